@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import FindMyWay from 'find-my-way';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { LocalMediaStorage, type MediaStorage } from './modules/media/media.storage.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
+import { errorHandler } from './plugins/errors.ts';
+import { tenantContext } from './plugins/request-context.ts';
+
+/** What the app is built from; tests and the server pass their own. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  media: MediaStorage;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  media?: MediaStorage;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** Builds the Fastify app: plugins first, then modules; the order is the dependency graph. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.password_confirm'],
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    disableRequestLogging: config.NODE_ENV === 'test',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('deps', {
+    config,
+    database,
+    media: options.media ?? new LocalMediaStorage(config.mediaDir),
+  } satisfies AppDeps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  // Every API route is remembered here, so that a known path asked with another method answers 405.
+  const apiRoutes = FindMyWay({ ignoreTrailingSlash: true });
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.includes('*')) return;
+    for (const method of [route.method].flat()) {
+      if (!HTTP_METHODS.includes(method as (typeof HTTP_METHODS)[number])) continue;
+      try {
+        apiRoutes.on(method as (typeof HTTP_METHODS)[number], route.url, () => undefined);
+      } catch {
+        // The same path and method under another constraint: already known.
+      }
+    }
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Commerce platform API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          tenant: { type: 'apiKey', in: 'header', name: 'X-Tenant-Token' },
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
+      security: [{ tenant: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      api.setErrorHandler(errorHandler);
+      // JSON only: any other body answers 415 (a route that must take a form adds its own parser in its scope).
+      api.removeContentTypeParser('text/plain');
+      api.all('/*', async (request, reply) => {
+        const pathname = request.url.split('?')[0] ?? request.url;
+        const allowed = HTTP_METHODS.filter((method) => apiRoutes.find(method, pathname));
+        if (allowed.length > 0) {
+          return reply
+            .code(405)
+            .header('allow', allowed.join(', '))
+            .send({ detail: `Method "${request.method}" not allowed.`, code: 'method_not_allowed' });
+        }
+        return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
+      });
+      await api.register(healthRoutes);
+      await api.register(swaggerUi, { routePrefix: '/docs' });
+      await api.register(async (shop) => {
+        await shop.register(tenantContext);
+        await shop.register(siteRoutes);
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  fs.mkdirSync(config.mediaDir, { recursive: true });
+  await app.register(
+    async (mediaScope) => {
+      mediaScope.setNotFoundHandler((_request, reply) =>
+        reply.code(404).send({ detail: 'Not found.', code: 'not_found' }),
+      );
+      await mediaScope.register(fastifyStatic, {
+        root: path.resolve(config.mediaDir),
+        prefix: '/',
+        wildcard: true,
+        immutable: true,
+        maxAge: '365d',
+        setHeaders: (res) => {
+          // Media may be read into a canvas (the product card samples its image's centre pixel).
+          res.header('access-control-allow-origin', '*');
+          res.header('cross-origin-resource-policy', 'cross-origin');
+          res.header('x-content-type-options', 'nosniff');
+        },
+      });
+    },
+    { prefix: '/media' },
+  );
+
+  return app;
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Runs raw SQL text (several statements allowed); used by migrations and maintenance only. */
+export interface RawSql {
+  exec(sql: string): Promise<void>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database {
+  db: Db;
+  raw: RawSql;
+  engine: 'pglite' | 'postgres';
+  /** Runs `fn` holding a session-level lock so that only one instance migrates or seeds at a time. */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… for a PostgreSQL server; otherwise embedded PGlite. */
+  url?: string;
+  /** PGlite data directory; `memory://` (or undefined) keeps the database in memory. */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+/** Opens PostgreSQL through node-postgres when a URL is given, else embedded PGlite. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const inMemory = !dataDir || dataDir.startsWith('memory://');
+  if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'pglite',
+    raw: {
+      exec: async (sql) => {
+        await client.exec(sql);
+      },
+      query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    },
+    // NOTE: PGlite has one connection and one process: there is nobody to lock against.
+    withLock: (_key, fn) => fn(),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail at start, not at the first request, when the server cannot be reached.
+  await pool.query('select 1');
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'postgres',
+    raw: {
+      exec: async (sql) => {
+        await pool.query(sql);
+      },
+      query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    },
+    withLock: async (key, fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { migrate } from './migrate.ts';
+
+// Platform tables that belong to no tenant.
+const PLATFORM_TABLES = new Set(['tenants', 'schema_migrations']);
+
+describe('schema', () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  afterAll(() => testDb.drop());
+
+  it('gives every tenant-owned table a non-null tenant_id leading its primary key', async () => {
+    const tables = await testDb.database.raw.query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    const owned = tables.map((row) => row.table_name).filter((name) => !PLATFORM_TABLES.has(name));
+    expect(owned.length).toBeGreaterThan(0);
+    for (const table of owned) {
+      const keys = await testDb.database.raw.query<{ column_name: string; nullable: string }>(
+        `select a.attname as column_name, case when a.attnotnull then 'NO' else 'YES' end as nullable
+           from pg_index i
+           join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
+          where i.indrelid = $1::regclass and i.indisprimary`,
+        [table],
+      );
+      expect(keys, `${table} has a primary key`).toHaveLength(1);
+      expect(keys[0], `${table}'s primary key starts with tenant_id`).toEqual({
+        column_name: 'tenant_id',
+        nullable: 'NO',
+      });
+    }
+  });
+
+  it('applies migrations once: a second run applies nothing', async () => {
+    expect(await migrate(testDb.database)).toEqual([]);
+  });
+});

@@ -1,0 +1,2 @@
+// One file per feature; every tenant-owned table has a `tenantId` column (see db/tenant-scope.ts).
+export * from './tenants.ts';

@@ -1,0 +1,40 @@
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const tenants = pgTable('tenants', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  token: text('token').notNull().unique(),
+  domains: text('domains').array().notNull().default([]),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const siteSettings = pgTable('site_settings', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .primaryKey()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  siteTitle: text('site_title').notNull().default(''),
+  siteDescription: text('site_description').notNull().default(''),
+  favicon: text('favicon').notNull().default(''),
+  themeName: text('theme_name').notNull().default(''),
+  logo: text('logo').notNull().default(''),
+  googleAnalyticsId: text('google_analytics_id').notNull().default(''),
+  contactEmail: text('contact_email').notNull().default(''),
+  socialMediaLinks: text('social_media_links').notNull().default(''),
+  tagline: text('tagline').notNull().default(''),
+  historySummary: text('history_summary').notNull().default(''),
+  missionStatement: text('mission_statement').notNull().default(''),
+  visionStatement: text('vision_statement').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const coreValues = pgTable('core_values', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  position: integer('position').notNull().default(0),
+});

@@ -1,0 +1,33 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client.ts';
+
+/** A table owned by a tenant: it has a non-null `tenant_id` leading its keys. */
+export type TenantTable = PgTable & { tenantId: PgColumn };
+
+/**
+ * The only door to tenant-owned data. Repositories are built from a scope, never from the raw database,
+ * so a query cannot be written without the tenant at hand; `where` and `values` put it in every statement.
+ */
+export class TenantScope {
+  constructor(
+    /** NOTE: inside `transaction`, this is the transaction handle: never reach for an outer one (PGlite has one connection). */
+    readonly db: Db,
+    readonly tenantId: number,
+  ) {}
+
+  /** The tenant condition and-ed with the given ones. */
+  where(table: TenantTable, ...conditions: (SQL | undefined)[]): SQL {
+    return and(eq(table.tenantId, this.tenantId), ...conditions) as SQL;
+  }
+
+  /** Insert values with the tenant set. */
+  values<T extends object>(row: T): T & { tenantId: number } {
+    return { ...row, tenantId: this.tenantId };
+  }
+
+  /** Runs `fn` in one database transaction, with a scope bound to it. */
+  transaction<T>(fn: (scope: TenantScope) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(new TenantScope(tx as unknown as Db, this.tenantId)));
+  }
+}

@@ -1,0 +1,61 @@
+import type { FieldErrors } from '@platform/contracts';
+
+/** An error a service throws on purpose: it maps to `{detail, code}` with its HTTP status. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = new.target.name;
+  }
+}
+
+/** Per-field validation errors: `{"field": ["message"]}`; errors of the whole input go under `non_field_errors`. */
+export class ValidationError extends Error {
+  readonly statusCode = 400;
+  constructor(readonly fields: FieldErrors) {
+    super('Invalid input.');
+    this.name = 'ValidationError';
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(detail = 'Not found.', code = 'not_found') {
+    super(404, code, detail);
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(detail: string, code = 'bad_request') {
+    super(400, code, detail);
+  }
+}
+
+export class AuthenticationError extends AppError {
+  constructor(detail = 'Authentication credentials were not provided.', code = 'not_authenticated') {
+    super(401, code, detail, { 'www-authenticate': 'Bearer' });
+  }
+}
+
+export class PermissionDeniedError extends AppError {
+  constructor(detail = 'You do not have permission to perform this action.', code = 'permission_denied') {
+    super(403, code, detail);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(detail: string, code = 'conflict') {
+    super(409, code, detail);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super(429, 'throttled', `Request was throttled. Expected available in ${retryAfterSeconds} seconds.`, {
+      'retry-after': String(retryAfterSeconds),
+    });
+  }
+}

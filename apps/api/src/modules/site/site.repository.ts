@@ -1,0 +1,40 @@
+import { asc } from 'drizzle-orm';
+import { coreValues, siteSettings } from '../../db/schema/index.ts';
+import type { TenantScope } from '../../db/tenant-scope.ts';
+
+export type SiteSettingsRow = typeof siteSettings.$inferSelect;
+export type CoreValueRow = typeof coreValues.$inferSelect;
+
+export async function findSettings(scope: TenantScope): Promise<SiteSettingsRow | null> {
+  const [row] = await scope.db.select().from(siteSettings).where(scope.where(siteSettings)).limit(1);
+  return row ?? null;
+}
+
+export async function listCoreValues(scope: TenantScope): Promise<CoreValueRow[]> {
+  return scope.db
+    .select()
+    .from(coreValues)
+    .where(scope.where(coreValues))
+    .orderBy(asc(coreValues.position), asc(coreValues.id));
+}
+
+export async function upsertSettings(
+  scope: TenantScope,
+  values: Partial<Omit<SiteSettingsRow, 'tenantId' | 'id' | 'updatedAt'>>,
+): Promise<SiteSettingsRow> {
+  const [row] = await scope.db
+    .insert(siteSettings)
+    .values(scope.values(values))
+    .onConflictDoUpdate({ target: siteSettings.tenantId, set: { ...values, updatedAt: new Date() } })
+    .returning();
+  if (!row) throw new Error('settings upsert returned nothing');
+  return row;
+}
+
+export async function insertCoreValues(
+  scope: TenantScope,
+  values: { name: string; description: string; position: number }[],
+): Promise<void> {
+  if (values.length === 0) return;
+  await scope.db.insert(coreValues).values(values.map((value) => scope.values(value)));
+}

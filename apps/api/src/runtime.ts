@@ -1,0 +1,64 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { LocalMediaStorage } from './modules/media/media.storage.ts';
+import { seedDemo } from './seed/index.ts';
+
+/** Opens the configured database: PostgreSQL with DATABASE_URL, else PGlite kept in DATA_DIR. */
+export function openConfiguredDatabase(config: Config): Promise<Database> {
+  return openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, 'pglite'),
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+}
+
+/** Loads the configuration, or ends the process with a message naming the wrong variable. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Migrates, seeds the demo shop on an empty database, and builds the app; the caller adds to it and listens. */
+export async function prepareApp(config: Config): Promise<FastifyInstance> {
+  const database = await openConfiguredDatabase(config);
+  const media = new LocalMediaStorage(config.mediaDir);
+  const app = await buildApp({ config, database, media });
+  const applied = await migrate(database);
+  if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+  if (config.SEED_DEMO && (await seedDemo(database, media)))
+    app.log.info('demo shop seeded (tenant token khukuri-demo)');
+  return app;
+}
+
+/** Listens, and on SIGTERM/SIGINT stops accepting, lets requests in flight finish, and closes the database. */
+export async function listen(app: FastifyInstance, config: Config): Promise<void> {
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  await app.listen({ host: config.HOST, port: config.PORT });
+}

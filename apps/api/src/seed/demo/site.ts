@@ -1,0 +1,59 @@
+import type { TenantScope } from '../../db/tenant-scope.ts';
+import type { MediaStorage } from '../../modules/media/media.storage.ts';
+import { insertCoreValues, upsertSettings } from '../../modules/site/site.repository.ts';
+
+/** The shop's mark: a khukuri blade over a mountain sun, drawn as SVG. */
+export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
+<rect width="64" height="64" rx="14" fill="#7a1f1f"/>
+<circle cx="44" cy="20" r="9" fill="#e9b949"/>
+<path d="M8 44 L22 28 L30 36 L40 24 L56 44 Z" fill="#3b0d0d" opacity=".55"/>
+<path d="M10 40 C22 34 34 36 44 30 C50 27 55 22 57 16 C58 27 52 38 40 43 C30 47 20 45 14 44 Z" fill="#e8e3d9"/>
+<path d="M10 40 L4 46 C3 48 5 50 7 49 L14 44 Z" fill="#5a3a1e"/>
+<circle cx="13" cy="42" r="1.4" fill="#e9b949"/>
+</svg>
+`;
+
+export async function seedSite(scope: TenantScope, media: MediaStorage): Promise<void> {
+  const faviconKey = `t${scope.tenantId}/site/favicon.svg`;
+  await media.put(faviconKey, Buffer.from(FAVICON_SVG), 'image/svg+xml');
+  await upsertSettings(scope, {
+    siteTitle: 'Himalayan Khukuri House',
+    siteDescription: 'Handcrafted Nepalese khukuri knives, forged by Kami blacksmiths in Dharan and shipped worldwide.',
+    favicon: faviconKey,
+    contactEmail: 'hello@khukuri-house.example',
+    tagline: 'Forged in the foothills. Carried for a lifetime.',
+    historySummary:
+      'Himalayan Khukuri House began in 1994 as a two-anvil workshop in Dharan, eastern Nepal, where master smith ' +
+      'Bir Bahadur Bishwakarma forged blades for Gurkha soldiers returning home. Three generations later, our ' +
+      'smiths still shape every khukuri by hand from recycled leaf-spring steel, temper the edge over charcoal and ' +
+      'fit handles of rosewood and water-buffalo horn.',
+    missionStatement:
+      'To keep the craft of the Nepalese khukuri alive by paying our smiths fairly and making blades that work as ' +
+      'hard as the people who carry them.',
+    visionStatement:
+      'A world where a hand-forged tool is chosen over a disposable one, and where every buyer knows the hands ' +
+      'that made it.',
+  });
+  await insertCoreValues(scope, [
+    {
+      name: 'Hand-forged, never stamped',
+      description: 'Every blade is heated, hammered and tempered by hand in our Dharan workshop.',
+      position: 1,
+    },
+    {
+      name: 'Fair pay for the Kami smiths',
+      description: 'Our smiths earn above the regional wage and share in the profit of every knife sold.',
+      position: 2,
+    },
+    {
+      name: 'Honest steel',
+      description: 'We tell you exactly what steel, handle and sheath you are buying, and how to care for them.',
+      position: 3,
+    },
+    {
+      name: 'Built to be used',
+      description: 'A khukuri is a working tool first: we test every edge on hardwood before it leaves the forge.',
+      position: 4,
+    },
+  ]);
+}

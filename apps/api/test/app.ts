@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { TenantScope } from '../src/db/tenant-scope.ts';
+import { LocalMediaStorage } from '../src/modules/media/media.storage.ts';
+import { createTenant, type Tenant } from '../src/modules/tenants/tenants.service.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  testDb: TestDatabase;
+  media: LocalMediaStorage;
+  /** Makes a tenant; each test makes its own, so tests never share shop data. */
+  createTenant(name?: string): Promise<Tenant>;
+  /** The tenant-scoped data door, for data builders. */
+  scope(tenant: Tenant): TenantScope;
+  /** `app.inject` with the tenant's token set. */
+  request(tenant: Tenant, options: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  /** Another app instance on the same database (PostgreSQL only), as a second server process would be. */
+  secondInstance(): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+let tenantCounter = 0;
+
+/** Builds the app on a fresh, migrated database and a temporary media folder. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    ...env,
+  });
+  const testDb = await createTestDatabase();
+  const media = new LocalMediaStorage(config.mediaDir);
+  const app = await buildApp({ config, database: testDb.database, media });
+  await app.ready();
+  const others: FastifyInstance[] = [];
+  return {
+    app,
+    config,
+    testDb,
+    media,
+    createTenant: (name = 'Test shop') =>
+      createTenant(testDb.database.db, { name, token: `test-${process.pid}-${++tenantCounter}-${Date.now()}` }),
+    scope: (tenant) => new TenantScope(testDb.database.db, tenant.id),
+    request: (tenant, { token, headers, ...options }) =>
+      app.inject({
+        ...options,
+        headers: {
+          'x-tenant-token': tenant.token,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+      }),
+    secondInstance: async () => {
+      if (!testDb.url) throw new Error('a second instance needs PostgreSQL');
+      const database = await openDatabase({ url: testDb.url, poolSize: 20 });
+      const other = await buildApp({ config, database, media });
+      await other.ready();
+      others.push(other);
+      return other;
+    },
+    close: async () => {
+      for (const other of others) await other.close();
+      // app.close() closes the database through its onClose hook; drop() then removes a PostgreSQL database.
+      await app.close();
+      await testDb.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+
+/** Which engine this test run uses: the `api-postgres` project sets TEST_DB_ENGINE=postgres. */
+export const testEngine: 'pglite' | 'postgres' = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+
+export interface TestDatabase {
+  database: Database;
+  /** postgres:// URL of the fresh database (PostgreSQL only), for a second app instance on the same data. */
+  url?: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testEngine === 'pglite') {
+    const database = await openDatabase({});
+    await migrate(database);
+    return { database, drop: () => database.close().catch(() => undefined) };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+  await migrate(database);
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      await database.close().catch(() => undefined);
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

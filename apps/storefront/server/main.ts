@@ -1,0 +1,39 @@
+// Starts the shop in one process: the platform API under /api, media under /media, the storefront for the rest.
+// With API_URL set, it serves the storefront only and reaches that API over HTTP.
+import { listen, loadConfigOrExit, prepareApp } from '@platform/api';
+import Fastify from 'fastify';
+import { storefront } from './storefront.ts';
+
+const config = loadConfigOrExit();
+if (config.API_URL) {
+  const app = Fastify({ logger: { level: config.LOG_LEVEL }, trustProxy: config.TRUST_PROXY });
+  const apiBaseUrl = `${config.API_URL.replace(/\/$/, '')}/api`;
+  await app.register(storefront, { config, apiBaseUrl, apiFetch: fetch });
+  await listen(app, config);
+} else {
+  const app = await prepareApp(config);
+  await app.register(storefront, { config, apiBaseUrl: 'http://api.internal/api', apiFetch: injectFetch(app) });
+  await listen(app, config);
+}
+
+/** A `fetch` answered by the in-process API through `inject`: same client code, no socket. */
+function injectFetch(app: Awaited<ReturnType<typeof prepareApp>>): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const response = await app.inject({
+      method: request.method as 'GET',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers),
+      ...(body ? { payload: body } : {}),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value === undefined) continue;
+      for (const item of [value].flat()) headers.append(name, String(item));
+    }
+    const nullBody = [101, 204, 205, 304].includes(response.statusCode);
+    return new Response(nullBody ? null : response.rawPayload, { status: response.statusCode, headers });
+  };
+}

@@ -1,0 +1,11 @@
+// `npm run platform -- …` and `npm run db:migrate`: the API's command line, run from its TypeScript sources.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli.ts', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
+process.exit(result.status ?? 1);

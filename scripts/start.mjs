@@ -1,0 +1,31 @@
+// `npm start`: builds what is missing or older than its sources, then serves the shop in one process.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const entry = path.join(root, 'apps/storefront/dist/main.js');
+const sources = ['apps/api/src', 'apps/storefront/app', 'apps/storefront/server', 'packages/contracts/src'].map((dir) =>
+  path.join(root, dir),
+);
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return newest;
+  for (const item of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, item.name);
+    newest = Math.max(newest, item.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const built = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
+if (built === 0 || sources.some((dir) => newestMtime(dir) > built)) {
+  console.log(built === 0 ? 'Building the shop…' : 'Sources changed since the last build: rebuilding…');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawnSync(process.execPath, ['--enable-source-maps', entry], { cwd: root, stdio: 'inherit' });
+process.exit(server.status ?? 1);
