@@ -14,9 +14,11 @@ import {
 import FindMyWay from 'find-my-way';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { TokenSigner } from './modules/accounts/tokens.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { LocalMediaStorage, type MediaStorage } from './modules/media/media.storage.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { authentication } from './plugins/auth.ts';
 import { errorHandler } from './plugins/errors.ts';
 import { tenantContext } from './plugins/request-context.ts';
 
@@ -25,6 +27,7 @@ export interface AppDeps {
   config: Config;
   database: Database;
   media: MediaStorage;
+  tokens: TokenSigner;
 }
 
 declare module 'fastify' {
@@ -37,7 +40,15 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   media?: MediaStorage;
+  /** Token signing secret; defaults to JWT_SECRET. */
+  jwtSecret?: string;
   logger?: FastifyServerOptions['logger'];
+}
+
+function jwtSecretOf(options: BuildAppOptions): string {
+  const secret = options.jwtSecret ?? options.config.JWT_SECRET;
+  if (!secret) throw new Error('buildApp needs a token signing secret (JWT_SECRET)');
+  return secret;
 }
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -62,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     database,
     media: options.media ?? new LocalMediaStorage(config.mediaDir),
+    tokens: new TokenSigner(jwtSecretOf(options), config.ACCESS_TOKEN_TTL_SECONDS, config.REFRESH_TOKEN_TTL_SECONDS),
   } satisfies AppDeps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -120,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(swaggerUi, { routePrefix: '/docs' });
       await api.register(async (shop) => {
         await shop.register(tenantContext);
+        await shop.register(authentication);
         await shop.register(siteRoutes);
       });
     },

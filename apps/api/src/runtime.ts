@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { resolveJwtSecret } from './modules/accounts/secret.ts';
 import { LocalMediaStorage } from './modules/media/media.storage.ts';
 import { seedDemo } from './seed/index.ts';
 
@@ -19,7 +20,9 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
 /** Loads the configuration, or ends the process with a message naming the wrong variable. */
 export function loadConfigOrExit(): Config {
   try {
-    return loadConfig();
+    const config = loadConfig();
+    resolveJwtSecret(config);
+    return config;
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -31,9 +34,10 @@ export function loadConfigOrExit(): Config {
 
 /** Migrates, seeds the demo shop on an empty database, and builds the app; the caller adds to it and listens. */
 export async function prepareApp(config: Config): Promise<FastifyInstance> {
+  const jwtSecret = resolveJwtSecret(config);
   const database = await openConfiguredDatabase(config);
   const media = new LocalMediaStorage(config.mediaDir);
-  const app = await buildApp({ config, database, media });
+  const app = await buildApp({ config, database, media, jwtSecret });
   const applied = await migrate(database);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   if (config.SEED_DEMO && (await seedDemo(database, media)))

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -20,7 +20,7 @@ export interface TestApp {
   /** The tenant-scoped data door, for data builders. */
   scope(tenant: Tenant): TenantScope;
   /** `app.inject` with the tenant's token set. */
-  request(tenant: Tenant, options: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  request(tenant: Tenant, options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   /** Another app instance on the same database (PostgreSQL only), as a second server process would be. */
   secondInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { TenantScope } from '../db/tenant-scope.ts';
+import { AuthenticationError } from '../lib/errors.ts';
 import type { Tenant } from '../modules/tenants/tenants.service.ts';
 import { TenantResolver } from '../modules/tenants/tenants.service.ts';
 
@@ -42,3 +43,9 @@ export const tenantContext = fp(
   },
   { name: 'tenant-context' },
 );
+
+/** The signed-in user, or 401 with the given detail (each feature words it as the spec does). */
+export function requireUser(ctx: RequestContext, detail?: string): AuthUser {
+  if (!ctx.user) throw new AuthenticationError(detail);
+  return ctx.user;
+}

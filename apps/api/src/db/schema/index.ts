@@ -1,2 +1,4 @@
 // One file per feature; every tenant-owned table has a `tenantId` column (see db/tenant-scope.ts).
+
+export * from './accounts.ts';
 export * from './tenants.ts';

@@ -1,0 +1,65 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { createCustomer } from '../../test/builders.ts';
+import { upsertSettings } from '../modules/site/site.repository.ts';
+
+describe('access token authentication', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function shopWithSettings() {
+    const shop = await t.createTenant();
+    await upsertSettings(t.scope(shop), { siteTitle: 'x' });
+    return shop;
+  }
+
+  it('accepts a valid access token of the same shop', async () => {
+    const shop = await shopWithSettings();
+    const { accessToken } = await createCustomer(t, shop);
+    const response = await t.request(shop, { method: 'GET', url: '/api/pages/settings/public/', token: accessToken });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("rejects another shop's token with 401", async () => {
+    const shopA = await shopWithSettings();
+    const shopB = await shopWithSettings();
+    const { accessToken } = await createCustomer(t, shopA);
+    const response = await t.request(shopB, { method: 'GET', url: '/api/pages/settings/public/', token: accessToken });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('token_not_valid');
+  });
+
+  it('rejects a refresh token where an access token is expected', async () => {
+    const shop = await shopWithSettings();
+    const { user } = await createCustomer(t, shop);
+    const { token } = await t.app.deps.tokens.sign({
+      userId: user.id,
+      tenantId: shop.id,
+      type: 'refresh',
+      role: 'customer',
+    });
+    const response = await t.request(shop, { method: 'GET', url: '/api/pages/settings/public/', token });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('rejects alg:none and wrongly signed tokens', async () => {
+    const shop = await shopWithSettings();
+    const { user } = await createCustomer(t, shop);
+    const claims = { sub: String(user.id), tid: shop.id, typ: 'access', role: 'customer', iss: 'platform', jti: 'x' };
+    const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const exp = Math.floor(Date.now() / 1000) + 600;
+    const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp })}.`;
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(exp)
+      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    for (const token of [none, forged, 'garbage']) {
+      const response = await t.request(shop, { method: 'GET', url: '/api/pages/settings/public/', token });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+});
