@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { TokenSigner } from './modules/accounts/tokens.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { LocalMediaStorage, type MediaStorage } from './modules/media/media.storage.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { authentication } from './plugins/auth.ts';
@@ -28,6 +29,7 @@ export interface AppDeps {
   database: Database;
   media: MediaStorage;
   tokens: TokenSigner;
+  mailer: Mailer;
 }
 
 declare module 'fastify' {
@@ -40,6 +42,8 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   media?: MediaStorage;
+  /** Defaults to SMTP with SMTP_URL, else the outbox folder under DATA_DIR. */
+  mailer?: Mailer;
   /** Token signing secret; defaults to JWT_SECRET. */
   jwtSecret?: string;
   logger?: FastifyServerOptions['logger'];
@@ -74,6 +78,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     media: options.media ?? new LocalMediaStorage(config.mediaDir),
     tokens: new TokenSigner(jwtSecretOf(options), config.ACCESS_TOKEN_TTL_SECONDS, config.REFRESH_TOKEN_TTL_SECONDS),
+    mailer:
+      options.mailer ??
+      createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM, logger: app.log }),
   } satisfies AppDeps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,6 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
+    // Mail still being retried is given its chance before the process goes.
+    await app.deps.mailer.idle();
     await database.close();
   });
 
