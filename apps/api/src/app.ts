@@ -21,6 +21,7 @@ import { LocalMediaStorage, type MediaStorage } from './modules/media/media.stor
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { authentication } from './plugins/auth.ts';
 import { errorHandler } from './plugins/errors.ts';
+import { rateLimits } from './plugins/rate-limit.ts';
 import { tenantContext } from './plugins/request-context.ts';
 
 /** What the app is built from; tests and the server pass their own. */
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }
         return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
       });
+      await api.register(rateLimits, { enabled: config.RATE_LIMIT_ENABLED, redisUrl: config.REDIS_URL });
       await api.register(healthRoutes);
       await api.register(swaggerUi, { routePrefix: '/docs' });
       await api.register(async (shop) => {
