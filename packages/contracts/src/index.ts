@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './errors.ts';
 export * from './money.ts';
 export * from './settings.ts';
