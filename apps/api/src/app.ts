@@ -15,6 +15,7 @@ import FindMyWay from 'find-my-way';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { TokenSigner } from './modules/accounts/tokens.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { LocalMediaStorage, type MediaStorage } from './modules/media/media.storage.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(tenantContext);
         await shop.register(authentication);
         await shop.register(siteRoutes);
+        await shop.register(catalogRoutes);
       });
     },
     { prefix: '/api' },
