@@ -15,6 +15,7 @@ import FindMyWay from 'find-my-way';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { TokenSigner } from './modules/accounts/tokens.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { LocalMediaStorage, type MediaStorage } from './modules/media/media.storage.ts';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(tenantContext);
         await shop.register(authentication);
         await shop.register(siteRoutes);
+        await shop.register(catalogRoutes);
       });
     },
     { prefix: '/api' },
