@@ -1,3 +1,4 @@
+export * from './content.ts';
 export * from './errors.ts';
 export * from './money.ts';
 export * from './settings.ts';
