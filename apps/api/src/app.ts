@@ -162,6 +162,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           res.header('access-control-allow-origin', '*');
           res.header('cross-origin-resource-policy', 'cross-origin');
           res.header('x-content-type-options', 'nosniff');
+          // An SVG opened directly must not run script in our origin.
+          res.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
         },
       });
     },
