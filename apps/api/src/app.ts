@@ -16,9 +16,13 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { TokenSigner } from './modules/accounts/tokens.ts';
+import { blogRoutes } from './modules/blog/blog.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { LocalMediaStorage, type MediaStorage } from './modules/media/media.storage.ts';
+import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { authentication } from './plugins/auth.ts';
 import { errorHandler } from './plugins/errors.ts';
@@ -147,6 +151,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(authentication);
         await shop.register(siteRoutes);
         await shop.register(accountsRoutes);
+        await shop.register(catalogRoutes);
+        await shop.register(blogRoutes);
+        await shop.register(contactRoutes);
+        await shop.register(pagesRoutes);
       });
     },
     { prefix: '/api' },
@@ -169,6 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           res.header('access-control-allow-origin', '*');
           res.header('cross-origin-resource-policy', 'cross-origin');
           res.header('x-content-type-options', 'nosniff');
+          // An SVG opened directly must not run script in our origin.
+          res.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
         },
       });
     },
