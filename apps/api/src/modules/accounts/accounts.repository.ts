@@ -109,13 +109,6 @@ export async function markRefreshTokenRotated(scope: TenantScope, jti: string): 
   return rows.length > 0;
 }
 
-export async function revokeRefreshToken(scope: TenantScope, jti: string): Promise<void> {
-  await scope.db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(scope.where(refreshTokens, eq(refreshTokens.jti, jti), isNull(refreshTokens.revokedAt)));
-}
-
 export async function revokeRefreshTokenFamily(scope: TenantScope, family: string): Promise<void> {
   await scope.db
     .update(refreshTokens)

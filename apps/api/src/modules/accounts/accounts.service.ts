@@ -23,7 +23,6 @@ import {
   insertUserIfFree,
   markRefreshTokenRotated,
   recordLogin,
-  revokeRefreshToken,
   revokeRefreshTokenFamily,
   revokeUserRefreshTokens,
   type UserRow,
@@ -172,10 +171,14 @@ export async function refreshTokens(
   return pair;
 }
 
-/** Revokes one refresh token (the session of one device); the list lives in the database, shared by instances. */
+/**
+ * Ends the sign-in the refresh token belongs to: the token and every token rotated from the same login (so that a
+ * logout racing a rotation leaves nothing alive). Other logins of the account stay. Revocations live in the database,
+ * shared by every instance.
+ */
 export async function logout(ctx: RequestContext, tokens: TokenSigner, refresh: string): Promise<void> {
   const claims = await verifiedRefreshClaims(ctx, tokens, refresh);
-  await revokeRefreshToken(ctx.scope, claims.jti);
+  if (claims.family) await revokeRefreshTokenFamily(ctx.scope, claims.family);
 }
 
 /** The signed-in customer's account. */

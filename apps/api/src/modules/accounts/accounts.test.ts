@@ -233,6 +233,14 @@ describe('accounts', () => {
       expect((await refresh(shop, otherDevice.refresh)).statusCode).toBe(200);
     });
 
+    it('ends the whole sign-in on logout, even with a token a concurrent refresh already rotated', async () => {
+      const shop = await t.createTenant();
+      const session = await signedIn(shop);
+      const rotated = (await refresh(shop, session.refresh)).json();
+      expect((await post(shop, '/api/accounts/logout/', { refresh: session.refresh })).statusCode).toBe(200);
+      expect((await refresh(shop, rotated.refresh)).statusCode).toBe(401);
+    });
+
     it('answers logout with a bad token with 401', async () => {
       const shop = await t.createTenant();
       const response = await post(shop, '/api/accounts/logout/', { refresh: 'garbage' });

@@ -156,8 +156,10 @@ export function setLogoutCall(call: (refresh: string) => Promise<unknown>): void
 
 /** Logs out: tells the server (best effort) and clears the tokens even when that call fails. */
 export async function logout(): Promise<void> {
-  const refresh = getRefreshToken();
   try {
+    // The call refreshes an expired access token first: read the refresh token after that, not the rotated one.
+    await getFreshAccessToken();
+    const refresh = getRefreshToken();
     if (refresh && logoutCall) await logoutCall(refresh);
   } catch {
     // The local session ends regardless (spec section 4).
