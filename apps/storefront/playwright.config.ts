@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 8123;
+// A port of its own per run (workers inherit it), so that runs in several checkouts never meet.
+const PORT_VARIABLE = 'STOREFRONT_E2E_PORT';
+process.env[PORT_VARIABLE] ??= String(20_000 + Math.floor(Math.random() * 20_000));
+const PORT = Number(process.env[PORT_VARIABLE]);
 const baseURL = `http://127.0.0.1:${PORT}`;
 // A fresh data folder per run: the server migrates it and seeds the demo shop on start. Workers load this file too:
 // they inherit the folder through the environment instead of making their own.
