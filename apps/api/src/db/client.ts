@@ -63,6 +63,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server ends (restart, failover, a dropped test database) is discarded by the pool and
+  // replaced on next use; without a listener its 'error' event would crash the process.
+  pool.on('error', (error) => console.warn(`database: idle connection closed by the server (${error.message})`));
   // Fail at start, not at the first request, when the server cannot be reached.
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
