@@ -15,12 +15,17 @@ import FindMyWay from 'find-my-way';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { TokenSigner } from './modules/accounts/tokens.ts';
+import { blogRoutes } from './modules/blog/blog.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { LocalMediaStorage, type MediaStorage } from './modules/media/media.storage.ts';
+import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { authentication } from './plugins/auth.ts';
 import { errorHandler } from './plugins/errors.ts';
+import { rateLimits } from './plugins/rate-limit.ts';
 import { tenantContext } from './plugins/request-context.ts';
 
 /** What the app is built from; tests and the server pass their own. */
@@ -29,6 +34,7 @@ export interface AppDeps {
   database: Database;
   media: MediaStorage;
   tokens: TokenSigner;
+  mailer: Mailer;
 }
 
 declare module 'fastify' {
@@ -41,6 +47,8 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   media?: MediaStorage;
+  /** Defaults to SMTP with SMTP_URL, else the outbox folder under DATA_DIR. */
+  mailer?: Mailer;
   /** Token signing secret; defaults to JWT_SECRET. */
   jwtSecret?: string;
   logger?: FastifyServerOptions['logger'];
@@ -75,6 +83,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     media: options.media ?? new LocalMediaStorage(config.mediaDir),
     tokens: new TokenSigner(jwtSecretOf(options), config.ACCESS_TOKEN_TTL_SECONDS, config.REFRESH_TOKEN_TTL_SECONDS),
+    mailer:
+      options.mailer ??
+      createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM, logger: app.log }),
   } satisfies AppDeps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -82,6 +93,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
+    // Mail still being retried is given its chance before the process goes.
+    await app.deps.mailer.idle();
     await database.close();
   });
 
@@ -129,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }
         return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
       });
+      await api.register(rateLimits, { enabled: config.RATE_LIMIT_ENABLED, redisUrl: config.REDIS_URL });
       await api.register(healthRoutes);
       await api.register(swaggerUi, { routePrefix: '/docs' });
       await api.register(async (shop) => {
@@ -136,6 +150,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(authentication);
         await shop.register(siteRoutes);
         await shop.register(catalogRoutes);
+        await shop.register(blogRoutes);
+        await shop.register(contactRoutes);
+        await shop.register(pagesRoutes);
       });
     },
     { prefix: '/api' },
@@ -158,6 +175,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           res.header('access-control-allow-origin', '*');
           res.header('cross-origin-resource-policy', 'cross-origin');
           res.header('x-content-type-options', 'nosniff');
+          // An SVG opened directly must not run script in our origin.
+          res.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
         },
       });
     },

@@ -49,19 +49,19 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
     setHeaders: (reply, filePath) => {
       // Hashed assets never change; other public files may.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
     const host = (request.hostname ?? '').split(':')[0]?.toLowerCase() ?? '';
-    const context: StorefrontLoadContext = {
+    const context = {
       tenantToken: hosts.get(host) ?? options.config.STOREFRONT_TENANT_TOKEN,
       apiBaseUrl: options.apiBaseUrl,
       apiFetch: options.apiFetch,
       mediaHost: options.config.MEDIA_HOST,
       publicApiBaseUrl: '/api',
-    };
+    } satisfies StorefrontLoadContext;
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
     const controller = new AbortController();
     reply.raw.once('close', () => controller.abort());

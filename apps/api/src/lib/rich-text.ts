@@ -1,5 +1,9 @@
 import sanitizeHtml from 'sanitize-html';
 
+/**
+ * The one allowlist for rich text (blog posts, FAQ answers, legal documents, category and product descriptions).
+ * Anything not listed here is dropped: scripts, styles, event handlers, iframes, forms, SVG and MathML.
+ */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
@@ -16,7 +20,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'i',
     'u',
     's',
+    'small',
+    'sub',
+    'sup',
+    'mark',
     'blockquote',
+    'q',
+    'cite',
     'code',
     'pre',
     'ul',
@@ -32,27 +42,54 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'table',
     'thead',
     'tbody',
+    'tfoot',
     'tr',
     'th',
     'td',
+    'caption',
     'span',
     'div',
   ],
   allowedAttributes: {
-    a: ['href', 'title', 'rel', 'target'],
-    img: ['src', 'alt', 'width', 'height', 'loading'],
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
     th: ['colspan', 'rowspan', 'scope'],
     td: ['colspan', 'rowspan'],
+    ol: ['start', 'reversed'],
   },
+  // `data:` and `javascript:` (in any spelling) never pass: only these schemes, or relative URLs.
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
   allowProtocolRelative: false,
+  // The contents of these go with them; other disallowed tags are unwrapped and keep their text.
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'svg',
+    'math',
+    'template',
+  ],
+  disallowedTagsMode: 'discard',
   transformTags: {
-    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }),
+    a: (tagName, attribs) => {
+      if (attribs.target !== '_blank') {
+        const { target: _target, ...rest } = attribs;
+        return { tagName, attribs: rest };
+      }
+      // A link opening a new tab must not hand it the opener.
+      return { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } };
+    },
   },
 };
 
-/** The one allowlist for stored rich text (categories, products, content pages): sanitize on every write. */
+/** Sanitizes stored rich text (HTML) against the shared allowlist; call it on every write of an HTML field. */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }

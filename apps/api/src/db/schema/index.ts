@@ -2,4 +2,5 @@
 
 export * from './accounts.ts';
 export * from './catalog.ts';
+export * from './content.ts';
 export * from './tenants.ts';

@@ -1,0 +1,158 @@
+import { type BlogComment, type BlogPost, COMMENT_MAX_LENGTH, type CreateBlogCommentBody } from '@platform/contracts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
+import type { MediaStorage } from '../media/media.storage.ts';
+import {
+  type BlogPostRow,
+  type CommentWithUser,
+  findComment,
+  findCommentModeration,
+  findUsername,
+  findVisiblePostById,
+  findVisiblePostBySlug,
+  insertComment,
+  insertPost,
+  listApprovedComments,
+  listVisiblePosts,
+  type NewBlogPost,
+  saveCommentModeration,
+  updatePost,
+  type VisiblePost,
+} from './blog.repository.ts';
+
+/** What the write functions need: the seed and future admin routes both have a scope. */
+type ScopeContext = Pick<RequestContext, 'scope'>;
+
+function toPost(row: VisiblePost, media: MediaStorage): BlogPost {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    content: row.content,
+    featured_image: row.featuredImage ? media.url(row.featuredImage) : null,
+    published_at: (row.publishedAt ?? row.createdAt).toISOString(),
+    comment_count: row.commentCount,
+    author: row.authorUsername === null ? null : { username: row.authorUsername },
+    status: 'published',
+  };
+}
+
+/** Published posts whose publication time has come, newest first; only those exist for the public. */
+export async function listPublishedPosts(
+  ctx: RequestContext,
+  query: { status?: string },
+  media: MediaStorage,
+): Promise<BlogPost[]> {
+  if (query.status !== undefined && query.status !== 'published') return [];
+  const rows = await listVisiblePosts(ctx.scope, new Date());
+  return rows.map((row) => toPost(row, media));
+}
+
+/** One published, due post; a draft, a future or an unknown post is not found. */
+export async function getPublishedPost(ctx: RequestContext, slug: string, media: MediaStorage): Promise<BlogPost> {
+  const row = await findVisiblePostBySlug(ctx.scope, slug, new Date());
+  if (!row) throw new NotFoundError();
+  return toPost(row, media);
+}
+
+function toComment(row: CommentWithUser, replies: BlogComment[] = []): BlogComment {
+  return {
+    id: row.id,
+    post: row.postId,
+    parent: row.parentId,
+    content: row.content,
+    user: { username: row.username },
+    created_at: row.createdAt.toISOString(),
+    is_approved: row.isApproved,
+    replies,
+  };
+}
+
+/** Builds the reply tree of approved comments; a reply whose parent is not approved is not shown. */
+function commentTree(rows: CommentWithUser[]): BlogComment[] {
+  const byParent = new Map<number | null, CommentWithUser[]>();
+  for (const row of rows) {
+    const siblings = byParent.get(row.parentId) ?? [];
+    siblings.push(row);
+    byParent.set(row.parentId, siblings);
+  }
+  // Iterative, so that a deep thread cannot exhaust the stack.
+  const roots: BlogComment[] = [];
+  const stack: { row: CommentWithUser; into: BlogComment[] }[] = (byParent.get(null) ?? [])
+    .map((row) => ({ row, into: roots }))
+    .reverse();
+  while (stack.length > 0) {
+    const { row, into } = stack.pop() as { row: CommentWithUser; into: BlogComment[] };
+    const node = toComment(row);
+    into.push(node);
+    const children = byParent.get(row.id) ?? [];
+    for (let index = children.length - 1; index >= 0; index -= 1) {
+      stack.push({ row: children[index] as CommentWithUser, into: node.replies });
+    }
+  }
+  return roots;
+}
+
+/**
+ * Approved comments of a visible post as a tree (oldest first at every level). The public never sees unapproved
+ * comments: asking for them gives an empty list, as does a post that is not visible.
+ */
+export async function listPublicComments(
+  ctx: RequestContext,
+  query: { post: number; is_approved?: boolean },
+): Promise<BlogComment[]> {
+  if (query.is_approved === false) return [];
+  const post = await findVisiblePostById(ctx.scope, query.post, new Date());
+  if (!post) return [];
+  return commentTree(await listApprovedComments(ctx.scope, post.id));
+}
+
+/** A signed-in customer comments on a visible post, or replies to an approved comment of the same post. */
+export async function createComment(ctx: RequestContext, input: CreateBlogCommentBody): Promise<BlogComment> {
+  const user = requireUser(ctx);
+  const content = input.content.trim();
+  const errors: Record<string, string[]> = {};
+  if (content.length === 0) errors.content = ['This field may not be blank.'];
+  else if (content.length > COMMENT_MAX_LENGTH) {
+    errors.content = [`Ensure this field has no more than ${COMMENT_MAX_LENGTH} characters.`];
+  }
+  const now = new Date();
+  const post = await findVisiblePostById(ctx.scope, input.post, now);
+  if (!post) errors.post = [`Invalid pk "${input.post}" - object does not exist.`];
+  const parentId = input.parent ?? null;
+  if (parentId !== null) {
+    const parent = await findComment(ctx.scope, parentId);
+    if (!parent?.isApproved || parent.postId !== input.post) {
+      errors.parent = ['The parent comment must be an approved comment of the same post.'];
+    }
+  }
+  if (Object.keys(errors).length > 0 || !post) throw new ValidationError(errors);
+  const moderated = await findCommentModeration(ctx.scope);
+  const row = await insertComment(ctx.scope, {
+    postId: post.id,
+    parentId,
+    userId: user.id,
+    content,
+    isApproved: !moderated,
+  });
+  const username = (await findUsername(ctx.scope, user.id)) ?? '';
+  return toComment({ ...row, username });
+}
+
+/** Writes a post with its content sanitized (the only write path of post HTML). */
+export async function createPost(ctx: ScopeContext, input: NewBlogPost): Promise<BlogPostRow> {
+  return insertPost(ctx.scope, { ...input, content: sanitizeRichText(input.content ?? '') });
+}
+
+export async function editPost(ctx: ScopeContext, id: number, input: Partial<NewBlogPost>): Promise<BlogPostRow> {
+  const values = input.content === undefined ? input : { ...input, content: sanitizeRichText(input.content) };
+  const row = await updatePost(ctx.scope, id, values);
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+/** Turns comment moderation on or off for the shop (off by default). */
+export async function setCommentModeration(ctx: ScopeContext, on: boolean): Promise<void> {
+  await saveCommentModeration(ctx.scope, on);
+}

@@ -1,0 +1,119 @@
+import { CONTACT_LIMITS, type ContactInfo, type ContactMessageBody } from '@platform/contracts';
+import type { SocialPlatform } from '../../db/schema/index.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
+import {
+  type ContactMessageRow,
+  insertMessage,
+  listBranches,
+  listContactEmails,
+  listSocialProfiles,
+} from './contact.repository.ts';
+
+const PLATFORM_DISPLAY: Record<SocialPlatform, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+  x: 'X (Twitter)',
+  tiktok: 'TikTok',
+  pinterest: 'Pinterest',
+  linkedin: 'LinkedIn',
+  whatsapp: 'WhatsApp',
+  other: 'Website',
+};
+
+/** The shop's branches, contact e-mails by purpose and social profiles. */
+export async function getContactInfo(ctx: RequestContext): Promise<ContactInfo> {
+  const [branches, emails, profiles] = await Promise.all([
+    listBranches(ctx.scope),
+    listContactEmails(ctx.scope),
+    listSocialProfiles(ctx.scope),
+  ]);
+  return {
+    branch_locations: branches.map((branch) => ({
+      id: branch.id,
+      name: branch.name,
+      is_hq: branch.isHq,
+      address: branch.address,
+      phone_number: branch.phoneNumber,
+      map_location_url: branch.mapLocationUrl,
+    })),
+    contact_emails: emails.map((email) => ({
+      id: email.id,
+      purpose: email.purpose,
+      email_address: email.emailAddress,
+    })),
+    social_media_profiles: profiles.map((profile) => ({
+      id: profile.id,
+      platform_display: PLATFORM_DISPLAY[profile.platform],
+      link: profile.link,
+    })),
+  };
+}
+
+// Deliberately plain (like Django's EmailValidator in spirit): one @, a dotted domain, no spaces or angle brackets.
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[a-z]{2,}$/i;
+const PHONE = /^[0-9+()\-. ]*$/;
+// Control characters other than tab and line breaks never belong in a message.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: that is what it removes.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+export interface ValidContactMessage {
+  name: string;
+  email: string;
+  phone_number: string;
+  subject: string;
+  message: string;
+}
+
+/** Field rules of the contact form; every broken rule is reported under its field. */
+export function validateContactMessage(input: ContactMessageBody): ValidContactMessage {
+  const errors: Record<string, string[]> = {};
+  const clean = (value: string | null | undefined) => (value ?? '').replace(CONTROL, '').trim();
+  const values: ValidContactMessage = {
+    name: clean(input.name),
+    email: clean(input.email).toLowerCase(),
+    phone_number: clean(input.phone_number),
+    subject: clean(input.subject),
+    message: clean(input.message),
+  };
+  for (const field of ['name', 'email', 'subject', 'message'] as const) {
+    if (input[field] === undefined) errors[field] = ['This field is required.'];
+    else if (values[field] === '') errors[field] = ['This field may not be blank.'];
+  }
+  for (const field of Object.keys(CONTACT_LIMITS) as (keyof typeof CONTACT_LIMITS)[]) {
+    if (values[field].length > CONTACT_LIMITS[field] && !errors[field]) {
+      errors[field] = [`Ensure this field has no more than ${CONTACT_LIMITS[field]} characters.`];
+    }
+  }
+  if (!errors.email && !EMAIL.test(values.email)) errors.email = ['Enter a valid email address.'];
+  if (!errors.phone_number && !PHONE.test(values.phone_number)) {
+    errors.phone_number = ['Enter a valid phone number.'];
+  }
+  if (/[\r\n]/.test(values.name) && !errors.name) errors.name = ['Enter a name on one line.'];
+  if (/[\r\n]/.test(values.subject) && !errors.subject) errors.subject = ['Enter a subject on one line.'];
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return values;
+}
+
+/**
+ * Stores a contact message. A filled honeypot (`website`) marks a bot: it is answered as if sent, and dropped.
+ * Returns the stored row, or null for a dropped bot message.
+ */
+export async function storeContactMessage(
+  ctx: RequestContext,
+  input: ContactMessageBody,
+  clientIp: string,
+): Promise<{ values: ValidContactMessage; stored: ContactMessageRow | null }> {
+  const values = validateContactMessage(input);
+  if (input.website && input.website.trim() !== '') return { values, stored: null };
+  const stored = await insertMessage(ctx.scope, {
+    name: values.name,
+    email: values.email,
+    phoneNumber: values.phone_number,
+    subject: values.subject,
+    message: values.message,
+    clientIp,
+  });
+  return { values, stored };
+}
