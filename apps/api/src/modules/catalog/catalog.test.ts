@@ -29,7 +29,9 @@ describe('GET /api/products/categories/', () => {
     await createCategory(t, shop, { slug: 'traditional', name: 'Traditional', description: '<p>Old</p>' });
     const list = await get(shop, '/api/products/categories/');
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toEqual([{ id: expect.any(Number), slug: 'traditional', name: 'Traditional', description: '<p>Old</p>' }]);
+    expect(list.json()).toEqual([
+      { id: expect.any(Number), slug: 'traditional', name: 'Traditional', description: '<p>Old</p>' },
+    ]);
     const one = await get(shop, '/api/products/categories/traditional/');
     expect(one.json()).toMatchObject({ slug: 'traditional', name: 'Traditional' });
     expect((await get(shop, '/api/products/categories/unknown/')).statusCode).toBe(404);
