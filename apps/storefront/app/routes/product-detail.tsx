@@ -1,6 +1,6 @@
 import type { Product, Review } from '@platform/contracts';
-import { useState } from 'react';
-import { data, Link, useNavigation } from 'react-router';
+import { Suspense, useState } from 'react';
+import { Await, data, Link } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { Spinner } from '../components/spinner.tsx';
@@ -28,37 +28,47 @@ async function loadProduct(api: ApiClient, slug: string): Promise<ProductData> {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const result = await loadProduct(apiFromContext(context), params.slug);
-  return result.product ? result : data(result, { status: result.status === 404 ? 404 : 502 });
+  // On the server the page waits for the product, so that its HTML carries it.
+  const result: ProductData | Promise<ProductData> = await loadProduct(apiFromContext(context), params.slug);
+  return data({ result }, { status: result.product ? 200 : result.status === 404 ? 404 : 502 });
 }
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  return loadProduct(browserApi(), params.slug);
+  // In the browser the page shows at once with its spinner (the loading state) while the product comes.
+  const result: ProductData | Promise<ProductData> = loadProduct(browserApi(), params.slug);
+  return { result };
 }
 
-export function meta({ data: result }: Route.MetaArgs) {
-  if (!result?.product) return [{ title: 'Product not found' }];
+export function meta({ data: loaded }: Route.MetaArgs) {
+  const result = loaded?.result;
+  if (!result || result instanceof Promise) return [{ title: 'Product Details' }];
+  if (!result.product) return [{ title: 'Product not found' }];
   return [{ title: result.product.name }, { name: 'description', content: result.product.description }];
 }
 
 /** One product (spec /products/{slug}): loading, error and loaded states. */
 export default function ProductDetailPage({ loaderData, params }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  if (navigation.state === 'loading' && navigation.location.pathname.startsWith('/products/')) {
-    return (
-      <section className="container page">
-        <Spinner />
-      </section>
-    );
-  }
-  if (!loaderData.product) {
-    return (
-      <section className="container page">
-        <ErrorBox>{loaderData.error}</ErrorBox>
-      </section>
-    );
-  }
-  return <ProductView key={loaderData.product.id} product={loaderData.product} slug={params.slug} />;
+  return (
+    <Suspense
+      fallback={
+        <section className="container page">
+          <Spinner />
+        </section>
+      }
+    >
+      <Await resolve={loaderData.result}>
+        {(result) =>
+          result.product ? (
+            <ProductView key={result.product.id} product={result.product} slug={params.slug} />
+          ) : (
+            <section className="container page">
+              <ErrorBox>{result.error}</ErrorBox>
+            </section>
+          )
+        }
+      </Await>
+    </Suspense>
+  );
 }
 
 function ProductView({ product, slug }: { product: Product; slug: string }) {
