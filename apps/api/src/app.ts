@@ -16,13 +16,16 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { TokenSigner } from './modules/accounts/tokens.ts';
 import { blogRoutes } from './modules/blog/blog.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { LocalMediaStorage, type MediaStorage } from './modules/media/media.storage.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { authentication } from './plugins/auth.ts';
 import { errorHandler } from './plugins/errors.ts';
+import { rateLimits } from './plugins/rate-limit.ts';
 import { tenantContext } from './plugins/request-context.ts';
 
 /** What the app is built from; tests and the server pass their own. */
@@ -31,6 +34,7 @@ export interface AppDeps {
   database: Database;
   media: MediaStorage;
   tokens: TokenSigner;
+  mailer: Mailer;
 }
 
 declare module 'fastify' {
@@ -43,6 +47,8 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   media?: MediaStorage;
+  /** Defaults to SMTP with SMTP_URL, else the outbox folder under DATA_DIR. */
+  mailer?: Mailer;
   /** Token signing secret; defaults to JWT_SECRET. */
   jwtSecret?: string;
   logger?: FastifyServerOptions['logger'];
@@ -77,6 +83,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     media: options.media ?? new LocalMediaStorage(config.mediaDir),
     tokens: new TokenSigner(jwtSecretOf(options), config.ACCESS_TOKEN_TTL_SECONDS, config.REFRESH_TOKEN_TTL_SECONDS),
+    mailer:
+      options.mailer ??
+      createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM, logger: app.log }),
   } satisfies AppDeps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,6 +93,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
+    // Mail still being retried is given its chance before the process goes.
+    await app.deps.mailer.idle();
     await database.close();
   });
 
@@ -131,12 +142,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }
         return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
       });
+      await api.register(rateLimits, { enabled: config.RATE_LIMIT_ENABLED, redisUrl: config.REDIS_URL });
       await api.register(healthRoutes);
       await api.register(swaggerUi, { routePrefix: '/docs' });
       await api.register(async (shop) => {
         await shop.register(tenantContext);
         await shop.register(authentication);
         await shop.register(siteRoutes);
+        await shop.register(catalogRoutes);
         await shop.register(blogRoutes);
         await shop.register(contactRoutes);
         await shop.register(pagesRoutes);

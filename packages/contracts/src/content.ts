@@ -29,8 +29,9 @@ export interface BlogComment {
   is_approved: boolean;
   replies: BlogComment[];
 }
-export const BlogComment: z.ZodType<BlogComment> = z.lazy(() =>
-  z.object({
+// NOTE: named (meta id), so that the OpenAPI document can refer to itself for the replies.
+export const BlogComment = z
+  .object({
     id: z.number(),
     post: z.number(),
     parent: z.number().nullable(),
@@ -38,9 +39,11 @@ export const BlogComment: z.ZodType<BlogComment> = z.lazy(() =>
     user: z.object({ username: z.string() }),
     created_at: z.string(),
     is_approved: z.boolean(),
-    replies: z.array(BlogComment),
-  }),
-);
+    get replies(): z.ZodArray<z.ZodType<BlogComment>> {
+      return z.array(BlogComment);
+    },
+  })
+  .meta({ id: 'BlogComment' });
 
 export const COMMENT_MAX_LENGTH = 2000;
 

@@ -1,3 +1,4 @@
+export * from './catalog.ts';
 export * from './content.ts';
 export * from './errors.ts';
 export * from './money.ts';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -43,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm, btree_gin } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

@@ -78,14 +78,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   ],
   disallowedTagsMode: 'discard',
   transformTags: {
-    a: (tagName, attribs) => {
-      if (attribs.target !== '_blank') {
-        const { target: _target, ...rest } = attribs;
-        return { tagName, attribs: rest };
-      }
-      // A link opening a new tab must not hand it the opener.
-      return { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } };
-    },
+    // No stored link may hand its opener to the page it opens.
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }),
   },
 };
 

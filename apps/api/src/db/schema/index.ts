@@ -1,5 +1,6 @@
 // One file per feature; every tenant-owned table has a `tenantId` column (see db/tenant-scope.ts).
 
 export * from './accounts.ts';
+export * from './catalog.ts';
 export * from './content.ts';
 export * from './tenants.ts';

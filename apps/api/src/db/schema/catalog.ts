@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { boolean, customType, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { tenants } from './tenants.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Re-encoded images of the media module: full and thumbnail WebP files with their dimensions. */
+export const mediaImages = pgTable('media_images', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  imageKey: text('image_key').notNull(),
+  thumbKey: text('thumb_key').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  thumbWidth: integer('thumb_width').notNull(),
+  thumbHeight: integer('thumb_height').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const categories = pgTable('categories', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  slug: text('slug').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  position: integer('position').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const products = pgTable('products', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  categoryId: integer('category_id').notNull(),
+  slug: text('slug').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  longHtmlDescription: text('long_html_description').notNull().default(''),
+  priceCents: integer('price_cents').notNull(),
+  priceBeforeDiscountCents: integer('price_before_discount_cents'),
+  stock: integer('stock').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  isFeatured: boolean('is_featured').notNull().default(false),
+  mainImageId: integer('main_image_id'),
+  mainImageAlt: text('main_image_alt').notNull().default(''),
+  reviewCount: integer('review_count').notNull().default(0),
+  ratingSum: integer('rating_sum').notNull().default(0),
+  searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
+  searchText: text('search_text').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const productImages = pgTable('product_images', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  productId: integer('product_id').notNull(),
+  imageId: integer('image_id').notNull(),
+  altText: text('alt_text').notNull().default(''),
+  order: integer('order').notNull().default(0),
+});
+
+export const productAttributes = pgTable('product_attributes', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  productId: integer('product_id').notNull(),
+  key: text('key').notNull(),
+  value: text('value').notNull(),
+  order: integer('order').notNull().default(0),
+});
+
+export const productReviews = pgTable('product_reviews', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  productId: integer('product_id').notNull(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  rating: smallint('rating').notNull(),
+  comment: text('comment').notNull(),
+  isVerifiedPurchase: boolean('is_verified_purchase').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const searchSynonyms = pgTable('search_synonyms', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  terms: text('terms').array().notNull(),
+});

@@ -1,0 +1,57 @@
+/** Turns what a shopper typed into full-text queries, expanding the tenant's synonym groups. Pure: no database. */
+
+export interface SearchPlan {
+  /** Normalized text, for trigram similarity (misspellings). */
+  text: string;
+  /** `to_tsquery('english', …)` text matching documents with every concept of the query. */
+  all: string;
+  /** The same concepts or-ed: documents with any of them are candidates. */
+  any: string;
+}
+
+/** Lower case, accents and punctuation removed, single spaces. */
+export function normalizeSearch(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+function lexeme(word: string): string {
+  // Prefix matching lets a shopper find "khukuri" while typing "khuk"; numbers match whole ("12" is not "120").
+  return /^\d+$/.test(word) ? word : `${word}:*`;
+}
+
+function alternative(term: string): string {
+  const words = term.split(' ');
+  return words.length === 1 ? lexeme(term) : `(${words.map((word) => word).join(' <-> ')})`;
+}
+
+/**
+ * A plan for `text`, or null when nothing searchable remains. Each synonym group is a list of equivalent terms
+ * (one or more words); a term found in the text becomes "any of the group".
+ */
+export function planSearch(text: string, synonymGroups: readonly (readonly string[])[]): SearchPlan | null {
+  const normalized = normalizeSearch(text);
+  if (!normalized) return null;
+  const groups = synonymGroups.map((group) => group.map(normalizeSearch).filter(Boolean));
+  const terms = groups
+    .flatMap((group, index) => group.map((term) => ({ words: term.split(' '), index })))
+    .sort((a, b) => b.words.length - a.words.length);
+  const words = normalized.split(' ');
+  const concepts: string[] = [];
+  for (let i = 0; i < words.length; ) {
+    const match = terms.find((term) => term.words.every((word, offset) => words[i + offset] === word));
+    if (match) {
+      const group = groups[match.index] ?? [];
+      concepts.push(`(${group.map(alternative).join(' | ')})`);
+      i += match.words.length;
+    } else {
+      concepts.push(lexeme(words[i] as string));
+      i += 1;
+    }
+  }
+  return { text: normalized, all: concepts.join(' & '), any: concepts.join(' | ') };
+}

@@ -1,0 +1,225 @@
+import {
+  type Category,
+  DEFAULT_PAGE_SIZE,
+  formatMinor,
+  type MainImage,
+  type Product,
+  type ProductListQuery,
+  type ProductSummary,
+  REVIEW_COMMENT_MAX,
+  type Review,
+} from '@platform/contracts';
+import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
+import type { MediaStorage } from '../media/media.storage.ts';
+import {
+  type AttributeRow,
+  type CategoryRow,
+  countProducts,
+  findActiveProductById,
+  findActiveProductBySlug,
+  findCategoryBySlug,
+  insertReview,
+  listAttributes,
+  listCategories as listCategoryRows,
+  listProductImages,
+  listProductSummaries,
+  listReviews,
+  listSynonymGroups,
+  type ProductFilter,
+  type ProductSort,
+  type ProductSummaryRow,
+  type ReviewWithUser,
+} from './catalog.repository.ts';
+import { planSearch } from './catalog.search.ts';
+import { hasPaidOrderWithProduct } from './verified-purchase.ts';
+
+function toCategory(row: CategoryRow): Category {
+  return { id: row.id, slug: row.slug, name: row.name, description: row.description };
+}
+
+/** The shop's categories, in display order. */
+export async function listCategories(ctx: RequestContext): Promise<Category[]> {
+  return (await listCategoryRows(ctx.scope)).map(toCategory);
+}
+
+/** One category by slug, or 404. */
+export async function getCategory(ctx: RequestContext, slug: string): Promise<Category> {
+  const row = await findCategoryBySlug(ctx.scope, slug);
+  if (!row) throw new NotFoundError();
+  return toCategory(row);
+}
+
+function averageRating(reviewCount: number, ratingSum: number): number | null {
+  return reviewCount === 0 ? null : Math.round((ratingSum / reviewCount) * 100) / 100;
+}
+
+function mainImage(row: ProductSummaryRow, media: MediaStorage): MainImage | null {
+  const image = row.image;
+  if (!image) return null;
+  return {
+    image: media.url(image.imageKey),
+    thumb_image: media.url(image.thumbKey),
+    alt_text: row.mainImageAlt || row.name,
+    width: image.width,
+    height: image.height,
+    thumb_width: image.thumbWidth,
+    thumb_height: image.thumbHeight,
+  };
+}
+
+function toSummary(row: ProductSummaryRow, attributes: AttributeRow[], media: MediaStorage): ProductSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    price: formatMinor(row.priceCents),
+    price_before_discount: row.priceBeforeDiscountCents === null ? null : formatMinor(row.priceBeforeDiscountCents),
+    stock: row.stock,
+    description: row.description,
+    main_image: mainImage(row, media),
+    category: { name: row.categoryName, slug: row.categorySlug },
+    attributes: attributes.map((a) => ({ id: a.id, key: a.key, value: a.value, order: a.order })),
+    review_count: row.reviewCount,
+    average_rating: averageRating(row.reviewCount, row.ratingSum),
+    is_active: row.isActive,
+  };
+}
+
+function toReview(row: ReviewWithUser): Review {
+  return {
+    id: row.id,
+    product: row.productId,
+    user: { username: row.username },
+    rating: row.rating,
+    comment: row.comment,
+    created_at: row.createdAt.toISOString(),
+    is_verified_purchase: row.isVerifiedPurchase,
+  };
+}
+
+function groupByProduct(attributes: AttributeRow[]): Map<number, AttributeRow[]> {
+  const byProduct = new Map<number, AttributeRow[]>();
+  for (const attribute of attributes) {
+    const list = byProduct.get(attribute.productId);
+    if (list) list.push(attribute);
+    else byProduct.set(attribute.productId, [attribute]);
+  }
+  return byProduct;
+}
+
+export type ProductListResult =
+  | { paginated: false; results: ProductSummary[] }
+  | { paginated: true; results: ProductSummary[]; count: number; page: number; pageSize: number };
+
+/**
+ * Active products, filtered by category, search (relevance order unless another is asked) and flags; paginated when
+ * `page` is given. A constant number of queries whatever the page size.
+ */
+export async function listProducts(
+  ctx: RequestContext,
+  media: MediaStorage,
+  input: ProductListQuery,
+): Promise<ProductListResult> {
+  const empty: ProductListResult = input.page
+    ? { paginated: true, results: [], count: 0, page: 1, pageSize: input.page_size ?? DEFAULT_PAGE_SIZE }
+    : { paginated: false, results: [] };
+  // Only active products are public: asking for inactive ones finds nothing.
+  if (input.is_active !== undefined && ['false', 'False', '0'].includes(input.is_active)) {
+    if (input.page && input.page > 1) throw new NotFoundError('Invalid page.', 'invalid_page');
+    return empty;
+  }
+  const filter: ProductFilter = { featured: input.featured === 'true', discounted: input.discounted === 'true' };
+  const categorySlug = input.category__slug?.trim();
+  if (categorySlug) filter.categorySlug = categorySlug;
+  const searchText = input.search?.trim();
+  if (searchText) {
+    const plan = planSearch(searchText, await listSynonymGroups(ctx.scope));
+    if (!plan) {
+      if (input.page && input.page > 1) throw new NotFoundError('Invalid page.', 'invalid_page');
+      return empty;
+    }
+    filter.search = plan;
+  }
+  const sort: ProductSort = input.ordering ?? (filter.search ? 'relevance' : '-created_at');
+
+  let rows: ProductSummaryRow[];
+  let paging: { count: number; page: number; pageSize: number } | null = null;
+  if (input.page) {
+    const pageSize = input.page_size ?? DEFAULT_PAGE_SIZE;
+    const count = await countProducts(ctx.scope, filter);
+    if (input.page > 1 && (input.page - 1) * pageSize >= count) {
+      throw new NotFoundError('Invalid page.', 'invalid_page');
+    }
+    rows = await listProductSummaries(ctx.scope, filter, sort, {
+      limit: pageSize,
+      offset: (input.page - 1) * pageSize,
+    });
+    paging = { count, page: input.page, pageSize };
+  } else {
+    rows = await listProductSummaries(
+      ctx.scope,
+      filter,
+      sort,
+      input.page_size ? { limit: input.page_size, offset: 0 } : undefined,
+    );
+  }
+  const attributes = groupByProduct(
+    await listAttributes(
+      ctx.scope,
+      rows.map((row) => row.id),
+    ),
+  );
+  const results = rows.map((row) => toSummary(row, attributes.get(row.id) ?? [], media));
+  return paging ? { paginated: true, results, ...paging } : { paginated: false, results };
+}
+
+/** An active product with its images, attributes and reviews; inactive or unknown: 404. */
+export async function getProduct(ctx: RequestContext, media: MediaStorage, slug: string): Promise<Product> {
+  const row = await findActiveProductBySlug(ctx.scope, slug);
+  if (!row) throw new NotFoundError();
+  const [images, attributes, reviews] = await Promise.all([
+    listProductImages(ctx.scope, row.id),
+    listAttributes(ctx.scope, [row.id]),
+    listReviews(ctx.scope, row.id),
+  ]);
+  return {
+    ...toSummary(row, attributes, media),
+    long_html_description: row.longHtmlDescription,
+    images: images.map((image) => ({
+      id: image.id,
+      image: media.url(image.imageKey),
+      alt_text: image.altText || row.name,
+      order: image.order,
+      width: image.width,
+      height: image.height,
+    })),
+    reviews: reviews.map(toReview),
+  };
+}
+
+/** A signed-in customer's one review of an active product; marked verified when they bought it. */
+export async function createReview(
+  ctx: RequestContext,
+  input: { product: number; rating: number; comment: string },
+): Promise<Review> {
+  const user = requireUser(ctx);
+  const comment = input.comment.trim();
+  if (!comment) throw new ValidationError({ comment: ['This field may not be blank.'] });
+  if (comment.length > REVIEW_COMMENT_MAX) {
+    throw new ValidationError({ comment: [`Ensure this field has no more than ${REVIEW_COMMENT_MAX} characters.`] });
+  }
+  return ctx.scope.transaction(async (scope) => {
+    const product = await findActiveProductById(scope, input.product);
+    if (!product) throw new ValidationError({ product: [`Invalid pk "${input.product}" - object does not exist.`] });
+    const review = await insertReview(scope, {
+      productId: product.id,
+      userId: user.id,
+      rating: input.rating,
+      comment,
+      isVerifiedPurchase: await hasPaidOrderWithProduct(scope, user.id, product.id),
+    });
+    if (!review) throw new BadRequestError('You have already reviewed this product.', 'already_reviewed');
+    return toReview(review);
+  });
+}

@@ -1,0 +1,54 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { TooManyRequestsError } from '../lib/errors.ts';
+
+/** A route's limit: at most `max` requests per `timeWindow` (ms or '1 minute') per client address and shop. */
+export interface RouteRateLimit {
+  max: number;
+  timeWindow: number | string;
+}
+
+/** Writes a route's limit as its route option: `{ config: routeRateLimit({ max: 5, timeWindow: '1 minute' }) }`. */
+export function routeRateLimit(limit: RouteRateLimit): { rateLimit: RouteRateLimit } {
+  return { rateLimit: limit };
+}
+
+/** The bucket of a request: its shop and client address (route-level hooks run after the tenant is known). */
+function keyOf(request: FastifyRequest): string {
+  const tenant = request.ctx?.tenant?.id ?? request.headers['x-tenant-token'] ?? '-';
+  return `${tenant}|${request.ip}`;
+}
+
+/**
+ * Rate limits for the routes that ask for one (`config.rateLimit` on the route; nothing is limited globally).
+ * Counters live in memory, or in Redis with `redisUrl`, so that several instances share them. Over the limit:
+ * 429 with `Retry-After` and `{detail, code: 'throttled'}`. Register before the routes it limits.
+ */
+export const rateLimits = fp(
+  async (app: FastifyInstance, options: { enabled: boolean; redisUrl?: string }) => {
+    if (!options.enabled) return;
+    let redis: Redis | undefined;
+    if (options.redisUrl) {
+      redis = new Redis(options.redisUrl, {
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2_000,
+        enableAutoPipelining: true,
+      });
+      redis.on('error', (error) => app.log.warn({ err: error }, 'rate limit store (Redis) unavailable'));
+      app.addHook('onClose', async () => {
+        await redis?.quit().catch(() => undefined);
+      });
+    }
+    await app.register(rateLimit, {
+      global: false,
+      keyGenerator: keyOf,
+      ...(redis ? { redis, nameSpace: 'platform-rate-limit:' } : {}),
+      // A broken Redis must not lock every customer out of signing in: count nothing rather than refuse all.
+      skipOnError: true,
+      errorResponseBuilder: (_request, context) => new TooManyRequestsError(Math.max(1, Math.ceil(context.ttl / 1000))),
+    });
+  },
+  { name: 'rate-limits' },
+);

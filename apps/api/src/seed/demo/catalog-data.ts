@@ -1,0 +1,662 @@
+import type { KhukuriArt } from './khukuri-art.ts';
+
+/** The demo shop's catalog: categories, products and the reviews a few customers left. */
+
+export const DEMO_CATEGORIES = [
+  {
+    slug: 'traditional',
+    name: 'Traditional Khukuris',
+    description:
+      '<p>Village patterns forged as they have been for generations in the hills of eastern Nepal: <strong>Angkhola</strong>, <strong>Bhojpure</strong>, <strong>Sirupate</strong> and more. Each blade is hand-forged from recycled leaf-spring steel and differentially tempered: a hard edge on a springy spine.</p>',
+  },
+  {
+    slug: 'service',
+    name: 'Service & Military',
+    description:
+      '<p>Patterns carried by Gurkha regiments of the British and Indian armies, made to the issue specifications: full tang, 5160 steel, black-finished buffalo-horn or rosewood handles and a leather-covered wooden sheath.</p>',
+  },
+  {
+    slug: 'ceremonial',
+    name: 'Decorative & Ceremonial',
+    description:
+      '<p>Khukuris for weddings, <em>Dashain</em> and display, with engraved brass and silver-plated fittings, carved handles and velvet-lined sheaths. Every one is still a real, sharpened blade.</p>',
+  },
+  {
+    slug: 'kitchen-utility',
+    name: 'Kitchen & Utility',
+    description:
+      "<p>Working blades for the kitchen, the farm and the trail: lighter chef khukuris, long machetes for brush and the short farmer's khukuri every Nepali household keeps by the door.</p>",
+  },
+  {
+    slug: 'accessories',
+    name: 'Accessories & Care',
+    description:
+      '<p>Sheaths, the traditional <em>karda</em> and <em>chakmak</em>, and everything you need to keep carbon steel sharp and rust-free.</p>',
+  },
+] as const;
+
+export type DemoCategorySlug = (typeof DEMO_CATEGORIES)[number]['slug'];
+
+export interface DemoProduct {
+  slug: string;
+  name: string;
+  category: DemoCategorySlug;
+  price: number;
+  priceBeforeDiscount?: number;
+  stock: number;
+  featured?: boolean;
+  description: string;
+  /** Extra paragraphs of the detailed description (care and sheath sections are added to all). */
+  story: string;
+  attributes: [string, string][];
+  art: KhukuriArt;
+}
+
+const ROSEWOOD = '#5a2d1a';
+const HORN = '#1e1a18';
+const BONE = '#e6dcc6';
+const WALNUT = '#7a4b2a';
+const BRASS = '#c9a23a';
+const STEEL = '#9aa3ab';
+const SILVER = '#d9dde2';
+
+function attrs(
+  blade: string,
+  overall: string,
+  weight: string,
+  steel: string,
+  handle: string,
+  sheath: string,
+  origin = 'Dharan, Nepal',
+): [string, string][] {
+  return [
+    ['Blade length', blade],
+    ['Overall length', overall],
+    ['Weight', weight],
+    ['Steel', steel],
+    ['Handle', handle],
+    ['Sheath', sheath],
+    ['Origin', origin],
+  ];
+}
+
+const SPRING = '5160 leaf-spring carbon steel';
+
+export const DEMO_PRODUCTS: DemoProduct[] = [
+  {
+    slug: 'angkhola-khukuri-10-inch',
+    name: 'Angkhola Khukuri 10 inch',
+    category: 'traditional',
+    price: 85,
+    stock: 14,
+    featured: true,
+    description:
+      'The everyday khukuri of the Nepali hills: a 10 inch blade with a gentle bend, a rosewood handle and a thick spine that chops far above its weight.',
+    story:
+      '<p>The <strong>Angkhola</strong> ("the bent river") is the pattern most families in eastern Nepal keep in the house. Its balance sits just ahead of the handle, so it splits kindling and clears brush without tiring the wrist.</p>',
+    attributes: attrs(
+      '10 inches (25 cm)',
+      '15 inches (38 cm)',
+      '550 g',
+      SPRING,
+      'Rosewood with brass rings',
+      'Black leather over wood, with karda and chakmak',
+    ),
+    art: {
+      background: ['#f3e3c3', '#c9a66b'],
+      handle: ROSEWOOD,
+      length: 0.9,
+      bend: 1,
+      sheath: '#2b1a10',
+      fittings: BRASS,
+      fullers: 1,
+    },
+  },
+  {
+    slug: 'bhojpure-khukuri-12-inch',
+    name: 'Bhojpure Khukuri 12 inch',
+    category: 'traditional',
+    price: 110,
+    priceBeforeDiscount: 130,
+    stock: 9,
+    featured: true,
+    description:
+      'A heavy-bellied 12 inch blade from the Bhojpur hills, made for serious chopping, with a buffalo horn handle and a deep, dramatic bend.',
+    story:
+      '<p>Bhojpur smiths are known for wide, weighty blades. The <strong>Bhojpure</strong> carries its mass in the belly: one swing goes through a wrist-thick branch.</p>',
+    attributes: attrs(
+      '12 inches (30 cm)',
+      '17 inches (43 cm)',
+      '820 g',
+      SPRING,
+      'Water buffalo horn',
+      'Brown leather over wood, with karda and chakmak',
+      'Bhojpur, Nepal',
+    ),
+    art: {
+      background: ['#e9d7b9', '#8f6a3e'],
+      handle: HORN,
+      length: 1.05,
+      bend: 1.2,
+      sheath: '#4a2c18',
+      fittings: BRASS,
+      fullers: 2,
+    },
+  },
+  {
+    slug: 'chitlange-khukuri',
+    name: 'Chitlange Khukuri 11 inch',
+    category: 'traditional',
+    price: 95,
+    stock: 11,
+    description:
+      'Named after the village of Chitlang, this 11 inch khukuri has a straighter spine and a long edge that slices as well as it chops.',
+    story:
+      "<p>The <strong>Chitlange</strong> is the traveller's khukuri: lighter than the Bhojpure, longer than the Angkhola, at home on the trail and at the campfire.</p>",
+    attributes: attrs(
+      '11 inches (28 cm)',
+      '16 inches (41 cm)',
+      '600 g',
+      SPRING,
+      'Rosewood',
+      'Black leather over wood',
+      'Chitlang, Makwanpur, Nepal',
+    ),
+    art: {
+      background: ['#dfe8d5', '#7d9468'],
+      handle: ROSEWOOD,
+      length: 1,
+      bend: 0.8,
+      sheath: '#1e140c',
+      fittings: BRASS,
+    },
+  },
+  {
+    slug: 'sirupate-khukuri-12-inch',
+    name: 'Sirupate Khukuri 12 inch',
+    category: 'traditional',
+    price: 90,
+    stock: 7,
+    featured: true,
+    description:
+      'Slim as the siru grass leaf it is named after: a fast, light 12 inch khukuri with a bone handle, favoured by Gurkha soldiers for its reach.',
+    story:
+      '<p>The <strong>Sirupate</strong> trades weight for speed. Its narrow blade is easy to carry all day, and its long reach made it a favourite of Gurkha soldiers in both world wars.</p>',
+    attributes: attrs(
+      '12 inches (30 cm)',
+      '17 inches (43 cm)',
+      '450 g',
+      SPRING,
+      'Cow bone with brass bolster',
+      'Tan leather over wood',
+    ),
+    art: {
+      background: ['#f6efe1', '#d8c49a'],
+      handle: BONE,
+      length: 1.05,
+      bend: 0.7,
+      sheath: '#8a5a2b',
+      fittings: BRASS,
+      fullers: 1,
+    },
+  },
+  {
+    slug: 'budhume-khukuri-13-inch',
+    name: 'Budhume Khukuri 13 inch',
+    category: 'traditional',
+    price: 120,
+    stock: 1,
+    description:
+      'Our heaviest village pattern: a 13 inch Budhume blade for splitting logs and clearing bamboo, with a walnut handle that fills the hand.',
+    story:
+      '<p>Forged from a single thick spring, the <strong>Budhume</strong> is a working axe in khukuri form. Only one smith in our workshop makes it, a few pieces a month.</p>',
+    attributes: attrs(
+      '13 inches (33 cm)',
+      '18 inches (46 cm)',
+      '1,050 g',
+      SPRING,
+      'Walnut wood',
+      'Heavy buffalo leather over wood',
+    ),
+    art: {
+      background: ['#e2d2c0', '#6e4f3a'],
+      handle: WALNUT,
+      length: 1.1,
+      bend: 1.15,
+      sheath: '#3a2415',
+      fittings: STEEL,
+      fullers: 3,
+    },
+  },
+  {
+    slug: 'british-gurkha-army-issue-khukuri',
+    name: 'British Gurkha Army Issue Khukuri',
+    category: 'service',
+    price: 98,
+    priceBeforeDiscount: 115,
+    stock: 20,
+    featured: true,
+    description:
+      'Made to the specification of the khukuri issued to the Brigade of Gurkhas: a 10 inch full-tang blade, black horn handle and a black leather issue sheath.',
+    story:
+      '<p>Since 1815 the khukuri has been the emblem of the Gurkha soldier. This is the modern <strong>British Army issue</strong> pattern (BSI), with its characteristic butt cap and the regimental proportions.</p>',
+    attributes: attrs(
+      '10 inches (25 cm)',
+      '15 inches (38 cm)',
+      '640 g',
+      SPRING,
+      'Black buffalo horn, full tang',
+      'Black leather over wood, issue frog',
+    ),
+    art: {
+      background: ['#d8dccf', '#5d6652'],
+      handle: HORN,
+      length: 0.9,
+      bend: 0.95,
+      sheath: '#111111',
+      fittings: STEEL,
+    },
+  },
+  {
+    slug: 'indian-army-khukuri',
+    name: 'Indian Army Khukuri',
+    category: 'service',
+    price: 88,
+    stock: 12,
+    description:
+      'The pattern carried by the Gorkha Rifles of the Indian Army: a straight-backed 11 inch blade with a rosewood handle and olive canvas sheath.',
+    story:
+      '<p>Seven Gorkha Rifles regiments of the Indian Army still carry the khukuri. Their <strong>service pattern</strong> has a straighter spine and a longer, slimmer blade than the British issue.</p>',
+    attributes: attrs(
+      '11 inches (28 cm)',
+      '16 inches (41 cm)',
+      '600 g',
+      SPRING,
+      'Rosewood, full tang',
+      'Olive canvas over wood',
+    ),
+    art: {
+      background: ['#dfe2cf', '#6b7045'],
+      handle: ROSEWOOD,
+      length: 1,
+      bend: 0.85,
+      sheath: '#4b5320',
+      fittings: STEEL,
+    },
+  },
+  {
+    slug: 'mk2-ww2-khukuri',
+    name: 'Mk II World War Khukuri',
+    category: 'service',
+    price: 105,
+    stock: 0,
+    description:
+      'A faithful reproduction of the Mk II khukuri carried in the Second World War, with its wide fuller, walnut handle and steel-tipped sheath.',
+    story:
+      '<p>The <strong>Mk II</strong> was made by the hundreds of thousands between 1939 and 1945. Ours follows a museum original blade for blade, down to the chiselled cho and the two-rivet handle.</p>',
+    attributes: attrs(
+      '11.5 inches (29 cm)',
+      '16.5 inches (42 cm)',
+      '700 g',
+      SPRING,
+      'Walnut, two brass rivets',
+      'Brown leather over wood, steel chape',
+    ),
+    art: {
+      background: ['#e6e0d2', '#7a7263'],
+      handle: WALNUT,
+      length: 1.02,
+      bend: 1.05,
+      sheath: '#3d2a1a',
+      fittings: STEEL,
+      fullers: 2,
+    },
+  },
+  {
+    slug: 'gurkha-survival-khukuri',
+    name: 'Gurkha Survival Khukuri',
+    category: 'service',
+    price: 125,
+    stock: 6,
+    description:
+      'A modern field khukuri with a black-coated blade, a micarta-style horn handle with lanyard hole and a sheath with a ferro rod loop.',
+    story:
+      '<p>Built with veterans of the Gurkha regiments for bushcraft and survival courses: the <strong>survival khukuri</strong> keeps the traditional bend but adds a coated blade that does not rust in the jungle.</p>',
+    attributes: attrs(
+      '10.5 inches (27 cm)',
+      '16 inches (41 cm)',
+      '680 g',
+      `${SPRING}, black coated`,
+      'Black horn with lanyard hole',
+      'Black leather with ferro rod loop',
+    ),
+    art: {
+      background: ['#cfd6d2', '#2f3b36'],
+      handle: HORN,
+      length: 0.95,
+      bend: 1,
+      sheath: '#151515',
+      fittings: '#6e6e6e',
+    },
+  },
+  {
+    slug: 'chandi-silver-ceremonial-khukuri',
+    name: 'Chandi Silver Ceremonial Khukuri',
+    category: 'ceremonial',
+    price: 240,
+    stock: 3,
+    featured: true,
+    description:
+      'A ceremonial khukuri with a silver-plated, hand-chased sheath and an engraved blade, made for gifts of honour and display.',
+    story:
+      '<p>In Nepal a <strong>chandi</strong> (silver) khukuri is presented to guests of honour and retiring officers. The sheath is chased by hand in Patan with lotus and dragon motifs.</p>',
+    attributes: attrs(
+      '10 inches (25 cm)',
+      '15 inches (38 cm)',
+      '900 g with sheath',
+      `${SPRING}, mirror polished`,
+      'Carved horn with silver fittings',
+      'Silver-plated brass over velvet-lined wood',
+      'Patan and Dharan, Nepal',
+    ),
+    art: {
+      background: ['#2a2440', '#0f0c1c'],
+      handle: HORN,
+      length: 0.9,
+      bend: 1,
+      sheath: '#b9bec6',
+      fittings: SILVER,
+      engraved: true,
+    },
+  },
+  {
+    slug: 'wedding-khukuri-brass',
+    name: 'Wedding Khukuri with Brass Sheath',
+    category: 'ceremonial',
+    price: 180,
+    priceBeforeDiscount: 210,
+    stock: 4,
+    description:
+      'The bihe (wedding) khukuri a Nepali groom carries on his wedding day: engraved blade, brass-covered sheath and a red velvet tassel.',
+    story:
+      '<p>At a Nepali wedding the groom carries a <strong>khukuri</strong> as a sign of protection for his new family. This one is engraved with the eight auspicious symbols.</p>',
+    attributes: attrs(
+      '9 inches (23 cm)',
+      '14 inches (36 cm)',
+      '800 g with sheath',
+      `${SPRING}, engraved`,
+      'Rosewood with brass inlay',
+      'Brass-covered wood with red velvet',
+    ),
+    art: {
+      background: ['#6d1a1a', '#2b0808'],
+      handle: ROSEWOOD,
+      length: 0.85,
+      bend: 1.05,
+      sheath: '#b8892a',
+      fittings: BRASS,
+      engraved: true,
+    },
+  },
+  {
+    slug: 'dui-chirra-display-khukuri',
+    name: 'Dui Chirra Display Khukuri',
+    category: 'ceremonial',
+    price: 150,
+    stock: 5,
+    description:
+      'A display khukuri with two deep fullers (dui chirra), a bone handle with brass rings and a wall plaque, made to be admired and still fully usable.',
+    story:
+      '<p><strong>Dui chirra</strong> means "two grooves": the fullers lighten the blade and catch the light. The plaque is carved from sal wood.</p>',
+    attributes: attrs(
+      '12 inches (30 cm)',
+      '17 inches (43 cm)',
+      '620 g',
+      `${SPRING}, two fullers`,
+      'Bone with brass rings',
+      'Suede over wood, sal wood wall plaque',
+    ),
+    art: {
+      background: ['#1d3b3a', '#0b1a19'],
+      handle: BONE,
+      length: 1.05,
+      bend: 0.95,
+      sheath: '#5b3b22',
+      fittings: BRASS,
+      fullers: 2,
+    },
+  },
+  {
+    slug: 'kitchen-khukuri-chef-knife',
+    name: 'Kitchen Khukuri Chef Knife 8 inch',
+    category: 'kitchen-utility',
+    price: 55,
+    stock: 25,
+    featured: true,
+    description:
+      'A khukuri-shaped chef knife: thin 8 inch blade for slicing vegetables and meat, rosewood handle, rocking curve for herbs.',
+    story:
+      '<p>Our smiths forge this <strong>kitchen khukuri</strong> thinner and harder than the field patterns, so it keeps a fine edge on the chopping board.</p>',
+    attributes: attrs(
+      '8 inches (20 cm)',
+      '13 inches (33 cm)',
+      '320 g',
+      'High-carbon steel, thin grind',
+      'Rosewood',
+      'Leather blade guard',
+    ),
+    art: {
+      background: ['#f4efe6', '#d6c7ad'],
+      handle: ROSEWOOD,
+      length: 0.8,
+      bend: 0.75,
+      sheath: '#6b4423',
+      fittings: STEEL,
+    },
+  },
+  {
+    slug: 'khukuri-machete-15-inch',
+    name: 'Khukuri Machete 15 inch',
+    category: 'kitchen-utility',
+    price: 95,
+    stock: 10,
+    description:
+      'A long, thin khukuri machete for brush, bamboo and cane: 15 inch blade, light for its length, with a walnut handle.',
+    story:
+      '<p>Farmers of the Terai use the long <strong>machete khukuri</strong> to clear cane fields. Its thin blade whips through green growth.</p>',
+    attributes: attrs('15 inches (38 cm)', '20 inches (51 cm)', '700 g', SPRING, 'Walnut wood', 'Canvas over wood'),
+    art: {
+      background: ['#e3ecd9', '#5e7a44'],
+      handle: WALNUT,
+      length: 1.1,
+      bend: 0.7,
+      sheath: '#55613a',
+      fittings: STEEL,
+    },
+  },
+  {
+    slug: 'farmers-khukuri',
+    name: "Farmer's Khukuri 9 inch",
+    category: 'kitchen-utility',
+    price: 45,
+    priceBeforeDiscount: 60,
+    stock: 30,
+    description:
+      'The simple working khukuri of Nepali farms: 9 inch blade, plain wooden handle, tough and cheap to own, ready for any chore.',
+    story:
+      "<p>No polish, no frills: the <strong>farmer's khukuri</strong> is forged quickly and tempered hard, for cutting fodder, firewood and rope.</p>",
+    attributes: attrs('9 inches (23 cm)', '14 inches (36 cm)', '450 g', SPRING, 'Sal wood', 'Plain leather over wood'),
+    art: {
+      background: ['#efe4cf', '#a88b5c'],
+      handle: '#8a6a44',
+      length: 0.85,
+      bend: 1.1,
+      sheath: '#5c3d20',
+      fittings: STEEL,
+    },
+  },
+  {
+    slug: 'leather-khukuri-sheath',
+    name: 'Replacement Leather Sheath (Dap)',
+    category: 'accessories',
+    price: 35,
+    stock: 18,
+    description:
+      'A hand-stitched buffalo leather sheath over a wooden core, with frog and pockets for karda and chakmak; fits 10 to 12 inch khukuris.',
+    story:
+      '<p>The <strong>dap</strong> (sheath) is made by the leather workers next door to our forge, on the same wooden core as our khukuri sheaths.</p>',
+    attributes: attrs(
+      'Fits 10 to 12 inch blades',
+      '17 inches (43 cm)',
+      '250 g',
+      'Steel chape',
+      'Not applicable',
+      'Buffalo leather over wood, with frog',
+    ),
+    art: {
+      background: ['#efe0cc', '#7b5233'],
+      handle: ROSEWOOD,
+      length: 0.95,
+      bend: 1,
+      sheath: '#4a2b14',
+      fittings: BRASS,
+    },
+  },
+  {
+    slug: 'karda-chakmak-set',
+    name: 'Karda and Chakmak Set',
+    category: 'accessories',
+    price: 25,
+    stock: 40,
+    description:
+      'The two small companions of every khukuri: the karda, a small utility knife, and the chakmak, a blunt steel for honing the edge.',
+    story:
+      '<p>Tucked in the back of the sheath, the <strong>karda</strong> does fine work and the <strong>chakmak</strong> burnishes the edge and strikes sparks from flint.</p>',
+    attributes: attrs(
+      'Karda 4 inches (10 cm)',
+      '6.5 inches (16.5 cm)',
+      '120 g',
+      'Carbon steel',
+      'Rosewood',
+      'Fits our khukuri sheaths',
+    ),
+    art: {
+      background: ['#f1ebe0', '#b9a687'],
+      handle: ROSEWOOD,
+      length: 0.8,
+      bend: 0.9,
+      sheath: '#3b2416',
+      fittings: BRASS,
+    },
+  },
+  {
+    slug: 'blade-care-kit',
+    name: 'Khukuri Blade Care Kit',
+    category: 'accessories',
+    price: 30,
+    priceBeforeDiscount: 38,
+    stock: 22,
+    description:
+      'Everything to keep carbon steel sharp and rust-free: a combination whetstone, camellia oil, a polishing cloth and a leather strop.',
+    story:
+      '<p>Carbon steel rewards a little care. Wipe, oil and strop after use and your <strong>khukuri</strong> will outlive you.</p>',
+    attributes: attrs(
+      'Whetstone 6 inches (15 cm)',
+      'Kit box 8 inches (20 cm)',
+      '400 g',
+      'Whetstone 400/1000 grit',
+      'Not applicable',
+      'Canvas roll',
+    ),
+    art: {
+      background: ['#dde6ea', '#6f8791'],
+      handle: WALNUT,
+      length: 0.8,
+      bend: 0.8,
+      sheath: '#2f3d44',
+      fittings: STEEL,
+    },
+  },
+];
+
+export const DEMO_SYNONYMS: string[][] = [
+  [
+    'khukuri',
+    'kukri',
+    'khukri',
+    'kukhri',
+    'khukhuri',
+    'gurkha knife',
+    'gorkha knife',
+    'nepali knife',
+    'nepalese knife',
+  ],
+  ['knife', 'knives'],
+  ['sheath', 'scabbard', 'dap'],
+  ['gurkha', 'gorkha'],
+  ['army', 'military', 'service'],
+  ['wedding', 'bihe'],
+  ['silver', 'chandi'],
+  ['machete', 'chopper'],
+  ['horn', 'buffalo horn'],
+];
+
+export const DEMO_REVIEWERS = ['ramesh.t', 'sarah_k', 'mike.outdoors'] as const;
+
+export const DEMO_REVIEWS: {
+  product: string;
+  reviewer: (typeof DEMO_REVIEWERS)[number];
+  rating: number;
+  comment: string;
+}[] = [
+  {
+    product: 'angkhola-khukuri-10-inch',
+    reviewer: 'ramesh.t',
+    rating: 5,
+    comment:
+      'Exactly like the one my grandfather carried. Sharp out of the box and the balance is perfect for splitting kindling.',
+  },
+  {
+    product: 'angkhola-khukuri-10-inch',
+    reviewer: 'sarah_k',
+    rating: 4,
+    comment: 'Beautiful rosewood handle. The sheath was a little tight at first but loosened after a week.',
+  },
+  {
+    product: 'angkhola-khukuri-10-inch',
+    reviewer: 'mike.outdoors',
+    rating: 5,
+    comment:
+      'Took it on a two week canoe trip. Chopped every night, still shaving sharp after a few strokes on the chakmak.',
+  },
+  {
+    product: 'british-gurkha-army-issue-khukuri',
+    reviewer: 'mike.outdoors',
+    rating: 5,
+    comment: 'Same proportions as my service khukuri. Solid full tang, the horn handle gives a great grip when wet.',
+  },
+  {
+    product: 'british-gurkha-army-issue-khukuri',
+    reviewer: 'ramesh.t',
+    rating: 4,
+    comment: 'Well made and fairly priced. Shipping to Hong Kong took nine days.',
+  },
+  {
+    product: 'bhojpure-khukuri-12-inch',
+    reviewer: 'sarah_k',
+    rating: 5,
+    comment: 'A beast of a blade. Went through a 10 cm green branch in two swings.',
+  },
+  {
+    product: 'kitchen-khukuri-chef-knife',
+    reviewer: 'sarah_k',
+    rating: 4,
+    comment: 'Great for onions and herbs thanks to the curve. Dry it right away, it is carbon steel.',
+  },
+  {
+    product: 'chandi-silver-ceremonial-khukuri',
+    reviewer: 'ramesh.t',
+    rating: 5,
+    comment: 'Gave it to my father on his retirement. The silver work on the sheath is stunning.',
+  },
+];

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { Money } from './money.ts';
+
+/** A category (spec section 3); `description` is sanitized HTML. */
+export const Category = z.object({ id: z.number(), slug: z.string(), name: z.string(), description: z.string() });
+export type Category = z.infer<typeof Category>;
+
+/** The main image of a product: full and thumbnail WebP paths under /media/, with their pixel sizes. */
+export const MainImage = z.object({
+  image: z.string(),
+  thumb_image: z.string(),
+  alt_text: z.string(),
+  width: z.number(),
+  height: z.number(),
+  thumb_width: z.number(),
+  thumb_height: z.number(),
+});
+export type MainImage = z.infer<typeof MainImage>;
+
+export const ProductImage = z.object({
+  id: z.number(),
+  image: z.string(),
+  alt_text: z.string(),
+  order: z.number(),
+  width: z.number(),
+  height: z.number(),
+});
+export type ProductImage = z.infer<typeof ProductImage>;
+
+export const ProductAttribute = z.object({ id: z.number(), key: z.string(), value: z.string(), order: z.number() });
+export type ProductAttribute = z.infer<typeof ProductAttribute>;
+
+export const Review = z.object({
+  id: z.number(),
+  product: z.number(),
+  user: z.object({ username: z.string() }),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  created_at: z.string(),
+  is_verified_purchase: z.boolean(),
+});
+export type Review = z.infer<typeof Review>;
+
+/** A product as lists show it (cards, gallery, cart): the detail without reviews and the long description. */
+export const ProductSummary = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  price: Money,
+  price_before_discount: Money.nullable(),
+  stock: z.number(),
+  description: z.string(),
+  main_image: MainImage.nullable(),
+  category: z.object({ name: z.string(), slug: z.string() }),
+  attributes: z.array(ProductAttribute),
+  review_count: z.number(),
+  average_rating: z.number().nullable(),
+  is_active: z.boolean(),
+});
+export type ProductSummary = z.infer<typeof ProductSummary>;
+
+/** A product page's data (spec section 3 "Product"); `long_html_description` is sanitized HTML. */
+export const Product = ProductSummary.extend({
+  long_html_description: z.string(),
+  images: z.array(ProductImage),
+  reviews: z.array(Review),
+});
+export type Product = z.infer<typeof Product>;
+
+export const ProductOrdering = z.enum(['price', '-price', 'name', '-name', 'created_at', '-created_at']);
+export type ProductOrdering = z.infer<typeof ProductOrdering>;
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 24;
+
+export const ProductListQuery = z.object({
+  is_active: z.enum(['true', 'false', 'True', 'False', '1', '0']).optional(),
+  category__slug: z.string().max(100).optional(),
+  search: z.string().max(200).optional(),
+  ordering: ProductOrdering.optional(),
+  page: z.coerce.number().int().min(1).optional(),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  /** Platform extensions for the home page: only featured products, only discounted ones. */
+  featured: z.enum(['true', 'false']).optional(),
+  discounted: z.enum(['true', 'false']).optional(),
+});
+export type ProductListQuery = z.infer<typeof ProductListQuery>;
+
+export function paginated<T extends z.ZodType>(item: T) {
+  return z.object({
+    count: z.number(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}
+
+export const ProductPage = paginated(ProductSummary);
+export type ProductPage = z.infer<typeof ProductPage>;
+
+export const REVIEW_COMMENT_MAX = 2000;
+
+export const CreateReviewBody = z.object({
+  product: z.number({ error: 'A valid integer is required.' }).int().positive(),
+  rating: z
+    .number({ error: 'A valid integer is required.' })
+    .int({ error: 'A valid integer is required.' })
+    .min(1, { error: 'Ensure this value is greater than or equal to 1.' })
+    .max(5, { error: 'Ensure this value is less than or equal to 5.' }),
+  comment: z.string({ error: 'This field is required.' }),
+});
+export type CreateReviewBody = z.infer<typeof CreateReviewBody>;
