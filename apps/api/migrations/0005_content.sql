@@ -84,8 +84,7 @@ create table social_media_profiles (
 );
 create index social_media_profiles_order on social_media_profiles (tenant_id, position, id);
 
--- Messages from the contact form: stored first, then mailed (the mailer retries in the background), so that a
--- message is never lost when mail fails.
+-- Messages from the contact form: stored first, then mailed; the mail outcome is kept with the message.
 create table contact_messages (
   tenant_id integer not null references tenants (id) on delete cascade,
   id integer generated always as identity,
@@ -95,6 +94,8 @@ create table contact_messages (
   subject text not null,
   message text not null,
   client_ip text not null default '',
+  mail_status text not null default 'pending' check (mail_status in ('pending', 'sent', 'failed')),
+  mail_error text not null default '',
   created_at timestamptz not null default now(),
   primary key (tenant_id, id)
 );

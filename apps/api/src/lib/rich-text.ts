@@ -78,8 +78,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
   ],
   disallowedTagsMode: 'discard',
   transformTags: {
-    // No stored link may hand its opener to the page it opens.
-    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }),
+    a: (tagName, attribs) => {
+      if (attribs.target !== '_blank') {
+        const { target: _target, ...rest } = attribs;
+        return { tagName, attribs: rest };
+      }
+      // A link opening a new tab must not hand it the opener.
+      return { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } };
+    },
   },
 };
 
