@@ -34,6 +34,9 @@ function injectFetch(app: Awaited<ReturnType<typeof prepareApp>>): typeof fetch 
       for (const item of [value].flat()) headers.append(name, String(item));
     }
     const nullBody = [101, 204, 205, 304].includes(response.statusCode);
-    return new Response(nullBody ? null : response.rawPayload, { status: response.statusCode, headers });
+    return new Response(nullBody ? null : new Uint8Array(response.rawPayload), {
+      status: response.statusCode,
+      headers,
+    });
   };
 }

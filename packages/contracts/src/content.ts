@@ -29,20 +29,21 @@ export interface BlogComment {
   is_approved: boolean;
   replies: BlogComment[];
 }
-// NOTE: named (meta id), so that the OpenAPI document can refer to itself for the replies.
-export const BlogComment = z
-  .object({
-    id: z.number(),
-    post: z.number(),
-    parent: z.number().nullable(),
-    content: z.string(),
-    user: z.object({ username: z.string() }),
-    created_at: z.string(),
-    is_approved: z.boolean(),
-    get replies(): z.ZodArray<z.ZodType<BlogComment>> {
-      return z.array(BlogComment);
-    },
-  })
+export const BlogComment: z.ZodType<BlogComment> = z
+  .lazy(
+    () =>
+      z.object({
+        id: z.number(),
+        post: z.number(),
+        parent: z.number().nullable(),
+        content: z.string(),
+        user: z.object({ username: z.string() }),
+        created_at: z.string(),
+        is_approved: z.boolean(),
+        replies: z.array(BlogComment),
+      }),
+    // A recursive schema needs an id to be referenced in the OpenAPI document.
+  )
   .meta({ id: 'BlogComment' });
 
 export const COMMENT_MAX_LENGTH = 2000;

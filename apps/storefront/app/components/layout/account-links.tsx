@@ -1,0 +1,26 @@
+import { Link } from 'react-router';
+import { useIsSignedIn, useLogout } from '../../features/session/session.ts';
+
+/** Login and Register when signed out, Logout when signed in. */
+export function AccountLinks({ className }: { className: string }) {
+  const signedIn = useIsSignedIn();
+  const logout = useLogout();
+  return (
+    <div className={`account-links ${className}`}>
+      {signedIn ? (
+        <button type="button" className="button button--ghost" onClick={logout}>
+          Logout
+        </button>
+      ) : (
+        <>
+          <Link to="/login" className="button button--ghost">
+            Login
+          </Link>
+          <Link to="/register" className="button button--primary">
+            Register
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}

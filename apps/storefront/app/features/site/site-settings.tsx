@@ -1,0 +1,34 @@
+import type { SiteSettings } from '@platform/contracts';
+import { createContext, type ReactNode, useContext } from 'react';
+
+interface SiteContextValue {
+  settings: SiteSettings | null;
+  mediaHost: string;
+}
+
+const SiteContext = createContext<SiteContextValue>({ settings: null, mediaHost: '' });
+
+/** Gives the settings fixed in the page (root loader data) to every component. */
+export function SiteSettingsProvider({ children, ...value }: SiteContextValue & { children: ReactNode }) {
+  return <SiteContext.Provider value={value}>{children}</SiteContext.Provider>;
+}
+
+/** The shop's public settings; `null` when the shop has none. */
+export function useSiteSettings(): SiteSettings | null {
+  return useContext(SiteContext).settings;
+}
+
+/** The shop's title, '' when it has no settings. */
+export function useSiteTitle(): string {
+  return useSiteSettings()?.site_title ?? '';
+}
+
+/** Turns a media path of the API (`/media/...`) into the address the browser loads. */
+export function useMediaUrl(): (path: string) => string {
+  const { mediaHost } = useContext(SiteContext);
+  return (path) => mediaUrl(mediaHost, path);
+}
+
+export function mediaUrl(mediaHost: string, path: string): string {
+  return /^https?:\/\//.test(path) ? path : `${mediaHost}${path}`;
+}

@@ -1,0 +1,21 @@
+import { getAccessToken } from '../features/session/session.ts';
+import { type ApiClient, createApiClient } from './api-client.ts';
+
+let client: ApiClient | undefined;
+
+/** Set once by the root from the settings embedded in the page, before any component calls the API. */
+export function configureBrowserApi(config: { baseUrl: string; tenantToken: string }): void {
+  if (typeof window === 'undefined' || client) return;
+  client = createApiClient({
+    ...config,
+    // Bound so the browser does not throw "Illegal invocation" when the client calls it detached.
+    fetch: (input, init) => window.fetch(input, init),
+    getAccessToken,
+  });
+}
+
+/** The browser's API client (for queries and mutations in components); loaders use `apiFromContext` instead. */
+export function browserApi(): ApiClient {
+  if (!client) throw new Error('browserApi() was called before the root configured it, or on the server.');
+  return client;
+}

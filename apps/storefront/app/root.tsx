@@ -1,0 +1,99 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import { RouteErrorBox } from './components/error-box.tsx';
+import { Favicon, GoogleAnalytics } from './components/site-head.tsx';
+import { fetchPublicSettings } from './features/site/api/settings.ts';
+import { SiteSettingsProvider } from './features/site/site-settings.tsx';
+import { apiFromContext, storefrontContext } from './lib/api.server.ts';
+import { ApiError } from './lib/api-client.ts';
+import { configureBrowserApi } from './lib/browser-api.ts';
+import appStylesHref from './styles/app.css?url';
+
+const DEFAULT_DESCRIPTION = 'A description for my site.';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appStylesHref }];
+
+/** The settings are "fixed in the page": read once on the server and embedded in the HTML with the loader data. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { tenantToken, mediaHost, publicApiBaseUrl } = storefrontContext(context);
+  const settings = await fetchPublicSettings(apiFromContext(context));
+  return { settings, tenantToken, mediaHost, publicApiBaseUrl };
+}
+
+export const shouldRevalidate = () => false;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const settings = loaderData?.settings;
+  return [
+    ...(settings?.site_title ? [{ title: settings.site_title }] : []),
+    { name: 'description', content: settings?.site_description || DEFAULT_DESCRIPTION },
+  ];
+};
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        {data?.settings && <Favicon favicon={data.settings.favicon} mediaHost={data.mediaHost} />}
+        {data?.settings && <GoogleAnalytics id={data.settings.google_analytics_id} />}
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { settings, mediaHost, tenantToken, publicApiBaseUrl } = loaderData;
+  // Configured during the first render so that children can call the API from their first effects.
+  useState(() => configureBrowserApi({ baseUrl: publicApiBaseUrl, tenantToken }));
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SiteSettingsProvider settings={settings} mediaHost={mediaHost}>
+        <ScrollToTopOnPathChange />
+        <Outlet />
+      </SiteSettingsProvider>
+    </QueryClientProvider>
+  );
+}
+
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        // A 4xx answer will not change on a retry; network and server failures may.
+        retry: (failureCount, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+      },
+    },
+  });
+}
+
+function ScrollToTopOnPathChange() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger, not an input.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** Last resort when the root itself fails (e.g. the settings call): a bare page with the error box. */
+export function ErrorBoundary() {
+  return (
+    <main className="site-main">
+      <RouteErrorBox />
+    </main>
+  );
+}

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { openPage, SITE_TITLE } from './support.ts';
+
+test('the home page as served, before any script, holds the site title and the embedded settings', async ({
+  request,
+}) => {
+  const response = await request.get('/');
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain(`<title>${SITE_TITLE}</title>`);
+  expect(html).toContain(`<span class="logo__text">${SITE_TITLE}</span>`);
+  // The settings ride along in the page for hydration: a field only the settings record has, and the tenant token.
+  expect(html).toContain('two-anvil workshop in Dharan');
+  expect(html).toContain('khukuri-demo');
+});
+
+test('the tab title, meta description and favicon come from the site settings', async ({ page }) => {
+  await openPage(page, '/');
+  await expect(page).toHaveTitle(SITE_TITLE);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    'Handcrafted Nepalese khukuri knives, forged by Kami blacksmiths in Dharan and shipped worldwide.',
+  );
+  const icon = page.locator('link[rel="icon"]');
+  await expect(icon).toHaveCount(1);
+  await expect(icon).toHaveAttribute('type', 'image/svg+xml');
+  await expect(icon).toHaveAttribute('href', '/media/t1/site/favicon.svg');
+  expect((await page.request.get('/media/t1/site/favicon.svg')).ok()).toBe(true);
+});
+
+test('no analytics script is loaded for a shop without an analytics id', async ({ page }) => {
+  await openPage(page, '/');
+  await expect(page.locator('script[src*="googletagmanager"]')).toHaveCount(0);
+});
+
+test('an unknown path answers 404 with the not-found page and a way home', async ({ page }) => {
+  const response = await openPage(page, '/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('Oops! The page you are looking for does not exist.')).toBeVisible();
+  await page.getByRole('link', { name: 'Go Back Home' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('every page of the spec is routed inside the shop layout', async ({ page }) => {
+  const pages = [
+    ['/products', 'Our Products'],
+    ['/blog', 'Blog'],
+    ['/gallery', 'Product Gallery'],
+    ['/company-info', `About ${SITE_TITLE}`],
+  ] as const;
+  for (const [path, heading] of pages) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  }
+});

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// A port of its own per run (workers inherit it), so that runs in several checkouts never meet.
+const PORT_VARIABLE = 'STOREFRONT_E2E_PORT';
+process.env[PORT_VARIABLE] ??= String(20_000 + Math.floor(Math.random() * 20_000));
+const PORT = Number(process.env[PORT_VARIABLE]);
+const baseURL = `http://127.0.0.1:${PORT}`;
+// A fresh data folder per run: the server migrates it and seeds the demo shop on start. Workers load this file too:
+// they inherit the folder through the environment instead of making their own.
+const DATA_DIR_VARIABLE = 'STOREFRONT_E2E_DATA_DIR';
+const dataDir = process.env[DATA_DIR_VARIABLE] ?? createDataDir();
+
+function createDataDir(): string {
+  const created = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'));
+  process.env[DATA_DIR_VARIABLE] = created;
+  process.on('exit', () => fs.rmSync(created, { recursive: true, force: true }));
+  return created;
+}
+
+/** Browser journeys against the production build (`npm run build` first), on the system Chromium. */
+export default defineConfig({
+  testDir: './e2e',
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node dist/main.js',
+    url: `${baseURL}/api/health/`,
+    reuseExistingServer: false,
+    // The first start migrates the database and builds the demo catalog images.
+    timeout: 180_000,
+    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_ENABLED: 'false' },
+  },
+});
