@@ -1,4 +1,4 @@
-import type { BlogComment } from '@platform/contracts';
+import { type BlogComment, COMMENT_MAX_LENGTH } from '@platform/contracts';
 import { type FormEvent, useState } from 'react';
 import { browserApi } from '../../../lib/browser-api.ts';
 import { commentErrorText, submitComment } from '../api/blog.ts';
@@ -51,7 +51,12 @@ export function CommentForm({
     <form className="comment-form" onSubmit={submit} noValidate>
       <label className="comment-form__label">
         <span>{label}</span>
-        <textarea value={content} onChange={(event) => setContent(event.target.value)} rows={parent ? 3 : 4} />
+        <textarea
+          maxLength={COMMENT_MAX_LENGTH}
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+          rows={parent ? 3 : 4}
+        />
       </label>
       {error && (
         <div className="error-box" role="alert">

@@ -1,3 +1,4 @@
+import { CONTACT_LIMITS } from '@platform/contracts';
 import { type FormEvent, useState } from 'react';
 import { browserApi } from '../../../lib/browser-api.ts';
 import { type ContactMessageInput, contactErrorText, sendContactMessage, validateContactForm } from '../api/contact.ts';
@@ -49,6 +50,7 @@ export function ContactForm() {
           id,
           name: field.name,
           value: values[field.name],
+          maxLength: CONTACT_LIMITS[field.name as keyof typeof CONTACT_LIMITS],
           'aria-invalid': Boolean(fieldErrors[field.name]),
           'aria-describedby': fieldErrors[field.name] ? `${id}-error` : undefined,
           onChange: (event: { target: { value: string } }) =>
