@@ -1,5 +1,13 @@
 import { insertUser, type UserRow } from '../src/modules/accounts/accounts.repository.ts';
 import { hashPassword } from '../src/modules/accounts/passwords.ts';
+import {
+  type CategoryRow,
+  insertAttributes,
+  insertCategory,
+  insertProducts,
+  type NewProduct,
+  type ProductRow,
+} from '../src/modules/catalog/catalog.repository.ts';
 import type { Tenant } from '../src/modules/tenants/tenants.service.ts';
 import type { TestApp } from './app.ts';
 
@@ -31,4 +39,48 @@ export async function createCustomer(
     role: user.role,
   });
   return { user, accessToken: token };
+}
+
+let catalogCounter = 0;
+
+/** A category of `tenant`; slug and name are unique unless given. */
+export async function createCategory(
+  t: TestApp,
+  tenant: Tenant,
+  overrides: { slug?: string; name?: string; description?: string } = {},
+): Promise<CategoryRow> {
+  catalogCounter += 1;
+  return insertCategory(t.scope(tenant), {
+    slug: overrides.slug ?? `category-${catalogCounter}`,
+    name: overrides.name ?? `Category ${catalogCounter}`,
+    description: overrides.description ?? '',
+  });
+}
+
+/** An active product of `tenant` (in a new category unless one is given), with optional attributes. */
+export async function createProduct(
+  t: TestApp,
+  tenant: Tenant,
+  overrides: Partial<NewProduct> & { attributes?: [string, string][] } = {},
+): Promise<ProductRow> {
+  catalogCounter += 1;
+  const { attributes = [], ...values } = overrides;
+  const categoryId = values.categoryId ?? (await createCategory(t, tenant)).id;
+  const [row] = await insertProducts(t.scope(tenant), [
+    {
+      slug: `product-${catalogCounter}`,
+      name: `Product ${catalogCounter}`,
+      description: 'A product.',
+      priceCents: 1000,
+      stock: 5,
+      ...values,
+      categoryId,
+    },
+  ]);
+  if (!row) throw new Error('product insert returned nothing');
+  await insertAttributes(
+    t.scope(tenant),
+    attributes.map(([key, value], order) => ({ productId: row.id, key, value, order })),
+  );
+  return row;
 }

@@ -113,7 +113,7 @@ test.describe('navigation bar', () => {
     await page.getByRole('button', { name: 'SHOP' }).click();
     await expect(page.getByText('Loading...')).toBeVisible();
     release();
-    await page.getByRole('link', { name: 'Ceremonial' }).click();
+    await page.getByRole('link', { name: 'Ceremonial', exact: true }).click();
     await expectOnPath(page, '/products?category=ceremonial');
     // A route change closes the dropdown.
     await expect(page.getByRole('button', { name: 'SHOP' })).toHaveAttribute('aria-expanded', 'false');

@@ -35,6 +35,12 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * Settings of every database session. Catalog search keeps texts whose best-matching words are this alike
+ * (`%>` operator, GIN-indexed): 0.45 lets "angkola" find "angkhola"; the default 0.6 does not.
+ */
+const SESSION_SETTINGS = { 'pg_trgm.word_similarity_threshold': '0.45' };
+
 /** Opens PostgreSQL through node-postgres when a URL is given, else embedded PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
@@ -45,6 +51,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm, btree_gin } });
+  for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
+    await client.query('select set_config($1, $2, false)', [name, value]);
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -62,7 +71,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: Object.entries(SESSION_SETTINGS)
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(' '),
+  });
   // An idle connection the server ends (restart, failover, a dropped test database) is discarded by the pool and
   // replaced on next use; without a listener its 'error' event would crash the process.
   pool.on('error', (error) => console.warn(`database: idle connection closed by the server (${error.message})`));

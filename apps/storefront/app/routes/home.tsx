@@ -1,21 +1,93 @@
+import type { Category, ProductSummary } from '@platform/contracts';
 import { Link } from 'react-router';
+import { fetchCategories } from '../features/catalog/api/categories.ts';
+import { fetchShelf } from '../features/catalog/api/products.ts';
+import { ProductGrid } from '../features/catalog/components/product-card.tsx';
 import { useSiteSettings } from '../features/site/site-settings.tsx';
+import { apiFromContext } from '../lib/api.server.ts';
+import type { ApiClient } from '../lib/api-client.ts';
+import { browserApi } from '../lib/browser-api.ts';
+import type { Route } from './+types/home';
 
-/** The home page; the spec leaves its content open, so a welcome until the catalog gives it more. */
-export default function HomePage() {
+async function loadHome(api: ApiClient) {
+  const none = <T,>() => [] as T[];
+  const [categories, featured, discounted] = await Promise.all([
+    fetchCategories(api).catch(none<Category>),
+    fetchShelf(api, 'featured').catch(none<ProductSummary>),
+    fetchShelf(api, 'discounted').catch(none<ProductSummary>),
+  ]);
+  return { categories, featured, discounted };
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadHome(apiFromContext(context));
+}
+
+export async function clientLoader() {
+  return loadHome(browserApi());
+}
+
+/** The shop front: promise, categories, featured and discounted blades, and the workshop's story. */
+export default function HomePage({ loaderData }: Route.ComponentProps) {
   const settings = useSiteSettings();
+  const { categories, featured, discounted } = loaderData;
   return (
-    <section className="home-hero">
-      <div className="container home-hero__inner">
-        <h1 className="home-hero__title">{settings?.site_title ? `Welcome to ${settings.site_title}` : 'Welcome'}</h1>
-        <p className="home-hero__intro">
-          {settings?.tagline ||
-            'Handcrafted khukuri knives, forged by Nepalese smiths the traditional way and shipped worldwide.'}
+    <>
+      <section className="home-hero">
+        <div className="container home-hero__inner">
+          <p className="home-hero__eyebrow">Hand-forged in Dharan, Nepal</p>
+          <h1 className="home-hero__title">{settings?.site_title || 'Handcrafted khukuri knives'}</h1>
+          <p className="home-hero__intro">
+            {settings?.tagline ||
+              'Handcrafted khukuri knives, forged by Nepalese smiths the traditional way and shipped worldwide.'}
+          </p>
+          <p className="home-hero__promise">
+            Every blade forged by hand by a Kami smith, tested on hardwood, and shipped worldwide with its sheath, karda
+            and chakmak.
+          </p>
+          <Link to="/products" className="button button--primary">
+            Shop the Collection
+          </Link>
+        </div>
+      </section>
+
+      {categories.length > 0 && (
+        <section className="container home-section">
+          <h2>Shop by category</h2>
+          <ul className="category-tiles">
+            {categories.map((category) => (
+              <li key={category.id}>
+                <Link to={`/products?category=${category.slug}`} className="category-tile">
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {featured.length > 0 && (
+        <section className="container home-section">
+          <h2>Featured khukuris</h2>
+          <ProductGrid products={featured} />
+        </section>
+      )}
+
+      {discounted.length > 0 && (
+        <section className="container home-section">
+          <h2>Discount offers</h2>
+          <ProductGrid products={discounted} />
+        </section>
+      )}
+
+      <section className="container home-section home-story">
+        <h2>From our forge to your hands</h2>
+        <p>
+          {settings?.history_summary ||
+            'Our smiths shape every khukuri by hand from recycled leaf-spring steel, temper the edge over charcoal and fit handles of rosewood and buffalo horn.'}
         </p>
-        <Link to="/products" className="button button--primary">
-          Shop the Collection
-        </Link>
-      </div>
-    </section>
+        <Link to="/company-info">Read our story →</Link>
+      </section>
+    </>
   );
 }

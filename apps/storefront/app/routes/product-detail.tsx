@@ -1,8 +1,158 @@
-/** One product (spec /products/{slug}); the catalog work fills it. */
-export default function ProductDetailPage() {
+import type { Product, Review } from '@platform/contracts';
+import { Suspense, useState } from 'react';
+import { Await, data, Link } from 'react-router';
+import { ErrorBox } from '../components/error-box.tsx';
+import { RichText } from '../components/rich-text.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { fetchProduct } from '../features/catalog/api/products.ts';
+import { AddToCart } from '../features/catalog/components/add-to-cart.tsx';
+import { ProductGallery } from '../features/catalog/components/product-gallery.tsx';
+import { ReviewForm, ReviewList } from '../features/catalog/components/reviews.tsx';
+import { StarRating } from '../features/catalog/components/star-rating.tsx';
+import { formatPrice } from '../features/catalog/format.ts';
+import { apiFromContext } from '../lib/api.server.ts';
+import { type ApiClient, ApiError, errorText } from '../lib/api-client.ts';
+import { browserApi } from '../lib/browser-api.ts';
+import type { Route } from './+types/product-detail';
+
+type ProductData = { product: Product; error: null } | { product: null; error: string; status: number };
+
+async function loadProduct(api: ApiClient, slug: string): Promise<ProductData> {
+  try {
+    return { product: await fetchProduct(api, slug), error: null };
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 500;
+    const text = status === 404 ? 'Product not found.' : errorText(error, 'Failed to load product details.');
+    return { product: null, error: text, status };
+  }
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  // On the server the page waits for the product, so that its HTML carries it.
+  const result: ProductData | Promise<ProductData> = await loadProduct(apiFromContext(context), params.slug);
+  return data({ result }, { status: result.product ? 200 : result.status === 404 ? 404 : 502 });
+}
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  // In the browser the page shows at once with its spinner (the loading state) while the product comes.
+  const result: ProductData | Promise<ProductData> = loadProduct(browserApi(), params.slug);
+  return { result };
+}
+
+export function meta({ data: loaded }: Route.MetaArgs) {
+  const result = loaded?.result;
+  if (!result || result instanceof Promise) return [{ title: 'Product Details' }];
+  if (!result.product) return [{ title: 'Product not found' }];
+  return [{ title: result.product.name }, { name: 'description', content: result.product.description }];
+}
+
+/** One product (spec /products/{slug}): loading, error and loaded states. */
+export default function ProductDetailPage({ loaderData, params }: Route.ComponentProps) {
   return (
-    <section className="container page">
-      <h1 className="page-title">Product Details</h1>
-    </section>
+    <Suspense
+      fallback={
+        <section className="container page">
+          <Spinner />
+        </section>
+      }
+    >
+      <Await resolve={loaderData.result}>
+        {(result) =>
+          result.product ? (
+            <ProductView key={result.product.id} product={result.product} slug={params.slug} />
+          ) : (
+            <section className="container page">
+              <ErrorBox>{result.error}</ErrorBox>
+            </section>
+          )
+        }
+      </Await>
+    </Suspense>
+  );
+}
+
+function ProductView({ product, slug }: { product: Product; slug: string }) {
+  const [reviews, setReviews] = useState<Review[]>(product.reviews);
+  const reviewCount = reviews.length === product.reviews.length ? product.review_count : reviews.length;
+  const average =
+    reviews.length === product.reviews.length
+      ? (product.average_rating ?? 0)
+      : reviews.reduce((sum, review) => sum + review.rating, 0) / Math.max(1, reviews.length);
+  const attributes = [...product.attributes].sort((a, b) => a.order - b.order);
+
+  return (
+    <article className="container page product-detail">
+      <div className="product-detail__top">
+        <ProductGallery
+          images={product.images}
+          fallback={
+            product.main_image
+              ? {
+                  key: 'main',
+                  image: product.main_image.image,
+                  alt: product.main_image.alt_text,
+                  width: product.main_image.width,
+                  height: product.main_image.height,
+                }
+              : null
+          }
+        />
+        <div className="product-detail__summary">
+          <h1 className="page-title">{product.name}</h1>
+          <Link className="product-detail__category" to={`/products?category=${product.category.slug}`}>
+            {product.category.name}
+          </Link>
+          <div className="product-detail__rating">
+            {reviewCount > 0 ? (
+              <>
+                <StarRating value={average} />
+                <span>{average.toFixed(1)}</span>
+                <a href="#reviews">
+                  ({reviewCount} review{reviewCount === 1 ? '' : 's'})
+                </a>
+              </>
+            ) : (
+              <span>No reviews yet</span>
+            )}
+          </div>
+          <p className="product-detail__price">
+            <span className="price">{formatPrice(product.price)}</span>
+            {product.price_before_discount && (
+              <s className="price price--before">{formatPrice(product.price_before_discount)}</s>
+            )}
+          </p>
+          <p className="product-detail__description">{product.description || 'No description available.'}</p>
+          <AddToCart product={product} />
+          {attributes.length > 0 && (
+            <section className="product-detail__details">
+              <h2>Details</h2>
+              <dl>
+                {attributes.map((attribute) => (
+                  <div key={attribute.id}>
+                    <dt>{attribute.key}</dt>
+                    <dd>{attribute.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+        </div>
+      </div>
+      {product.long_html_description && (
+        <section className="product-detail__long">
+          <h2>Detailed Description</h2>
+          <RichText html={product.long_html_description} />
+        </section>
+      )}
+      <section id="reviews" className="product-detail__reviews">
+        <h2>Customer Reviews</h2>
+        <ReviewList reviews={reviews} />
+        <ReviewForm
+          productId={product.id}
+          slug={slug}
+          onCreated={(review) => setReviews((list) => [review, ...list])}
+        />
+      </section>
+    </article>
   );
 }

@@ -29,9 +29,6 @@ export interface ProductFilter {
   discounted?: boolean;
 }
 
-/** Below this word similarity a product is not a misspelling of the query. */
-const TRIGRAM_THRESHOLD = 0.45;
-
 export async function listCategories(scope: TenantScope): Promise<CategoryRow[]> {
   return scope.db
     .select()
@@ -91,7 +88,9 @@ function filterConditions(scope: TenantScope, filter: ProductFilter): SQL {
   if (filter.discounted) conditions.push(sql`${products.priceBeforeDiscountCents} > ${products.priceCents}`);
   if (filter.search) {
     conditions.push(
-      sql`(${products.searchVector} @@ ${tsQuery(filter.search.any)} or word_similarity(${filter.search.text}, ${products.searchText}) >= ${TRIGRAM_THRESHOLD})`,
+      // Both operators use their GIN index; `%>` keeps texts whose best-matching words are at least
+      // pg_trgm.word_similarity_threshold (0.6) alike: a misspelling, not another word.
+      sql`(${products.searchVector} @@ ${tsQuery(filter.search.any)} or ${products.searchText} %> ${filter.search.text})`,
     );
   }
   return scope.where(products, ...conditions);

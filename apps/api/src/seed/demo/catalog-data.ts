@@ -497,7 +497,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'leather-khukuri-sheath',
-    name: 'Replacement Leather Sheath (Dap)',
+    name: 'Khukuri Leather Sheath (Dap)',
     category: 'accessories',
     price: 35,
     stock: 18,

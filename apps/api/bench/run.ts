@@ -1,0 +1,289 @@
+/**
+ * API benchmark: starts the app on loopback on a fresh PGlite (and on PostgreSQL when BENCH_DATABASE_URL is set),
+ * seeds the demo shop plus 10 000 generated products in a second shop, and measures each case next to a reference
+ * route that answers the same bytes from memory in the same process. Writes docs/benchmarks.md.
+ *
+ * Add a case: append to CASES (a `setup` may create users, carts… and return the headers and body to send).
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { LocalMediaStorage } from '../src/modules/media/media.storage.ts';
+import { createTenant, type Tenant } from '../src/modules/tenants/tenants.service.ts';
+import { DEMO_TENANT_TOKEN, seedDemo } from '../src/seed/index.ts';
+
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const GENERATED_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const LARGE_TENANT_TOKEN = 'bench-large-catalog';
+
+/** What a case can use: the running app's base URL and the two shops. */
+export interface BenchEnv {
+  baseUrl: string;
+  database: Database;
+  demo: Tenant;
+  large: Tenant;
+}
+
+export interface BenchRequest {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  tenant: Tenant;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+export interface BenchCase {
+  name: string;
+  /** Runs once before measuring (create a user, a cart…); returns the request to repeat. */
+  setup: (env: BenchEnv) => Promise<BenchRequest> | BenchRequest;
+}
+
+const get = (name: string, shop: 'demo' | 'large', pathname: string): BenchCase => ({
+  name,
+  setup: (env) => ({ path: pathname, tenant: env[shop] }),
+});
+
+export const CASES: BenchCase[] = [
+  get('demo: product list (page of 24)', 'demo', '/api/products/products/?is_active=true&page=1&page_size=24'),
+  get('demo: product list, whole catalog (array)', 'demo', '/api/products/products/?is_active=true'),
+  get('demo: product detail', 'demo', '/api/products/products/angkhola-khukuri-10-inch/'),
+  get(
+    'demo: search "kukri horn handle"',
+    'demo',
+    '/api/products/products/?is_active=true&search=kukri%20horn%20handle',
+  ),
+  get('10k: product list (page of 24)', 'large', '/api/products/products/?is_active=true&page=1&page_size=24'),
+  get('10k: product list, page 200', 'large', '/api/products/products/?is_active=true&page=200&page_size=24'),
+  get(
+    '10k: category, by price (page of 24)',
+    'large',
+    '/api/products/products/?is_active=true&category__slug=pattern-3&ordering=price&page=1&page_size=24',
+  ),
+  get('10k: product detail', 'large', '/api/products/products/generated-khukuri-5000/'),
+  get(
+    '10k: search "bhojpure horn" (page of 24)',
+    'large',
+    '/api/products/products/?search=bhojpure%20horn&page=1&page_size=24',
+  ),
+  get(
+    '10k: search misspelled "sirupati" (page of 24)',
+    'large',
+    '/api/products/products/?search=sirupati&page=1&page_size=24',
+  ),
+];
+
+/** 10 000 products in one shop, generated in SQL (one statement each for categories, products, attributes). */
+async function seedLargeCatalog(database: Database): Promise<Tenant> {
+  const tenant = await createTenant(database.db, { name: 'Large catalog', token: LARGE_TENANT_TOKEN });
+  const patterns = ['Angkhola', 'Bhojpure', 'Sirupate', 'Chitlange', 'Budhume', 'Dhankute', 'Panawal', 'Kothimora'];
+  await database.raw.query(
+    `insert into categories (tenant_id, slug, name, description, position)
+     select $1, 'pattern-' || i, p || ' patterns', '<p>Generated category.</p>', i
+       from unnest($2::text[]) with ordinality as t(p, i)`,
+    [tenant.id, patterns],
+  );
+  await database.raw.query(
+    `insert into products (tenant_id, category_id, slug, name, description, price_cents, price_before_discount_cents, stock, created_at)
+     select $1, c.id, 'generated-khukuri-' || n,
+            ($2::text[])[1 + n % 8] || ' Khukuri ' || (8 + n % 8) || ' inch no. ' || n,
+            'A hand-forged ' || lower(($2::text[])[1 + n % 8]) || ' khukuri with a ' ||
+              (array['rosewood', 'horn', 'bone', 'walnut'])[1 + n % 4] || ' handle, generated for the benchmark.',
+            2000 + (n * 37) % 30000, case when n % 5 = 0 then 2000 + (n * 37) % 30000 + 1500 end, n % 20,
+            now() - n * interval '1 minute'
+       from generate_series(1, $3::int) n
+       join categories c on c.tenant_id = $1 and c.slug = 'pattern-' || (1 + n % 8)`,
+    [tenant.id, patterns, GENERATED_PRODUCTS],
+  );
+  await database.raw.query(
+    `insert into product_attributes (tenant_id, product_id, key, value, "order")
+     select p.tenant_id, p.id, a.key, a.value || case when a.key = 'Blade length' then (8 + p.id % 8) || ' inches' else '' end, a.ord
+       from products p
+      cross join (values ('Blade length', '', 0), ('Steel', '5160 leaf-spring carbon steel', 1),
+                         ('Handle', 'Water buffalo horn', 2), ('Origin', 'Dharan, Nepal', 3)) as a(key, value, ord)
+      where p.tenant_id = $1`,
+    [tenant.id],
+  );
+  await database.raw.query(`insert into search_synonyms (tenant_id, terms) values ($1, $2)`, [
+    tenant.id,
+    ['khukuri', 'kukri', 'khukri', 'gurkha knife'],
+  ]);
+  await database.raw.exec('analyze');
+  return tenant;
+}
+
+interface Figures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(url: string, request: BenchRequest): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    method: request.method ?? 'GET',
+    headers: {
+      'x-tenant-token': request.tenant.token,
+      ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...request.headers,
+    },
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+interface Row {
+  name: string;
+  bytes: number;
+  app: Figures;
+  reference: Figures;
+}
+
+async function openFreshDatabase(
+  engine: 'pglite' | 'postgres',
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (engine === 'pglite') {
+    const database = await openDatabase({});
+    return { database, drop: async () => undefined };
+  }
+  const serverUrl = process.env.BENCH_DATABASE_URL as string;
+  const name = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+  return {
+    database,
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+async function runEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    RATE_LIMIT_ENABLED: 'false',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+  });
+  const { database, drop } = await openFreshDatabase(engine);
+  const media = new LocalMediaStorage(config.mediaDir);
+  console.log(`[${engine}] migrating and seeding…`);
+  await migrate(database);
+  await seedDemo(database, media);
+  const large = await seedLargeCatalog(database);
+  const { findTenantByToken } = await import('../src/modules/tenants/tenants.repository.ts');
+  const demo = (await findTenantByToken(database.db, DEMO_TENANT_TOKEN)) as Tenant;
+
+  const app = await buildApp({ config, database, media, logger: false });
+  // The reference: the same bytes, from memory, through the same server and hooks-free route (bench process only).
+  const references = new Map<string, { body: Buffer; type: string }>();
+  app.get('/bench-reference/:id', async (request, reply) => {
+    const stored = references.get((request.params as { id: string }).id);
+    if (!stored) return reply.code(404).send();
+    return reply.header('content-type', stored.type).send(stored.body);
+  });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const env: BenchEnv = { baseUrl: address, database, demo, large };
+
+  const rows: Row[] = [];
+  try {
+    for (const [index, benchCase] of CASES.entries()) {
+      const request = await benchCase.setup(env);
+      const response = await fetch(`${address}${request.path}`, {
+        method: request.method ?? 'GET',
+        headers: { 'x-tenant-token': request.tenant.token, 'content-type': 'application/json', ...request.headers },
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      });
+      const body = Buffer.from(await response.arrayBuffer());
+      if (!response.ok) throw new Error(`${benchCase.name}: ${response.status} ${body.toString().slice(0, 200)}`);
+      references.set(String(index), { body, type: response.headers.get('content-type') ?? 'application/json' });
+      const appFigures = await measure(`${address}${request.path}`, request);
+      const referenceFigures = await measure(`${address}/bench-reference/${index}`, {
+        ...request,
+        method: 'GET',
+        body: undefined,
+      });
+      rows.push({ name: benchCase.name, bytes: body.length, app: appFigures, reference: referenceFigures });
+      console.log(
+        `[${engine}] ${benchCase.name}: ${appFigures.requestsPerSecond.toFixed(0)} req/s, p50 ${appFigures.p50} ms, p99 ${appFigures.p99} ms (reference ${referenceFigures.requestsPerSecond.toFixed(0)} req/s)`,
+      );
+    }
+  } finally {
+    await app.close();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+function table(rows: Row[]): string {
+  const lines = [
+    '| Case | Bytes | req/s | p50 ms | p99 ms | Reference req/s | Reference p50 ms | Reference p99 ms | Errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const row of rows) {
+    lines.push(
+      `| ${row.name} | ${row.bytes} | ${row.app.requestsPerSecond.toFixed(0)} | ${row.app.p50} | ${row.app.p99} | ${row.reference.requestsPerSecond.toFixed(0)} | ${row.reference.p50} | ${row.reference.p99} | ${row.app.errors + row.reference.errors} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const engines: ('pglite' | 'postgres')[] = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const sections: string[] = [];
+  for (const engine of engines) {
+    const rows = await runEngine(engine);
+    sections.push(
+      `## ${engine === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL (BENCH_DATABASE_URL)'}\n\n${table(rows)}`,
+    );
+  }
+  const cpus = os.cpus();
+  const document = `# API benchmarks
+
+Produced by \`npm run bench\` (apps/api/bench/run.ts): the app listens on loopback; autocannon sends
+${CONNECTIONS} concurrent connections for ${DURATION_SECONDS} s per case. "Reference" is a route of the same server that answers the
+same bytes from memory (registered by the benchmark only): the gap between the two is the cost of our code and the
+database. The "demo" shop is the seeded khukuri shop (18 products); "10k" is a second shop with ${GENERATED_PRODUCTS.toLocaleString('en')}
+generated products. Figures from one run; they vary between runs and machines.
+
+- Date: ${new Date().toISOString().slice(0, 10)}
+- Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}
+- Node ${process.version}
+
+${sections.join('\n\n')}
+`;
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const target = path.resolve(here, '../../../docs/benchmarks.md');
+  fs.writeFileSync(target, document);
+  console.log(`written ${target}`);
+}
+
+await main();

@@ -1,0 +1,346 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { createCategory, createCustomer, createProduct } from '../../../test/builders.ts';
+import { countQueries } from '../../../test/query-counter.ts';
+import { storeImage } from '../media/media.images.ts';
+import type { Tenant } from '../tenants/tenants.service.ts';
+import { insertProductImages, insertSynonymGroups, setProductActive } from './catalog.repository.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+async function get(tenant: Tenant, url: string) {
+  return t.request(tenant, { method: 'GET', url });
+}
+
+async function pngBytes(colour: string) {
+  return sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+describe('GET /api/products/categories/', () => {
+  it('lists the shop categories with their description, and answers one by slug', async () => {
+    const shop = await t.createTenant();
+    await createCategory(t, shop, { slug: 'traditional', name: 'Traditional', description: '<p>Old</p>' });
+    const list = await get(shop, '/api/products/categories/');
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([
+      { id: expect.any(Number), slug: 'traditional', name: 'Traditional', description: '<p>Old</p>' },
+    ]);
+    const one = await get(shop, '/api/products/categories/traditional/');
+    expect(one.json()).toMatchObject({ slug: 'traditional', name: 'Traditional' });
+    expect((await get(shop, '/api/products/categories/unknown/')).statusCode).toBe(404);
+  });
+
+  it("never shows another shop's categories", async () => {
+    const mine = await t.createTenant();
+    const other = await t.createTenant();
+    await createCategory(t, other, { slug: 'secret' });
+    expect((await get(mine, '/api/products/categories/')).json()).toEqual([]);
+    expect((await get(mine, '/api/products/categories/secret/')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/products/products/', () => {
+  it('answers a plain array without page, and DRF pages with page and page_size', async () => {
+    const shop = await t.createTenant();
+    const category = await createCategory(t, shop);
+    for (let i = 0; i < 5; i++) await createProduct(t, shop, { categoryId: category.id, name: `Knife ${i}` });
+    const plain = await get(shop, '/api/products/products/?is_active=true');
+    expect(Array.isArray(plain.json())).toBe(true);
+    expect(plain.json()).toHaveLength(5);
+
+    const first = (await get(shop, '/api/products/products/?page=1&page_size=2')).json();
+    expect(first.count).toBe(5);
+    expect(first.results).toHaveLength(2);
+    expect(first.previous).toBeNull();
+    expect(first.next).toContain('page=2');
+    const last = (await get(shop, '/api/products/products/?page=3&page_size=2')).json();
+    expect(last.results).toHaveLength(1);
+    expect(last.next).toBeNull();
+    expect(last.previous).toContain('page=2');
+    const beyond = await get(shop, '/api/products/products/?page=4&page_size=2');
+    expect(beyond.statusCode).toBe(404);
+    expect(beyond.json().detail).toBe('Invalid page.');
+  });
+
+  it('shows prices as decimal strings, the category, attributes by order and the main image', async () => {
+    const shop = await t.createTenant();
+    const category = await createCategory(t, shop, { slug: 'service', name: 'Service' });
+    const image = await storeImage(t.scope(shop), t.media, await pngBytes('#336699'), 'catalog');
+    await createProduct(t, shop, {
+      categoryId: category.id,
+      slug: 'issue',
+      name: 'Issue Khukuri',
+      priceCents: 9850,
+      priceBeforeDiscountCents: 11500,
+      mainImageId: image.id,
+      attributes: [
+        ['Blade length', '10 inches'],
+        ['Handle', 'Horn'],
+      ],
+    });
+    const [product] = (await get(shop, '/api/products/products/')).json();
+    expect(product).toMatchObject({
+      slug: 'issue',
+      price: '98.50',
+      price_before_discount: '115.00',
+      category: { name: 'Service', slug: 'service' },
+      attributes: [
+        { key: 'Blade length', value: '10 inches', order: 0 },
+        { key: 'Handle', value: 'Horn', order: 1 },
+      ],
+      main_image: { image: `/media/${image.imageKey}`, thumb_image: `/media/${image.thumbKey}`, width: 800 },
+      review_count: 0,
+      average_rating: null,
+      is_active: true,
+    });
+  });
+
+  it('filters by category slug and orders by price, name and newest', async () => {
+    const shop = await t.createTenant();
+    const a = await createCategory(t, shop, { slug: 'a' });
+    const b = await createCategory(t, shop, { slug: 'b' });
+    await createProduct(t, shop, { categoryId: a.id, name: 'Bravo', priceCents: 300 });
+    await createProduct(t, shop, { categoryId: a.id, name: 'Alpha', priceCents: 500 });
+    await createProduct(t, shop, { categoryId: b.id, name: 'Charlie', priceCents: 100 });
+    const names = async (query: string) =>
+      ((await get(shop, `/api/products/products/?${query}`)).json() as { name: string }[]).map((p) => p.name);
+    expect(await names('category__slug=a&ordering=name')).toEqual(['Alpha', 'Bravo']);
+    expect(await names('ordering=price')).toEqual(['Charlie', 'Bravo', 'Alpha']);
+    expect(await names('ordering=-price')).toEqual(['Alpha', 'Bravo', 'Charlie']);
+    expect(await names('ordering=-created_at')).toEqual(['Charlie', 'Alpha', 'Bravo']);
+    expect(await names('category__slug=unknown')).toEqual([]);
+    expect((await get(shop, '/api/products/products/?ordering=stock')).statusCode).toBe(400);
+  });
+
+  it('keeps inactive products invisible by every path: list, is_active=false, search, category and detail', async () => {
+    const shop = await t.createTenant();
+    const category = await createCategory(t, shop, { slug: 'hidden-too' });
+    const hidden = await createProduct(t, shop, { categoryId: category.id, slug: 'retired', name: 'Retired Khukuri' });
+    await createProduct(t, shop, { categoryId: category.id, slug: 'current', name: 'Current Khukuri' });
+    await setProductActive(t.scope(shop), hidden.id, false);
+    const slugs = async (query: string) =>
+      ((await get(shop, `/api/products/products/?${query}`)).json() as { slug: string }[]).map((p) => p.slug);
+    expect(await slugs('')).toEqual(['current']);
+    expect(await slugs('is_active=false')).toEqual([]);
+    expect(await slugs('search=retired')).toEqual([]);
+    expect(await slugs('category__slug=hidden-too')).toEqual(['current']);
+    expect((await get(shop, '/api/products/products/?is_active=false&page=1')).json()).toEqual({
+      count: 0,
+      next: null,
+      previous: null,
+      results: [],
+    });
+    const detail = await get(shop, '/api/products/products/retired/');
+    expect(detail.statusCode).toBe(404);
+    expect(detail.json().detail).toBe('Not found.');
+  });
+
+  it("never shows another shop's products, by list, search or slug", async () => {
+    const mine = await t.createTenant();
+    const other = await t.createTenant();
+    await createProduct(t, other, { slug: 'their-khukuri', name: 'Their Khukuri' });
+    expect((await get(mine, '/api/products/products/')).json()).toEqual([]);
+    expect((await get(mine, '/api/products/products/?search=khukuri')).json()).toEqual([]);
+    expect((await get(mine, '/api/products/products/their-khukuri/')).statusCode).toBe(404);
+  });
+
+  it('finds by name, category, attributes and description, misspelled, and through the shop synonyms', async () => {
+    const shop = await t.createTenant();
+    const ceremonial = await createCategory(t, shop, { name: 'Ceremonial' });
+    const kitchen = await createCategory(t, shop, { name: 'Kitchen' });
+    await createProduct(t, shop, { slug: 'wedding', name: 'Wedding Khukuri', categoryId: ceremonial.id });
+    await createProduct(t, shop, {
+      slug: 'chef',
+      name: 'Chef Blade',
+      categoryId: kitchen.id,
+      description: 'Slices onions thinly.',
+      attributes: [['Handle', 'Rosewood']],
+    });
+    await insertSynonymGroups(t.scope(shop), [['khukuri', 'kukri', 'gurkha knife']]);
+    const top = async (search: string) =>
+      ((await get(shop, `/api/products/products/?search=${encodeURIComponent(search)}`)).json() as { slug: string }[])
+        .map((p) => p.slug)
+        .at(0);
+    expect(await top('wedding')).toBe('wedding');
+    expect(await top('ceremonial')).toBe('wedding');
+    expect(await top('rosewood')).toBe('chef');
+    expect(await top('onions')).toBe('chef');
+    expect(await top('weding')).toBe('wedding');
+    expect(await top('kukri')).toBe('wedding');
+    expect(await top('Gurkha knife')).toBe('wedding');
+    expect(await top('zzqx')).toBeUndefined();
+    // A blank search is no search.
+    expect((await get(shop, '/api/products/products/?search=%20%20')).json()).toHaveLength(2);
+  });
+
+  it('uses the same number of SQL queries for a list of 50 products as for a list of 5', async () => {
+    const shop = await t.createTenant();
+    const category = await createCategory(t, shop);
+    for (let i = 0; i < 50; i++) {
+      await createProduct(t, shop, { categoryId: category.id, attributes: [['Steel', '5160']] });
+    }
+    await get(shop, '/api/products/products/?page=1&page_size=1'); // resolves and caches the tenant
+    const db = t.testDb.database.db;
+    const five = await countQueries(db, () => get(shop, '/api/products/products/?page=1&page_size=5'));
+    const fifty = await countQueries(db, () => get(shop, '/api/products/products/?page=1&page_size=50'));
+    expect(five.result.json().results).toHaveLength(5);
+    expect(fifty.result.json().results).toHaveLength(50);
+    expect(five.queries.length).toBeGreaterThan(0);
+    expect(fifty.queries.length).toBe(five.queries.length);
+    expect(fifty.queries.length).toBeLessThanOrEqual(3);
+    const searched = await countQueries(db, () => get(shop, '/api/products/products/?search=product&page_size=50'));
+    expect(searched.queries.length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('GET /api/products/products/{slug}/', () => {
+  it('answers exactly the spec fields, with images by order and reviews', async () => {
+    const shop = await t.createTenant();
+    const scope = t.scope(shop);
+    const main = await storeImage(scope, t.media, await pngBytes('#aa3300'), 'catalog');
+    const second = await storeImage(scope, t.media, await pngBytes('#0033aa'), 'catalog');
+    const product = await createProduct(t, shop, {
+      slug: 'detail',
+      name: 'Detail Khukuri',
+      priceCents: 8500,
+      stock: 1,
+      mainImageId: main.id,
+      longHtmlDescription: '<p>Long</p>',
+      attributes: [['Steel', '5160']],
+    });
+    await insertProductImages(scope, [
+      { productId: product.id, imageId: second.id, altText: 'Second', order: 1 },
+      { productId: product.id, imageId: main.id, altText: 'First', order: 0 },
+    ]);
+    const response = await get(shop, '/api/products/products/detail/');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(Object.keys(body).sort()).toEqual(
+      [
+        'attributes',
+        'average_rating',
+        'category',
+        'description',
+        'id',
+        'images',
+        'is_active',
+        'long_html_description',
+        'main_image',
+        'name',
+        'price',
+        'price_before_discount',
+        'review_count',
+        'reviews',
+        'slug',
+        'stock',
+      ].sort(),
+    );
+    expect(body.price).toBe('85.00');
+    expect(body.price_before_discount).toBeNull();
+    expect(body.stock).toBe(1);
+    expect(body.long_html_description).toBe('<p>Long</p>');
+    expect(body.images.map((image: { alt_text: string; order: number }) => [image.alt_text, image.order])).toEqual([
+      ['First', 0],
+      ['Second', 1],
+    ]);
+    expect(body.reviews).toEqual([]);
+  });
+
+  it('answers 404 with "Not found." for an unknown slug', async () => {
+    const shop = await t.createTenant();
+    const response = await get(shop, '/api/products/products/nothing-here/');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+  });
+});
+
+describe('POST /api/products/reviews/', () => {
+  async function review(tenant: Tenant, token: string | undefined, payload: object) {
+    return t.request(tenant, { method: 'POST', url: '/api/products/reviews/', token, payload });
+  }
+
+  it('adds a trimmed review of a signed-in customer; count and average follow', async () => {
+    const shop = await t.createTenant();
+    const product = await createProduct(t, shop, { slug: 'reviewed' });
+    const alice = await createCustomer(t, shop, { username: 'alice' });
+    const bob = await createCustomer(t, shop, { username: 'bob' });
+    const created = await review(shop, alice.accessToken, { product: product.id, rating: 5, comment: '  Sharp!  ' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({
+      id: expect.any(Number),
+      product: product.id,
+      user: { username: 'alice' },
+      rating: 5,
+      comment: 'Sharp!',
+      created_at: expect.any(String),
+      is_verified_purchase: false,
+    });
+    await review(shop, bob.accessToken, { product: product.id, rating: 2, comment: 'Dull.' });
+    const detail = (await get(shop, '/api/products/products/reviewed/')).json();
+    expect(detail.review_count).toBe(2);
+    expect(detail.average_rating).toBe(3.5);
+    expect(detail.reviews.map((r: { comment: string }) => r.comment)).toEqual(['Dull.', 'Sharp!']);
+  });
+
+  it('refuses guests with 401', async () => {
+    const shop = await t.createTenant();
+    const product = await createProduct(t, shop);
+    const response = await review(shop, undefined, { product: product.id, rating: 5, comment: 'Nice' });
+    expect(response.statusCode).toBe(401);
+    expect((await review(shop, undefined, { product: product.id, rating: 0, comment: '' })).statusCode).toBe(401);
+  });
+
+  it('refuses ratings 0, 6 and 4.5, a blank comment and a too long one', async () => {
+    const shop = await t.createTenant();
+    const product = await createProduct(t, shop);
+    const { accessToken } = await createCustomer(t, shop);
+    for (const rating of [0, 6, 4.5]) {
+      const response = await review(shop, accessToken, { product: product.id, rating, comment: 'Fine' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toHaveProperty('rating');
+    }
+    const blank = await review(shop, accessToken, { product: product.id, rating: 3, comment: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({ comment: ['This field may not be blank.'] });
+    const long = await review(shop, accessToken, { product: product.id, rating: 3, comment: 'x'.repeat(2001) });
+    expect(long.statusCode).toBe(400);
+    expect((await get(shop, `/api/products/products/${product.slug}/`)).json().review_count).toBe(0);
+  });
+
+  it('refuses a second review of the same product by the same customer', async () => {
+    const shop = await t.createTenant();
+    const product = await createProduct(t, shop);
+    const { accessToken } = await createCustomer(t, shop);
+    expect((await review(shop, accessToken, { product: product.id, rating: 4, comment: 'One' })).statusCode).toBe(201);
+    const second = await review(shop, accessToken, { product: product.id, rating: 1, comment: 'Two' });
+    expect(second.statusCode).toBe(400);
+    expect(second.json()).toEqual({ detail: 'You have already reviewed this product.', code: 'already_reviewed' });
+    expect((await get(shop, `/api/products/products/${product.slug}/`)).json().review_count).toBe(1);
+  });
+
+  it("refuses reviews of inactive products and of another shop's products, and never shows their reviews", async () => {
+    const mine = await t.createTenant();
+    const other = await t.createTenant();
+    const theirs = await createProduct(t, other, { slug: 'theirs' });
+    const inactive = await createProduct(t, mine);
+    await setProductActive(t.scope(mine), inactive.id, false);
+    const { accessToken } = await createCustomer(t, mine);
+    for (const id of [theirs.id, inactive.id]) {
+      const response = await review(mine, accessToken, { product: id, rating: 5, comment: 'Hi' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toHaveProperty('product');
+    }
+    const stranger = await createCustomer(t, other);
+    await review(other, stranger.accessToken, { product: theirs.id, rating: 5, comment: 'Theirs' });
+    expect((await get(mine, '/api/products/products/theirs/')).statusCode).toBe(404);
+    // A token of one shop is not valid in another.
+    expect((await review(other, accessToken, { product: theirs.id, rating: 5, comment: 'x' })).statusCode).toBe(401);
+  });
+});

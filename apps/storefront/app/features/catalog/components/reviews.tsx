@@ -1,0 +1,121 @@
+import type { Review } from '@platform/contracts';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
+import { browserApi } from '../../../lib/browser-api.ts';
+import { useIsSignedIn } from '../../session/session.ts';
+import { createReview } from '../api/products.ts';
+import { StarRating } from './star-rating.tsx';
+
+const SUCCESS_MS = 3000;
+const ERROR_MS = 5000;
+
+function reviewErrorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.detail) return error.detail;
+    if (error.body && typeof error.body === 'object') return JSON.stringify(error.body);
+  }
+  return 'Failed to submit review. Please try again.';
+}
+
+export function ReviewList({ reviews }: { reviews: Review[] }) {
+  if (reviews.length === 0) return <p className="empty-message">No reviews yet</p>;
+  return (
+    <ul className="review-list">
+      {reviews.map((review) => (
+        <li key={review.id} className="review">
+          <div className="review__head">
+            <StarRating value={review.rating} label={`${review.rating} out of 5 stars`} />
+            <strong>{review.user.username}</strong>
+            {review.is_verified_purchase && <span className="badge badge--verified">Verified purchase</span>}
+            <time dateTime={review.created_at}>{new Date(review.created_at).toLocaleDateString('en-US')}</time>
+          </div>
+          <p className="review__comment">{review.comment}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The Write a Review form for signed-in customers, or the login prompt (spec /products/{slug}). */
+export function ReviewForm({
+  productId,
+  slug,
+  onCreated,
+}: {
+  productId: number | undefined;
+  slug: string;
+  onCreated: (review: Review) => void;
+}) {
+  const signedIn = useIsSignedIn();
+  const [rating, setRating] = useState(5);
+  const [comment, setComment] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+
+  useEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(() => setMessage(null), message.kind === 'success' ? SUCCESS_MS : ERROR_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
+
+  if (!signedIn) {
+    return (
+      <p className="login-prompt">
+        <Link to={`/login?redirect=/products/${slug}#reviews`}>You must be logged in to write a review.</Link>
+      </p>
+    );
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!productId) return setMessage({ kind: 'error', text: 'Product ID is required to submit a review.' });
+    const trimmed = comment.trim();
+    if (!trimmed) return setMessage({ kind: 'error', text: 'Please enter your review comment.' });
+    setSubmitting(true);
+    try {
+      const review = await createReview(browserApi(), { product: productId, rating, comment: trimmed });
+      onCreated(review);
+      setRating(5);
+      setComment('');
+      setMessage({ kind: 'success', text: 'Review submitted successfully!' });
+    } catch (error) {
+      setMessage({ kind: 'error', text: reviewErrorText(error) });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form className="review-form" onSubmit={submit} noValidate>
+      <h3>Write a Review</h3>
+      <fieldset className="star-picker">
+        <legend>Rating</legend>
+        {[1, 2, 3, 4, 5].map((star) => (
+          <label key={star} className={star <= rating ? 'is-on' : undefined}>
+            <input type="radio" name="rating" value={star} checked={rating === star} onChange={() => setRating(star)} />
+            <span aria-hidden="true">★</span>
+            <span className="visually-hidden">
+              {star} star{star > 1 ? 's' : ''}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <label className="field">
+        <span>Comment</span>
+        <textarea value={comment} onChange={(event) => setComment(event.target.value)} rows={4} maxLength={2000} />
+      </label>
+      <button type="submit" className="button button--primary" disabled={submitting}>
+        {submitting ? 'Submitting...' : 'Submit Review'}
+      </button>
+      {message && (
+        <p
+          className={`form-message form-message--${message.kind}`}
+          role={message.kind === 'error' ? 'alert' : 'status'}
+        >
+          {message.text}
+        </p>
+      )}
+    </form>
+  );
+}

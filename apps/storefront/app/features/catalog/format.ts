@@ -1,0 +1,12 @@
+/** Prices as the spec shows them: a $ sign and two decimals. */
+export function formatPrice(price: string | number): string {
+  return `$${Number(price).toFixed(2)}`;
+}
+
+/** Spec: an image without an order counts as 99. */
+export const IMAGE_ORDER_FALLBACK = 99;
+
+/** Stars for an average: rounded to the nearest half. */
+export function halfStars(average: number): number {
+  return Math.round(average * 2) / 2;
+}
