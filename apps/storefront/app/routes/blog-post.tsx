@@ -41,11 +41,7 @@ export default function BlogPostPage({ loaderData, params }: Route.ComponentProp
         Published on {formatDate(post.published_at)} by {author}
       </p>
       {post.featured_image && <img className="blog-post__image" src={mediaUrl(post.featured_image)} alt={post.title} />}
-      {post.content ? (
-        <RichText className="rich-text blog-post__content" html={post.content} />
-      ) : (
-        <p>No content available.</p>
-      )}
+      {post.content ? <RichText className="blog-post__content" html={post.content} /> : <p>No content available.</p>}
       {/* Keyed by post, so that another post starts with its own comments. */}
       <CommentSection key={post.id} postId={post.id} slug={params.slug} initialComments={comments} />
     </article>

@@ -30,7 +30,7 @@ export function FaqList({ faqs }: { faqs: Faq[] }) {
               </span>
             </button>
             <div id={`faq-answer-${faq.id}`} className="faq__answer" hidden={!expanded}>
-              <RichText className="rich-text" html={faq.answer} />
+              <RichText html={faq.answer} />
             </div>
           </li>
         );

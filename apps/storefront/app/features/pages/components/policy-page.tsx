@@ -7,11 +7,7 @@ export function PolicyPage({ title, data }: { title: string; data: PolicyData })
   return (
     <section className="container page policy">
       <h1 className="visually-hidden">{title}</h1>
-      {data.document ? (
-        <RichText className="rich-text" html={data.document.content} />
-      ) : (
-        <ErrorBox>{data.error}</ErrorBox>
-      )}
+      {data.document ? <RichText html={data.document.content} /> : <ErrorBox>{data.error}</ErrorBox>}
     </section>
   );
 }
