@@ -15,6 +15,7 @@ import {
 import FindMyWay from 'find-my-way';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { TokenSigner } from './modules/accounts/tokens.ts';
 import { blogRoutes } from './modules/blog/blog.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(tenantContext);
         await shop.register(authentication);
         await shop.register(siteRoutes);
+        await shop.register(accountsRoutes);
         await shop.register(catalogRoutes);
         await shop.register(blogRoutes);
         await shop.register(contactRoutes);

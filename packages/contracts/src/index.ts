@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './content.ts';
 export * from './errors.ts';

@@ -6,7 +6,7 @@ import type { Database } from './client.ts';
 
 const MIGRATION_LOCK = 7_264_001;
 
-/** The committed SQL migration history: `migrations/NNNN_name.sql`, applied in name order. */
+/** The committed SQL migration history: `migrations/NNNN_name.sql` (a later file of the same feature: `NNNNb_name.sql`), applied in name order. */
 export function migrationsDir(): string {
   // From the source tree, or from any bundle that includes this module (the API's or the storefront server's).
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,7 +26,7 @@ export function migrationsDir(): string {
 export async function migrate(database: Database, dir = migrationsDir()): Promise<string[]> {
   const files = fs
     .readdirSync(dir)
-    .filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name))
+    .filter((name) => /^\d{4}[a-z]?_[\w-]+\.sql$/.test(name))
     .sort();
   return database.withLock(MIGRATION_LOCK, async () => {
     await database.raw.exec(

@@ -34,6 +34,15 @@ describe('schema', () => {
     }
   });
 
+  it('applies a letter-suffixed migration right after the one of its number', async () => {
+    const applied = await testDb.database.raw.query<{ version: string }>(
+      'select version from schema_migrations order by version',
+    );
+    const versions = applied.map((row) => row.version);
+    expect(versions).toContain('0005b_contact_messages_mail.sql');
+    expect(versions.indexOf('0005b_contact_messages_mail.sql')).toBe(versions.indexOf('0005_content.sql') + 1);
+  });
+
   it('applies migrations once: a second run applies nothing', async () => {
     expect(await migrate(testDb.database)).toEqual([]);
   });

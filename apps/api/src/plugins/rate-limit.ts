@@ -15,9 +15,12 @@ export function routeRateLimit(limit: RouteRateLimit): { rateLimit: RouteRateLim
   return { rateLimit: limit };
 }
 
-/** The bucket of a request: its shop and client address (route-level hooks run after the tenant is known). */
+/**
+ * The bucket of a request: its shop and client address (route-level hooks run after the tenant is known). The shop
+ * is named by its token, which is the same in every database a shared Redis may serve (ids are not).
+ */
 function keyOf(request: FastifyRequest): string {
-  const tenant = request.ctx?.tenant?.id ?? request.headers['x-tenant-token'] ?? '-';
+  const tenant = request.ctx?.tenant?.token ?? request.headers['x-tenant-token'] ?? '-';
   return `${tenant}|${request.ip}`;
 }
 

@@ -3,6 +3,7 @@ import { TenantScope } from '../db/tenant-scope.ts';
 import type { MediaStorage } from '../modules/media/media.storage.ts';
 import { countTenants } from '../modules/tenants/tenants.repository.ts';
 import { createTenant } from '../modules/tenants/tenants.service.ts';
+import { seedAccounts } from './demo/accounts.ts';
 import { seedCatalog } from './demo/catalog.ts';
 import { seedContent } from './demo/content.ts';
 import { seedSite } from './demo/site.ts';
@@ -14,7 +15,7 @@ const SEED_LOCK = 7_264_002;
 export type DemoSeedPart = (scope: TenantScope, media: MediaStorage) => Promise<void>;
 
 // Later features append their part here (catalog, content, payment options…).
-const DEMO_PARTS: DemoSeedPart[] = [seedSite, seedCatalog, seedContent];
+const DEMO_PARTS: DemoSeedPart[] = [seedSite, seedAccounts, seedCatalog, seedContent];
 
 /**
  * Seeds the demo khukuri shop on an empty database, and does nothing on a database that has any tenant:

@@ -1,17 +1,22 @@
 import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { useSyncExternalStore } from 'react';
+
+const subscribe = () => () => undefined;
 
 /**
- * Rich text from the API (sanitized there on write), sanitized again in the browser before it reaches the DOM.
- * The server renders the API's already-sanitized HTML: DOMPurify needs a DOM it does not have.
+ * Stored rich text (HTML), sanitized again in the browser with DOMPurify. The server renders the API's HTML,
+ * already sanitized on write; the browser sanitizes it once hydrated (and at once on client navigations), so the
+ * hydrated markup matches the server's.
  */
 export function RichText({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(() => (typeof window === 'undefined' ? html : DOMPurify.sanitize(html)), [html]);
+  const inBrowser = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+  const safe = inBrowser && DOMPurify.isSupported ? DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }) : html;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write by the API and here by DOMPurify.
   return (
-    <div
-      className={className ? `rich-text ${className}` : 'rich-text'}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write by the API and here by DOMPurify.
-      dangerouslySetInnerHTML={{ __html: clean }}
-    />
+    <div className={className ? `rich-text ${className}` : 'rich-text'} dangerouslySetInnerHTML={{ __html: safe }} />
   );
 }

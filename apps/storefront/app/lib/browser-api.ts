@@ -1,4 +1,4 @@
-import { getAccessToken } from '../features/session/session.ts';
+import { getFreshAccessToken, setLogoutCall, setRefreshCall } from '../features/session/session.ts';
 import { type ApiClient, createApiClient } from './api-client.ts';
 
 let client: ApiClient | undefined;
@@ -6,12 +6,16 @@ let client: ApiClient | undefined;
 /** Set once by the root from the settings embedded in the page, before any component calls the API. */
 export function configureBrowserApi(config: { baseUrl: string; tenantToken: string }): void {
   if (typeof window === 'undefined' || client) return;
-  client = createApiClient({
+  const api = createApiClient({
     ...config,
     // Bound so the browser does not throw "Illegal invocation" when the client calls it detached.
     fetch: (input, init) => window.fetch(input, init),
-    getAccessToken,
+    // Refreshes an expired access token first, one refresh for all the requests waiting on it.
+    getAccessToken: getFreshAccessToken,
   });
+  setRefreshCall((refresh) => api.post('/accounts/token/refresh/', { refresh }));
+  setLogoutCall((refresh) => api.post('/accounts/logout/', { refresh }));
+  client = api;
 }
 
 /** The browser's API client (for queries and mutations in components); loaders use `apiFromContext` instead. */

@@ -1,8 +1,53 @@
-/** One blog post with its comments (spec /blog/{slug}); the content work fills it. */
-export default function BlogPostPage() {
+import { data } from 'react-router';
+import { ErrorBox } from '../components/error-box.tsx';
+import { RichText } from '../components/rich-text.tsx';
+import { loadBlogPost } from '../features/blog/api/blog.ts';
+import { CommentSection } from '../features/blog/components/comment-section.tsx';
+import { formatDate } from '../features/blog/format.ts';
+import { useMediaUrl } from '../features/site/site-settings.tsx';
+import { apiFromContext } from '../lib/api.server.ts';
+import { browserApi } from '../lib/browser-api.ts';
+import type { Route } from './+types/blog-post';
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.post ? loaderData.post.title : 'Blog post not found' },
+];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const result = await loadBlogPost(apiFromContext(context), params.slug);
+  return data(result, { status: result.status });
+}
+
+export function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return loadBlogPost(browserApi(), params.slug);
+}
+
+/** One blog post with its comments (spec /blog/{slug}). */
+export default function BlogPostPage({ loaderData, params }: Route.ComponentProps) {
+  const mediaUrl = useMediaUrl();
+  const { post, comments, error } = loaderData;
+  if (!post) {
+    return (
+      <section className="container page">
+        <ErrorBox>{error}</ErrorBox>
+      </section>
+    );
+  }
+  const author = post.author?.username || 'Admin';
   return (
-    <section className="container page">
-      <h1 className="page-title">Blog Post</h1>
-    </section>
+    <article className="container page blog-post">
+      <h1 className="page-title">{post.title}</h1>
+      <p className="blog-post__meta">
+        Published on {formatDate(post.published_at)} by {author}
+      </p>
+      {post.featured_image && <img className="blog-post__image" src={mediaUrl(post.featured_image)} alt={post.title} />}
+      {post.content ? (
+        <RichText className="rich-text blog-post__content" html={post.content} />
+      ) : (
+        <p>No content available.</p>
+      )}
+      {/* Keyed by post, so that another post starts with its own comments. */}
+      <CommentSection key={post.id} postId={post.id} slug={params.slug} initialComments={comments} />
+    </article>
   );
 }

@@ -1,8 +1,40 @@
-/** Published blog posts (spec /blog); the content work fills it. */
-export default function BlogPage() {
+import { ErrorBox } from '../components/error-box.tsx';
+import { loadBlogList } from '../features/blog/api/blog.ts';
+import { PostCard } from '../features/blog/components/post-card.tsx';
+import { apiFromContext } from '../lib/api.server.ts';
+import { browserApi } from '../lib/browser-api.ts';
+import type { Route } from './+types/blog';
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const title = (matches[0]?.loaderData as { settings?: { site_title?: string } } | undefined)?.settings?.site_title;
+  return [{ title: title ? `Blog | ${title}` : 'Blog' }];
+};
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadBlogList(apiFromContext(context));
+}
+
+export function clientLoader() {
+  return loadBlogList(browserApi());
+}
+
+/** Published blog posts (spec /blog). */
+export default function BlogPage({ loaderData }: Route.ComponentProps) {
+  const { posts, error } = loaderData;
   return (
     <section className="container page">
       <h1 className="page-title">Blog</h1>
+      {error !== null ? (
+        <ErrorBox>{error}</ErrorBox>
+      ) : posts.length === 0 ? (
+        <p className="empty-state">No blog posts have been published yet.</p>
+      ) : (
+        <div className="post-grid">
+          {posts.map((post) => (
+            <PostCard key={post.id} post={post} />
+          ))}
+        </div>
+      )}
     </section>
   );
 }

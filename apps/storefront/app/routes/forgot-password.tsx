@@ -1,8 +1,10 @@
-/** Asks for a password reset e-mail; the accounts work fills it. */
+import { ForgotPasswordForm } from '../features/session/components/password-reset-forms.tsx';
+
+/** Asks for a password reset e-mail (linked from /login). */
 export default function ForgotPasswordPage() {
   return (
     <section className="container page">
-      <h1 className="page-title">Forgot Password</h1>
+      <ForgotPasswordForm />
     </section>
   );
 }

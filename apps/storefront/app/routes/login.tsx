@@ -1,8 +1,10 @@
-/** Sign-in form (spec /login); the accounts work fills it. */
+import { LoginForm } from '../features/session/components/login-form.tsx';
+
+/** Sign-in (spec /login). */
 export default function LoginPage() {
   return (
     <section className="container page">
-      <h1 className="page-title">Login</h1>
+      <LoginForm />
     </section>
   );
 }

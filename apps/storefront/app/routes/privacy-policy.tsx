@@ -1,8 +1,20 @@
-/** The privacy policy document; the content work fills it. */
-export default function PrivacyPolicyPage() {
-  return (
-    <section className="container page">
-      <h1 className="page-title">Privacy Policy</h1>
-    </section>
-  );
+import { loadPolicy } from '../features/pages/api/pages.ts';
+import { PolicyPage } from '../features/pages/components/policy-page.tsx';
+import { apiFromContext } from '../lib/api.server.ts';
+import { browserApi } from '../lib/browser-api.ts';
+import type { Route } from './+types/privacy-policy';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Privacy Policy' }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadPolicy(apiFromContext(context), 'privacy_policy');
+}
+
+export function clientLoader() {
+  return loadPolicy(browserApi(), 'privacy_policy');
+}
+
+/** The shop's privacy policy (spec /privacy-policy). */
+export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {
+  return <PolicyPage title="Privacy Policy" data={loaderData} />;
 }

@@ -1,8 +1,20 @@
-/** The refund policy document; the content work fills it. */
-export default function RefundPolicyPage() {
-  return (
-    <section className="container page">
-      <h1 className="page-title">Refund Policy</h1>
-    </section>
-  );
+import { loadPolicy } from '../features/pages/api/pages.ts';
+import { PolicyPage } from '../features/pages/components/policy-page.tsx';
+import { apiFromContext } from '../lib/api.server.ts';
+import { browserApi } from '../lib/browser-api.ts';
+import type { Route } from './+types/refund-policy';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Refund Policy' }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadPolicy(apiFromContext(context), 'refund_policy');
+}
+
+export function clientLoader() {
+  return loadPolicy(browserApi(), 'refund_policy');
+}
+
+/** The shop's refund policy (spec /refund-policy). */
+export default function RefundPolicyPage({ loaderData }: Route.ComponentProps) {
+  return <PolicyPage title="Refund Policy" data={loaderData} />;
 }

@@ -1,8 +1,10 @@
-/** Registration form (spec /register); the accounts work fills it. */
+import { RegisterForm } from '../features/session/components/register-form.tsx';
+
+/** Registration (spec /register). */
 export default function RegisterPage() {
   return (
     <section className="container page">
-      <h1 className="page-title">Register</h1>
+      <RegisterForm />
     </section>
   );
 }

@@ -1,8 +1,10 @@
-/** Sets a new password from a reset link; the accounts work fills it. */
+import { ResetPasswordForm } from '../features/session/components/password-reset-forms.tsx';
+
+/** The page of the mailed reset link: `/reset-password?token=…`. */
 export default function ResetPasswordPage() {
   return (
     <section className="container page">
-      <h1 className="page-title">Reset Password</h1>
+      <ResetPasswordForm />
     </section>
   );
 }

@@ -98,10 +98,6 @@ export const contactMessages = pgTable('contact_messages', {
   subject: text('subject').notNull(),
   message: text('message').notNull(),
   clientIp: text('client_ip').notNull().default(''),
-  mailStatus: text('mail_status', { enum: ['pending', 'sent', 'failed'] })
-    .notNull()
-    .default('pending'),
-  mailError: text('mail_error').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
-import { users } from '../../db/schema/index.ts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { passwordResetTokens, refreshTokens, users } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
 export type UserRow = typeof users.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
 export async function findUserById(scope: TenantScope, id: number): Promise<UserRow | null> {
   const [row] = await scope.db
@@ -24,6 +25,25 @@ export async function findUserByLogin(scope: TenantScope, login: string): Promis
   return row ?? null;
 }
 
+/** By e-mail; the address must already be lower case (as stored). */
+export async function findUserByEmail(scope: TenantScope, email: string): Promise<UserRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(users)
+    .where(scope.where(users, eq(users.email, email)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function usernameTaken(scope: TenantScope, username: string): Promise<boolean> {
+  const [row] = await scope.db
+    .select({ id: users.id })
+    .from(users)
+    .where(scope.where(users, sql`lower(${users.username}) = ${username.toLowerCase()}`))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertUser(
   scope: TenantScope,
   values: { email: string; username: string; passwordHash: string; role?: UserRow['role'] },
@@ -31,4 +51,108 @@ export async function insertUser(
   const [row] = await scope.db.insert(users).values(scope.values(values)).returning();
   if (!row) throw new Error('user insert returned nothing');
   return row;
+}
+
+/** Inserts the user unless its e-mail or username is taken (then null): safe against a concurrent registration. */
+export async function insertUserIfFree(
+  scope: TenantScope,
+  values: { email: string; username: string; passwordHash: string },
+): Promise<UserRow | null> {
+  const [row] = await scope.db.insert(users).values(scope.values(values)).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function recordLogin(scope: TenantScope, userId: number): Promise<void> {
+  await scope.db
+    .update(users)
+    .set({ lastLoginAt: new Date() })
+    .where(scope.where(users, eq(users.id, userId)));
+}
+
+export async function updatePassword(scope: TenantScope, userId: number, passwordHash: string): Promise<void> {
+  await scope.db
+    .update(users)
+    .set({ passwordHash, passwordChangedAt: new Date() })
+    .where(scope.where(users, eq(users.id, userId)));
+}
+
+export async function insertRefreshToken(
+  scope: TenantScope,
+  values: { userId: number; jti: string; family: string; expiresAt: Date },
+): Promise<void> {
+  await scope.db.insert(refreshTokens).values(scope.values(values));
+}
+
+export async function findRefreshToken(scope: TenantScope, jti: string): Promise<RefreshTokenRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(refreshTokens)
+    .where(scope.where(refreshTokens, eq(refreshTokens.jti, jti)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks a live token as rotated; false when it was already rotated or revoked (by a concurrent request too). */
+export async function markRefreshTokenRotated(scope: TenantScope, jti: string): Promise<boolean> {
+  const rows = await scope.db
+    .update(refreshTokens)
+    .set({ rotatedAt: new Date() })
+    .where(
+      scope.where(
+        refreshTokens,
+        eq(refreshTokens.jti, jti),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .returning({ id: refreshTokens.id });
+  return rows.length > 0;
+}
+
+export async function revokeRefreshTokenFamily(scope: TenantScope, family: string): Promise<void> {
+  await scope.db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(scope.where(refreshTokens, eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeUserRefreshTokens(scope: TenantScope, userId: number): Promise<void> {
+  await scope.db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(scope.where(refreshTokens, eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function insertPasswordResetToken(
+  scope: TenantScope,
+  values: { userId: number; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await scope.db.insert(passwordResetTokens).values(scope.values(values));
+}
+
+/** Uses up a live reset token (unused, unexpired) and returns its user; null when there is none. */
+export async function consumePasswordResetToken(scope: TenantScope, tokenHash: string): Promise<number | null> {
+  const [row] = await scope.db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      scope.where(
+        passwordResetTokens,
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId ?? null;
+}
+
+/** Every other pending reset link of the user stops working. */
+export async function usePasswordResetTokensOf(scope: TenantScope, userId: number): Promise<void> {
+  await scope.db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      scope.where(passwordResetTokens, and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt))),
+    );
 }

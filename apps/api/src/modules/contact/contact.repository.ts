@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { branchLocations, contactEmails, contactMessages, socialMediaProfiles } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
@@ -55,17 +55,6 @@ export async function insertMessage(
   const [row] = await scope.db.insert(contactMessages).values(scope.values(values)).returning();
   if (!row) throw new Error('contact message insert returned nothing');
   return row;
-}
-
-export async function markMessageMailed(
-  scope: TenantScope,
-  id: number,
-  outcome: { mailStatus: 'sent' | 'failed'; mailError?: string },
-): Promise<void> {
-  await scope.db
-    .update(contactMessages)
-    .set({ mailStatus: outcome.mailStatus, mailError: outcome.mailError ?? '' })
-    .where(scope.where(contactMessages, eq(contactMessages.id, id)));
 }
 
 export async function listMessages(scope: TenantScope): Promise<ContactMessageRow[]> {

@@ -2,7 +2,11 @@ import { ContactInfo, ContactMessageBody, ContactMessageCreated } from '@platfor
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { getContactInfo, storeContactMessage } from './contact.service.ts';
+import { routeRateLimit } from '../../plugins/rate-limit.ts';
+import { getContactInfo, sendContactMessage } from './contact.service.ts';
+
+/** Contact messages a client address may send to a shop in the window (spam and mail-bomb guard). */
+export const CONTACT_MESSAGE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
 
 /** `/contact/`: the shop's contact information and the contact form. */
 export async function contactRoutes(fastify: FastifyInstance) {
@@ -20,10 +24,11 @@ export async function contactRoutes(fastify: FastifyInstance) {
         body: ContactMessageBody,
         response: { 201: ContactMessageCreated, ...errorResponses },
       },
+      config: routeRateLimit(CONTACT_MESSAGE_LIMIT),
     },
-    async (request, reply) => {
-      const { values } = await storeContactMessage(request.ctx, request.body, request.ip);
-      return reply.code(201).send(values);
-    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await sendContactMessage(request.ctx, request.body, request.ip, app.deps.mailer, request.log)),
   );
 }

@@ -1,14 +1,11 @@
 import { CONTACT_LIMITS, type ContactInfo, type ContactMessageBody } from '@platform/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { SocialPlatform } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/request-context.ts';
-import {
-  type ContactMessageRow,
-  insertMessage,
-  listBranches,
-  listContactEmails,
-  listSocialProfiles,
-} from './contact.repository.ts';
+import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import { findSettings } from '../site/site.repository.ts';
+import { insertMessage, listBranches, listContactEmails, listSocialProfiles } from './contact.repository.ts';
 
 const PLATFORM_DISPLAY: Record<SocialPlatform, string> = {
   facebook: 'Facebook',
@@ -96,17 +93,35 @@ export function validateContactMessage(input: ContactMessageBody): ValidContactM
   return values;
 }
 
+function contactMail(shopName: string, message: ValidContactMessage): Omit<MailMessage, 'to'> {
+  const lines = [
+    `New message from the contact form of ${shopName}.`,
+    '',
+    `Name: ${message.name}`,
+    `E-mail: ${message.email}`,
+    `Phone: ${message.phone_number || '-'}`,
+    `Subject: ${message.subject}`,
+    '',
+    message.message,
+  ];
+  return { subject: `Contact form: ${message.subject}`, text: lines.join('\n') };
+}
+
 /**
- * Stores a contact message. A filled honeypot (`website`) marks a bot: it is answered as if sent, and dropped.
- * Returns the stored row, or null for a dropped bot message.
+ * A visitor's contact message: validated, stored, then mailed to the shop's contact e-mail (site settings, else its
+ * first contact e-mail). The message is stored before any mail is attempted, and a mail failure never fails the
+ * request: the mailer retries in the background and logs a final failure. A filled honeypot (`website`) marks a
+ * bot: it gets the same answer, and nothing is stored or sent.
  */
-export async function storeContactMessage(
+export async function sendContactMessage(
   ctx: RequestContext,
   input: ContactMessageBody,
   clientIp: string,
-): Promise<{ values: ValidContactMessage; stored: ContactMessageRow | null }> {
+  mailer: Mailer,
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+): Promise<ValidContactMessage> {
   const values = validateContactMessage(input);
-  if (input.website && input.website.trim() !== '') return { values, stored: null };
+  if (input.website && input.website.trim() !== '') return values;
   const stored = await insertMessage(ctx.scope, {
     name: values.name,
     email: values.email,
@@ -115,5 +130,17 @@ export async function storeContactMessage(
     message: values.message,
     clientIp,
   });
-  return { values, stored };
+  const [settings, emails] = await Promise.all([findSettings(ctx.scope), listContactEmails(ctx.scope)]);
+  const to = settings?.contactEmail || emails[0]?.emailAddress;
+  if (!to) {
+    log.warn({ messageId: stored.id }, 'contact message stored; the shop has no contact e-mail to send it to');
+    return values;
+  }
+  try {
+    mailer.send({ ...contactMail(settings?.siteTitle || ctx.tenant.name, values), to });
+  } catch (error) {
+    // The message is stored: staff still see it even if the mail could not even be queued.
+    log.error({ err: error, messageId: stored.id }, 'contact message stored but not mailed');
+  }
+  return values;
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { BackgroundMailer, type Mailer, type MailMessage } from '../mail/mailer.ts';
+import { upsertSettings } from '../site/site.repository.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
 import { insertBranches, insertContactEmails, insertSocialProfiles, listMessages } from './contact.repository.ts';
 
@@ -11,10 +13,19 @@ const VALID = {
   message: 'Can you engrave a name on the blade?',
 };
 
+/** A mailer that keeps what it is given. */
+function recordingMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return { sent, send: (message) => void sent.push(message), idle: async () => undefined };
+}
+
 describe('contact', () => {
   let t: TestApp;
+  let mailer: ReturnType<typeof recordingMailer>;
   beforeAll(async () => {
     t = await buildTestApp();
+    mailer = recordingMailer();
+    t.app.deps.mailer = mailer;
   });
   afterAll(() => t.close());
 
@@ -199,6 +210,7 @@ describe('contact', () => {
 
     it('silently drops a message whose honeypot field is filled', async () => {
       const shop = await t.createTenant();
+      await upsertSettings(t.scope(shop), { contactEmail: 'honeypot-shop@example.com' });
       const response = await t.request(shop, {
         method: 'POST',
         url: '/api/contact/messages/',
@@ -206,6 +218,82 @@ describe('contact', () => {
       });
       expect(response.statusCode).toBe(201);
       expect(await listMessages(t.scope(shop))).toHaveLength(0);
+      expect(mailer.sent.filter((mail) => mail.to === 'honeypot-shop@example.com')).toEqual([]);
+    });
+
+    it("mails the message to the shop's contact e-mail", async () => {
+      const shop = await t.createTenant();
+      await upsertSettings(t.scope(shop), { siteTitle: 'Blade Shop', contactEmail: 'owner@blade.example' });
+      const response = await t.request(shop, { method: 'POST', url: '/api/contact/messages/', payload: VALID });
+      expect(response.statusCode).toBe(201);
+      const mail = mailer.sent.find((sent) => sent.to === 'owner@blade.example');
+      expect(mail?.subject).toBe('Contact form: Engraving');
+      expect(mail?.text).toContain('Blade Shop');
+      expect(mail?.text).toContain('Name: Anita Gurung');
+      expect(mail?.text).toContain('E-mail: anita@example.com');
+      expect(mail?.text).toContain(VALID.message);
+    });
+
+    it('mails the first contact e-mail when the settings have none', async () => {
+      const shop = await t.createTenant();
+      await seedInfo(shop);
+      await t.request(shop, { method: 'POST', url: '/api/contact/messages/', payload: VALID });
+      expect(mailer.sent.some((sent) => sent.to === 'sales@example.com')).toBe(true);
+    });
+
+    it('stores the message and answers 201 even when the mail transport fails', async () => {
+      const shop = await t.createTenant();
+      await upsertSettings(t.scope(shop), { contactEmail: 'owner@broken.example' });
+      let attempts = 0;
+      const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+      const failing = new BackgroundMailer({
+        from: 'shop@example.com',
+        transport: {
+          kind: 'smtp',
+          deliver: async () => {
+            attempts += 1;
+            throw new Error('connection refused');
+          },
+        },
+        logger: silent,
+        attempts: 2,
+        backoffMs: 1,
+      });
+      t.app.deps.mailer = failing;
+      try {
+        const response = await t.request(shop, { method: 'POST', url: '/api/contact/messages/', payload: VALID });
+        expect(response.statusCode).toBe(201);
+        await failing.idle();
+        expect(attempts).toBe(2);
+        expect(await listMessages(t.scope(shop))).toHaveLength(1);
+
+        // Even a mailer that throws at once loses nothing.
+        t.app.deps.mailer = {
+          send: () => {
+            throw new Error('queue full');
+          },
+          idle: async () => undefined,
+        };
+        const again = await t.request(shop, { method: 'POST', url: '/api/contact/messages/', payload: VALID });
+        expect(again.statusCode).toBe(201);
+        expect(await listMessages(t.scope(shop))).toHaveLength(2);
+      } finally {
+        t.app.deps.mailer = mailer;
+      }
+    });
+
+    it('limits the messages per client address', async () => {
+      const shop = await t.createTenant();
+      const send = (remoteAddress: string) =>
+        t.request(shop, { method: 'POST', url: '/api/contact/messages/', payload: VALID, remoteAddress });
+      const codes = [];
+      for (let i = 0; i < 6; i += 1) codes.push((await send('203.0.113.7')).statusCode);
+      expect(codes).toEqual([201, 201, 201, 201, 201, 429]);
+      const throttled = await send('203.0.113.7');
+      expect(throttled.json().code).toBe('throttled');
+      expect(throttled.headers['retry-after']).toBeDefined();
+      expect((await send('203.0.113.8')).statusCode).toBe(201);
+      expect(await listMessages(t.scope(shop))).toHaveLength(6);
     });
 
     it("keeps each shop's messages to itself", async () => {

@@ -12,8 +12,7 @@ export interface BannerPalette {
 /**
  * A featured image for the demo blog: Himalayan ridges at dusk with a khukuri across them, drawn as SVG and
  * rendered to WebP. `variant` moves the sun and the ridges so that each post has its own picture.
- * NOTE: the media pipeline module (resizing, thumbnails) replaces this when it lands; until then the seed
- * stores the single 1200×630 WebP it makes here.
+ * The seed hands it to the media pipeline (`storeImage`), which re-encodes it and makes the thumbnail.
  */
 export async function renderBlogBanner(palette: BannerPalette, variant: number): Promise<Buffer> {
   const sunX = 200 + ((variant * 233) % 800);

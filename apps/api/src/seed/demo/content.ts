@@ -3,6 +3,7 @@ import { insertUser } from '../../modules/accounts/accounts.repository.ts';
 import { insertComment } from '../../modules/blog/blog.repository.ts';
 import { createPost } from '../../modules/blog/blog.service.ts';
 import { insertBranches, insertContactEmails, insertSocialProfiles } from '../../modules/contact/contact.repository.ts';
+import { storeImage } from '../../modules/media/media.images.ts';
 import type { MediaStorage } from '../../modules/media/media.storage.ts';
 import { createDocument, createFaq } from '../../modules/pages/pages.service.ts';
 import { type BannerPalette, renderBlogBanner } from './blog-images.ts';
@@ -136,8 +137,8 @@ async function seedBlog(scope: TenantScope, media: MediaStorage): Promise<void> 
   const now = Date.now();
   const posts = [];
   for (const [index, post] of [...POSTS, DRAFT].entries()) {
-    const key = `t${scope.tenantId}/blog/${post.slug}.webp`;
-    await media.put(key, await renderBlogBanner(post.palette, index), 'image/webp');
+    // Through the media pipeline: validated, re-encoded, stored with a thumbnail and recorded.
+    const image = await storeImage(scope, media, await renderBlogBanner(post.palette, index), 'blog');
     const isDraft = post === DRAFT;
     posts.push(
       await createPost(
@@ -146,7 +147,7 @@ async function seedBlog(scope: TenantScope, media: MediaStorage): Promise<void> 
           slug: post.slug,
           title: post.title,
           content: post.content,
-          featuredImage: key,
+          featuredImage: image.imageKey,
           status: isDraft ? 'draft' : 'published',
           publishedAt: isDraft ? null : new Date(now - post.daysAgo * DAY),
           authorId: author.id,

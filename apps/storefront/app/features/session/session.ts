@@ -1,25 +1,140 @@
-// The browser session as the spec keeps it: tokens in local storage, a `storage` event on every change.
-// NOTE: the accounts work replaces the bodies (login, refresh queue); components rely only on these exports.
+// The browser session exactly as spec section 4 keeps it: tokens in local storage under `authToken` and
+// `refreshToken`, a `storage` event on every change, one refresh at a time with the other requests queued behind it.
+import type { LoginResponse, RefreshResponse } from '@platform/contracts';
 import { useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 
 export const ACCESS_TOKEN_KEY = 'authToken';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
+/** A token that expires within this margin counts as expired (spec section 9). */
+export const EXPIRY_MARGIN_MS = 60_000;
+
+export const INVALID_LOGIN_RESPONSE = 'Invalid token response from server.';
+export const REFRESH_TOKEN_NOT_FOUND = 'Refresh token not found.';
+export const INVALID_REFRESH_RESPONSE = 'Invalid token refresh response.';
+
+/** A session rule broke (a token missing in an answer, no refresh token): the message is the spec's text. */
+export class SessionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SessionError';
+  }
+}
+
+function storage(): Storage | null {
+  return typeof window === 'undefined' ? null : window.localStorage;
+}
 
 export function getAccessToken(): string | null {
-  if (typeof window === 'undefined') return null;
-  return window.localStorage.getItem(ACCESS_TOKEN_KEY);
+  return storage()?.getItem(ACCESS_TOKEN_KEY) ?? null;
+}
+
+export function getRefreshToken(): string | null {
+  return storage()?.getItem(REFRESH_TOKEN_KEY) ?? null;
 }
 
 export function isSignedIn(): boolean {
   return Boolean(getAccessToken());
 }
 
-/** Forgets both tokens and tells every listener (this tab included: browsers fire `storage` only in other tabs). */
+/** Browsers fire `storage` only in the other tabs: this tab is told by hand, so every part reacts alike. */
+function announce(key: string): void {
+  window.dispatchEvent(new StorageEvent('storage', { key }));
+}
+
+/** Stores a new access token and, when given, a new refresh token (else the old one is kept). */
+export function saveTokens(tokens: { access: string; refresh?: string | undefined }): void {
+  const store = storage();
+  if (!store) return;
+  store.setItem(ACCESS_TOKEN_KEY, tokens.access);
+  if (tokens.refresh) store.setItem(REFRESH_TOKEN_KEY, tokens.refresh);
+  announce(ACCESS_TOKEN_KEY);
+}
+
+/** Forgets both tokens and tells every listener. */
 export function clearTokens(): void {
-  window.localStorage.removeItem(ACCESS_TOKEN_KEY);
-  window.localStorage.removeItem(REFRESH_TOKEN_KEY);
-  window.dispatchEvent(new StorageEvent('storage', { key: ACCESS_TOKEN_KEY }));
+  const store = storage();
+  if (!store) return;
+  store.removeItem(ACCESS_TOKEN_KEY);
+  store.removeItem(REFRESH_TOKEN_KEY);
+  announce(ACCESS_TOKEN_KEY);
+}
+
+/** The `exp` claim of a JWT in milliseconds, or null when the token cannot be decoded. */
+export function tokenExpiry(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const claims: unknown = JSON.parse(atob(base64));
+    const exp = (claims as { exp?: unknown } | null)?.exp;
+    return typeof exp === 'number' ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Expired = missing, undecodable, or expiring less than 60 seconds from `now`. */
+export function isTokenExpired(token: string | null | undefined, now: number = Date.now()): boolean {
+  if (!token) return true;
+  const expiry = tokenExpiry(token);
+  return expiry === null || expiry - now < EXPIRY_MARGIN_MS;
+}
+
+/** The call that trades a refresh token for new tokens (`POST /accounts/token/refresh/`). */
+export type RefreshCall = (refresh: string) => Promise<unknown>;
+
+let refreshCall: RefreshCall | undefined;
+let refreshing: Promise<string> | null = null;
+
+/** Set once by the browser API client: the session refreshes through it without importing it. */
+export function setRefreshCall(call: RefreshCall): void {
+  refreshCall = call;
+}
+
+async function refreshOnce(): Promise<string> {
+  try {
+    const refresh = getRefreshToken();
+    if (!refresh) throw new SessionError(REFRESH_TOKEN_NOT_FOUND);
+    if (!refreshCall) throw new Error('The session has no refresh call configured.');
+    const answer = (await refreshCall(refresh)) as Partial<RefreshResponse> | null;
+    if (!answer || typeof answer.access !== 'string' || !answer.access) {
+      throw new SessionError(INVALID_REFRESH_RESPONSE);
+    }
+    saveTokens({ access: answer.access, refresh: typeof answer.refresh === 'string' ? answer.refresh : undefined });
+    return answer.access;
+  } catch (error) {
+    // A failed refresh logs out: every request waiting on it fails with this error.
+    clearTokens();
+    throw error;
+  }
+}
+
+/**
+ * The access token to send, refreshed first when it is expired. Only one refresh runs at a time: requests that
+ * arrive meanwhile wait for it and then use the new token, or all fail with it. A guest (no token at all) sends none.
+ */
+export async function getFreshAccessToken(): Promise<string | null> {
+  const access = getAccessToken();
+  if (!access && !getRefreshToken()) return null;
+  if (!isTokenExpired(access)) return access;
+  refreshing ??= refreshOnce().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** Stores the tokens of a login answer; an answer without both tokens is refused. */
+export function acceptLogin(answer: unknown): LoginResponse {
+  const login = answer as Partial<LoginResponse> | null;
+  if (!login || typeof login.access !== 'string' || !login.access || typeof login.refresh !== 'string') {
+    throw new SessionError(INVALID_LOGIN_RESPONSE);
+  }
+  saveTokens({ access: login.access, refresh: login.refresh });
+  return login as LoginResponse;
 }
 
 function subscribe(onChange: () => void): () => void {
@@ -32,11 +147,31 @@ export function useIsSignedIn(): boolean {
   return useSyncExternalStore(subscribe, isSignedIn, () => false);
 }
 
-/** Logout as the header offers it: forget the tokens, then go home. */
+/** The logout call; set by the accounts API module so that the header's Logout reaches the server. */
+let logoutCall: ((refresh: string) => Promise<unknown>) | undefined;
+
+export function setLogoutCall(call: (refresh: string) => Promise<unknown>): void {
+  logoutCall = call;
+}
+
+/** Logs out: tells the server (best effort) and clears the tokens even when that call fails. */
+export async function logout(): Promise<void> {
+  try {
+    // The call refreshes an expired access token first: read the refresh token after that, not the rotated one.
+    await getFreshAccessToken();
+    const refresh = getRefreshToken();
+    if (refresh && logoutCall) await logoutCall(refresh);
+  } catch {
+    // The local session ends regardless (spec section 4).
+  } finally {
+    clearTokens();
+  }
+}
+
+/** Logout as the header offers it: end the session, then go home. */
 export function useLogout(): () => void {
   const navigate = useNavigate();
   return () => {
-    clearTokens();
-    navigate('/');
+    void logout().finally(() => navigate('/'));
   };
 }

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { buildApp } from '../../app.ts';
+import { ACCOUNT_RATE_LIMITS } from './accounts.routes.ts';
+
+// CI sets TEST_REDIS_URL; a developer's machine runs Redis on the default port. Database 15 keeps tests apart.
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+
+describe('rate limits shared through Redis', () => {
+  let t: TestApp;
+  let second: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    t = await buildTestApp({ REDIS_URL });
+    // A second instance on the same data, as another server process would be; it must not close the shared database.
+    const database = { ...t.testDb.database, close: async () => undefined };
+    second = await buildApp({ config: t.config, database, media: t.media });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+  });
+
+  it('counts the logins of one address and shop across two app instances', async () => {
+    const shop = await t.createTenant();
+    const login = (app: typeof second) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/accounts/login/',
+        headers: { 'x-tenant-token': shop.token },
+        payload: { login_id: 'nobody@example.com', password: 'not-the-password' },
+      });
+    const limit = ACCOUNT_RATE_LIMITS.login.max;
+    for (let i = 0; i < limit; i += 1) {
+      expect((await login(i % 2 === 0 ? t.app : second)).statusCode).toBe(401);
+    }
+    const onFirst = await login(t.app);
+    const onSecond = await login(second);
+    expect(onFirst.statusCode).toBe(429);
+    expect(onSecond.statusCode).toBe(429);
+    expect(Number(onSecond.headers['retry-after'])).toBeGreaterThan(0);
+    expect(onSecond.json().code).toBe('throttled');
+  });
+});

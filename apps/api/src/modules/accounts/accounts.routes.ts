@@ -1,0 +1,114 @@
+import {
+  AccountUser,
+  DetailResponse,
+  LoginBody,
+  LoginResponse,
+  LogoutBody,
+  PasswordResetBody,
+  PasswordResetConfirmBody,
+  RefreshBody,
+  RefreshResponse,
+  RegisterBody,
+} from '@platform/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/schemas.ts';
+import { routeRateLimit } from '../../plugins/rate-limit.ts';
+import {
+  confirmPasswordReset,
+  dummyPasswordHash,
+  login,
+  logout,
+  me,
+  refreshTokens,
+  register,
+  requestPasswordReset,
+} from './accounts.service.ts';
+
+/** Per client address and shop. Generous enough for a family behind one address, tight enough against guessing. */
+export const ACCOUNT_RATE_LIMITS = {
+  login: { max: 10, timeWindow: '1 minute' },
+  register: { max: 10, timeWindow: '10 minutes' },
+  refresh: { max: 60, timeWindow: '1 minute' },
+  passwordReset: { max: 5, timeWindow: '15 minutes' },
+} as const;
+
+const tags = ['accounts'];
+
+/** `/accounts/`: registration, login, token refresh with rotation, logout, the signed-in account, password reset. */
+export async function accountsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await dummyPasswordHash();
+
+  app.post(
+    '/accounts/register/',
+    {
+      config: routeRateLimit(ACCOUNT_RATE_LIMITS.register),
+      schema: { tags, body: RegisterBody, response: { 201: AccountUser, ...errorResponses } },
+    },
+    async (request, reply) => reply.code(201).send(await register(request.ctx, request.body)),
+  );
+
+  app.post(
+    '/accounts/login/',
+    {
+      config: routeRateLimit(ACCOUNT_RATE_LIMITS.login),
+      schema: { tags, body: LoginBody, response: { 200: LoginResponse, ...errorResponses } },
+    },
+    async (request) => login(request.ctx, app.deps.tokens, request.body),
+  );
+
+  app.post(
+    '/accounts/token/refresh/',
+    {
+      config: routeRateLimit(ACCOUNT_RATE_LIMITS.refresh),
+      schema: { tags, body: RefreshBody, response: { 200: RefreshResponse, ...errorResponses } },
+    },
+    async (request) => refreshTokens(request.ctx, app.deps.tokens, request.body.refresh),
+  );
+
+  app.post(
+    '/accounts/logout/',
+    { schema: { tags, body: LogoutBody, response: { 200: DetailResponse, ...errorResponses } } },
+    async (request) => {
+      await logout(request.ctx, app.deps.tokens, request.body.refresh);
+      return { detail: 'Successfully logged out.' };
+    },
+  );
+
+  app.get(
+    '/accounts/me/',
+    { schema: { tags, security: [{ tenant: [], bearer: [] }], response: { 200: AccountUser, ...errorResponses } } },
+    async (request) => me(request.ctx),
+  );
+
+  app.post(
+    '/accounts/password-reset/',
+    {
+      config: routeRateLimit(ACCOUNT_RATE_LIMITS.passwordReset),
+      schema: { tags, body: PasswordResetBody, response: { 202: DetailResponse, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const origin = app.deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+      await requestPasswordReset(request.ctx, app.deps.mailer, {
+        email: request.body.email,
+        resetPageUrl: new URL('/reset-password', origin).toString(),
+      });
+      return reply.code(202).send({
+        detail: 'If an account exists for this e-mail address, a link to reset its password has been sent to it.',
+      });
+    },
+  );
+
+  app.post(
+    '/accounts/password-reset/confirm/',
+    {
+      config: routeRateLimit(ACCOUNT_RATE_LIMITS.passwordReset),
+      schema: { tags, body: PasswordResetConfirmBody, response: { 200: DetailResponse, ...errorResponses } },
+    },
+    async (request) => {
+      await confirmPasswordReset(request.ctx, request.body);
+      return { detail: 'Your password has been reset. You can now log in.' };
+    },
+  );
+}

@@ -1,0 +1,239 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type {
+  AccountUser,
+  LoginBody,
+  LoginResponse,
+  PasswordResetConfirmBody,
+  RefreshResponse,
+  RegisterBody,
+} from '@platform/contracts';
+import { z } from 'zod';
+import type { TenantScope } from '../../db/tenant-scope.ts';
+import { AuthenticationError, BadRequestError, ValidationError } from '../../lib/errors.ts';
+import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import {
+  consumePasswordResetToken,
+  findRefreshToken,
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  insertPasswordResetToken,
+  insertRefreshToken,
+  insertUserIfFree,
+  markRefreshTokenRotated,
+  recordLogin,
+  revokeRefreshTokenFamily,
+  revokeUserRefreshTokens,
+  type UserRow,
+  updatePassword,
+  usePasswordResetTokensOf,
+  usernameTaken,
+} from './accounts.repository.ts';
+import { passwordProblems } from './password-policy.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { TokenSigner } from './tokens.ts';
+
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+
+const INVALID_CREDENTIALS = 'No active account found with the given credentials';
+const INVALID_TOKEN = 'Token is invalid or expired';
+const INVALID_RESET = 'This password reset link is invalid or has expired.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * A hash of a random password, verified against for unknown accounts so that they cost the same time as a wrong
+ * password. Call once at start-up so that the first unknown login does not pay for making it.
+ */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
+  return dummyHash;
+}
+
+function accountUser(user: UserRow): AccountUser {
+  return { id: user.id, email: user.email, username: user.username };
+}
+
+function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The password rules of registration and reset: matching confirmation, length, not a common one. */
+function newPasswordErrors(password: string, confirm: string): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const problems = passwordProblems(password);
+  if (problems.length > 0) errors.password = problems;
+  if (password !== confirm) errors.password_confirm = ['Passwords do not match.'];
+  return errors;
+}
+
+/** A public name made from the address's local part (never the address itself: usernames are shown on reviews). */
+async function freeUsername(scope: TenantScope, email: string): Promise<string> {
+  const base = (email.split('@')[0] ?? '').replace(/[^a-z0-9._-]/gi, '').slice(0, 30) || 'customer';
+  if (!(await usernameTaken(scope, base))) return base;
+  for (;;) {
+    const candidate = `${base}${randomBytes(3).readUIntBE(0, 3) % 100_000}`;
+    if (!(await usernameTaken(scope, candidate))) return candidate;
+  }
+}
+
+async function issueTokens(scope: TenantScope, tokens: TokenSigner, user: UserRow, family: string = randomUUID()) {
+  const access = await tokens.sign({ userId: user.id, tenantId: scope.tenantId, type: 'access', role: user.role });
+  const refresh = await tokens.sign({
+    userId: user.id,
+    tenantId: scope.tenantId,
+    type: 'refresh',
+    role: user.role,
+    family,
+  });
+  await insertRefreshToken(scope, {
+    userId: user.id,
+    jti: refresh.jti,
+    family,
+    expiresAt: new Date(refresh.exp * 1000),
+  });
+  return { access: access.token, refresh: refresh.token };
+}
+
+/** Creates a customer account of the shop; per-field errors name every broken rule at once. */
+export async function register(ctx: RequestContext, input: RegisterBody): Promise<AccountUser> {
+  const email = normalizeEmail(input.email);
+  const errors = newPasswordErrors(input.password, input.password_confirm);
+  if (!email) errors.email = ['This field may not be blank.'];
+  else if (!z.email().safeParse(email).success) errors.email = ['Enter a valid email address.'];
+  else if (await findUserByEmail(ctx.scope, email)) errors.email = ['A user with this email already exists.'];
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+  const passwordHash = await hashPassword(input.password);
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const user = await insertUserIfFree(ctx.scope, {
+      email,
+      username: await freeUsername(ctx.scope, email),
+      passwordHash,
+    });
+    if (user) return accountUser(user);
+    // A concurrent registration took the address (or, rarely, the username): tell which.
+    if (await findUserByEmail(ctx.scope, email)) {
+      throw new ValidationError({ email: ['A user with this email already exists.'] });
+    }
+  }
+  throw new Error('no free username found');
+}
+
+/** Signs a customer in by e-mail or username. Unknown account and wrong password: same answer, same work. */
+export async function login(ctx: RequestContext, tokens: TokenSigner, input: LoginBody): Promise<LoginResponse> {
+  const user = await findUserByLogin(ctx.scope, input.login_id);
+  const matches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !matches || !user.isActive) throw new AuthenticationError(INVALID_CREDENTIALS, 'no_active_account');
+  const pair = await issueTokens(ctx.scope, tokens, user);
+  await recordLogin(ctx.scope, user.id);
+  return { ...pair, user: accountUser(user) };
+}
+
+async function verifiedRefreshClaims(ctx: RequestContext, tokens: TokenSigner, refresh: string) {
+  try {
+    const claims = await tokens.verify(refresh, { type: 'refresh', tenantId: ctx.tenant.id });
+    if (claims.family && UUID.test(claims.jti) && UUID.test(claims.family)) return claims;
+  } catch {
+    // Answered below, the same for every reason.
+  }
+  throw new AuthenticationError(INVALID_TOKEN, 'token_not_valid');
+}
+
+/**
+ * Rotates a refresh token: the presented one stops working and a new pair is returned. Presenting a token that
+ * was already rotated means two parties hold it (one of them a thief): the whole family is revoked.
+ */
+export async function refreshTokens(
+  ctx: RequestContext,
+  tokens: TokenSigner,
+  refresh: string,
+): Promise<RefreshResponse> {
+  const claims = await verifiedRefreshClaims(ctx, tokens, refresh);
+  const stored = await findRefreshToken(ctx.scope, claims.jti);
+  if (!stored || stored.userId !== claims.userId || stored.revokedAt) {
+    throw new AuthenticationError(INVALID_TOKEN, 'token_not_valid');
+  }
+  const user = await findUserById(ctx.scope, stored.userId);
+  const pair =
+    stored.rotatedAt || !user?.isActive
+      ? null
+      : await ctx.scope.transaction(async (s) =>
+          (await markRefreshTokenRotated(s, claims.jti)) ? issueTokens(s, tokens, user, stored.family) : null,
+        );
+  if (!pair) {
+    // A reused (or concurrently rotated) token, or a disabled account: no token of this login works any more.
+    await revokeRefreshTokenFamily(ctx.scope, stored.family);
+    throw new AuthenticationError(INVALID_TOKEN, 'token_not_valid');
+  }
+  return pair;
+}
+
+/**
+ * Ends the sign-in the refresh token belongs to: the token and every token rotated from the same login (so that a
+ * logout racing a rotation leaves nothing alive). Other logins of the account stay. Revocations live in the database,
+ * shared by every instance.
+ */
+export async function logout(ctx: RequestContext, tokens: TokenSigner, refresh: string): Promise<void> {
+  const claims = await verifiedRefreshClaims(ctx, tokens, refresh);
+  if (claims.family) await revokeRefreshTokenFamily(ctx.scope, claims.family);
+}
+
+/** The signed-in customer's account. */
+export async function me(ctx: RequestContext): Promise<AccountUser> {
+  const { id } = requireUser(ctx);
+  const user = await findUserById(ctx.scope, id);
+  if (!user?.isActive) throw new AuthenticationError('User not found', 'user_not_found');
+  return accountUser(user);
+}
+
+function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Mails a single-use reset link valid for one hour when the address has an active account; says nothing either
+ * way (the caller answers 202 in both cases).
+ */
+export async function requestPasswordReset(
+  ctx: RequestContext,
+  mailer: Mailer,
+  input: { email: string; resetPageUrl: string },
+): Promise<void> {
+  const user = await findUserByEmail(ctx.scope, normalizeEmail(input.email));
+  if (!user?.isActive) return;
+  const token = randomBytes(32).toString('base64url');
+  await insertPasswordResetToken(ctx.scope, {
+    userId: user.id,
+    tokenHash: hashResetToken(token),
+    expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
+  });
+  const link = `${input.resetPageUrl}?token=${encodeURIComponent(token)}`;
+  const shop = ctx.tenant.name;
+  mailer.send({
+    to: user.email,
+    subject: `Reset your password at ${shop}`,
+    text:
+      `Hello ${user.username},\n\nSomeone asked to reset the password of your account at ${shop}.\n` +
+      `Open this link within one hour to choose a new password (it works once):\n\n${link}\n\n` +
+      'If it was not you, ignore this e-mail: your password stays as it is.\n',
+  });
+}
+
+/** Sets a new password from a reset link, uses the link up, and signs the account out everywhere. */
+export async function confirmPasswordReset(ctx: RequestContext, input: PasswordResetConfirmBody): Promise<void> {
+  const errors = newPasswordErrors(input.password, input.password_confirm);
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  const passwordHash = await hashPassword(input.password);
+  const done = await ctx.scope.transaction(async (s) => {
+    const userId = await consumePasswordResetToken(s, hashResetToken(input.token));
+    if (userId === null) return false;
+    await updatePassword(s, userId, passwordHash);
+    await usePasswordResetTokensOf(s, userId);
+    await revokeUserRefreshTokens(s, userId);
+    return true;
+  });
+  if (!done) throw new BadRequestError(INVALID_RESET, 'invalid_reset_token');
+}

@@ -1,0 +1,367 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { createCustomer, DEFAULT_TEST_PASSWORD } from '../../../test/builders.ts';
+import { lastResetToken, mailsTo } from '../../../test/outbox.ts';
+import type { Tenant } from '../tenants/tenants.service.ts';
+import { ACCOUNT_RATE_LIMITS } from './accounts.routes.ts';
+import { TokenSigner } from './tokens.ts';
+
+const GOOD_PASSWORD = 'Kami-forged-1994';
+let emailCounter = 0;
+const uniqueEmail = (name = 'buyer') => `${name}.${++emailCounter}.${Date.now()}@example.com`;
+
+describe('accounts', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const post = (tenant: Tenant, url: string, payload: object, token?: string) =>
+    t.request(tenant, { method: 'POST', url, payload, ...(token ? { token } : {}) });
+  const me = (tenant: Tenant, token: string) => t.request(tenant, { method: 'GET', url: '/api/accounts/me/', token });
+  const register = (tenant: Tenant, email: string, password = GOOD_PASSWORD, confirm = password) =>
+    post(tenant, '/api/accounts/register/', { email, password, password_confirm: confirm });
+  const login = (tenant: Tenant, loginId: string, password = GOOD_PASSWORD) =>
+    post(tenant, '/api/accounts/login/', { login_id: loginId, password });
+  const refresh = (tenant: Tenant, token: string) => post(tenant, '/api/accounts/token/refresh/', { refresh: token });
+
+  async function signedIn(tenant: Tenant) {
+    const email = uniqueEmail();
+    expect((await register(tenant, email)).statusCode).toBe(201);
+    const response = await login(tenant, email);
+    expect(response.statusCode).toBe(200);
+    return { email, ...(response.json() as { access: string; refresh: string; user: { id: number } }) };
+  }
+
+  describe('registration', () => {
+    it('creates an account that can sign in with its e-mail or its username', async () => {
+      const shop = await t.createTenant();
+      const email = uniqueEmail('Ana');
+      const created = await register(shop, email.toUpperCase());
+      expect(created.statusCode).toBe(201);
+      const user = created.json();
+      expect(user).toEqual({ id: expect.any(Number), email: email.toLowerCase(), username: expect.any(String) });
+      expect(user.username).not.toContain('@');
+
+      const byEmail = await login(shop, email);
+      expect(byEmail.statusCode).toBe(200);
+      expect(byEmail.json()).toEqual({ access: expect.any(String), refresh: expect.any(String), user });
+      expect((await login(shop, user.username.toUpperCase())).statusCode).toBe(200);
+    });
+
+    it('refuses an e-mail already registered with the shop, in any letter case', async () => {
+      const shop = await t.createTenant();
+      const email = uniqueEmail();
+      await register(shop, email);
+      const again = await register(shop, email.toUpperCase());
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual({ email: ['A user with this email already exists.'] });
+    });
+
+    it('lets the same e-mail register with two shops as two separate accounts', async () => {
+      const shopA = await t.createTenant();
+      const shopB = await t.createTenant();
+      const email = uniqueEmail();
+      expect((await register(shopA, email, 'first-shop-secret')).statusCode).toBe(201);
+      expect((await register(shopB, email, 'second-shop-secret')).statusCode).toBe(201);
+      expect((await login(shopA, email, 'first-shop-secret')).statusCode).toBe(200);
+      expect((await login(shopB, email, 'first-shop-secret')).statusCode).toBe(401);
+      expect((await login(shopB, email, 'second-shop-secret')).statusCode).toBe(200);
+    });
+
+    it('names each broken rule under its field', async () => {
+      const shop = await t.createTenant();
+      const mismatch = await register(shop, 'not-an-email', GOOD_PASSWORD, `${GOOD_PASSWORD}x`);
+      expect(mismatch.statusCode).toBe(400);
+      expect(mismatch.json()).toEqual({
+        email: ['Enter a valid email address.'],
+        password_confirm: ['Passwords do not match.'],
+      });
+      const short = await register(shop, uniqueEmail(), 'short7!');
+      expect(short.json()).toEqual({
+        password: ['This password is too short. It must contain at least 8 characters.'],
+      });
+      const common = await register(shop, uniqueEmail(), 'Password123');
+      expect(common.json()).toEqual({ password: ['This password is too common.'] });
+      const missing = await post(shop, '/api/accounts/register/', { email: uniqueEmail() });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({
+        password: ['This field is required.'],
+        password_confirm: ['This field is required.'],
+      });
+    });
+  });
+
+  describe('login', () => {
+    it('answers a wrong password and an unknown account alike, in about the same time', async () => {
+      const shop = await t.createTenant();
+      const { email } = await signedIn(shop);
+      const wrong = await login(shop, email, 'not-the-password');
+      const unknown = await login(shop, uniqueEmail('nobody'), 'not-the-password');
+      expect(wrong.statusCode).toBe(401);
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.json()).toEqual(wrong.json());
+      expect(wrong.json()).toEqual({
+        detail: 'No active account found with the given credentials',
+        code: 'no_active_account',
+      });
+
+      // Both verify an argon2id hash: an unknown account is not answered any faster.
+      const timed = async (loginId: string) => {
+        const started = performance.now();
+        await login(shop, loginId, 'not-the-password');
+        return performance.now() - started;
+      };
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+      const wrongTimes: number[] = [];
+      const unknownTimes: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        wrongTimes.push(await timed(email));
+        unknownTimes.push(await timed(uniqueEmail('nobody')));
+      }
+      expect(median(unknownTimes)).toBeGreaterThan(median(wrongTimes) * 0.5);
+    });
+
+    it('requires both fields', async () => {
+      const shop = await t.createTenant();
+      const response = await post(shop, '/api/accounts/login/', {});
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ login_id: ['This field is required.'], password: ['This field is required.'] });
+    });
+
+    it('gives an access token that opens /me/ and a refresh token that does not', async () => {
+      const shop = await t.createTenant();
+      const session = await signedIn(shop);
+      const mine = await me(shop, session.access);
+      expect(mine.statusCode).toBe(200);
+      expect(mine.json()).toEqual({ id: session.user.id, email: session.email, username: expect.any(String) });
+      expect((await me(shop, session.refresh)).statusCode).toBe(401);
+      expect((await refresh(shop, session.access)).statusCode).toBe(401);
+    });
+
+    it('answers /me/ with 401 to a guest, and each customer with their own account', async () => {
+      const shop = await t.createTenant();
+      expect((await t.request(shop, { method: 'GET', url: '/api/accounts/me/' })).statusCode).toBe(401);
+      const ana = await createCustomer(t, shop);
+      const bir = await createCustomer(t, shop);
+      expect((await me(shop, ana.accessToken)).json().id).toBe(ana.user.id);
+      expect((await me(shop, bir.accessToken)).json().id).toBe(bir.user.id);
+    });
+
+    it("keeps shops apart: one shop's account, access and refresh tokens do nothing on another", async () => {
+      const shopA = await t.createTenant();
+      const shopB = await t.createTenant();
+      const session = await signedIn(shopA);
+      expect((await login(shopB, session.email)).statusCode).toBe(401);
+      expect((await me(shopB, session.access)).statusCode).toBe(401);
+      expect((await refresh(shopB, session.refresh)).statusCode).toBe(401);
+      expect((await post(shopB, '/api/accounts/logout/', { refresh: session.refresh })).statusCode).toBe(401);
+      // The refused attempts on shop B left the session on shop A whole.
+      expect((await refresh(shopA, session.refresh)).statusCode).toBe(200);
+    });
+
+    it('rejects alg:none, wrongly signed and expired refresh tokens', async () => {
+      const shop = await t.createTenant();
+      const { user } = await createCustomer(t, shop);
+      const claims = {
+        sub: String(user.id),
+        tid: shop.id,
+        typ: 'refresh',
+        role: 'customer',
+        iss: 'platform',
+        jti: crypto.randomUUID(),
+        fam: crypto.randomUUID(),
+      };
+      const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const exp = Math.floor(Date.now() / 1000) + 600;
+      const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp })}.`;
+      const forged = await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+      const expired = await new TokenSigner(t.config.JWT_SECRET ?? '', 900, -60).sign({
+        userId: user.id,
+        tenantId: shop.id,
+        type: 'refresh',
+        role: 'customer',
+        family: crypto.randomUUID(),
+      });
+      for (const token of [none, forged, expired.token, 'garbage']) {
+        const response = await refresh(shop, token);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ detail: 'Token is invalid or expired', code: 'token_not_valid' });
+      }
+    });
+  });
+
+  describe('refresh and logout', () => {
+    it('rotates: the new pair works and the old refresh token stops working', async () => {
+      const shop = await t.createTenant();
+      const session = await signedIn(shop);
+      const rotated = await refresh(shop, session.refresh);
+      expect(rotated.statusCode).toBe(200);
+      const pair = rotated.json();
+      expect(pair).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+      expect(pair.refresh).not.toBe(session.refresh);
+      expect((await me(shop, pair.access)).statusCode).toBe(200);
+      expect((await refresh(shop, session.refresh)).statusCode).toBe(401);
+    });
+
+    it('revokes the whole token family when a rotated refresh token is reused', async () => {
+      const shop = await t.createTenant();
+      const session = await signedIn(shop);
+      const first = (await refresh(shop, session.refresh)).json();
+      const second = (await refresh(shop, first.refresh)).json();
+      // Someone replays the first, already rotated token: the thief and the customer both lose this login.
+      expect((await refresh(shop, first.refresh)).statusCode).toBe(401);
+      expect((await refresh(shop, second.refresh)).statusCode).toBe(401);
+      // Another login of the same account is another family and keeps working.
+      const other = (await login(shop, session.email)).json();
+      expect((await refresh(shop, other.refresh)).statusCode).toBe(200);
+    });
+
+    it('revokes the refresh token on logout, and only that one', async () => {
+      const shop = await t.createTenant();
+      const session = await signedIn(shop);
+      const otherDevice = (await login(shop, session.email)).json();
+      const out = await post(shop, '/api/accounts/logout/', { refresh: session.refresh });
+      expect(out.statusCode).toBe(200);
+      expect(out.json()).toEqual({ detail: 'Successfully logged out.' });
+      expect((await refresh(shop, session.refresh)).statusCode).toBe(401);
+      expect((await refresh(shop, otherDevice.refresh)).statusCode).toBe(200);
+    });
+
+    it('ends the whole sign-in on logout, even with a token a concurrent refresh already rotated', async () => {
+      const shop = await t.createTenant();
+      const session = await signedIn(shop);
+      const rotated = (await refresh(shop, session.refresh)).json();
+      expect((await post(shop, '/api/accounts/logout/', { refresh: session.refresh })).statusCode).toBe(200);
+      expect((await refresh(shop, rotated.refresh)).statusCode).toBe(401);
+    });
+
+    it('answers logout with a bad token with 401', async () => {
+      const shop = await t.createTenant();
+      const response = await post(shop, '/api/accounts/logout/', { refresh: 'garbage' });
+      expect(response.statusCode).toBe(401);
+    });
+  });
+
+  describe('password reset', () => {
+    it('always answers 202 and mails a link only to an existing account', async () => {
+      const shop = await t.createTenant();
+      const { email } = await signedIn(shop);
+      const nobody = uniqueEmail('nobody');
+      const known = await post(shop, '/api/accounts/password-reset/', { email: email.toUpperCase() });
+      const unknown = await post(shop, '/api/accounts/password-reset/', { email: nobody });
+      expect(known.statusCode).toBe(202);
+      expect(unknown.statusCode).toBe(202);
+      expect(unknown.json()).toEqual(known.json());
+      await t.app.deps.mailer.idle();
+      const [mail] = mailsTo(t.config.DATA_DIR, email);
+      expect(mail?.raw).toContain('Subject: Reset your password at Test shop');
+      expect(mail?.body).toMatch(/http:\/\/localhost(:\d+)?\/reset-password\?token=[\w-]{43}/);
+      expect(mailsTo(t.config.DATA_DIR, nobody)).toEqual([]);
+    });
+
+    it('sets the new password once, and signs the account out everywhere', async () => {
+      const shop = await t.createTenant();
+      const session = await signedIn(shop);
+      await post(shop, '/api/accounts/password-reset/', { email: session.email });
+      await t.app.deps.mailer.idle();
+      const token = lastResetToken(t.config.DATA_DIR, session.email);
+      expect(token).toBeDefined();
+      const body = { token, password: 'Bhojpur-steel-2024', password_confirm: 'Bhojpur-steel-2024' };
+
+      const done = await post(shop, '/api/accounts/password-reset/confirm/', body);
+      expect(done.statusCode).toBe(200);
+      expect((await login(shop, session.email, 'Bhojpur-steel-2024')).statusCode).toBe(200);
+      expect((await login(shop, session.email, GOOD_PASSWORD)).statusCode).toBe(401);
+      expect((await refresh(shop, session.refresh)).statusCode).toBe(401);
+
+      const again = await post(shop, '/api/accounts/password-reset/confirm/', {
+        ...body,
+        password: 'Another-one-2025',
+        password_confirm: 'Another-one-2025',
+      });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual({
+        detail: 'This password reset link is invalid or has expired.',
+        code: 'invalid_reset_token',
+      });
+    });
+
+    it('refuses an expired link, and a weak password without using the link up', async () => {
+      const shop = await t.createTenant();
+      const session = await signedIn(shop);
+      await post(shop, '/api/accounts/password-reset/', { email: session.email });
+      await t.app.deps.mailer.idle();
+      const token = lastResetToken(t.config.DATA_DIR, session.email);
+
+      const weak = await post(shop, '/api/accounts/password-reset/confirm/', {
+        token,
+        password: 'qwertyuiop',
+        password_confirm: 'qwertyuio',
+      });
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json()).toEqual({
+        password: ['This password is too common.'],
+        password_confirm: ['Passwords do not match.'],
+      });
+
+      await t.testDb.database.raw.query(
+        `update password_reset_tokens set expires_at = now() - interval '1 second' where tenant_id = $1`,
+        [shop.id],
+      );
+      const late = await post(shop, '/api/accounts/password-reset/confirm/', {
+        token,
+        password: 'Bhojpur-steel-2024',
+        password_confirm: 'Bhojpur-steel-2024',
+      });
+      expect(late.statusCode).toBe(400);
+      expect((await login(shop, session.email)).statusCode).toBe(200);
+    });
+
+    it("does not accept one shop's reset link on another shop", async () => {
+      const shopA = await t.createTenant();
+      const shopB = await t.createTenant();
+      const session = await signedIn(shopA);
+      await post(shopA, '/api/accounts/password-reset/', { email: session.email });
+      await t.app.deps.mailer.idle();
+      const token = lastResetToken(t.config.DATA_DIR, session.email);
+      const body = { token, password: 'Bhojpur-steel-2024', password_confirm: 'Bhojpur-steel-2024' };
+      expect((await post(shopB, '/api/accounts/password-reset/confirm/', body)).statusCode).toBe(400);
+      expect((await post(shopA, '/api/accounts/password-reset/confirm/', body)).statusCode).toBe(200);
+    });
+  });
+
+  describe('rate limits', () => {
+    const cases = [
+      { url: '/api/accounts/login/', limit: ACCOUNT_RATE_LIMITS.login.max },
+      { url: '/api/accounts/register/', limit: ACCOUNT_RATE_LIMITS.register.max },
+      { url: '/api/accounts/token/refresh/', limit: ACCOUNT_RATE_LIMITS.refresh.max },
+      { url: '/api/accounts/password-reset/', limit: ACCOUNT_RATE_LIMITS.passwordReset.max },
+      { url: '/api/accounts/password-reset/confirm/', limit: ACCOUNT_RATE_LIMITS.passwordReset.max },
+    ];
+    for (const { url, limit } of cases) {
+      it(`answers ${url} with 429 past ${limit} requests of one address and shop`, async () => {
+        const shop = await t.createTenant();
+        for (let i = 0; i < limit; i += 1) expect((await post(shop, url, {})).statusCode).toBe(400);
+        const throttled = await post(shop, url, {});
+        expect(throttled.statusCode).toBe(429);
+        expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+        expect(throttled.json()).toEqual({ detail: expect.stringContaining('throttled'), code: 'throttled' });
+        // Another address is counted apart.
+        const elsewhere = await t.request(shop, { method: 'POST', url, payload: {}, remoteAddress: '203.0.113.9' });
+        expect(elsewhere.statusCode).toBe(400);
+      });
+    }
+  });
+
+  it('creates customers with the shared test builder that can log in with the default password', async () => {
+    const shop = await t.createTenant();
+    const { user } = await createCustomer(t, shop);
+    expect((await login(shop, user.email, DEFAULT_TEST_PASSWORD)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,98 @@
+import { CONTACT_LIMITS } from '@platform/contracts';
+import { type FormEvent, useState } from 'react';
+import { browserApi } from '../../../lib/browser-api.ts';
+import { type ContactMessageInput, contactErrorText, sendContactMessage, validateContactForm } from '../api/contact.ts';
+
+const EMPTY: ContactMessageInput = { name: '', email: '', phone_number: '', subject: '', message: '', website: '' };
+const SUCCESS = 'Thank you for your message! We will get back to you soon.';
+
+const FIELDS: { name: keyof ContactMessageInput; label: string; type?: string; multiline?: boolean }[] = [
+  { name: 'name', label: 'Name' },
+  { name: 'email', label: 'Email', type: 'email' },
+  { name: 'phone_number', label: 'Phone Number (optional)', type: 'tel' },
+  { name: 'subject', label: 'Subject' },
+  { name: 'message', label: 'Message', multiline: true },
+];
+
+/** The 'Send us a Message' form (spec /contact, sections 5 and 8). */
+export function ContactForm() {
+  const [values, setValues] = useState(EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setSuccess(null);
+    const errors = validateContactForm(values);
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    setSending(true);
+    try {
+      await sendContactMessage(browserApi(), values);
+      setSuccess(SUCCESS);
+      setValues(EMPTY);
+    } catch (caught) {
+      setError(contactErrorText(caught));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form className="contact-form" onSubmit={submit} noValidate aria-labelledby="contact-form-title">
+      <h2 id="contact-form-title">Send us a Message</h2>
+      {FIELDS.map((field) => {
+        const id = `contact-${field.name}`;
+        const props = {
+          id,
+          name: field.name,
+          value: values[field.name],
+          maxLength: CONTACT_LIMITS[field.name as keyof typeof CONTACT_LIMITS],
+          'aria-invalid': Boolean(fieldErrors[field.name]),
+          'aria-describedby': fieldErrors[field.name] ? `${id}-error` : undefined,
+          onChange: (event: { target: { value: string } }) =>
+            setValues((current) => ({ ...current, [field.name]: event.target.value })),
+        };
+        return (
+          <div className="form-field" key={field.name}>
+            <label htmlFor={id}>{field.label}</label>
+            {field.multiline ? <textarea rows={6} {...props} /> : <input type={field.type ?? 'text'} {...props} />}
+            {fieldErrors[field.name] && (
+              <p className="form-field__error" id={`${id}-error`}>
+                {fieldErrors[field.name]}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      {/* Honeypot: hidden from people and assistive technology; a bot that fills it is dropped by the API. */}
+      <div className="visually-hidden" aria-hidden="true">
+        <label htmlFor="contact-website">Website</label>
+        <input
+          id="contact-website"
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          value={values.website}
+          onChange={(event) => setValues((current) => ({ ...current, website: event.target.value }))}
+        />
+      </div>
+      {error && (
+        <div className="error-box" role="alert">
+          {error}
+        </div>
+      )}
+      {success && (
+        <p className="form-success" role="status">
+          {success}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={sending}>
+        {sending ? 'Sending...' : 'Send Message'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** A string field of a request body; a missing one reads as DRF's "This field is required." */
+const field = () =>
+  z.string({
+    error: (issue) => (issue.input === undefined ? 'This field is required.' : 'Not a valid string.'),
+  });
+
+/** Minimum password length (spec section 9). */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** The account as the customer sees it. */
+export const AccountUser = z.object({ id: z.number().int(), email: z.string(), username: z.string() });
+export type AccountUser = z.infer<typeof AccountUser>;
+
+/** `POST /accounts/login/`: `login_id` is the e-mail or the username. */
+export const LoginBody = z.object({ login_id: field().max(254), password: field().max(1024) });
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const TokenPair = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof TokenPair>;
+
+export const LoginResponse = TokenPair.extend({ user: AccountUser });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** `POST /accounts/register/`. */
+export const RegisterBody = z.object({
+  email: field().max(254),
+  password: field().max(1024),
+  password_confirm: field().max(1024),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+/** `POST /accounts/token/refresh/` answer: a new access token and, with rotation, a new refresh token. */
+export const RefreshBody = z.object({ refresh: field().max(4096) });
+export type RefreshBody = z.infer<typeof RefreshBody>;
+export const RefreshResponse = z.object({ access: z.string(), refresh: z.string().optional() });
+export type RefreshResponse = z.infer<typeof RefreshResponse>;
+
+/** `POST /accounts/logout/`. */
+export const LogoutBody = RefreshBody;
+export type LogoutBody = z.infer<typeof LogoutBody>;
+
+/** `POST /accounts/password-reset/`: always 202, whether or not the address has an account. */
+export const PasswordResetBody = z.object({ email: field().max(254) });
+export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
+
+/** `POST /accounts/password-reset/confirm/`: the token from the e-mailed link and the new password. */
+export const PasswordResetConfirmBody = z.object({
+  token: field().max(512),
+  password: field().max(1024),
+  password_confirm: field().max(1024),
+});
+export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBody>;
+
+export const DetailResponse = z.object({ detail: z.string() });
+export type DetailResponse = z.infer<typeof DetailResponse>;
