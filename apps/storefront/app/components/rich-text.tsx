@@ -15,8 +15,11 @@ export function RichText({ html, className }: { html: string; className?: string
     () => false,
   );
   const safe = inBrowser && DOMPurify.isSupported ? DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }) : html;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write by the API and here by DOMPurify.
   return (
-    <div className={className ? `rich-text ${className}` : 'rich-text'} dangerouslySetInnerHTML={{ __html: safe }} />
+    <div
+      className={className ? `rich-text ${className}` : 'rich-text'}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write by the API and here by DOMPurify.
+      dangerouslySetInnerHTML={{ __html: safe }}
+    />
   );
 }
