@@ -202,7 +202,8 @@ test.describe('product page', () => {
     const form = page.locator('.review-form');
     await form.getByRole('button', { name: 'Submit Review' }).click();
     await expect(form.getByRole('alert')).toHaveText('Please enter your review comment.');
-    await form.getByRole('radio', { name: '4 stars' }).check();
+    await form.locator('label').filter({ hasText: '4 stars' }).click();
+    await expect(form.getByRole('radio', { name: '4 stars' })).toBeChecked();
     await form.getByLabel('Comment').fill('  Holds an edge through a week of camp chores.  ');
     await form.getByRole('button', { name: 'Submit Review' }).click();
     await expect(form.getByRole('status')).toHaveText('Review submitted successfully!');

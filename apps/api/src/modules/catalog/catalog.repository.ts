@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import {
   categories,
   mediaImages,
@@ -19,6 +19,32 @@ export type ReviewRow = typeof productReviews.$inferSelect;
 
 /** A product of a list with what its card shows: category and main image, in one row. */
 export type ProductSummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+
+export interface AttributeJson {
+  id: number;
+  key: string;
+  value: string;
+  order: number;
+}
+
+export interface ImageJson {
+  id: number;
+  alt_text: string;
+  order: number;
+  image_key: string;
+  width: number;
+  height: number;
+}
+
+export interface ReviewJson {
+  id: number;
+  product_id: number;
+  rating: number;
+  comment: string;
+  is_verified_purchase: boolean;
+  created_at: string;
+  username: string;
+}
 
 export type ProductSort = 'price' | '-price' | 'name' | '-name' | 'created_at' | '-created_at' | 'relevance';
 
@@ -46,31 +72,39 @@ export async function findCategoryBySlug(scope: TenantScope, slug: string): Prom
   return row ?? null;
 }
 
+const selectSummaryColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  description: products.description,
+  priceCents: products.priceCents,
+  priceBeforeDiscountCents: products.priceBeforeDiscountCents,
+  stock: products.stock,
+  isActive: products.isActive,
+  reviewCount: products.reviewCount,
+  ratingSum: products.ratingSum,
+  mainImageAlt: products.mainImageAlt,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+  // Correlated aggregate: the attributes come in the same statement, whatever the number of products.
+  attributes: sql<AttributeJson[]>`(
+        select coalesce(json_agg(json_build_object('id', a.id, 'key', a.key, 'value', a.value, 'order', a."order")
+                                 order by a."order", a.id), '[]'::json)
+          from ${productAttributes} a
+         where a.tenant_id = ${products.tenantId} and a.product_id = ${products.id})`,
+  image: {
+    imageKey: mediaImages.imageKey,
+    thumbKey: mediaImages.thumbKey,
+    width: mediaImages.width,
+    height: mediaImages.height,
+    thumbWidth: mediaImages.thumbWidth,
+    thumbHeight: mediaImages.thumbHeight,
+  },
+};
+
 function selectSummaries(scope: TenantScope) {
   return scope.db
-    .select({
-      id: products.id,
-      slug: products.slug,
-      name: products.name,
-      description: products.description,
-      priceCents: products.priceCents,
-      priceBeforeDiscountCents: products.priceBeforeDiscountCents,
-      stock: products.stock,
-      isActive: products.isActive,
-      reviewCount: products.reviewCount,
-      ratingSum: products.ratingSum,
-      mainImageAlt: products.mainImageAlt,
-      categoryName: categories.name,
-      categorySlug: categories.slug,
-      image: {
-        imageKey: mediaImages.imageKey,
-        thumbKey: mediaImages.thumbKey,
-        width: mediaImages.width,
-        height: mediaImages.height,
-        thumbWidth: mediaImages.thumbWidth,
-        thumbHeight: mediaImages.thumbHeight,
-      },
-    })
+    .select(selectSummaryColumns)
     .from(products)
     .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
     .leftJoin(mediaImages, and(eq(mediaImages.tenantId, products.tenantId), eq(mediaImages.id, products.mainImageId)));
@@ -144,16 +178,34 @@ export async function countProducts(scope: TenantScope, filter: ProductFilter): 
   return row?.count ?? 0;
 }
 
+/** An active product with its long description, images, attributes and reviews, in one statement. */
 export async function findActiveProductBySlug(scope: TenantScope, slug: string) {
-  const [row] = await selectSummaries(scope)
+  const [row] = await scope.db
+    .select({
+      ...selectSummaryColumns,
+      longHtmlDescription: products.longHtmlDescription,
+      images: sql<ImageJson[]>`(
+        select coalesce(json_agg(json_build_object('id', i.id, 'alt_text', i.alt_text, 'order', i."order",
+                                                   'image_key', m.image_key, 'width', m.width, 'height', m.height)
+                                 order by i."order", i.id), '[]'::json)
+          from ${productImages} i
+          join ${mediaImages} m on m.tenant_id = i.tenant_id and m.id = i.image_id
+         where i.tenant_id = ${products.tenantId} and i.product_id = ${products.id})`,
+      reviews: sql<ReviewJson[]>`(
+        select coalesce(json_agg(json_build_object('id', r.id, 'product_id', r.product_id, 'rating', r.rating,
+                                                   'comment', r.comment, 'is_verified_purchase', r.is_verified_purchase,
+                                                   'created_at', r.created_at, 'username', u.username)
+                                 order by r.created_at desc, r.id desc), '[]'::json)
+          from ${productReviews} r
+          join ${users} u on u.tenant_id = r.tenant_id and u.id = r.user_id
+         where r.tenant_id = ${products.tenantId} and r.product_id = ${products.id})`,
+    })
+    .from(products)
+    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
+    .leftJoin(mediaImages, and(eq(mediaImages.tenantId, products.tenantId), eq(mediaImages.id, products.mainImageId)))
     .where(scope.where(products, eq(products.isActive, true), eq(products.slug, slug)))
     .limit(1);
-  if (!row) return null;
-  const [extra] = await scope.db
-    .select({ longHtmlDescription: products.longHtmlDescription })
-    .from(products)
-    .where(scope.where(products, eq(products.id, row.id)));
-  return { ...row, longHtmlDescription: extra?.longHtmlDescription ?? '' };
+  return row ?? null;
 }
 
 export async function findActiveProductById(scope: TenantScope, id: number): Promise<{ id: number } | null> {
@@ -163,35 +215,6 @@ export async function findActiveProductById(scope: TenantScope, id: number): Pro
     .where(scope.where(products, eq(products.id, id), eq(products.isActive, true)))
     .limit(1);
   return row ?? null;
-}
-
-/** The attributes of many products in one query, in display order. */
-export async function listAttributes(scope: TenantScope, productIds: number[]): Promise<AttributeRow[]> {
-  if (productIds.length === 0) return [];
-  return scope.db
-    .select()
-    .from(productAttributes)
-    .where(scope.where(productAttributes, inArray(productAttributes.productId, productIds)))
-    .orderBy(asc(productAttributes.productId), asc(productAttributes.order), asc(productAttributes.id));
-}
-
-export async function listProductImages(scope: TenantScope, productId: number) {
-  return scope.db
-    .select({
-      id: productImages.id,
-      altText: productImages.altText,
-      order: productImages.order,
-      imageKey: mediaImages.imageKey,
-      width: mediaImages.width,
-      height: mediaImages.height,
-    })
-    .from(productImages)
-    .innerJoin(
-      mediaImages,
-      and(eq(mediaImages.tenantId, productImages.tenantId), eq(mediaImages.id, productImages.imageId)),
-    )
-    .where(scope.where(productImages, eq(productImages.productId, productId)))
-    .orderBy(asc(productImages.order), asc(productImages.id));
 }
 
 export type ReviewWithUser = ReviewRow & { username: string };
@@ -207,28 +230,6 @@ const reviewColumns = {
   createdAt: productReviews.createdAt,
   username: users.username,
 };
-
-export async function listReviews(scope: TenantScope, productId: number): Promise<ReviewWithUser[]> {
-  return scope.db
-    .select(reviewColumns)
-    .from(productReviews)
-    .innerJoin(users, and(eq(users.tenantId, productReviews.tenantId), eq(users.id, productReviews.userId)))
-    .where(scope.where(productReviews, eq(productReviews.productId, productId)))
-    .orderBy(desc(productReviews.createdAt), desc(productReviews.id));
-}
-
-export async function findReview(
-  scope: TenantScope,
-  productId: number,
-  userId: number,
-): Promise<{ id: number } | null> {
-  const [row] = await scope.db
-    .select({ id: productReviews.id })
-    .from(productReviews)
-    .where(scope.where(productReviews, eq(productReviews.productId, productId), eq(productReviews.userId, userId)))
-    .limit(1);
-  return row ?? null;
-}
 
 /**
  * Adds a review and counts it on its product. Null when the customer already reviewed it (the unique index

@@ -13,18 +13,14 @@ import { BadRequestError, NotFoundError, ValidationError } from '../../lib/error
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import {
-  type AttributeRow,
   type CategoryRow,
   countProducts,
   findActiveProductById,
   findActiveProductBySlug,
   findCategoryBySlug,
   insertReview,
-  listAttributes,
   listCategories as listCategoryRows,
-  listProductImages,
   listProductSummaries,
-  listReviews,
   listSynonymGroups,
   type ProductFilter,
   type ProductSort,
@@ -68,7 +64,7 @@ function mainImage(row: ProductSummaryRow, media: MediaStorage): MainImage | nul
   };
 }
 
-function toSummary(row: ProductSummaryRow, attributes: AttributeRow[], media: MediaStorage): ProductSummary {
+function toSummary(row: ProductSummaryRow, media: MediaStorage): ProductSummary {
   return {
     id: row.id,
     slug: row.slug,
@@ -79,7 +75,7 @@ function toSummary(row: ProductSummaryRow, attributes: AttributeRow[], media: Me
     description: row.description,
     main_image: mainImage(row, media),
     category: { name: row.categoryName, slug: row.categorySlug },
-    attributes: attributes.map((a) => ({ id: a.id, key: a.key, value: a.value, order: a.order })),
+    attributes: row.attributes.map((a) => ({ id: a.id, key: a.key, value: a.value, order: a.order })),
     review_count: row.reviewCount,
     average_rating: averageRating(row.reviewCount, row.ratingSum),
     is_active: row.isActive,
@@ -96,16 +92,6 @@ function toReview(row: ReviewWithUser): Review {
     created_at: row.createdAt.toISOString(),
     is_verified_purchase: row.isVerifiedPurchase,
   };
-}
-
-function groupByProduct(attributes: AttributeRow[]): Map<number, AttributeRow[]> {
-  const byProduct = new Map<number, AttributeRow[]>();
-  for (const attribute of attributes) {
-    const list = byProduct.get(attribute.productId);
-    if (list) list.push(attribute);
-    else byProduct.set(attribute.productId, [attribute]);
-  }
-  return byProduct;
 }
 
 export type ProductListResult =
@@ -164,37 +150,34 @@ export async function listProducts(
       input.page_size ? { limit: input.page_size, offset: 0 } : undefined,
     );
   }
-  const attributes = groupByProduct(
-    await listAttributes(
-      ctx.scope,
-      rows.map((row) => row.id),
-    ),
-  );
-  const results = rows.map((row) => toSummary(row, attributes.get(row.id) ?? [], media));
+  const results = rows.map((row) => toSummary(row, media));
   return paging ? { paginated: true, results, ...paging } : { paginated: false, results };
 }
 
-/** An active product with its images, attributes and reviews; inactive or unknown: 404. */
+/** An active product with its images, attributes and reviews (one query); inactive or unknown: 404. */
 export async function getProduct(ctx: RequestContext, media: MediaStorage, slug: string): Promise<Product> {
   const row = await findActiveProductBySlug(ctx.scope, slug);
   if (!row) throw new NotFoundError();
-  const [images, attributes, reviews] = await Promise.all([
-    listProductImages(ctx.scope, row.id),
-    listAttributes(ctx.scope, [row.id]),
-    listReviews(ctx.scope, row.id),
-  ]);
   return {
-    ...toSummary(row, attributes, media),
+    ...toSummary(row, media),
     long_html_description: row.longHtmlDescription,
-    images: images.map((image) => ({
+    images: row.images.map((image) => ({
       id: image.id,
-      image: media.url(image.imageKey),
-      alt_text: image.altText || row.name,
+      image: media.url(image.image_key),
+      alt_text: image.alt_text || row.name,
       order: image.order,
       width: image.width,
       height: image.height,
     })),
-    reviews: reviews.map(toReview),
+    reviews: row.reviews.map((review) => ({
+      id: review.id,
+      product: review.product_id,
+      user: { username: review.username },
+      rating: review.rating,
+      comment: review.comment,
+      created_at: new Date(review.created_at).toISOString(),
+      is_verified_purchase: review.is_verified_purchase,
+    })),
   };
 }
 
