@@ -117,11 +117,13 @@ describe('accounts', () => {
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
       const wrongTimes: number[] = [];
       const unknownTimes: number[] = [];
-      for (let i = 0; i < 3; i += 1) {
+      for (let i = 0; i < 5; i += 1) {
         wrongTimes.push(await timed(email));
         unknownTimes.push(await timed(uniqueEmail('nobody')));
       }
-      expect(median(unknownTimes)).toBeGreaterThan(median(wrongTimes) * 0.5);
+      // Without the dummy hash an unknown account answers ~50 times faster; the wide margin keeps a loaded machine
+      // from failing the test while still catching that.
+      expect(median(unknownTimes)).toBeGreaterThan(median(wrongTimes) * 0.25);
     });
 
     it('requires both fields', async () => {
