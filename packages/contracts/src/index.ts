@@ -3,4 +3,5 @@ export * from './catalog.ts';
 export * from './content.ts';
 export * from './errors.ts';
 export * from './money.ts';
+export * from './orders.ts';
 export * from './settings.ts';

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { paginated } from './catalog.ts';
+import { Money } from './money.ts';
+
+/** Bounds of a cart line's customization: a small map of short strings (e.g. an engraving text). */
+export const CUSTOMIZATION_MAX_KEYS = 10;
+export const CUSTOMIZATION_KEY_MAX = 50;
+export const CUSTOMIZATION_VALUE_MAX = 200;
+
+/** The largest quantity one request may ask for; the stock bounds it further. */
+export const MAX_LINE_QUANTITY = 10_000;
+
+/** Card payments are charged in one currency (spec section 9). */
+export const ORDER_CURRENCY = 'USD';
+
+export const Customization = z
+  .record(
+    z
+      .string()
+      .min(1)
+      .max(CUSTOMIZATION_KEY_MAX, { error: `Keys are at most ${CUSTOMIZATION_KEY_MAX} characters.` }),
+    z.string().max(CUSTOMIZATION_VALUE_MAX, { error: `Values are at most ${CUSTOMIZATION_VALUE_MAX} characters.` }),
+  )
+  .refine((value) => Object.keys(value).length <= CUSTOMIZATION_MAX_KEYS, {
+    error: `At most ${CUSTOMIZATION_MAX_KEYS} customization entries.`,
+  });
+export type Customization = z.infer<typeof Customization>;
+
+/** A cart line (spec section 3 "Cart item"); `line_total` is price times quantity, computed by the server. */
+export const CartItem = z.object({
+  id: z.number(),
+  quantity: z.number().int(),
+  customization: z.record(z.string(), z.string()),
+  product: z.object({
+    id: z.number(),
+    name: z.string(),
+    slug: z.string(),
+    price: Money,
+    stock: z.number(),
+    is_active: z.boolean(),
+    main_image: z.object({ thumb_image: z.string(), alt_text: z.string() }).nullable(),
+  }),
+  line_total: Money,
+});
+export type CartItem = z.infer<typeof CartItem>;
+
+/** The customer's cart (spec section 3 "Cart"): prices and totals always from the current catalog. */
+export const Cart = z.object({
+  id: z.number(),
+  items: z.array(CartItem),
+  total_items: z.number().int(),
+  total_price: Money,
+});
+export type Cart = z.infer<typeof Cart>;
+
+const quantity = () =>
+  z
+    .number({ error: 'A valid integer is required.' })
+    .int({ error: 'A valid integer is required.' })
+    .max(MAX_LINE_QUANTITY, { error: `Ensure this value is less than or equal to ${MAX_LINE_QUANTITY}.` });
+
+/** `POST /orders/cart/add-item/`. */
+export const AddCartItemBody = z.object({
+  product_id: z.number({ error: 'A valid integer is required.' }).int().positive(),
+  quantity: quantity().min(1, { error: 'Ensure this value is greater than or equal to 1.' }).default(1),
+  customization: Customization.default({}),
+});
+export type AddCartItemBody = z.input<typeof AddCartItemBody>;
+
+/** `PATCH /orders/cart/items/{itemId}/`: below 1 answers 400 'Quantity must be at least 1. Use remove to delete.' */
+export const UpdateCartItemBody = z.object({ quantity: quantity() });
+export type UpdateCartItemBody = z.infer<typeof UpdateCartItemBody>;
+
+/** Payment method codes (spec section 4 "Checkout flow"); the default choice is the first enabled in this order. */
+export const PAYMENT_METHODS = ['card_2c2p', 'bank_transfer', 'custom'] as const;
+export const PaymentMethod = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+export const DEFAULT_CUSTOM_PAYMENT_LABEL = 'Other Payment Method';
+
+/** `GET /payments/options/` (spec section 3 "Payment options"). */
+export const PaymentOptions = z.object({
+  enable_card_payment: z.boolean(),
+  enable_bank_transfer: z.boolean(),
+  enable_custom_payment: z.boolean(),
+  bank_account_details: z.string(),
+  custom_payment_label: z.string(),
+  custom_payment_instructions: z.string(),
+  custom_payment_redirect_url: z.string(),
+});
+export type PaymentOptions = z.infer<typeof PaymentOptions>;
+
+/** The six delivery address fields, all required (spec section 5 "Checkout"). */
+export const DELIVERY_ADDRESS_FIELDS = [
+  'street',
+  'city',
+  'postalCode',
+  'country',
+  'fullname',
+  'contact_number',
+] as const;
+export const ADDRESS_FIELD_MAX = 200;
+
+const addressField = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'This field is required.' : 'Not a valid string.') })
+    .max(ADDRESS_FIELD_MAX, { error: `Ensure this field has no more than ${ADDRESS_FIELD_MAX} characters.` });
+
+export const DeliveryAddress = z.object({
+  street: addressField(),
+  city: addressField(),
+  postalCode: addressField(),
+  country: addressField(),
+  fullname: addressField(),
+  contact_number: addressField(),
+});
+export type DeliveryAddress = z.infer<typeof DeliveryAddress>;
+
+/** `POST /orders/orders/` (an `Idempotency-Key` header makes a retry return the same order). */
+export const CreateOrderBody = z.object({
+  payment_method: z.string({ error: 'This field is required.' }).max(50),
+  delivery_address: DeliveryAddress,
+});
+export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
+
+/** awaiting_payment → paid → processing → shipped → delivered, or cancelled (stock restored). */
+export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const OrderStatus = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+/** What the customer reads for each status. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_payment: 'Awaiting payment',
+  paid: 'Paid',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** An order line: a snapshot of the product at the time of the order. `product` is null if it was deleted since. */
+export const OrderLine = z.object({
+  id: z.number(),
+  product: z.object({ id: z.number(), slug: z.string() }).nullable(),
+  product_name: z.string(),
+  unit_price: Money,
+  quantity: z.number().int(),
+  customization: z.record(z.string(), z.string()),
+  line_total: Money,
+  thumb_image: z.string().nullable(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+/** An order as its list shows it. */
+export const OrderSummary = z.object({
+  id: z.number(),
+  number: z.string(),
+  status: OrderStatus,
+  payment_method: PaymentMethod,
+  /** The method's name for display: 'Credit/Debit Card', 'Bank Transfer' or the tenant's custom label. */
+  payment_label: z.string(),
+  total: Money,
+  currency: z.string(),
+  total_items: z.number().int(),
+  created_at: z.string(),
+});
+export type OrderSummary = z.infer<typeof OrderSummary>;
+
+/** An order in full (the create answer and the detail). */
+export const Order = OrderSummary.extend({
+  items: z.array(OrderLine),
+  subtotal: Money,
+  shipping: Money,
+  delivery_address: DeliveryAddress,
+  /**
+   * What to show the customer about paying: the bank account details for bank_transfer, the instructions for
+   * custom, '' otherwise or once paid.
+   */
+  payment_instructions: z.string(),
+  /** When an unpaid order is cancelled automatically; null once paid or cancelled. */
+  payment_due_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type Order = z.infer<typeof Order>;
+
+export const OrderPage = paginated(OrderSummary);
+export type OrderPage = z.infer<typeof OrderPage>;
+
+export const OrderListQuery = z.object({
+  page: z.coerce.number().int().min(1).optional(),
+  page_size: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type OrderListQuery = z.infer<typeof OrderListQuery>;
