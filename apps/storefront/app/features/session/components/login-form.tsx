@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { accountErrorText, LOGIN_FALLBACK, safeRedirect } from '../account-errors.ts';
 import { login } from '../api/accounts.ts';
+import { AccountField } from './account-field.tsx';
 import './account-forms.css';
 
 /** Spec /login: e-mail and password; on success to the `redirect` path of this site, else home. */
@@ -33,30 +34,24 @@ export function LoginForm() {
       <h1 className="page-title">Login</h1>
       <form className="account-form" onSubmit={onSubmit}>
         {error && <ErrorBox>{error}</ErrorBox>}
-        <div className="account-form__field">
-          <label htmlFor="login-email">Email</label>
-          <input
-            id="login-email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <div className="account-form__field">
-          <label htmlFor="login-password">Password</label>
-          <input
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+        <AccountField
+          id="login-email"
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onValueChange={setEmail}
+        />
+        <AccountField
+          id="login-password"
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onValueChange={setPassword}
+        />
         <button type="submit" className="button button--primary" disabled={submitting}>
           {submitting ? 'Logging in...' : 'Login'}
         </button>

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { confirmPasswordReset, requestPasswordReset } from '../api/accounts.ts';
+import { AccountField } from './account-field.tsx';
 import { newPasswordProblem } from './register-form.tsx';
 import './account-forms.css';
 
@@ -40,18 +41,15 @@ export function ForgotPasswordForm() {
         <form className="account-form" onSubmit={onSubmit}>
           <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
           {error && <ErrorBox>{error}</ErrorBox>}
-          <div className="account-form__field">
-            <label htmlFor="forgot-email">Email</label>
-            <input
-              id="forgot-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </div>
+          <AccountField
+            id="forgot-email"
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onValueChange={setEmail}
+          />
           <button type="submit" className="button button--primary" disabled={submitting}>
             {submitting ? 'Sending...' : 'Send reset link'}
           </button>
@@ -106,30 +104,24 @@ export function ResetPasswordForm() {
       ) : (
         <form className="account-form" onSubmit={onSubmit}>
           {error && <ErrorBox>{error}</ErrorBox>}
-          <div className="account-form__field">
-            <label htmlFor="reset-password">New Password</label>
-            <input
-              id="reset-password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </div>
-          <div className="account-form__field">
-            <label htmlFor="reset-confirm">Confirm Password</label>
-            <input
-              id="reset-confirm"
-              name="password_confirm"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              onChange={(event) => setConfirm(event.target.value)}
-            />
-          </div>
+          <AccountField
+            id="reset-password"
+            label="New Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onValueChange={setPassword}
+          />
+          <AccountField
+            id="reset-confirm"
+            label="Confirm Password"
+            name="password_confirm"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onValueChange={setConfirm}
+          />
           <button type="submit" className="button button--primary" disabled={submitting || !token}>
             {submitting ? 'Saving...' : 'Set new password'}
           </button>

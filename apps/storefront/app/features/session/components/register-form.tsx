@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { accountErrorText, REGISTER_FALLBACK } from '../account-errors.ts';
 import { register } from '../api/accounts.ts';
+import { AccountField } from './account-field.tsx';
 import './account-forms.css';
 
 export const REGISTRATION_SUCCESS = 'Registration successful! You can now log in.';
@@ -67,42 +68,33 @@ export function RegisterForm() {
             {REGISTRATION_SUCCESS}
           </div>
         )}
-        <div className="account-form__field">
-          <label htmlFor="register-email">Email</label>
-          <input
-            id="register-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <div className="account-form__field">
-          <label htmlFor="register-password">Password</label>
-          <input
-            id="register-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
-        <div className="account-form__field">
-          <label htmlFor="register-confirm">Confirm Password</label>
-          <input
-            id="register-confirm"
-            name="password_confirm"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
-          />
-        </div>
+        <AccountField
+          id="register-email"
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onValueChange={setEmail}
+        />
+        <AccountField
+          id="register-password"
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onValueChange={setPassword}
+        />
+        <AccountField
+          id="register-confirm"
+          label="Confirm Password"
+          name="password_confirm"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onValueChange={setConfirm}
+        />
         <button type="submit" className="button button--primary" disabled={submitting}>
           {submitting ? 'Registering...' : 'Register'}
         </button>
