@@ -18,12 +18,16 @@ import type { Database } from './db/client.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { TokenSigner } from './modules/accounts/tokens.ts';
 import { blogRoutes } from './modules/blog/blog.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { LocalMediaStorage, type MediaStorage } from './modules/media/media.storage.ts';
+import { scheduleOrderExpiry } from './modules/orders/orders.expiry.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { authentication } from './plugins/auth.ts';
 import { errorHandler } from './plugins/errors.ts';
@@ -94,7 +98,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Unpaid orders give their stock back when their payment time runs out (every instance may run it).
+  let orderExpiry: ReturnType<typeof scheduleOrderExpiry> | undefined;
+  app.addHook('onReady', async () => {
+    if (config.ORDER_EXPIRY_INTERVAL_SECONDS > 0) {
+      orderExpiry = scheduleOrderExpiry(database, config.ORDER_EXPIRY_INTERVAL_SECONDS * 1000, app.log);
+    }
+  });
   app.addHook('onClose', async () => {
+    await orderExpiry?.stop();
     // Mail still being retried is given its chance before the process goes.
     await app.deps.mailer.idle();
     await database.close();
@@ -157,6 +169,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(blogRoutes);
         await shop.register(contactRoutes);
         await shop.register(pagesRoutes);
+        await shop.register(paymentsRoutes);
+        await shop.register(cartRoutes);
+        await shop.register(ordersRoutes);
       });
     },
     { prefix: '/api' },

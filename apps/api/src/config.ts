@@ -48,6 +48,7 @@ const ConfigSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
+  ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   STOREFRONT_TENANT_TOKEN: z.string().min(1).default('khukuri-demo'),
   STOREFRONT_TENANTS_BY_HOST: z.string().default(''),
   API_URL: optionalUrl,

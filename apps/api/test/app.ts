@@ -36,6 +36,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
+    ORDER_EXPIRY_INTERVAL_SECONDS: '0',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     ...env,
   });

@@ -8,6 +8,7 @@ import {
   type NewProduct,
   type ProductRow,
 } from '../src/modules/catalog/catalog.repository.ts';
+import { type PaymentSettingsValues, upsertPaymentSettings } from '../src/modules/payments/payments.repository.ts';
 import type { Tenant } from '../src/modules/tenants/tenants.service.ts';
 import type { TestApp } from './app.ts';
 
@@ -83,4 +84,58 @@ export async function createProduct(
     attributes.map(([key, value], order) => ({ productId: row.id, key, value, order })),
   );
   return row;
+}
+
+/** Turns on the given payment methods of `tenant` (bank transfer alone unless told otherwise). */
+export async function setPayments(
+  t: TestApp,
+  tenant: Tenant,
+  values: PaymentSettingsValues = { enableBankTransfer: true, bankAccountDetails: 'Test Bank, IBAN XX00 1234' },
+): Promise<void> {
+  await upsertPaymentSettings(t.scope(tenant), values);
+}
+
+/** Puts `quantity` units of a product in the customer's cart through the API; the cart answer. */
+export async function addToCart(
+  t: TestApp,
+  tenant: Tenant,
+  accessToken: string,
+  productId: number,
+  quantity = 1,
+  customization: Record<string, string> = {},
+) {
+  const response = await t.request(tenant, {
+    method: 'POST',
+    url: '/api/orders/cart/add-item/',
+    token: accessToken,
+    payload: { product_id: productId, quantity, customization },
+  });
+  if (response.statusCode !== 200) throw new Error(`add to cart failed: ${response.body}`);
+  return response.json();
+}
+
+export const TEST_ADDRESS = {
+  street: '12 Durbar Marg',
+  city: 'Kathmandu',
+  postalCode: '44600',
+  country: 'Nepal',
+  fullname: 'Maya Gurung',
+  contact_number: '+977 1 4221234',
+} as const;
+
+/** `POST /api/orders/orders/` as the customer, bank transfer and the test address unless told otherwise. */
+export function placeOrder(
+  t: TestApp,
+  tenant: Tenant,
+  accessToken: string,
+  body: { payment_method?: string; delivery_address?: Record<string, string> } = {},
+  headers: Record<string, string> = {},
+) {
+  return t.request(tenant, {
+    method: 'POST',
+    url: '/api/orders/orders/',
+    token: accessToken,
+    headers,
+    payload: { payment_method: 'bank_transfer', delivery_address: TEST_ADDRESS, ...body },
+  });
 }

@@ -3,4 +3,5 @@
 export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './content.ts';
+export * from './orders.ts';
 export * from './tenants.ts';

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
+import { publicPageUrl } from '../../lib/urls.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import {
   confirmPasswordReset,
@@ -89,10 +90,9 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       schema: { tags, body: PasswordResetBody, response: { 202: DetailResponse, ...errorResponses } },
     },
     async (request, reply) => {
-      const origin = app.deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
       await requestPasswordReset(request.ctx, app.deps.mailer, {
         email: request.body.email,
-        resetPageUrl: new URL('/reset-password', origin).toString(),
+        resetPageUrl: publicPageUrl(request, '/reset-password'),
       });
       return reply.code(202).send({
         detail: 'If an account exists for this e-mail address, a link to reset its password has been sent to it.',

@@ -7,20 +7,14 @@ import {
   ProductSummary,
   Review,
 } from '@platform/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
+import { pageUrl } from '../../lib/urls.ts';
 import { requireUser } from '../../plugins/request-context.ts';
 import { createReview, getCategory, getProduct, listCategories, listProducts } from './catalog.service.ts';
 
 const SlugParams = z.object({ slug: z.string().min(1).max(200) });
-
-/** The absolute URL of the same list with another page, DRF style. */
-function pageUrl(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
-  url.searchParams.set('page', String(page));
-  return url.toString();
-}
 
 /** `/products/`: categories, products (list, search, detail) and reviews. */
 export async function catalogRoutes(app: FastifyInstance) {

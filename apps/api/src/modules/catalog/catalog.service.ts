@@ -12,6 +12,7 @@ import {
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
+import { customerHasPaidOrderWithProduct } from '../orders/orders.repository.ts';
 import {
   type CategoryRow,
   countProducts,
@@ -28,7 +29,6 @@ import {
   type ReviewWithUser,
 } from './catalog.repository.ts';
 import { planSearch } from './catalog.search.ts';
-import { hasPaidOrderWithProduct } from './verified-purchase.ts';
 
 function toCategory(row: CategoryRow): Category {
   return { id: row.id, slug: row.slug, name: row.name, description: row.description };
@@ -200,7 +200,7 @@ export async function createReview(
       userId: user.id,
       rating: input.rating,
       comment,
-      isVerifiedPurchase: await hasPaidOrderWithProduct(scope, user.id, product.id),
+      isVerifiedPurchase: await customerHasPaidOrderWithProduct(scope, user.id, product.id),
     });
     if (!review) throw new BadRequestError('You have already reviewed this product.', 'already_reviewed');
     return toReview(review);

@@ -1,0 +1,97 @@
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants.ts';
+
+export const paymentSettings = pgTable('payment_settings', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .primaryKey()
+    .references(() => tenants.id),
+  enableCardPayment: boolean('enable_card_payment').notNull().default(false),
+  enableBankTransfer: boolean('enable_bank_transfer').notNull().default(false),
+  enableCustomPayment: boolean('enable_custom_payment').notNull().default(false),
+  bankAccountDetails: text('bank_account_details').notNull().default(''),
+  customPaymentLabel: text('custom_payment_label').notNull().default(''),
+  customPaymentInstructions: text('custom_payment_instructions').notNull().default(''),
+  customPaymentRedirectUrl: text('custom_payment_redirect_url').notNull().default(''),
+  cardPaymentTimeoutMinutes: integer('card_payment_timeout_minutes').notNull().default(60),
+  bankTransferTimeoutMinutes: integer('bank_transfer_timeout_minutes').notNull().default(4320),
+  customPaymentTimeoutMinutes: integer('custom_payment_timeout_minutes').notNull().default(4320),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const carts = pgTable('carts', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cartItems = pgTable('cart_items', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  cartId: integer('cart_id').notNull(),
+  productId: integer('product_id').notNull(),
+  quantity: integer('quantity').notNull(),
+  customization: jsonb('customization').$type<Record<string, string>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const orderCounters = pgTable('order_counters', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .primaryKey()
+    .references(() => tenants.id),
+  lastNumber: integer('last_number').notNull().default(1000),
+});
+
+export const orders = pgTable('orders', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  number: text('number').notNull(),
+  userId: integer('user_id').notNull(),
+  status: text('status', {
+    enum: ['awaiting_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled'],
+  })
+    .notNull()
+    .default('awaiting_payment'),
+  paymentMethod: text('payment_method', { enum: ['card_2c2p', 'bank_transfer', 'custom'] }).notNull(),
+  paymentLabel: text('payment_label').notNull(),
+  paymentInstructions: text('payment_instructions').notNull().default(''),
+  currency: text('currency').notNull().default('USD'),
+  subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
+  shippingCents: bigint('shipping_cents', { mode: 'number' }).notNull().default(0),
+  totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+  totalItems: integer('total_items').notNull(),
+  deliveryAddress: jsonb('delivery_address').$type<Record<string, string>>().notNull(),
+  idempotencyKey: text('idempotency_key'),
+  requestFingerprint: text('request_fingerprint'),
+  paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  cancelReason: text('cancel_reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const orderLines = pgTable('order_lines', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  orderId: integer('order_id').notNull(),
+  productId: integer('product_id'),
+  productSlug: text('product_slug').notNull(),
+  productName: text('product_name').notNull(),
+  thumbKey: text('thumb_key'),
+  unitPriceCents: integer('unit_price_cents').notNull(),
+  quantity: integer('quantity').notNull(),
+  customization: jsonb('customization').$type<Record<string, string>>().notNull().default({}),
+  lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
+});

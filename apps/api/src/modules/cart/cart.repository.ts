@@ -1,0 +1,151 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { cartItems, carts, mediaImages, products } from '../../db/schema/index.ts';
+import type { TenantScope } from '../../db/tenant-scope.ts';
+
+export type CartRow = typeof carts.$inferSelect;
+
+/** A cart line with what the cart shows of its product, in one row. */
+export type CartLineRow = Awaited<ReturnType<typeof listCartLines>>[number];
+
+/** What the cart rules need of a product. */
+export interface CartProduct {
+  id: number;
+  name: string;
+  stock: number;
+  isActive: boolean;
+}
+
+/**
+ * The customer's cart, made on first use. Inside a transaction the row stays locked until it ends, so that two
+ * changes of one cart never interleave.
+ */
+export async function lockOrCreateCart(scope: TenantScope, userId: number): Promise<CartRow> {
+  const [row] = await scope.db
+    .insert(carts)
+    .values(scope.values({ userId }))
+    .onConflictDoUpdate({ target: [carts.tenantId, carts.userId], set: { updatedAt: sql`now()` } })
+    .returning();
+  if (!row) throw new Error('cart upsert returned nothing');
+  return row;
+}
+
+export async function findCartByUser(scope: TenantScope, userId: number): Promise<CartRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(carts)
+    .where(scope.where(carts, eq(carts.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Makes the customer's cart if it does not exist yet, without locking anything. */
+export async function ensureCart(scope: TenantScope, userId: number): Promise<CartRow> {
+  const existing = await findCartByUser(scope, userId);
+  if (existing) return existing;
+  await scope.db.insert(carts).values(scope.values({ userId })).onConflictDoNothing();
+  const created = await findCartByUser(scope, userId);
+  if (!created) throw new Error('cart insert found nothing');
+  return created;
+}
+
+/** The cart's lines in the order they were added, with the current catalog data of their products. */
+export async function listCartLines(scope: TenantScope, cartId: number) {
+  return scope.db
+    .select({
+      id: cartItems.id,
+      quantity: cartItems.quantity,
+      customization: cartItems.customization,
+      productId: products.id,
+      slug: products.slug,
+      name: products.name,
+      priceCents: products.priceCents,
+      stock: products.stock,
+      isActive: products.isActive,
+      mainImageAlt: products.mainImageAlt,
+      thumbKey: mediaImages.thumbKey,
+    })
+    .from(cartItems)
+    .innerJoin(products, and(eq(products.tenantId, cartItems.tenantId), eq(products.id, cartItems.productId)))
+    .leftJoin(mediaImages, and(eq(mediaImages.tenantId, products.tenantId), eq(mediaImages.id, products.mainImageId)))
+    .where(scope.where(cartItems, eq(cartItems.cartId, cartId)))
+    .orderBy(asc(cartItems.id));
+}
+
+export async function findCartProduct(scope: TenantScope, productId: number): Promise<CartProduct | null> {
+  const [row] = await scope.db
+    .select({ id: products.id, name: products.name, stock: products.stock, isActive: products.isActive })
+    .from(products)
+    .where(scope.where(products, eq(products.id, productId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A line of the given cart (null for a line of another cart: someone else's line is not found). */
+export async function findCartItem(scope: TenantScope, cartId: number, itemId: number) {
+  const [row] = await scope.db
+    .select()
+    .from(cartItems)
+    .where(scope.where(cartItems, eq(cartItems.cartId, cartId), eq(cartItems.id, itemId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** How many units of the product the cart holds over all its lines, leaving out one line when given. */
+export async function quantityInCart(
+  scope: TenantScope,
+  cartId: number,
+  productId: number,
+  exceptItemId?: number,
+): Promise<number> {
+  const [row] = await scope.db
+    .select({ total: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::integer` })
+    .from(cartItems)
+    .where(
+      scope.where(
+        cartItems,
+        eq(cartItems.cartId, cartId),
+        eq(cartItems.productId, productId),
+        exceptItemId === undefined ? undefined : ne(cartItems.id, exceptItemId),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/** Adds a line, or adds to the quantity of the line with the same product and customization. */
+export async function addCartLine(
+  scope: TenantScope,
+  values: { cartId: number; productId: number; quantity: number; customization: Record<string, string> },
+): Promise<void> {
+  await scope.db
+    .insert(cartItems)
+    .values(scope.values(values))
+    .onConflictDoUpdate({
+      target: [cartItems.tenantId, cartItems.cartId, cartItems.productId, cartItems.customization],
+      set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
+    });
+}
+
+export async function setCartLineQuantity(
+  scope: TenantScope,
+  cartId: number,
+  itemId: number,
+  quantity: number,
+): Promise<void> {
+  await scope.db
+    .update(cartItems)
+    .set({ quantity })
+    .where(scope.where(cartItems, eq(cartItems.cartId, cartId), eq(cartItems.id, itemId)));
+}
+
+/** Removes one line; false when the cart has no such line. */
+export async function deleteCartLine(scope: TenantScope, cartId: number, itemId: number): Promise<boolean> {
+  const deleted = await scope.db
+    .delete(cartItems)
+    .where(scope.where(cartItems, eq(cartItems.cartId, cartId), eq(cartItems.id, itemId)))
+    .returning({ id: cartItems.id });
+  return deleted.length > 0;
+}
+
+export async function deleteCartLines(scope: TenantScope, cartId: number): Promise<void> {
+  await scope.db.delete(cartItems).where(scope.where(cartItems, eq(cartItems.cartId, cartId)));
+}

@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { addToCart, createCustomer, createProduct } from '../../../test/builders.ts';
+import { setProductActive } from '../catalog/catalog.repository.ts';
+import type { Tenant } from '../tenants/tenants.service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+function call(
+  tenant: Tenant,
+  token: string | undefined,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  return t.request(tenant, {
+    method,
+    url: `/api/orders/cart/${url}`,
+    ...(token ? { token } : {}),
+    ...(payload ? { payload } : {}),
+  });
+}
+
+describe('cart for guests', () => {
+  it('answers 401 with the spec text on every cart call, looking at nothing else', async () => {
+    const shop = await t.createTenant();
+    for (const [method, url, payload] of [
+      ['GET', '', undefined],
+      ['POST', 'add-item/', { product_id: 1, quantity: 1 }],
+      ['POST', 'add-item/', { nonsense: true }],
+      ['PATCH', 'items/1/', { quantity: 2 }],
+      ['DELETE', 'items/1/', undefined],
+      ['DELETE', 'clear/', undefined],
+    ] as const) {
+      const response = await call(shop, undefined, method, url, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+      expect(response.json().detail).toBe('Authentication required to view cart.');
+    }
+  });
+});
+
+describe('GET /api/orders/cart/', () => {
+  it('makes an empty cart on first use and keeps the same one afterwards', async () => {
+    const shop = await t.createTenant();
+    const { accessToken } = await createCustomer(t, shop);
+    const first = await call(shop, accessToken, 'GET', '');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ id: expect.any(Number), items: [], total_items: 0, total_price: '0.00' });
+    expect((await call(shop, accessToken, 'GET', '')).json().id).toBe(first.json().id);
+  });
+});
+
+describe('POST /api/orders/cart/add-item/', () => {
+  it('answers the whole cart with the item shape of the spec, prices from the catalog', async () => {
+    const shop = await t.createTenant();
+    const { accessToken } = await createCustomer(t, shop);
+    const product = await createProduct(t, shop, { name: 'Sirupate', slug: 'sirupate', priceCents: 8500, stock: 5 });
+    const response = await call(shop, accessToken, 'POST', 'add-item/', {
+      product_id: product.id,
+      quantity: 2,
+      customization: { engraving_text: ' Ayo Gorkhali ' },
+      // The client cannot set the price.
+      price: '0.01',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: expect.any(Number),
+      items: [
+        {
+          id: expect.any(Number),
+          quantity: 2,
+          customization: { engraving_text: 'Ayo Gorkhali' },
+          product: {
+            id: product.id,
+            name: 'Sirupate',
+            slug: 'sirupate',
+            price: '85.00',
+            stock: 5,
+            is_active: true,
+            main_image: null,
+          },
+          line_total: '170.00',
+        },
+      ],
+      total_items: 2,
+      total_price: '170.00',
+    });
+  });
+
+  it('merges the same product with the same customization, and keeps another customization apart', async () => {
+    const shop = await t.createTenant();
+    const { accessToken } = await createCustomer(t, shop);
+    const product = await createProduct(t, shop, { priceCents: 1999, stock: 10 });
+    await addToCart(t, shop, accessToken, product.id, 1, { a: '1', b: '2' });
+    await addToCart(t, shop, accessToken, product.id, 2, { b: '2', a: '1' });
+    const cart = await addToCart(t, shop, accessToken, product.id, 1, { a: 'other' });
+    expect(cart.items.map((item: { quantity: number }) => item.quantity)).toEqual([3, 1]);
+    expect(cart.total_items).toBe(4);
+    expect(cart.total_price).toBe('79.96');
+  });
+
+  it('never holds more than the stock, counting every line of the product', async () => {
+    const shop = await t.createTenant();
+    const { accessToken } = await createCustomer(t, shop);
+    const product = await createProduct(t, shop, { stock: 3 });
+    const tooMany = await call(shop, accessToken, 'POST', 'add-item/', { product_id: product.id, quantity: 4 });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().detail).toBe('Only 3 items available.');
+    await addToCart(t, shop, accessToken, product.id, 2);
+    const again = await call(shop, accessToken, 'POST', 'add-item/', {
+      product_id: product.id,
+      quantity: 2,
+      customization: { engraving: 'x' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().detail).toBe('Only 3 items available.');
+    expect((await call(shop, accessToken, 'GET', '')).json().total_items).toBe(2);
+  });
+
+  it('refuses a product out of stock, inactive, unknown or of another shop', async () => {
+    const shop = await t.createTenant();
+    const other = await t.createTenant();
+    const { accessToken } = await createCustomer(t, shop);
+    const soldOut = await createProduct(t, shop, { stock: 0 });
+    const hidden = await createProduct(t, shop, { stock: 5 });
+    await setProductActive(t.scope(shop), hidden.id, false);
+    const foreign = await createProduct(t, other, { stock: 5 });
+
+    const out = await call(shop, accessToken, 'POST', 'add-item/', { product_id: soldOut.id, quantity: 1 });
+    expect(out.statusCode).toBe(400);
+    expect(out.json().detail).toBe('Item is out of stock.');
+    for (const productId of [hidden.id, foreign.id, 999_999]) {
+      const response = await call(shop, accessToken, 'POST', 'add-item/', { product_id: productId, quantity: 1 });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toBe('This product is not available.');
+    }
+    expect((await call(shop, accessToken, 'GET', '')).json().items).toEqual([]);
+  });
+
+  it('checks quantity and customization bounds with field errors', async () => {
+    const shop = await t.createTenant();
+    const { accessToken } = await createCustomer(t, shop);
+    const product = await createProduct(t, shop, { stock: 5 });
+    const bad = [
+      { product_id: product.id, quantity: 0 },
+      { product_id: product.id, quantity: 1.5 },
+      { product_id: product.id, quantity: '2' },
+      { product_id: 'x', quantity: 1 },
+      { product_id: product.id, quantity: 1, customization: { long: 'x'.repeat(201) } },
+      { product_id: product.id, quantity: 1, customization: { ['k'.repeat(51)]: 'v' } },
+      {
+        product_id: product.id,
+        quantity: 1,
+        customization: Object.fromEntries([...Array(11).keys()].map((i) => [`k${i}`, 'v'])),
+      },
+      { product_id: product.id, quantity: 1, customization: { nested: { a: 1 } } },
+      { product_id: product.id, quantity: 1, customization: { '  ': 'blank key' } },
+    ];
+    for (const payload of bad) {
+      const response = await call(shop, accessToken, 'POST', 'add-item/', payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(Object.keys(response.json()).length).toBeGreaterThan(0);
+    }
+    expect((await call(shop, accessToken, 'GET', '')).json().items).toEqual([]);
+  });
+});
+
+describe('PATCH and DELETE /api/orders/cart/items/{id}/', () => {
+  it('sets a quantity within the stock, refuses below 1 with the spec text, and removes a line', async () => {
+    const shop = await t.createTenant();
+    const { accessToken } = await createCustomer(t, shop);
+    const product = await createProduct(t, shop, { stock: 4, priceCents: 250 });
+    const cart = await addToCart(t, shop, accessToken, product.id, 1);
+    const itemId = cart.items[0].id;
+
+    const updated = await call(shop, accessToken, 'PATCH', `items/${itemId}/`, { quantity: 4 });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ total_items: 4, total_price: '10.00' });
+
+    const zero = await call(shop, accessToken, 'PATCH', `items/${itemId}/`, { quantity: 0 });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().detail).toBe('Quantity must be at least 1. Use remove to delete.');
+    const over = await call(shop, accessToken, 'PATCH', `items/${itemId}/`, { quantity: 5 });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().detail).toBe('Only 4 items available.');
+
+    const removed = await call(shop, accessToken, 'DELETE', `items/${itemId}/`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toMatchObject({ items: [], total_items: 0, total_price: '0.00' });
+    expect((await call(shop, accessToken, 'DELETE', `items/${itemId}/`)).statusCode).toBe(404);
+  });
+
+  it("answers 404 for another customer's cart line and leaves it alone", async () => {
+    const shop = await t.createTenant();
+    const owner = await createCustomer(t, shop);
+    const intruder = await createCustomer(t, shop);
+    const product = await createProduct(t, shop, { stock: 5 });
+    const itemId = (await addToCart(t, shop, owner.accessToken, product.id, 2)).items[0].id;
+
+    const patch = await call(shop, intruder.accessToken, 'PATCH', `items/${itemId}/`, { quantity: 1 });
+    expect(patch.statusCode).toBe(404);
+    expect((await call(shop, intruder.accessToken, 'DELETE', `items/${itemId}/`)).statusCode).toBe(404);
+    await call(shop, intruder.accessToken, 'DELETE', 'clear/');
+    expect((await call(shop, owner.accessToken, 'GET', '')).json().items[0].quantity).toBe(2);
+  });
+
+  it("keeps shops apart: a customer's token of one shop does not reach its cart through another", async () => {
+    const shop = await t.createTenant();
+    const other = await t.createTenant();
+    const { accessToken } = await createCustomer(t, shop);
+    const product = await createProduct(t, shop, { stock: 5 });
+    await addToCart(t, shop, accessToken, product.id, 1);
+    expect((await call(other, accessToken, 'GET', '')).statusCode).toBe(401);
+    const otherCustomer = await createCustomer(t, other);
+    expect((await call(other, otherCustomer.accessToken, 'GET', '')).json().items).toEqual([]);
+  });
+});
+
+describe('DELETE /api/orders/cart/clear/', () => {
+  it('empties the cart and answers it', async () => {
+    const shop = await t.createTenant();
+    const { accessToken } = await createCustomer(t, shop);
+    const a = await createProduct(t, shop, { stock: 5 });
+    const b = await createProduct(t, shop, { stock: 5 });
+    await addToCart(t, shop, accessToken, a.id, 1);
+    const full = await addToCart(t, shop, accessToken, b.id, 2);
+    const cleared = await call(shop, accessToken, 'DELETE', 'clear/');
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toEqual({ id: full.id, items: [], total_items: 0, total_price: '0.00' });
+  });
+});
+
+describe('cart prices', () => {
+  it('follow the catalog: a price change shows in the cart at once', async () => {
+    const shop = await t.createTenant();
+    const { accessToken } = await createCustomer(t, shop);
+    const product = await createProduct(t, shop, { stock: 5, priceCents: 1000 });
+    await addToCart(t, shop, accessToken, product.id, 3);
+    await t.testDb.database.raw.query('update products set price_cents = 1234 where id = $1', [product.id]);
+    expect((await call(shop, accessToken, 'GET', '')).json()).toMatchObject({ total_price: '37.02' });
+  });
+});

@@ -1,0 +1,53 @@
+import type { Order } from '@platform/contracts';
+import type { MailMessage } from '../mail/mailer.ts';
+
+function customizationText(customization: Record<string, string>): string {
+  const entries = Object.entries(customization);
+  if (entries.length === 0) return '';
+  return ` (${entries.map(([key, value]) => `${key.replace(/_/g, ' ')}: ${value}`).join(', ')})`;
+}
+
+/** The e-mail a customer gets when an order is placed: what, how much, where to, and how to pay. */
+export function orderConfirmationMail(input: {
+  shopName: string;
+  to: string;
+  order: Order;
+  orderPageUrl: string;
+}): MailMessage {
+  const { order, shopName } = input;
+  const address = order.delivery_address;
+  const lines = order.items.map(
+    (item) =>
+      `  ${item.quantity} x ${item.product_name}${customizationText(item.customization)}` +
+      ` — $${item.unit_price} each = $${item.line_total}`,
+  );
+  const payment = order.payment_instructions
+    ? [`How to pay (${order.payment_label}):`, order.payment_instructions, '']
+    : [`Payment: ${order.payment_label}`, ''];
+  const text = [
+    `Hello ${address.fullname},`,
+    '',
+    `Thank you for your order at ${shopName}. We have received order ${order.number} and will process it once ` +
+      'your payment is confirmed.',
+    '',
+    ...lines,
+    '',
+    `Subtotal: $${order.subtotal}`,
+    `Shipping: $${order.shipping}`,
+    `Total: $${order.total} ${order.currency}`,
+    '',
+    ...payment,
+    'Delivering to:',
+    `  ${address.fullname}`,
+    `  ${address.street}`,
+    `  ${address.postalCode} ${address.city}`,
+    `  ${address.country}`,
+    `  ${address.contact_number}`,
+    '',
+    `Your order online: ${input.orderPageUrl}`,
+    '',
+    `${shopName}`,
+    '',
+  ].join('\n');
+  return { to: input.to, subject: `Order ${order.number} received — ${shopName}`, text };
+}
