@@ -1,16 +1,16 @@
 import type { InputHTMLAttributes } from 'react';
 
-type AccountFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
   id: string;
   label: string;
   value: string;
   onValueChange: (value: string) => void;
 };
 
-/** A labelled, required input of the account forms (login, register, password reset). */
-export function AccountField({ id, label, value, onValueChange, ...input }: AccountFieldProps) {
+/** A labelled, required input: the account forms (login, register, password reset) and the delivery address. */
+export function TextField({ id, label, value, onValueChange, ...input }: TextFieldProps) {
   return (
-    <div className="account-form__field">
+    <div className="text-field">
       <label htmlFor={id}>{label}</label>
       <input id={id} required value={value} onChange={(event) => onValueChange(event.target.value)} {...input} />
     </div>

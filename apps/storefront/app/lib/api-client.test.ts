@@ -47,6 +47,13 @@ describe('createApiClient', () => {
     expect(calls.map((call) => call.headers.get('Authorization'))).toEqual(['Bearer access-1', null, null, null]);
   });
 
+  it("sends a call's own headers, without letting them replace the tenant token", async () => {
+    const { api, calls } = clientAnswering(201, {});
+    await api.post('/orders/orders/', {}, { headers: { 'Idempotency-Key': 'k-1', 'X-Tenant-Token': 'other' } });
+    expect(calls[0]?.headers.get('Idempotency-Key')).toBe('k-1');
+    expect(calls[0]?.headers.get('X-Tenant-Token')).toBe('shop-1');
+  });
+
   it('answers null for an empty body', async () => {
     const { api } = clientAnswering(204, null);
     await expect(api.delete('/orders/cart/clear/')).resolves.toBeNull();

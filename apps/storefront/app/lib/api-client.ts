@@ -37,6 +37,8 @@ type Query = Record<string, string | number | boolean | null | undefined>;
 export interface RequestOptions {
   query?: Query;
   signal?: AbortSignal;
+  /** Extra headers of one call, e.g. the `Idempotency-Key` of an order. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClientOptions {
@@ -62,8 +64,13 @@ const ANONYMOUS_PATHS = /^\/accounts\/(login|register|token)\//;
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl.replace(/\/$/, '');
 
-  async function request<T>(method: string, path: string, body: unknown, { query, signal }: RequestOptions = {}) {
-    const headers = new Headers({ Accept: 'application/json', 'X-Tenant-Token': options.tenantToken });
+  async function request<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    { query, signal, headers: callHeaders }: RequestOptions = {},
+  ) {
+    const headers = new Headers({ ...callHeaders, Accept: 'application/json', 'X-Tenant-Token': options.tenantToken });
     if (body !== undefined) headers.set('Content-Type', 'application/json');
     if (options.getAccessToken && !ANONYMOUS_PATHS.test(path)) {
       const token = await options.getAccessToken();

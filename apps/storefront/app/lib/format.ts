@@ -1,3 +1,11 @@
+import { formatMinor, parseMinor } from '@platform/contracts';
+
+/** Prices as the spec shows them: a $ sign and two decimals, from the server's decimal string without floats. */
+export function formatPrice(price: string): string {
+  const minor = parseMinor(price);
+  return minor === null ? '' : `$${formatMinor(minor)}`;
+}
+
 // One date format for server and browser alike (UTC), so that hydration never meets another day.
 const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 

@@ -3,10 +3,10 @@ import { ErrorBox } from '../components/error-box.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { loadBlogPost } from '../features/blog/api/blog.ts';
 import { CommentSection } from '../features/blog/components/comment-section.tsx';
-import { formatDate } from '../features/blog/format.ts';
 import { useMediaUrl } from '../features/site/site-settings.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import { browserApi } from '../lib/browser-api.ts';
+import { formatDate } from '../lib/format.ts';
 import type { Route } from './+types/blog-post';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

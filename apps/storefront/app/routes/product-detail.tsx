@@ -9,10 +9,10 @@ import { AddToCart } from '../features/catalog/components/add-to-cart.tsx';
 import { ProductGallery } from '../features/catalog/components/product-gallery.tsx';
 import { ReviewForm, ReviewList } from '../features/catalog/components/reviews.tsx';
 import { StarRating } from '../features/catalog/components/star-rating.tsx';
-import { formatPrice } from '../features/catalog/format.ts';
 import { apiFromContext } from '../lib/api.server.ts';
 import { type ApiClient, ApiError, errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
+import { formatPrice } from '../lib/format.ts';
 import type { Route } from './+types/product-detail';
 
 type ProductData = { product: Product; error: null } | { product: null; error: string; status: number };

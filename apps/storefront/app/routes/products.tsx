@@ -1,5 +1,6 @@
-import { Link, useNavigation } from 'react-router';
+import { useNavigation } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
+import { Pagination } from '../components/pagination.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { PRODUCTS_PAGE_SIZE } from '../features/catalog/api/products.ts';
@@ -47,27 +48,7 @@ export default function ProductsPage({ loaderData: data }: Route.ComponentProps)
       ) : products && products.results.length > 0 ? (
         <>
           <ProductGrid products={products.results} />
-          {pages > 1 && (
-            <nav className="pagination" aria-label="Pages">
-              {data.page > 1 ? (
-                <Link to={pageHref(data, data.page - 1)} rel="prev">
-                  ← Previous
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span>
-                Page {data.page} of {pages}
-              </span>
-              {data.page < pages ? (
-                <Link to={pageHref(data, data.page + 1)} rel="next">
-                  Next →
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          )}
+          <Pagination page={data.page} pages={pages} href={(page) => pageHref(data, page)} />
         </>
       ) : (
         <p className="empty-message">{productListEmptyMessage(data.search, categoryName)}</p>

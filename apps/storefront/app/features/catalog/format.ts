@@ -1,8 +1,3 @@
-/** Prices as the spec shows them: a $ sign and two decimals. */
-export function formatPrice(price: string | number): string {
-  return `$${Number(price).toFixed(2)}`;
-}
-
 /** Spec: an image without an order counts as 99. */
 export const IMAGE_ORDER_FALLBACK = 99;
 

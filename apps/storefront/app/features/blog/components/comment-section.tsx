@@ -1,9 +1,9 @@
 import type { BlogComment } from '@platform/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { formatDate } from '../../../lib/format.ts';
 import { useIsSignedIn } from '../../session/session.ts';
 import { countComments, insertComment } from '../comment-tree.ts';
-import { formatDate } from '../format.ts';
 import { CommentForm } from './comment-form.tsx';
 
 function CommentItem({

@@ -1,7 +1,7 @@
 import type { BlogPost } from '@platform/contracts';
 import { Link } from 'react-router';
+import { formatDate } from '../../../lib/format.ts';
 import { useMediaUrl } from '../../site/site-settings.tsx';
-import { formatDate } from '../format.ts';
 
 /** A post in the blog list (spec /blog). */
 export function PostCard({ post }: { post: BlogPost }) {

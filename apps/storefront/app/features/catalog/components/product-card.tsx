@@ -1,8 +1,8 @@
 import type { ProductSummary } from '@platform/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { formatPrice } from '../../../lib/format.ts';
 import { useMediaUrl } from '../../site/site-settings.tsx';
-import { formatPrice } from '../format.ts';
 
 /** The colour of the image's centre pixel (media is served with CORS, so a canvas may read it). */
 function centreColour(image: HTMLImageElement): string | null {

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { accountErrorText, LOGIN_FALLBACK, safeRedirect } from '../account-errors.ts';
 import { login } from '../api/accounts.ts';
-import { AccountField } from './account-field.tsx';
 import './account-forms.css';
 
 /** Spec /login: e-mail and password; on success to the `redirect` path of this site, else home. */
@@ -34,7 +34,7 @@ export function LoginForm() {
       <h1 className="page-title">Login</h1>
       <form className="account-form" onSubmit={onSubmit}>
         {error && <ErrorBox>{error}</ErrorBox>}
-        <AccountField
+        <TextField
           id="login-email"
           label="Email"
           name="email"
@@ -43,7 +43,7 @@ export function LoginForm() {
           value={email}
           onValueChange={setEmail}
         />
-        <AccountField
+        <TextField
           id="login-password"
           label="Password"
           name="password"

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { confirmPasswordReset, requestPasswordReset } from '../api/accounts.ts';
-import { AccountField } from './account-field.tsx';
 import { newPasswordProblem } from './register-form.tsx';
 import './account-forms.css';
 
@@ -41,7 +41,7 @@ export function ForgotPasswordForm() {
         <form className="account-form" onSubmit={onSubmit}>
           <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
           {error && <ErrorBox>{error}</ErrorBox>}
-          <AccountField
+          <TextField
             id="forgot-email"
             label="Email"
             name="email"
@@ -104,7 +104,7 @@ export function ResetPasswordForm() {
       ) : (
         <form className="account-form" onSubmit={onSubmit}>
           {error && <ErrorBox>{error}</ErrorBox>}
-          <AccountField
+          <TextField
             id="reset-password"
             label="New Password"
             name="password"
@@ -113,7 +113,7 @@ export function ResetPasswordForm() {
             value={password}
             onValueChange={setPassword}
           />
-          <AccountField
+          <TextField
             id="reset-confirm"
             label="Confirm Password"
             name="password_confirm"

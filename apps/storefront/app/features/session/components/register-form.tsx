@@ -2,9 +2,9 @@ import { MIN_PASSWORD_LENGTH } from '@platform/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { accountErrorText, REGISTER_FALLBACK } from '../account-errors.ts';
 import { register } from '../api/accounts.ts';
-import { AccountField } from './account-field.tsx';
 import './account-forms.css';
 
 export const REGISTRATION_SUCCESS = 'Registration successful! You can now log in.';
@@ -68,7 +68,7 @@ export function RegisterForm() {
             {REGISTRATION_SUCCESS}
           </div>
         )}
-        <AccountField
+        <TextField
           id="register-email"
           label="Email"
           name="email"
@@ -77,7 +77,7 @@ export function RegisterForm() {
           value={email}
           onValueChange={setEmail}
         />
-        <AccountField
+        <TextField
           id="register-password"
           label="Password"
           name="password"
@@ -86,7 +86,7 @@ export function RegisterForm() {
           value={password}
           onValueChange={setPassword}
         />
-        <AccountField
+        <TextField
           id="register-confirm"
           label="Confirm Password"
           name="password_confirm"
