@@ -10,6 +10,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
 import type { SearchPlan } from './catalog.search.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -269,12 +270,16 @@ export async function listSynonymGroups(scope: TenantScope): Promise<string[][]>
 }
 
 // Writes used by the seed and the test builders (an admin API will use them too).
+// NOTE: they are the only write paths of the catalog's HTML (category description, product long description), so
+// they sanitize it themselves: the storefront renders it on the server as it is stored.
 
 export async function insertCategory(
   scope: TenantScope,
   values: { slug: string; name: string; description?: string; position?: number },
 ): Promise<CategoryRow> {
-  const [row] = await scope.db.insert(categories).values(scope.values(values)).returning();
+  const clean =
+    values.description === undefined ? values : { ...values, description: sanitizeRichText(values.description) };
+  const [row] = await scope.db.insert(categories).values(scope.values(clean)).returning();
   if (!row) throw new Error('category insert returned nothing');
   return row;
 }
@@ -288,7 +293,15 @@ export async function insertProducts(scope: TenantScope, values: NewProduct[]): 
   if (values.length === 0) return [];
   return scope.db
     .insert(products)
-    .values(values.map((value) => scope.values(value)))
+    .values(
+      values.map((value) =>
+        scope.values(
+          value.longHtmlDescription == null
+            ? value
+            : { ...value, longHtmlDescription: sanitizeRichText(value.longHtmlDescription) },
+        ),
+      ),
+    )
     .returning();
 }
 

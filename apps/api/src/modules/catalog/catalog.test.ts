@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCategory, createCustomer, createProduct } from '../../../test/builders.ts';
 import { countQueries } from '../../../test/query-counter.ts';
+import { XSS_CORPUS, xssLeftovers } from '../../../test/xss-corpus.ts';
 import { storeImage } from '../media/media.images.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
 import { insertProductImages, insertSynonymGroups, setProductActive } from './catalog.repository.ts';
@@ -264,6 +265,34 @@ describe('GET /api/products/products/{slug}/', () => {
     const response = await get(shop, '/api/products/products/nothing-here/');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+  });
+});
+
+describe('rich text of the catalog', () => {
+  it('neutralises every XSS payload of the corpus in category and detailed product descriptions', async () => {
+    const shop = await t.createTenant();
+    for (const [index, payload] of XSS_CORPUS.entries()) {
+      const category = await createCategory(t, shop, { slug: `xss-${index}`, description: `<p>Intro</p>${payload}` });
+      await createProduct(t, shop, {
+        slug: `xss-${index}`,
+        categoryId: category.id,
+        longHtmlDescription: `<p>Intro</p>${payload}`,
+      });
+    }
+
+    const listed = (await get(shop, '/api/products/categories/')).json() as { description: string }[];
+    expect(listed).toHaveLength(XSS_CORPUS.length);
+    for (const category of listed) {
+      expect(category.description).toContain('<p>Intro</p>');
+      expect(xssLeftovers(category.description)).toEqual([]);
+    }
+    for (const index of XSS_CORPUS.keys()) {
+      const category = (await get(shop, `/api/products/categories/xss-${index}/`)).json();
+      expect(xssLeftovers(category.description)).toEqual([]);
+      const product = (await get(shop, `/api/products/products/xss-${index}/`)).json();
+      expect(product.long_html_description).toContain('<p>Intro</p>');
+      expect(xssLeftovers(product.long_html_description)).toEqual([]);
+    }
   });
 });
 
