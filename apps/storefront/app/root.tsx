@@ -4,6 +4,7 @@ import { Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData } from 'r
 import type { Route } from './+types/root';
 import { RouteErrorBox } from './components/error-box.tsx';
 import { Favicon, GoogleAnalytics } from './components/site-head.tsx';
+import { useForgetUserQueriesOnSignOut } from './features/session/user-queries.ts';
 import { fetchPublicSettings } from './features/site/api/settings.ts';
 import { SiteSettingsProvider } from './features/site/site-settings.tsx';
 import { apiFromContext, storefrontContext } from './lib/api.server.ts';
@@ -61,6 +62,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <QueryClientProvider client={queryClient}>
       <SiteSettingsProvider settings={settings} mediaHost={mediaHost}>
         <ScrollToTopOnPathChange />
+        <ForgetUserQueriesOnSignOut />
         <Outlet />
       </SiteSettingsProvider>
     </QueryClientProvider>
@@ -86,6 +88,11 @@ function ScrollToTopOnPathChange() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  return null;
+}
+
+function ForgetUserQueriesOnSignOut() {
+  useForgetUserQueriesOnSignOut();
   return null;
 }
 

@@ -1,8 +1,65 @@
-/** One order of the customer; the orders work fills it. */
-export default function AccountOrderDetailPage() {
+import { ORDER_STATUS_LABELS } from '@platform/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { ErrorBox } from '../components/error-box.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { orderQueryOptions } from '../features/orders/api/orders.ts';
+import { DeliveryAddressBlock } from '../features/orders/components/delivery-address.tsx';
+import { OrderLines } from '../features/orders/components/order-lines.tsx';
+import { PaymentInstructions } from '../features/orders/components/payment-instructions.tsx';
+import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
+import { ApiError, errorText } from '../lib/api-client.ts';
+import { browserApi } from '../lib/browser-api.ts';
+import { formatDate } from '../lib/format.ts';
+import type { Route } from './+types/account-order-detail';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Order Details' }];
+
+/** One of the customer's orders: lines, totals, address, payment method and status, and how to pay it if unpaid. */
+export default function AccountOrderDetailPage({ params }: Route.ComponentProps) {
   return (
-    <section className="container page">
-      <h1 className="page-title">Order Details</h1>
+    <section className="container page account-page">
+      <SignedInOnly path={`/account/orders/${params.id}`} reason="You need to be logged in to see your orders.">
+        <OrderDetail id={params.id} />
+      </SignedInOnly>
+      <Link to="/account/orders" className="back-link">
+        ← Back to My Orders
+      </Link>
     </section>
+  );
+}
+
+function OrderDetail({ id }: { id: string }) {
+  const order = useQuery(orderQueryOptions(browserApi(), id));
+  if (order.isPending) return <Spinner />;
+  if (order.isError) {
+    const notFound = order.error instanceof ApiError && order.error.status === 404;
+    return <ErrorBox>{notFound ? 'Order not found.' : errorText(order.error, 'Failed to load the order.')}</ErrorBox>;
+  }
+
+  const { data } = order;
+  return (
+    <>
+      <h1 className="page-title">Order {data.number}</h1>
+      <dl className="order-card__facts">
+        <div>
+          <dt>Placed</dt>
+          <dd>{formatDate(data.created_at)}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <span className={`order-status order-status--${data.status}`}>{ORDER_STATUS_LABELS[data.status]}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Payment method</dt>
+          <dd>{data.payment_label}</dd>
+        </div>
+      </dl>
+      <OrderLines order={data} />
+      <PaymentInstructions method={data.payment_method} text={data.payment_instructions} />
+      <DeliveryAddressBlock address={data.delivery_address} />
+    </>
   );
 }

@@ -1,8 +1,82 @@
-/** The customer's order history; the orders work fills it. */
+import { ORDER_STATUS_LABELS } from '@platform/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { ErrorBox } from '../components/error-box.tsx';
+import { Pagination } from '../components/pagination.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { ORDERS_PAGE_SIZE, orderPageQueryOptions } from '../features/orders/api/orders.ts';
+import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
+import { errorText } from '../lib/api-client.ts';
+import { browserApi } from '../lib/browser-api.ts';
+import { formatDate, formatPrice } from '../lib/format.ts';
+import type { Route } from './+types/account-orders';
+
+export const meta: Route.MetaFunction = () => [{ title: 'My Orders' }];
+
+/** The customer's order history, newest first; it is the customer's own data, so it loads in the browser. */
 export default function AccountOrdersPage() {
   return (
-    <section className="container page">
-      <h1 className="page-title">My Orders</h1>
+    <section className="container page account-page">
+      <SignedInOnly path="/account/orders" reason="You need to be logged in to see your orders.">
+        <h1 className="page-title">My Orders</h1>
+        <OrderHistory />
+      </SignedInOnly>
     </section>
+  );
+}
+
+function OrderHistory() {
+  const [searchParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const orders = useQuery(orderPageQueryOptions(browserApi(), page));
+
+  if (orders.isPending) return <Spinner />;
+  if (orders.isError) return <ErrorBox>{errorText(orders.error, 'Failed to load your orders.')}</ErrorBox>;
+  if (orders.data.results.length === 0) {
+    return (
+      <div className="page-state">
+        <p>You have not placed any orders yet.</p>
+        <Link to="/products" className="button button--primary">
+          Start Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  const pages = Math.max(1, Math.ceil(orders.data.count / ORDERS_PAGE_SIZE));
+  return (
+    <>
+      <ul className="order-list">
+        {orders.data.results.map((order) => (
+          <li key={order.id} className="order-card">
+            <div className="order-card__head">
+              <Link to={`/account/orders/${order.id}`} className="order-card__number">
+                Order {order.number}
+              </Link>
+              <span className={`order-status order-status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
+            </div>
+            <dl className="order-card__facts">
+              <div>
+                <dt>Placed</dt>
+                <dd>{formatDate(order.created_at)}</dd>
+              </div>
+              <div>
+                <dt>Items</dt>
+                <dd>{order.total_items}</dd>
+              </div>
+              <div>
+                <dt>Total</dt>
+                <dd>{formatPrice(order.total)}</dd>
+              </div>
+              <div>
+                <dt>Payment</dt>
+                <dd>{order.payment_label}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <Pagination page={page} pages={pages} href={(target) => `/account/orders?page=${target}`} />
+    </>
   );
 }

@@ -1,4 +1,6 @@
-/** Number of items in the cart, for the header badge. The cart work will read it from the server cart. */
+import { useCart } from './use-cart.ts';
+
+/** Number of items in the cart (its `total_items`), for the header badge. */
 export function useCartCount(): number {
-  return 0;
+  return useCart().cart.total_items;
 }

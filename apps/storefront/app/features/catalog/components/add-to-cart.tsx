@@ -1,8 +1,8 @@
 import type { Product } from '@platform/contracts';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorText } from '../../../lib/api-client.ts';
-import { browserApi } from '../../../lib/browser-api.ts';
+import { CART_CHANGE_FALLBACKS, cartErrorText } from '../../cart/cart-rules.ts';
+import { useCart } from '../../cart/use-cart.ts';
 import { useIsSignedIn } from '../../session/session.ts';
 
 const SUCCESS_MS = 3000;
@@ -12,9 +12,9 @@ const ERROR_MS = 5000;
 export function AddToCart({ product }: { product: Product }) {
   const signedIn = useIsSignedIn();
   const navigate = useNavigate();
+  const { add: addToCart, isSending } = useCart();
   const [quantity, setQuantity] = useState(1);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [adding, setAdding] = useState(false);
   const soldOut = product.stock <= 0;
 
   useEffect(() => {
@@ -35,14 +35,11 @@ export function AddToCart({ product }: { product: Product }) {
     }
     if (soldOut) return setMessage({ kind: 'error', text: 'Item is out of stock.' });
     if (quantity > product.stock) return setMessage({ kind: 'error', text: `Only ${product.stock} items available.` });
-    setAdding(true);
     try {
-      await browserApi().post('/orders/cart/add-item/', { product_id: product.id, quantity, customization: {} });
+      await addToCart({ product_id: product.id, quantity, customization: {} });
       setMessage({ kind: 'success', text: `${quantity} x ${product.name} added to cart!` });
     } catch (error) {
-      setMessage({ kind: 'error', text: errorText(error, 'Failed to add item.') });
-    } finally {
-      setAdding(false);
+      setMessage({ kind: 'error', text: cartErrorText(error, CART_CHANGE_FALLBACKS.add) });
     }
   }
 
@@ -72,7 +69,7 @@ export function AddToCart({ product }: { product: Product }) {
           </button>
         </fieldset>
       )}
-      <button type="button" className="button button--primary" disabled={soldOut || adding} onClick={add}>
+      <button type="button" className="button button--primary" disabled={soldOut || isSending} onClick={add}>
         {soldOut ? 'Sold Out' : 'Add to Cart'}
       </button>
       {message && (

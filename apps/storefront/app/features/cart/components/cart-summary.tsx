@@ -1,0 +1,41 @@
+import { formatPrice } from '../../../lib/format.ts';
+
+interface CartSummaryProps {
+  totalPrice: string;
+  clearDisabled: boolean;
+  checkoutDisabled: boolean;
+  onClear: () => void;
+  onCheckout: () => void;
+}
+
+/** Subtotal, shipping to be calculated, total (spec section 9: both are the server's total_price), and the actions. */
+export function CartSummary({ totalPrice, clearDisabled, checkoutDisabled, onClear, onCheckout }: CartSummaryProps) {
+  return (
+    <aside className="cart-summary" aria-labelledby="cart-summary-title">
+      <h2 id="cart-summary-title">Order Summary</h2>
+      <dl className="totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatPrice(totalPrice)}</dd>
+        </div>
+        <div>
+          <dt>Shipping</dt>
+          <dd>Calculated at checkout</dd>
+        </div>
+        <div className="totals__grand">
+          <dt>Total</dt>
+          <dd>{formatPrice(totalPrice)}</dd>
+        </div>
+      </dl>
+      <p className="cart-summary__note">Shipping costs are not included in this total.</p>
+      <div className="cart-summary__actions">
+        <button type="button" className="button button--ghost" disabled={clearDisabled} onClick={onClear}>
+          Clear Cart
+        </button>
+        <button type="button" className="button button--primary" disabled={checkoutDisabled} onClick={onCheckout}>
+          Proceed to Checkout
+        </button>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,80 @@
+import type { AddCartItemBody, Cart, CartItem } from '@platform/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { browserApi } from '../../lib/browser-api.ts';
+import { isSignedIn, useIsSignedIn } from '../session/session.ts';
+import {
+  CART_QUERY_KEY,
+  type CartChange,
+  type CartState,
+  cartQueryOptions,
+  EMPTY_CART,
+  sendCartChange,
+} from './api/cart.ts';
+import {
+  CART_CHANGE_FALLBACKS,
+  CART_LOAD_ERROR,
+  CartRuleError,
+  cartErrorText,
+  LOGIN_TO_ADD,
+  quantityChange,
+} from './cart-rules.ts';
+
+export interface UseCart {
+  /** The empty cart when signed out, on a 401 or 404, and until the first answer. */
+  cart: CartState;
+  /** The first fetch is under way. */
+  isLoading: boolean;
+  /** A change is under way. */
+  isSending: boolean;
+  /** 'Could not load cart.' when the fetch failed otherwise than 401 or 404. */
+  loadError: string | null;
+  /** The spec's text of this component's last failed change, until the next change starts. */
+  changeError: string | null;
+  /** Adds a product; rejects with an error whose text `cartErrorText` gives. */
+  add: (item: AddCartItemBody) => Promise<Cart>;
+  /** Sets a line's quantity from the input's text: unchanged does nothing, below 1 removes the line. */
+  setQuantity: (item: CartItem, raw: string) => Promise<Cart | null>;
+  remove: (itemId: number) => Promise<Cart>;
+  clear: () => Promise<Cart>;
+  /** Forgets the cart locally (after an order: the server has emptied it). */
+  clearLocal: () => void;
+}
+
+/** The customer's server cart (spec section 4 "Cart"): every change replaces the whole cart with the answer. */
+export function useCart(): UseCart {
+  const signedIn = useIsSignedIn();
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...cartQueryOptions(browserApi()), enabled: signedIn });
+  const mutation = useMutation({
+    mutationFn: (change: CartChange) => {
+      // Read now, not from the render: the session may have ended in another tab since.
+      if (change.kind === 'add' && !isSignedIn()) throw new CartRuleError(LOGIN_TO_ADD);
+      return sendCartChange(browserApi(), change);
+    },
+    onSuccess: (cart) => queryClient.setQueryData<CartState>(CART_QUERY_KEY, cart),
+  });
+  const { mutateAsync } = mutation;
+
+  async function setQuantity(item: CartItem, raw: string) {
+    const change = quantityChange(item.quantity, raw);
+    if (change.kind === 'none') return null;
+    if (change.kind === 'remove') return mutateAsync({ kind: 'remove', itemId: item.id });
+    return mutateAsync({ kind: 'update', itemId: item.id, quantity: change.quantity });
+  }
+
+  return {
+    cart: (signedIn && query.data) || EMPTY_CART,
+    isLoading: signedIn && query.isLoading,
+    isSending: mutation.isPending,
+    loadError: signedIn && query.isError ? CART_LOAD_ERROR : null,
+    changeError:
+      mutation.isError && mutation.variables
+        ? cartErrorText(mutation.error, CART_CHANGE_FALLBACKS[mutation.variables.kind])
+        : null,
+    add: (item) => mutateAsync({ kind: 'add', item }),
+    setQuantity,
+    remove: (itemId) => mutateAsync({ kind: 'remove', itemId }),
+    clear: () => mutateAsync({ kind: 'clear' }),
+    clearLocal: () => queryClient.setQueryData<CartState>(CART_QUERY_KEY, EMPTY_CART),
+  };
+}

@@ -1,0 +1,146 @@
+import type { Order, PaymentOptions } from '@platform/contracts';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-client.ts';
+import {
+  afterOrder,
+  checkoutProblem,
+  EMPTY_ADDRESS,
+  missingAddressFields,
+  newAttemptKey,
+  orderErrorText,
+  paymentChoices,
+  trimmedAddress,
+} from './checkout-rules.ts';
+
+const address = {
+  street: 'Lazimpat 12',
+  city: 'Kathmandu',
+  postalCode: '44600',
+  country: 'Nepal',
+  fullname: 'Sita Gurung',
+  contact_number: '+977 1 4410000',
+};
+
+const options: PaymentOptions = {
+  enable_card_payment: false,
+  enable_bank_transfer: true,
+  enable_custom_payment: true,
+  bank_account_details: 'Nabil Bank, 0421',
+  custom_payment_label: 'PayPal invoice',
+  custom_payment_instructions: 'We e-mail an invoice.',
+  custom_payment_redirect_url: '',
+};
+
+const order = (payment_method: Order['payment_method'], payment_instructions = ''): Order => ({
+  id: 7,
+  number: 'KH-1007',
+  status: 'awaiting_payment',
+  payment_method,
+  payment_label: 'Bank Transfer',
+  total: '85.00',
+  currency: 'USD',
+  total_items: 1,
+  created_at: '2026-01-01T00:00:00.000Z',
+  items: [],
+  subtotal: '85.00',
+  shipping: '0.00',
+  delivery_address: address,
+  payment_instructions,
+  payment_due_at: null,
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
+
+describe('checkout validation', () => {
+  it('lists the blank address fields in the form order, whitespace counting as blank', () => {
+    expect(missingAddressFields(address)).toEqual([]);
+    expect(missingAddressFields({ ...address, city: '  ', contact_number: '' })).toEqual(['city', 'contact_number']);
+    expect(missingAddressFields(EMPTY_ADDRESS)).toEqual([
+      'street',
+      'city',
+      'postalCode',
+      'country',
+      'fullname',
+      'contact_number',
+    ]);
+  });
+
+  it("gives the spec's texts: the address first, then the payment method", () => {
+    expect(checkoutProblem({ ...address, street: '', postalCode: ' ' }, null)).toBe(
+      'Please fill in all required delivery address fields: street, postalCode.',
+    );
+    expect(checkoutProblem(address, null)).toBe('Please select a payment method.');
+    expect(checkoutProblem(address, 'bank_transfer')).toBeNull();
+  });
+
+  it('sends the address trimmed', () => {
+    expect(trimmedAddress({ ...address, city: '  Pokhara ' }).city).toBe('Pokhara');
+  });
+});
+
+describe('payment choices', () => {
+  it('offers the enabled methods in the order card, bank transfer, custom, with their labels', () => {
+    expect(paymentChoices(options)).toEqual([
+      { method: 'bank_transfer', label: 'Bank Transfer' },
+      { method: 'custom', label: 'PayPal invoice' },
+    ]);
+    expect(
+      paymentChoices({ ...options, enable_card_payment: true, custom_payment_label: '' }).map((c) => c.label),
+    ).toEqual(['Credit/Debit Card', 'Bank Transfer', 'Other Payment Method']);
+    expect(paymentChoices({ ...options, enable_bank_transfer: false, enable_custom_payment: false })).toEqual([]);
+  });
+});
+
+describe('orderErrorText', () => {
+  it('gives the detail, else the JSON text of the body, else the message, else the fallback', () => {
+    expect(orderErrorText(new ApiError(400, { detail: 'Your cart is empty.' }))).toBe('Your cart is empty.');
+    const fields = { 'delivery_address.city': ['This field may not be blank.'] };
+    expect(orderErrorText(new ApiError(400, fields))).toBe(JSON.stringify(fields));
+    expect(orderErrorText(new ApiError(0, null, 'Failed to fetch'))).toBe('Failed to fetch');
+    expect(orderErrorText(null)).toBe('Failed to create order. Please check your details and try again.');
+  });
+});
+
+describe('afterOrder', () => {
+  it('leads a bank transfer to the confirmation with the bank details', () => {
+    expect(afterOrder(order('bank_transfer', 'Nabil Bank, 0421 (order KH-1007)'), options)).toEqual({
+      kind: 'confirmation',
+      state: {
+        order: order('bank_transfer', 'Nabil Bank, 0421 (order KH-1007)'),
+        instructions: 'Nabil Bank, 0421 (order KH-1007)',
+      },
+    });
+    expect(afterOrder(order('bank_transfer'), options)).toMatchObject({ state: { instructions: 'Nabil Bank, 0421' } });
+  });
+
+  it('leads a custom payment to its redirect address when the shop has one, else to the confirmation', () => {
+    expect(afterOrder(order('custom'), { ...options, custom_payment_redirect_url: 'https://pay.example/x' })).toEqual({
+      kind: 'redirect',
+      url: 'https://pay.example/x',
+    });
+    expect(afterOrder(order('custom'), options)).toMatchObject({
+      kind: 'confirmation',
+      state: { instructions: 'We e-mail an invoice.' },
+    });
+  });
+
+  it('reports the card payment that cannot start yet', () => {
+    expect(afterOrder(order('card_2c2p'), { ...options, enable_card_payment: true })).toEqual({
+      kind: 'card-payment-failed',
+    });
+  });
+});
+
+describe('newAttemptKey', () => {
+  it('makes a different UUID each time, with or without crypto.randomUUID', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(newAttemptKey()).toMatch(uuid);
+    expect(newAttemptKey()).not.toBe(newAttemptKey());
+    const original = crypto.randomUUID;
+    try {
+      Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+      expect(newAttemptKey()).toMatch(uuid);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
+    }
+  });
+});

@@ -1,0 +1,112 @@
+// The checkout's pure rules (spec sections 4 "Checkout flow", 5 "Checkout" and 8), apart from React so they are tested.
+import {
+  DEFAULT_CUSTOM_PAYMENT_LABEL,
+  DELIVERY_ADDRESS_FIELDS,
+  type DeliveryAddress,
+  type Order,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  type PaymentOptions,
+} from '@platform/contracts';
+import { ApiError } from '../../lib/api-client.ts';
+import type { OrderConfirmationState } from '../orders/confirmation-state.ts';
+
+export const SELECT_PAYMENT_METHOD = 'Please select a payment method.';
+export const ORDER_FALLBACK = 'Failed to create order. Please check your details and try again.';
+export const PAYMENT_OPTIONS_LOAD_ERROR = 'Failed to load payment options. Please refresh the page.';
+export const PAYMENT_OPTIONS_MISSING = 'Could not load payment options. Please try refreshing.';
+export const CARD_PAYMENT_FAILED =
+  "Your order was created, but we couldn't initiate the card payment. Please contact support or try paying from your order history.";
+
+export const EMPTY_ADDRESS: DeliveryAddress = {
+  street: '',
+  city: '',
+  postalCode: '',
+  country: '',
+  fullname: '',
+  contact_number: '',
+};
+
+/** The names of the address fields that are blank after trimming, in the form's order. */
+export function missingAddressFields(address: DeliveryAddress): string[] {
+  return DELIVERY_ADDRESS_FIELDS.filter((field) => !address[field].trim());
+}
+
+/** The first rule the form breaks (address first, then the method), or null when it may be sent. */
+export function checkoutProblem(address: DeliveryAddress, method: PaymentMethod | null): string | null {
+  const missing = missingAddressFields(address);
+  if (missing.length > 0) return `Please fill in all required delivery address fields: ${missing.join(', ')}.`;
+  if (!method) return SELECT_PAYMENT_METHOD;
+  return null;
+}
+
+/** The address as it is sent: every field trimmed. */
+export function trimmedAddress(address: DeliveryAddress): DeliveryAddress {
+  return Object.fromEntries(DELIVERY_ADDRESS_FIELDS.map((field) => [field, address[field].trim()])) as DeliveryAddress;
+}
+
+export interface PaymentChoice {
+  method: PaymentMethod;
+  label: string;
+}
+
+/** The methods the shop enables, in the spec's order (card, bank transfer, custom), with their labels. */
+export function paymentChoices(options: PaymentOptions): PaymentChoice[] {
+  const enabled: Record<PaymentMethod, boolean> = {
+    card_2c2p: options.enable_card_payment,
+    bank_transfer: options.enable_bank_transfer,
+    custom: options.enable_custom_payment,
+  };
+  const labels: Record<PaymentMethod, string> = {
+    card_2c2p: 'Credit/Debit Card',
+    bank_transfer: 'Bank Transfer',
+    custom: options.custom_payment_label || DEFAULT_CUSTOM_PAYMENT_LABEL,
+  };
+  return PAYMENT_METHODS.filter((method) => enabled[method]).map((method) => ({ method, label: labels[method] }));
+}
+
+/** A fresh `Idempotency-Key`. `crypto.randomUUID` needs a secure context; a shop served over plain HTTP still gets
+ * a random version 4 UUID from `getRandomValues`, which has no such limit. */
+export function newAttemptKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Order creation errors: the detail, else the JSON text of the body, else the message, else the fallback. */
+export function orderErrorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.detail) return error.detail;
+    if (error.body !== null && typeof error.body === 'object') return JSON.stringify(error.body);
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return ORDER_FALLBACK;
+}
+
+/** Where a new order sends the customer, by its method (spec section 4 "Checkout flow"). */
+export type AfterOrder =
+  | { kind: 'confirmation'; state: OrderConfirmationState }
+  | { kind: 'redirect'; url: string }
+  | { kind: 'card-payment-failed' };
+
+export function afterOrder(order: Order, options: PaymentOptions): AfterOrder {
+  switch (order.payment_method) {
+    // NOTE: the card payment start call does not exist yet (spec section 7): the order stays, payable later.
+    case 'card_2c2p':
+      return { kind: 'card-payment-failed' };
+    case 'bank_transfer':
+      return {
+        kind: 'confirmation',
+        state: { order, instructions: order.payment_instructions || options.bank_account_details },
+      };
+    case 'custom':
+      if (options.custom_payment_redirect_url) return { kind: 'redirect', url: options.custom_payment_redirect_url };
+      return {
+        kind: 'confirmation',
+        state: { order, instructions: order.payment_instructions || options.custom_payment_instructions },
+      };
+  }
+}

@@ -1,0 +1,172 @@
+import {
+  ADDRESS_FIELD_MAX,
+  DELIVERY_ADDRESS_FIELDS,
+  type DeliveryAddress,
+  type PaymentMethod,
+} from '@platform/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { browserApi } from '../../../lib/browser-api.ts';
+import { formatPrice } from '../../../lib/format.ts';
+import type { CartState } from '../../cart/api/cart.ts';
+import { createOrder, ORDERS_QUERY_KEY } from '../../orders/api/orders.ts';
+import { paymentOptionsQueryOptions } from '../api/payment-options.ts';
+import {
+  afterOrder,
+  CARD_PAYMENT_FAILED,
+  checkoutProblem,
+  EMPTY_ADDRESS,
+  newAttemptKey,
+  orderErrorText,
+  PAYMENT_OPTIONS_LOAD_ERROR,
+  PAYMENT_OPTIONS_MISSING,
+  paymentChoices,
+  trimmedAddress,
+} from '../checkout-rules.ts';
+
+const ADDRESS_LABELS: Record<keyof DeliveryAddress, { label: string; autoComplete: string; type?: string }> = {
+  street: { label: 'Street Address', autoComplete: 'street-address' },
+  city: { label: 'City', autoComplete: 'address-level2' },
+  postalCode: { label: 'Postal Code', autoComplete: 'postal-code' },
+  country: { label: 'Country', autoComplete: 'country-name' },
+  fullname: { label: 'Full Name', autoComplete: 'name' },
+  contact_number: { label: 'Contact Number', autoComplete: 'tel', type: 'tel' },
+};
+
+interface CheckoutViewProps {
+  cart: CartState;
+  onBack: () => void;
+  /** Called once the order exists: the server has emptied the cart. */
+  onOrderPlaced: () => void;
+}
+
+/** The checkout view of /cart: delivery address, payment method, then the order and where it leads. */
+export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const options = useQuery(paymentOptionsQueryOptions(browserApi()));
+  const [address, setAddress] = useState(EMPTY_ADDRESS);
+  const [pickedMethod, setPickedMethod] = useState<PaymentMethod | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<'idle' | 'placing' | 'placed'>('idle');
+  // One key per attempt, kept while the form is unchanged: a repeated submit gets the same order back.
+  const [attemptKey, setAttemptKey] = useState<string | null>(null);
+
+  const choices = options.data ? paymentChoices(options.data) : [];
+  const method = pickedMethod ?? choices[0]?.method ?? null;
+
+  function changeAddress(field: keyof DeliveryAddress, value: string) {
+    setAddress((current) => ({ ...current, [field]: value }));
+    setAttemptKey(null);
+  }
+
+  function changeMethod(value: PaymentMethod) {
+    setPickedMethod(value);
+    setAttemptKey(null);
+  }
+
+  async function placeOrder(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status !== 'idle') return;
+    setError(null);
+    const problem = checkoutProblem(address, method);
+    if (problem || !method || !options.data) return setError(problem ?? PAYMENT_OPTIONS_MISSING);
+    const key = attemptKey ?? newAttemptKey();
+    setAttemptKey(key);
+    setStatus('placing');
+    try {
+      const order = await createOrder(
+        browserApi(),
+        { payment_method: method, delivery_address: trimmedAddress(address) },
+        key,
+      );
+      onOrderPlaced();
+      void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+      setStatus('placed');
+      const next = afterOrder(order, options.data);
+      if (next.kind === 'confirmation') navigate('/order-confirmation', { state: next.state });
+      else if (next.kind === 'redirect') window.location.assign(next.url);
+      else setError(CARD_PAYMENT_FAILED);
+    } catch (failure) {
+      setError(orderErrorText(failure));
+      setStatus('idle');
+      // A refusal (4xx) created nothing: the next attempt is a new one. Without an answer the order may exist, so
+      // the same key goes again and finds it.
+      if (failure instanceof ApiError && failure.status >= 400 && failure.status < 500) setAttemptKey(null);
+    }
+  }
+
+  return (
+    <section className="checkout" aria-labelledby="checkout-title">
+      <div className="checkout__head">
+        <h1 id="checkout-title" className="page-title">
+          Checkout
+        </h1>
+        <button type="button" className="button button--ghost" onClick={onBack} disabled={status === 'placing'}>
+          ← Back to Cart
+        </button>
+      </div>
+      <form className="checkout__form" onSubmit={placeOrder} noValidate>
+        <fieldset className="checkout__section">
+          <legend>Delivery Address</legend>
+          <div className="checkout__fields">
+            {DELIVERY_ADDRESS_FIELDS.map((field) => (
+              <TextField
+                key={field}
+                id={`checkout-${field}`}
+                name={field}
+                label={ADDRESS_LABELS[field].label}
+                type={ADDRESS_LABELS[field].type ?? 'text'}
+                autoComplete={ADDRESS_LABELS[field].autoComplete}
+                maxLength={ADDRESS_FIELD_MAX}
+                value={address[field]}
+                onValueChange={(value) => changeAddress(field, value)}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="checkout__section">
+          <legend>Payment Method</legend>
+          {options.isPending ? (
+            <Spinner label="Loading payment options" />
+          ) : options.isError ? (
+            <>
+              <ErrorBox>{PAYMENT_OPTIONS_LOAD_ERROR}</ErrorBox>
+              <p className="empty-message">{PAYMENT_OPTIONS_MISSING}</p>
+            </>
+          ) : (
+            <div className="payment-methods">
+              {choices.map((choice) => (
+                <label key={choice.method} className="payment-method">
+                  <input
+                    type="radio"
+                    name="payment_method"
+                    value={choice.method}
+                    checked={method === choice.method}
+                    onChange={() => changeMethod(choice.method)}
+                  />
+                  <span>{choice.label}</span>
+                </label>
+              ))}
+            </div>
+          )}
+        </fieldset>
+        <div className="checkout__total">
+          <span>
+            Total ({cart.total_items} {cart.total_items === 1 ? 'item' : 'items'}, shipping not included)
+          </span>
+          <strong>{formatPrice(cart.total_price)}</strong>
+        </div>
+        {error && <ErrorBox>{error}</ErrorBox>}
+        <button type="submit" className="button button--primary checkout__submit" disabled={status !== 'idle'}>
+          {status === 'placing' ? 'Placing Order...' : 'Place Order'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Order } from '@platform/contracts';
+import { Link } from 'react-router';
+import { formatPrice } from '../../../lib/format.ts';
+import { customizationText } from '../../cart/cart-rules.ts';
+
+/** An order's lines and its totals (confirmation and order detail). */
+export function OrderLines({ order }: { order: Order }) {
+  return (
+    <div className="order-lines">
+      <ul className="order-lines__list">
+        {order.items.map((line) => (
+          <li key={line.id} className="order-line">
+            <div className="order-line__name">
+              {line.product ? (
+                <Link to={`/products/${line.product.slug}`}>{line.product_name}</Link>
+              ) : (
+                line.product_name
+              )}
+              {Object.keys(line.customization).length > 0 && (
+                <span className="customization">{customizationText(line.customization)}</span>
+              )}
+            </div>
+            <span className="order-line__quantity">
+              {line.quantity} × {formatPrice(line.unit_price)}
+            </span>
+            <span className="order-line__total">{formatPrice(line.line_total)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatPrice(order.subtotal)}</dd>
+        </div>
+        <div>
+          <dt>Shipping</dt>
+          <dd>{formatPrice(order.shipping)}</dd>
+        </div>
+        <div className="totals__grand">
+          <dt>Total</dt>
+          <dd>{formatPrice(order.total)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
