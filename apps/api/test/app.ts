@@ -21,7 +21,7 @@ export interface TestApp {
   scope(tenant: Tenant): TenantScope;
   /** `app.inject` with the tenant's token set. */
   request(tenant: Tenant, options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
-  /** Another app instance on the same database (PostgreSQL only), as a second server process would be. */
+  /** Another app instance on the same database, as a second server process would be. */
   secondInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
@@ -63,8 +63,11 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
         },
       }),
     secondInstance: async () => {
-      if (!testDb.url) throw new Error('a second instance needs PostgreSQL');
-      const database = await openDatabase({ url: testDb.url, poolSize: 20 });
+      // PGlite lives in this process: a second app shares its handle (and must not close it); PostgreSQL gets a
+      // pool of its own, as another server process would.
+      const database = testDb.url
+        ? await openDatabase({ url: testDb.url, poolSize: 20 })
+        : { ...testDb.database, close: async () => undefined };
       const other = await buildApp({ config, database, media });
       await other.ready();
       others.push(other);

@@ -49,5 +49,5 @@ export function orderConfirmationMail(input: {
     `${shopName}`,
     '',
   ].join('\n');
-  return { to: input.to, subject: `Order ${order.number} received — ${shopName}`, text };
+  return { to: input.to, subject: `${shopName}: order ${order.number} received`, text };
 }
