@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { xssLeftovers } from '../../../test/xss-corpus.ts';
 import { DEMO_TENANT_TOKEN, seedDemo } from '../../seed/index.ts';
 import { findTenantByToken } from '../tenants/tenants.repository.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
@@ -46,16 +48,17 @@ const CASES: [query: string, expected: string][] = [
   ['second world war', 'mk2-ww2-khukuri'],
 ];
 
-describe('search relevance on the demo catalog', () => {
-  let t: TestApp;
-  let shop: Tenant;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    await seedDemo(t.testDb.database, t.media);
-    shop = (await findTenantByToken(t.testDb.database.db, DEMO_TENANT_TOKEN)) as Tenant;
-  });
-  afterAll(() => t.close());
+// One seeded demo shop for the whole file: drawing its pictures is the slow part.
+let t: TestApp;
+let shop: Tenant;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemo(t.testDb.database, t.media);
+  shop = (await findTenantByToken(t.testDb.database.db, DEMO_TENANT_TOKEN)) as Tenant;
+});
+afterAll(() => t.close());
 
+describe('search relevance on the demo catalog', () => {
   it.each(CASES)('finds %j with %s in the top 3', async (query, expected) => {
     const response = await t.request(shop, {
       method: 'GET',
@@ -77,5 +80,67 @@ describe('search relevance on the demo catalog', () => {
     const khukuri = await search('khukuri');
     expect(khukuri.length).toBeGreaterThan(10);
     for (const spelling of ['kukri', 'khukri', 'gurkha knife']) expect(await search(spelling)).toEqual(khukuri);
+  });
+});
+
+describe('the demo catalog', () => {
+  const get = async (url: string) => (await t.request(shop, { method: 'GET', url })).json();
+  const ATTRIBUTE_KEYS = ['Blade length', 'Overall length', 'Weight', 'Steel', 'Handle', 'Sheath', 'Origin'];
+
+  it('has at least 16 active products in at least 5 described categories', async () => {
+    const categories = (await get('/api/products/categories/')) as { slug: string; description: string }[];
+    expect(categories.length).toBeGreaterThanOrEqual(5);
+    for (const category of categories) expect(category.description, category.slug).not.toBe('');
+    const products = (await get('/api/products/products/?is_active=true')) as { category: { slug: string } }[];
+    expect(products.length).toBeGreaterThanOrEqual(16);
+    const used = new Set(products.map((product) => product.category.slug));
+    expect(categories.every((category) => used.has(category.slug))).toBe(true);
+  });
+
+  it('gives every product a description, a detailed HTML description, the seven attributes and a USD price', async () => {
+    const products = (await get('/api/products/products/')) as { slug: string }[];
+    for (const { slug } of products) {
+      const product = await get(`/api/products/products/${slug}/`);
+      expect(product.description.length, slug).toBeGreaterThan(40);
+      expect(product.long_html_description, slug).toMatch(/<h3>|<p>/);
+      expect(xssLeftovers(product.long_html_description), slug).toEqual([]);
+      expect(product.attributes.map((attribute: { key: string }) => attribute.key)).toEqual(ATTRIBUTE_KEYS);
+      expect(product.price, slug).toMatch(/^\d+\.\d{2}$/);
+    }
+  });
+
+  it('has several discounted products, one sold out and one with the last piece in stock', async () => {
+    const products = (await get('/api/products/products/')) as {
+      price: string;
+      price_before_discount: string | null;
+      stock: number;
+    }[];
+    const discounted = products.filter(
+      (product) =>
+        product.price_before_discount !== null && Number(product.price_before_discount) > Number(product.price),
+    );
+    expect(discounted.length).toBeGreaterThanOrEqual(3);
+    expect(products.filter((product) => product.stock === 0)).toHaveLength(1);
+    expect(products.filter((product) => product.stock === 1)).toHaveLength(1);
+  });
+
+  it('draws at least two WebP pictures of each product, different for every product, and has a few reviews', async () => {
+    const products = (await get('/api/products/products/')) as { slug: string }[];
+    const mainPictures = new Set<string>();
+    let reviews = 0;
+    for (const { slug } of products) {
+      const product = await get(`/api/products/products/${slug}/`);
+      expect(product.images.length, slug).toBeGreaterThanOrEqual(2);
+      for (const image of [product.main_image.image, product.main_image.thumb_image, product.images[1].image]) {
+        const served = await t.app.inject({ method: 'GET', url: image });
+        expect(served.statusCode, image).toBe(200);
+        expect(served.headers['content-type']).toBe('image/webp');
+      }
+      const main = await t.app.inject({ method: 'GET', url: product.main_image.image });
+      mainPictures.add(createHash('sha256').update(main.rawPayload).digest('hex'));
+      reviews += product.review_count;
+    }
+    expect(mainPictures.size).toBe(products.length);
+    expect(reviews).toBeGreaterThanOrEqual(3);
   });
 });

@@ -181,6 +181,19 @@ describe('GET /api/products/products/', () => {
     expect((await get(shop, '/api/products/products/?search=%20%20')).json()).toHaveLength(2);
   });
 
+  it('ranks a match in the name above one in the category, then the attributes, then the description', async () => {
+    const shop = await t.createTenant();
+    const plain = await createCategory(t, shop, { name: 'Plain' });
+    const tundra = await createCategory(t, shop, { name: 'Tundra' });
+    // Made in an order that neither newest nor oldest first turns into the expected one.
+    await createProduct(t, shop, { slug: 'in-category', categoryId: tundra.id });
+    await createProduct(t, shop, { slug: 'in-name', name: 'Tundra Blade', categoryId: plain.id });
+    await createProduct(t, shop, { slug: 'in-description', categoryId: plain.id, description: 'Made for the tundra.' });
+    await createProduct(t, shop, { slug: 'in-attribute', categoryId: plain.id, attributes: [['Finish', 'Tundra']] });
+    const found = (await get(shop, '/api/products/products/?search=tundra')).json() as { slug: string }[];
+    expect(found.map((product) => product.slug)).toEqual(['in-name', 'in-category', 'in-attribute', 'in-description']);
+  });
+
   it('uses the same number of SQL queries for a list of 50 products as for a list of 5', async () => {
     const shop = await t.createTenant();
     const category = await createCategory(t, shop);
