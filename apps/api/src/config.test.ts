@@ -1,5 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 describe('loadConfig', () => {
   it('gives the documented defaults on an empty environment', () => {
@@ -15,6 +20,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('refuses an access token lifetime within the client refresh margin of 60 seconds', () => {
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '60' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
+    expect(loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '600' }).ACCESS_TOKEN_TTL_SECONDS).toBe(600);
+    expect(loadConfig({}).ACCESS_TOKEN_TTL_SECONDS).toBe(900);
+    expect(loadConfig({}).REFRESH_TOKEN_TTL_SECONDS).toBe(14 * 24 * 3600);
+  });
+
+  it('stops the server process at start with a message naming the wrong variable', () => {
+    const started = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: apiDir,
+      env: { PATH: process.env.PATH ?? '', PORT: 'eighty', DATA_DIR: '/nonexistent/never-created' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(started.status).toBe(1);
+    expect(started.stderr).toContain('Invalid configuration');
+    expect(started.stderr).toMatch(/PORT: /);
   });
 
   it('treats an empty optional URL as unset', () => {

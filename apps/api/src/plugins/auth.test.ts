@@ -46,7 +46,7 @@ describe('access token authentication', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('rejects alg:none and wrongly signed tokens', async () => {
+  it('rejects alg:none, wrongly signed and other-algorithm tokens', async () => {
     const shop = await shopWithSettings();
     const { user } = await createCustomer(t, shop);
     const claims = { sub: String(user.id), tid: shop.id, typ: 'access', role: 'customer', iss: 'platform', jti: 'x' };
@@ -57,7 +57,20 @@ describe('access token authentication', () => {
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime(exp)
       .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
-    for (const token of [none, forged, 'garbage']) {
+    // The right secret under another algorithm: the algorithm is pinned.
+    const otherAlgorithm = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS512' })
+      .setExpirationTime(exp)
+      .sign(new TextEncoder().encode(t.config.JWT_SECRET ?? ''));
+    const valid = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(exp)
+      .sign(new TextEncoder().encode(t.config.JWT_SECRET ?? ''));
+    // The same claims signed as the platform signs are accepted: the refusals below are for the reason given.
+    expect(
+      (await t.request(shop, { method: 'GET', url: '/api/pages/settings/public/', token: valid })).statusCode,
+    ).toBe(200);
+    for (const token of [none, forged, otherAlgorithm, 'garbage']) {
       const response = await t.request(shop, { method: 'GET', url: '/api/pages/settings/public/', token });
       expect(response.statusCode).toBe(401);
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { upsertSettings } from '../modules/site/site.repository.ts';
 
 describe('API conventions', () => {
   let t: TestApp;
@@ -58,6 +59,21 @@ describe('API conventions', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ detail: 'Request body is too large.', code: 'request_too_large' });
+  });
+
+  it('answers a failure of the database with a bare 500: no message, stack trace or SQL', async () => {
+    const shop = await t.createTenant();
+    await upsertSettings(t.scope(shop), { siteTitle: 'Broken soon' });
+    await t.testDb.database.raw.exec('alter table site_settings rename to site_settings_away');
+    try {
+      const response = await t.request(shop, { method: 'GET', url: '/api/pages/settings/public/' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ detail: 'A server error occurred.', code: 'server_error' });
+      expect(response.body).not.toMatch(/site_settings|select|relation|at .*\.ts/i);
+    } finally {
+      await t.testDb.database.raw.exec('alter table site_settings_away rename to site_settings');
+    }
+    expect((await t.request(shop, { method: 'GET', url: '/api/pages/settings/public/' })).statusCode).toBe(200);
   });
 
   it('answers liveness and readiness without a tenant', async () => {

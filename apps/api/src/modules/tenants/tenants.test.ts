@@ -37,6 +37,27 @@ describe('tenant resolution', () => {
     expect(response.statusCode).toBe(403);
   });
 
+  it('touches nothing for a write without a known token', async () => {
+    const countUsers = async () =>
+      (await t.testDb.database.raw.query<{ n: number }>('select count(*)::int as n from users'))[0]?.n;
+    const before = await countUsers();
+    const payload = { email: 'nobody@example.com', password: 'Kami-forged-1994', password_confirm: 'Kami-forged-1994' };
+    const missing = await t.app.inject({ method: 'POST', url: '/api/accounts/register/', payload });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/register/',
+      headers: { 'x-tenant-token': 'no-such-shop-token' },
+      payload,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(unknown.statusCode).toBe(403);
+    expect(unknown.json()).toEqual({
+      detail: 'The X-Tenant-Token header does not name a known shop.',
+      code: 'tenant_unknown',
+    });
+    expect(await countUsers()).toBe(before);
+  });
+
   it('never lets tenant A read tenant B settings', async () => {
     const shopA = await t.createTenant('Shop A');
     const shopB = await t.createTenant('Shop B');
