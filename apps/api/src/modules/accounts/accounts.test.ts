@@ -1,10 +1,18 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCustomer, DEFAULT_TEST_PASSWORD } from '../../../test/builders.ts';
 import { lastResetToken, mailsTo } from '../../../test/outbox.ts';
+import { buildApp } from '../../app.ts';
+import { type Config, loadConfig } from '../../config.ts';
+import { openDatabase } from '../../db/client.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
 import { ACCOUNT_RATE_LIMITS } from './accounts.routes.ts';
+import { resolveJwtSecret } from './secret.ts';
 import { TokenSigner } from './tokens.ts';
 
 const GOOD_PASSWORD = 'Kami-forged-1994';
@@ -26,6 +34,27 @@ describe('accounts', () => {
   const login = (tenant: Tenant, loginId: string, password = GOOD_PASSWORD) =>
     post(tenant, '/api/accounts/login/', { login_id: loginId, password });
   const refresh = (tenant: Tenant, token: string) => post(tenant, '/api/accounts/token/refresh/', { refresh: token });
+
+  /**
+   * Another app instance on the test's data, as another server process would be: its own PostgreSQL pool, or the
+   * shared in-process PGlite handle (which it must not close).
+   */
+  async function otherInstance(overrides: Partial<Config> = {}, logger?: { stream: { write(line: string): void } }) {
+    const database = t.testDb.url
+      ? await openDatabase({ url: t.testDb.url, poolSize: 2 })
+      : { ...t.testDb.database, close: async () => undefined };
+    const app = await buildApp({
+      config: { ...t.config, ...overrides },
+      database,
+      media: t.media,
+      ...(logger ? { logger: { level: 'trace', ...logger } } : {}),
+    });
+    await app.ready();
+    return app;
+  }
+  const on = (app: FastifyInstance, tenant: Tenant, url: string, payload: object) =>
+    app.inject({ method: 'POST', url, headers: { 'x-tenant-token': tenant.token }, payload });
+  const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
 
   async function signedIn(tenant: Tenant) {
     const email = uniqueEmail();
@@ -49,6 +78,53 @@ describe('accounts', () => {
       expect(byEmail.statusCode).toBe(200);
       expect(byEmail.json()).toEqual({ access: expect.any(String), refresh: expect.any(String), user });
       expect((await login(shop, user.username.toUpperCase())).statusCode).toBe(200);
+    });
+
+    it('stores only an argon2id hash of the password', async () => {
+      const shop = await t.createTenant();
+      const email = uniqueEmail();
+      expect((await register(shop, email)).statusCode).toBe(201);
+      const rows = await t.testDb.database.raw.query<{ password_hash: string }>(
+        'select password_hash from users where tenant_id = $1 and email = $2',
+        [shop.id, email],
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$/);
+      expect(rows[0]?.password_hash).not.toContain(GOOD_PASSWORD);
+    });
+
+    it('never writes a password to the log', async () => {
+      const lines: string[] = [];
+      const logged = await otherInstance({ NODE_ENV: 'production' }, { stream: { write: (line) => lines.push(line) } });
+      try {
+        const shop = await t.createTenant();
+        const email = uniqueEmail();
+        const secret = 'Logged-nowhere-4821';
+        const send = (url: string, payload: object) => on(logged, shop, url, payload);
+        expect(
+          (await send('/api/accounts/register/', { email, password: secret, password_confirm: secret })).statusCode,
+        ).toBe(201);
+        await send('/api/accounts/register/', {
+          email: 'bad',
+          password: 'Weak-but-8',
+          password_confirm: 'Other-one-8',
+        });
+        expect((await send('/api/accounts/login/', { login_id: email, password: secret })).statusCode).toBe(200);
+        await send('/api/accounts/login/', { login_id: email, password: 'Wrong-guess-9917' });
+        await send('/api/accounts/password-reset/confirm/', {
+          token: 'x',
+          password: 'Reset-attempt-5530',
+          password_confirm: 'Reset-attempt-5530',
+        });
+        const log = lines.join('');
+        // The requests were logged, their passwords were not.
+        expect(log).toContain('/api/accounts/login/');
+        for (const password of [secret, 'Weak-but-8', 'Other-one-8', 'Wrong-guess-9917', 'Reset-attempt-5530']) {
+          expect(log).not.toContain(password);
+        }
+      } finally {
+        await logged.close();
+      }
     });
 
     it('refuses an e-mail already registered with the shop, in any letter case', async () => {
@@ -164,6 +240,47 @@ describe('accounts', () => {
       expect((await refresh(shopA, session.refresh)).statusCode).toBe(200);
     });
 
+    it('signs tokens naming the shop, the user, their type and an id, for 15 minutes and 14 days by default', async () => {
+      const shop = await t.createTenant();
+      const session = await signedIn(shop);
+      const header = JSON.parse(Buffer.from(session.access.split('.')[0] ?? '', 'base64url').toString());
+      expect(header.alg).toBe('HS256');
+      const access = claimsOf(session.access);
+      const refresh = claimsOf(session.refresh);
+      for (const [claims, type] of [
+        [access, 'access'],
+        [refresh, 'refresh'],
+      ]) {
+        expect(claims).toMatchObject({
+          sub: String(session.user.id),
+          tid: shop.id,
+          typ: type,
+          jti: expect.any(String),
+        });
+      }
+      expect(access.jti).not.toBe(refresh.jti);
+      expect(Math.abs(access.exp - access.iat - 15 * 60)).toBeLessThanOrEqual(1);
+      expect(Math.abs(refresh.exp - refresh.iat - 14 * 24 * 3600)).toBeLessThanOrEqual(1);
+    });
+
+    it('takes the token lifetimes from the configuration', async () => {
+      const configured = await otherInstance({ ACCESS_TOKEN_TTL_SECONDS: 300, REFRESH_TOKEN_TTL_SECONDS: 7200 });
+      try {
+        const shop = await t.createTenant();
+        const email = uniqueEmail();
+        await register(shop, email);
+        const pair = (
+          await on(configured, shop, '/api/accounts/login/', { login_id: email, password: GOOD_PASSWORD })
+        ).json();
+        const access = claimsOf(pair.access);
+        const refresh = claimsOf(pair.refresh);
+        expect(Math.abs(access.exp - access.iat - 300)).toBeLessThanOrEqual(1);
+        expect(Math.abs(refresh.exp - refresh.iat - 7200)).toBeLessThanOrEqual(1);
+      } finally {
+        await configured.close();
+      }
+    });
+
     it('rejects alg:none, wrongly signed and expired refresh tokens', async () => {
       const shop = await t.createTenant();
       const { user } = await createCustomer(t, shop);
@@ -183,6 +300,11 @@ describe('accounts', () => {
         .setProtectedHeader({ alg: 'HS256' })
         .setExpirationTime(exp)
         .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+      // The right secret under another algorithm: the algorithm is pinned.
+      const otherAlgorithm = await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS512' })
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode(t.config.JWT_SECRET ?? ''));
       const expired = await new TokenSigner(t.config.JWT_SECRET ?? '', 900, -60).sign({
         userId: user.id,
         tenantId: shop.id,
@@ -190,7 +312,7 @@ describe('accounts', () => {
         role: 'customer',
         family: crypto.randomUUID(),
       });
-      for (const token of [none, forged, expired.token, 'garbage']) {
+      for (const token of [none, forged, otherAlgorithm, expired.token, 'garbage']) {
         const response = await refresh(shop, token);
         expect(response.statusCode).toBe(401);
         expect(response.json()).toEqual({ detail: 'Token is invalid or expired', code: 'token_not_valid' });
@@ -243,6 +365,25 @@ describe('accounts', () => {
       expect((await refresh(shop, rotated.refresh)).statusCode).toBe(401);
     });
 
+    it('holds a logout on every instance: the revocations live in the database', async () => {
+      const shop = await t.createTenant();
+      const session = await signedIn(shop);
+      const other = await otherInstance();
+      try {
+        const out = await on(other, shop, '/api/accounts/logout/', { refresh: session.refresh });
+        expect(out.statusCode).toBe(200);
+        expect((await refresh(shop, session.refresh)).statusCode).toBe(401);
+        // And a rotation on this instance is seen there: the rotated token is refused by the other one.
+        const again = await signedIn(shop);
+        expect((await refresh(shop, again.refresh)).statusCode).toBe(200);
+        expect((await on(other, shop, '/api/accounts/token/refresh/', { refresh: again.refresh })).statusCode).toBe(
+          401,
+        );
+      } finally {
+        await other.close();
+      }
+    });
+
     it('answers logout with a bad token with 401', async () => {
       const shop = await t.createTenant();
       const response = await post(shop, '/api/accounts/logout/', { refresh: 'garbage' });
@@ -292,6 +433,21 @@ describe('accounts', () => {
         detail: 'This password reset link is invalid or has expired.',
         code: 'invalid_reset_token',
       });
+    });
+
+    it('makes the link expire one hour after it was asked for', async () => {
+      const shop = await t.createTenant();
+      const session = await signedIn(shop);
+      const askedAt = Date.now();
+      await post(shop, '/api/accounts/password-reset/', { email: session.email });
+      const rows = await t.testDb.database.raw.query<{ expires_at: string | Date }>(
+        'select expires_at from password_reset_tokens where tenant_id = $1',
+        [shop.id],
+      );
+      expect(rows).toHaveLength(1);
+      const lifetime = new Date(rows[0]?.expires_at ?? 0).getTime() - askedAt;
+      expect(lifetime).toBeGreaterThan(3_600_000 - 5_000);
+      expect(lifetime).toBeLessThan(3_600_000 + 5_000);
     });
 
     it('refuses an expired link, and a weak password without using the link up', async () => {
@@ -359,6 +515,39 @@ describe('accounts', () => {
         expect(elsewhere.statusCode).toBe(400);
       });
     }
+  });
+
+  describe('token signing secret', () => {
+    it('is generated once on the embedded database, kept in the data folder for the next start', () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jwt-secret-'));
+      const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jwt-secret-'));
+      try {
+        const first = resolveJwtSecret(loadConfig({ DATA_DIR: dataDir }));
+        expect(first.length).toBeGreaterThanOrEqual(32);
+        const file = path.join(dataDir, 'jwt-secret');
+        expect(fs.readFileSync(file, 'utf8').trim()).toBe(first);
+        expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+        expect(resolveJwtSecret(loadConfig({ DATA_DIR: dataDir }))).toBe(first);
+        expect(resolveJwtSecret(loadConfig({ DATA_DIR: otherDir }))).not.toBe(first);
+        const configured = 'configured-secret-configured-secret-0123';
+        expect(resolveJwtSecret(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: configured }))).toBe(configured);
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        fs.rmSync(otherDir, { recursive: true, force: true });
+      }
+    });
+
+    it('must be configured with DATABASE_URL, where every instance signs with the same one', () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jwt-secret-'));
+      try {
+        expect(() =>
+          resolveJwtSecret(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db.example/shop' })),
+        ).toThrow(/JWT_SECRET/);
+        expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
   });
 
   it('creates customers with the shared test builder that can log in with the default password', async () => {
