@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,6 +31,43 @@ function flakyTransport(failures: number) {
   return { transport, delivered, calls: () => calls };
 }
 
+/** The least SMTP server nodemailer talks to (no TLS, no auth): it keeps the DATA of every message. */
+async function startSmtpServer() {
+  const received: string[] = [];
+  const server = net.createServer((socket) => {
+    let buffer = '';
+    let inData = false;
+    socket.write('220 mail.test ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end < 0) return;
+          received.push(buffer.slice(0, end));
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          socket.write('250 queued\r\n');
+          continue;
+        }
+        const lineEnd = buffer.indexOf('\r\n');
+        if (lineEnd < 0) return;
+        const command = buffer.slice(0, lineEnd).toUpperCase();
+        buffer = buffer.slice(lineEnd + 2);
+        if (command.startsWith('EHLO') || command.startsWith('HELO')) socket.write('250 mail.test\r\n');
+        else if (command.startsWith('DATA')) {
+          inData = true;
+          socket.write('354 go ahead\r\n');
+        } else if (command.startsWith('QUIT')) socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
 describe('mailer', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-test-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -50,6 +88,31 @@ describe('mailer', () => {
     const sent = lines.find((line) => line.message === 'mail sent');
     expect(sent?.object.path).toBe(path.resolve(dataDir, 'outbox', files[0] ?? ''));
     expect(JSON.stringify(lines)).not.toContain('Hello Ana');
+  });
+
+  it('sends through the SMTP server of SMTP_URL, and writes nothing to the outbox then', async () => {
+    const smtp = await startSmtpServer();
+    const smtpDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-smtp-'));
+    try {
+      const { logger, lines } = recordingLogger();
+      const mailer = createMailer({
+        smtpUrl: smtp.url,
+        dataDir: smtpDataDir,
+        from: 'Shop <no-reply@shop.example>',
+        logger,
+      });
+      mailer.send({ to: 'bir@example.com', subject: 'Your order', text: 'Namaste Bir' });
+      await mailer.idle();
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]).toContain('To: bir@example.com');
+      expect(smtp.received[0]).toContain('Subject: Your order');
+      expect(smtp.received[0]).toContain('Namaste Bir');
+      expect(lines.find((line) => line.message === 'mail sent')?.object.transport).toBe('smtp');
+      expect(fs.existsSync(path.join(smtpDataDir, 'outbox'))).toBe(false);
+    } finally {
+      await smtp.close();
+      fs.rmSync(smtpDataDir, { recursive: true, force: true });
+    }
   });
 
   it('retries a failed delivery in the background until it succeeds', async () => {
