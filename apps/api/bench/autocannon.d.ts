@@ -21,6 +21,10 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
+    /** A sequence each connection sends in turn; `setupRequest` may rewrite a request before it goes. */
+    requests?: { setupRequest?: (request: Record<string, unknown>) => Record<string, unknown> }[];
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

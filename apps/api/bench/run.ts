@@ -4,6 +4,7 @@
  * route that answers the same bytes from memory in the same process. Writes docs/benchmarks.md.
  *
  * Add a case: append to CASES (a `setup` may create users, carts… and return the headers and body to send).
+ * Cart and order cases spread their requests over many customers (one bearer token each), as a shop's traffic is.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -24,13 +26,17 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const GENERATED_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const LARGE_TENANT_TOKEN = 'bench-large-catalog';
+const ORDERS_TENANT_TOKEN = 'bench-orders';
 
-/** What a case can use: the running app's base URL and the two shops. */
+/** What a case can use: the running app, its base URL and the three shops. */
 export interface BenchEnv {
+  app: FastifyInstance;
   baseUrl: string;
   database: Database;
   demo: Tenant;
   large: Tenant;
+  /** A shop taking bank transfers, with one product of unbounded stock (`bench-khukuri`) for cart and order cases. */
+  orders: Tenant;
 }
 
 export interface BenchRequest {
@@ -39,6 +45,10 @@ export interface BenchRequest {
   tenant: Tenant;
   headers?: Record<string, string>;
   body?: unknown;
+  /** Measured requests take these bearer tokens in turn (the first, single request uses `headers`). */
+  bearerTokens?: string[];
+  /** A fixed number of measured requests instead of the fixed duration (a case that uses up its data). */
+  amount?: number;
 }
 
 export interface BenchCase {
@@ -79,7 +89,104 @@ export const CASES: BenchCase[] = [
     'large',
     '/api/products/products/?search=sirupati&page=1&page_size=24',
   ),
+  {
+    name: 'cart: add to cart (1 000 customers)',
+    setup: async (env) => {
+      const [first, ...rest] = await benchCustomers(env, 1001);
+      return {
+        method: 'POST',
+        path: '/api/orders/cart/add-item/',
+        tenant: env.orders,
+        headers: { authorization: `Bearer ${first}` },
+        bearerTokens: rest,
+        body: { product_id: await benchProductId(env), quantity: 1, customization: {} },
+      };
+    },
+  },
+  {
+    name: 'orders: place an order (2 000 customers, 1 line each)',
+    setup: async (env) => {
+      const tokens = await benchCustomers(env, ORDER_RUNS + 1, { withCart: true });
+      return {
+        method: 'POST',
+        path: '/api/orders/orders/',
+        tenant: env.orders,
+        headers: { authorization: `Bearer ${tokens[0]}` },
+        bearerTokens: tokens.slice(1),
+        amount: ORDER_RUNS,
+        body: {
+          payment_method: 'bank_transfer',
+          delivery_address: {
+            street: '12 Durbar Marg',
+            city: 'Kathmandu',
+            postalCode: '44600',
+            country: 'Nepal',
+            fullname: 'Bench Customer',
+            contact_number: '+977 1 4221234',
+          },
+        },
+      };
+    },
+  },
 ];
+
+const ORDER_RUNS = Number(process.env.BENCH_ORDERS ?? 2000);
+let customerBatch = 0;
+
+/** A shop for the cart and order cases: bank transfers, one product that never runs out. */
+async function seedOrdersShop(database: Database): Promise<Tenant> {
+  const tenant = await createTenant(database.db, { name: 'Orders bench', token: ORDERS_TENANT_TOKEN });
+  await database.raw.query(
+    `insert into payment_settings (tenant_id, enable_bank_transfer, bank_account_details) values ($1, true, 'Bench Bank')`,
+    [tenant.id],
+  );
+  await database.raw.query(`insert into categories (tenant_id, slug, name) values ($1, 'bench', 'Bench')`, [tenant.id]);
+  await database.raw.query(
+    `insert into products (tenant_id, category_id, slug, name, price_cents, stock)
+     select $1, id, 'bench-khukuri', 'Bench Khukuri', 8500, 1000000000 from categories where tenant_id = $1`,
+    [tenant.id],
+  );
+  return tenant;
+}
+
+async function benchProductId(env: BenchEnv): Promise<number> {
+  const [row] = await env.database.raw.query<{ id: number }>(
+    `select id from products where tenant_id = $1 and slug = 'bench-khukuri'`,
+    [env.orders.id],
+  );
+  return row?.id as number;
+}
+
+/**
+ * `count` customers of the orders shop, made in SQL (their password is never used), and an access token for each;
+ * with `withCart`, each holds one unit of the bench product in its cart.
+ */
+async function benchCustomers(env: BenchEnv, count: number, options: { withCart?: boolean } = {}): Promise<string[]> {
+  customerBatch += 1;
+  const users = await env.database.raw.query<{ id: number }>(
+    `insert into users (tenant_id, email, username, password_hash)
+     select $1, 'bench-' || $2 || '-' || n || '@example.com', 'bench-' || $2 || '-' || n, 'not-a-hash'
+       from generate_series(1, $3::int) n
+     returning id`,
+    [env.orders.id, customerBatch, count],
+  );
+  if (options.withCart) {
+    const productId = await benchProductId(env);
+    await env.database.raw.query(
+      `with new_carts as (
+         insert into carts (tenant_id, user_id) select $1, unnest($2::int[]) returning tenant_id, id)
+       insert into cart_items (tenant_id, cart_id, product_id, quantity) select tenant_id, id, $3, 1 from new_carts`,
+      [env.orders.id, users.map((user) => user.id), productId],
+    );
+  }
+  return Promise.all(
+    users.map(
+      async (user) =>
+        (await env.app.deps.tokens.sign({ userId: user.id, tenantId: env.orders.id, type: 'access', role: 'customer' }))
+          .token,
+    ),
+  );
+}
 
 /** 10 000 products in one shop, generated in SQL (one statement each for categories, products, attributes). */
 async function seedLargeCatalog(database: Database): Promise<Tenant> {
@@ -128,17 +235,32 @@ interface Figures {
 }
 
 async function measure(url: string, request: BenchRequest): Promise<Figures> {
+  const headers = {
+    'x-tenant-token': request.tenant.token,
+    ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...request.headers,
+  };
+  const tokens = request.bearerTokens;
+  let next = 0;
   const result = await autocannon({
     url,
     method: request.method ?? 'GET',
-    headers: {
-      'x-tenant-token': request.tenant.token,
-      ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...request.headers,
-    },
+    headers,
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
     connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
+    ...(request.amount ? { amount: request.amount } : { duration: DURATION_SECONDS }),
+    ...(tokens
+      ? {
+          requests: [
+            {
+              setupRequest: (req: Record<string, unknown>) => ({
+                ...req,
+                headers: { ...headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` },
+              }),
+            },
+          ],
+        }
+      : {}),
   });
   return {
     requestsPerSecond: result.requests.average,
@@ -198,6 +320,7 @@ async function runEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   await migrate(database);
   await seedDemo(database, media);
   const large = await seedLargeCatalog(database);
+  const orders = await seedOrdersShop(database);
   const { findTenantByToken } = await import('../src/modules/tenants/tenants.repository.ts');
   const demo = (await findTenantByToken(database.db, DEMO_TENANT_TOKEN)) as Tenant;
 
@@ -210,7 +333,7 @@ async function runEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
     return reply.header('content-type', stored.type).send(stored.body);
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const env: BenchEnv = { baseUrl: address, database, demo, large };
+  const env: BenchEnv = { app, baseUrl: address, database, demo, large, orders };
 
   const rows: Row[] = [];
   try {
@@ -225,8 +348,9 @@ async function runEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
       if (!response.ok) throw new Error(`${benchCase.name}: ${response.status} ${body.toString().slice(0, 200)}`);
       references.set(String(index), { body, type: response.headers.get('content-type') ?? 'application/json' });
       const appFigures = await measure(`${address}${request.path}`, request);
+      const { bearerTokens: _tokens, ...plain } = request;
       const referenceFigures = await measure(`${address}/bench-reference/${index}`, {
-        ...request,
+        ...plain,
         method: 'GET',
         body: undefined,
       });
@@ -272,7 +396,9 @@ Produced by \`npm run bench\` (apps/api/bench/run.ts): the app listens on loopba
 ${CONNECTIONS} concurrent connections for ${DURATION_SECONDS} s per case. "Reference" is a route of the same server that answers the
 same bytes from memory (registered by the benchmark only): the gap between the two is the cost of our code and the
 database. The "demo" shop is the seeded khukuri shop (18 products); "10k" is a second shop with ${GENERATED_PRODUCTS.toLocaleString('en')}
-generated products. Figures from one run; they vary between runs and machines.
+generated products. Cart and order cases run in a third shop, each request as another customer (one cart line
+added; one order of one line placed, in its transaction with the product row locked); the order case sends a fixed
+${ORDER_RUNS.toLocaleString('en')} requests, since each uses up a cart. Figures from one run; they vary between runs and machines.
 
 - Date: ${new Date().toISOString().slice(0, 10)}
 - Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}
