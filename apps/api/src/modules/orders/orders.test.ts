@@ -11,7 +11,7 @@ import {
 import { mailsTo } from '../../../test/outbox.ts';
 import { setProductActive } from '../catalog/catalog.repository.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
-import { cancelOverdueOrders } from './orders.expiry.ts';
+import { cancelOverdueOrders, scheduleOrderExpiry } from './orders.expiry.ts';
 import { changeOrderStatus } from './orders.service.ts';
 
 let t: TestApp;
@@ -483,6 +483,22 @@ describe('expiry of unpaid orders', () => {
     expect(await statusOf(fresh.id)).toBe('cancelled');
     expect(await statusOf(paid.id)).toBe('paid');
     expect(await stockOf(product.id)).toBe(7);
+  });
+
+  it('runs as a scheduled job that cancels at once on start and logs what it did', async () => {
+    const { shop, customer, product } = await shopWithCart({ stock: 5, quantity: 2 });
+    const order = (await placeOrder(t, shop, customer.accessToken)).json();
+    await t.testDb.database.raw.query("update orders set payment_due_at = now() - interval '1 minute' where id = $1", [
+      order.id,
+    ]);
+    const logged: object[] = [];
+    const job = scheduleOrderExpiry(t.testDb.database, 3_600_000, {
+      info: (object) => logged.push(object),
+      error: (object) => logged.push(object),
+    });
+    await job.stop();
+    expect(logged).toEqual([{ cancelled: 1 }]);
+    expect(await stockOf(product.id)).toBe(5);
   });
 
   it('gives card payments one hour by default', async () => {
