@@ -6,6 +6,7 @@ import { createTenant } from '../modules/tenants/tenants.service.ts';
 import { seedAccounts } from './demo/accounts.ts';
 import { seedCatalog } from './demo/catalog.ts';
 import { seedContent } from './demo/content.ts';
+import { seedOrders } from './demo/orders.ts';
 import { seedPayments } from './demo/payments.ts';
 import { seedSite } from './demo/site.ts';
 
@@ -16,7 +17,7 @@ const SEED_LOCK = 7_264_002;
 export type DemoSeedPart = (scope: TenantScope, media: MediaStorage) => Promise<void>;
 
 // Later features append their part here (catalog, content, payment options…).
-const DEMO_PARTS: DemoSeedPart[] = [seedSite, seedAccounts, seedCatalog, seedContent, seedPayments];
+const DEMO_PARTS: DemoSeedPart[] = [seedSite, seedAccounts, seedCatalog, seedContent, seedPayments, seedOrders];
 
 /**
  * Seeds the demo khukuri shop on an empty database, and does nothing on a database that has any tenant:

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { findTenantByToken } from '../../modules/tenants/tenants.repository.ts';
+import type { Tenant } from '../../modules/tenants/tenants.service.ts';
+import { DEMO_TENANT_TOKEN, seedDemo } from '../index.ts';
+import { DEMO_CUSTOMER } from './accounts.ts';
+
+describe('demo shop payments and orders', () => {
+  let t: TestApp;
+  let shop: Tenant;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await seedDemo(t.testDb.database, t.media);
+    shop = (await findTenantByToken(t.testDb.database.db, DEMO_TENANT_TOKEN)) as Tenant;
+  });
+  afterAll(() => t.close());
+
+  it('takes bank transfers and PayPal invoices, not yet cards', async () => {
+    const options = (await t.request(shop, { method: 'GET', url: '/api/payments/options/' })).json();
+    expect(options).toMatchObject({
+      enable_card_payment: false,
+      enable_bank_transfer: true,
+      enable_custom_payment: true,
+      custom_payment_label: 'PayPal invoice',
+    });
+    expect(options.bank_account_details).toContain('SWIFT');
+  });
+
+  it('gives the demo customer a delivered order in the history, and a demo customer can order again', async () => {
+    const login = await t.request(shop, {
+      method: 'POST',
+      url: '/api/accounts/login/',
+      payload: { login_id: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
+    });
+    const token = login.json().access as string;
+    const history = (await t.request(shop, { method: 'GET', url: '/api/orders/orders/', token })).json();
+    expect(history.count).toBe(1);
+    expect(history.results[0]).toMatchObject({ number: '1001', status: 'delivered', total: '90.00' });
+    const detail = (
+      await t.request(shop, { method: 'GET', url: `/api/orders/orders/${history.results[0].id}/`, token })
+    ).json();
+    expect(detail.items[0]).toMatchObject({ product_name: expect.stringContaining('Sirupate'), quantity: 1 });
+    expect(detail.items[0].thumb_image).toMatch(/^\/media\/.+\.webp$/);
+
+    const product = (await t.request(shop, { method: 'GET', url: '/api/products/products/chitlange-khukuri/' })).json();
+    await t.request(shop, {
+      method: 'POST',
+      url: '/api/orders/cart/add-item/',
+      token,
+      payload: { product_id: product.id, quantity: 1, customization: {} },
+    });
+    const order = await t.request(shop, {
+      method: 'POST',
+      url: '/api/orders/orders/',
+      token,
+      payload: {
+        payment_method: 'custom',
+        delivery_address: {
+          street: '1 Test Street',
+          city: 'Dharan',
+          postalCode: '56700',
+          country: 'Nepal',
+          fullname: 'Demo Customer',
+          contact_number: '+977 25 000000',
+        },
+      },
+    });
+    expect(order.statusCode).toBe(201);
+    expect(order.json()).toMatchObject({ number: '1002', payment_label: 'PayPal invoice' });
+  });
+});
