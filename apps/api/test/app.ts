@@ -7,7 +7,9 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { TenantScope } from '../src/db/tenant-scope.ts';
 import { LocalMediaStorage } from '../src/modules/media/media.storage.ts';
+import { findTenantByToken } from '../src/modules/tenants/tenants.repository.ts';
 import { createTenant, type Tenant } from '../src/modules/tenants/tenants.service.ts';
+import { DEMO_TENANT_TOKEN, seedDemo } from '../src/seed/index.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestApp {
@@ -81,4 +83,13 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A test app whose database holds the seeded demo shop, and that shop. */
+export async function buildDemoTestApp(): Promise<{ t: TestApp; shop: Tenant }> {
+  const t = await buildTestApp();
+  await seedDemo(t.testDb.database, t.media);
+  const shop = await findTenantByToken(t.testDb.database.db, DEMO_TENANT_TOKEN);
+  if (!shop) throw new Error('the demo shop was not seeded');
+  return { t, shop };
 }

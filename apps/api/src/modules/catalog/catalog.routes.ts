@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { pageUrl } from '../../lib/urls.ts';
+import { pageAnswer } from '../../lib/urls.ts';
 import { requireUser } from '../../plugins/request-context.ts';
 import { createReview, getCategory, getProduct, listCategories, listProducts } from './catalog.service.ts';
 
@@ -43,14 +43,7 @@ export async function catalogRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const result = await listProducts(request.ctx, media, request.query as ProductListQuery);
-      if (!result.paginated) return result.results;
-      const { count, page, pageSize, results } = result;
-      return {
-        count,
-        next: page * pageSize < count ? pageUrl(request, page + 1) : null,
-        previous: page > 1 ? pageUrl(request, page - 1) : null,
-        results,
-      };
+      return result.paginated ? pageAnswer(request, result) : result.results;
     },
   );
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BadRequestError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { pageUrl, publicPageUrl } from '../../lib/urls.ts';
+import { pageAnswer, publicPageUrl } from '../../lib/urls.ts';
 import { requireUser } from '../../plugins/request-context.ts';
 import { createOrder, getOrder, listOrders } from './orders.service.ts';
 
@@ -49,15 +49,7 @@ export async function ordersRoutes(app: FastifyInstance) {
   app.get(
     '/orders/orders/',
     { schema: { ...schema, querystring: OrderListQuery, response: { 200: OrderPage, ...errorResponses } } },
-    async (request) => {
-      const { results, count, page, pageSize } = await listOrders(request.ctx, request.query as OrderListQuery);
-      return {
-        count,
-        next: page * pageSize < count ? pageUrl(request, page + 1) : null,
-        previous: page > 1 ? pageUrl(request, page - 1) : null,
-        results,
-      };
-    },
+    async (request) => pageAnswer(request, await listOrders(request.ctx, request.query as OrderListQuery)),
   );
 
   app.get(
