@@ -44,7 +44,7 @@ export interface UseCart {
 export function useCart(): UseCart {
   const signedIn = useIsSignedIn();
   const queryClient = useQueryClient();
-  const query = useQuery({ ...cartQueryOptions(browserApi()), enabled: signedIn });
+  const query = useQuery({ ...cartQueryOptions(), enabled: signedIn });
   const mutation = useMutation({
     mutationFn: (change: CartChange) => {
       // Read now, not from the render: the session may have ended in another tab since.

@@ -1,6 +1,7 @@
 import type { AddCartItemBody, Cart } from '@platform/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { type ApiClient, ApiError } from '../../../lib/api-client.ts';
+import { browserApi } from '../../../lib/browser-api.ts';
 import { USER_QUERY_SCOPE } from '../../session/user-queries.ts';
 
 /** The cart as the storefront holds it: `id` is null until the server has answered with the customer's cart. */
@@ -21,11 +22,15 @@ export async function fetchCart(api: ApiClient): Promise<CartState> {
   }
 }
 
-/** The signed-in customer's cart. An empty local cart (no id) is always stale, so it is fetched again on use. */
-export function cartQueryOptions(api: ApiClient) {
+/**
+ * The signed-in customer's cart. An empty local cart (no id) is always stale, so it is fetched again on use.
+ * NOTE: the header renders these options on the server too, where there is no browser client: it is taken only
+ * when the query runs, which is in the browser.
+ */
+export function cartQueryOptions() {
   return queryOptions({
     queryKey: CART_QUERY_KEY,
-    queryFn: () => fetchCart(api),
+    queryFn: () => fetchCart(browserApi()),
     staleTime: (query) => (query.state.data?.id ? 60_000 : 0),
   });
 }
