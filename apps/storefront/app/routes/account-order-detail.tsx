@@ -40,7 +40,7 @@ function OrderDetail({ id }: { id: string }) {
   const { data } = order;
   return (
     <>
-      <h1 className="page-title">Order {data.number}</h1>
+      <h1 className="page-title">Order #{data.number}</h1>
       <dl className="order-card__facts">
         <div>
           <dt>Placed</dt>

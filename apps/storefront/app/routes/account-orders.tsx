@@ -51,7 +51,7 @@ function OrderHistory() {
           <li key={order.id} className="order-card">
             <div className="order-card__head">
               <Link to={`/account/orders/${order.id}`} className="order-card__number">
-                Order {order.number}
+                Order #{order.number}
               </Link>
               <span className={`order-status order-status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
             </div>

@@ -1,0 +1,457 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectOnPath, openPage } from './support.ts';
+
+// Every test has a customer of its own, so that carts never meet (two workers share one server).
+const TENANT = { 'X-Tenant-Token': 'khukuri-demo' };
+const PASSWORD = 'Sirupate-blade-77';
+const CLEAR_CONFIRMATION = 'Are you sure you want to remove all items from your cart?';
+const ADDRESS = {
+  'Street Address': 'Lazimpat 12',
+  City: 'Kathmandu',
+  'Postal Code': '44600',
+  Country: 'Nepal',
+  'Full Name': 'Sita Gurung',
+  'Contact Number': '+977 1 4410000',
+};
+
+interface Product {
+  id: number;
+  slug: string;
+  name: string;
+  price: string;
+  stock: number;
+}
+
+interface Customer {
+  email: string;
+  access: string;
+  refresh: string;
+}
+
+let counter = 0;
+
+async function newCustomer(request: APIRequestContext): Promise<Customer> {
+  const email = `cart.${Date.now()}.${process.pid}.${++counter}@example.com`;
+  const registered = await request.post('/api/accounts/register/', {
+    headers: TENANT,
+    data: { email, password: PASSWORD, password_confirm: PASSWORD },
+  });
+  expect(registered.status()).toBe(201);
+  const login = await request.post('/api/accounts/login/', {
+    headers: TENANT,
+    data: { login_id: email, password: PASSWORD },
+  });
+  const { access, refresh } = await login.json();
+  return { email, access, refresh };
+}
+
+/** Opens the browser signed in as `customer` (once: a later logout stays a logout). */
+async function signIn(page: Page, customer: Customer) {
+  await page.addInitScript(
+    ([access, refresh]) => {
+      if (sessionStorage.getItem('signed-in')) return;
+      localStorage.setItem('authToken', access as string);
+      localStorage.setItem('refreshToken', refresh as string);
+      sessionStorage.setItem('signed-in', 'yes');
+    },
+    [customer.access, customer.refresh],
+  );
+}
+
+/**
+ * Active products with room in stock, most stock first: orders take from them, and the catalog journeys rely on the
+ * few with little or no stock, so these tests never order those.
+ */
+async function stockedProducts(request: APIRequestContext): Promise<Product[]> {
+  const response = await request.get('/api/products/products/', { headers: TENANT, params: { is_active: true } });
+  const products: Product[] = await response.json();
+  return products.filter((product) => product.stock >= 10).sort((a, b) => b.stock - a.stock);
+}
+
+async function addItem(
+  request: APIRequestContext,
+  customer: Customer,
+  product: Product,
+  quantity = 1,
+  customization: Record<string, string> = {},
+) {
+  const response = await request.post('/api/orders/cart/add-item/', {
+    headers: { ...TENANT, Authorization: `Bearer ${customer.access}` },
+    data: { product_id: product.id, quantity, customization },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** A customer with `lines` already in the cart, signed in on `page`. */
+async function customerWithCart(page: Page, request: APIRequestContext, lines: number) {
+  const customer = await newCustomer(request);
+  const products = (await stockedProducts(request)).slice(0, lines);
+  for (const product of products) await addItem(request, customer, product);
+  await signIn(page, customer);
+  return { customer, products };
+}
+
+/** `$` and two decimals of price × quantity, in cents: never floats on money. */
+function times(price: string, quantity: number): string {
+  const [units = '0', cents = '0'] = price.split('.');
+  const total = (Number(units) * 100 + Number(cents.padEnd(2, '0'))) * quantity;
+  return `$${Math.floor(total / 100)}.${String(total % 100).padStart(2, '0')}`;
+}
+
+const badge = (page: Page) => page.getByTestId('cart-badge');
+const rowOf = (page: Page, name: string) =>
+  page.locator('.cart-row').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+async function fillAddress(page: Page, fields: Partial<typeof ADDRESS> = ADDRESS) {
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+async function paymentOptions(request: APIRequestContext) {
+  return (await request.get('/api/payments/options/', { headers: TENANT })).json();
+}
+
+test.describe('add to cart', () => {
+  test('a guest is sent to login and back; the badge counts what the customer adds', async ({ page, request }) => {
+    const [product] = await stockedProducts(request);
+    if (!product) throw new Error('no stocked product');
+    const customer = await newCustomer(request);
+
+    await openPage(page, `/products/${product.slug}`);
+    await expect(badge(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expectOnPath(page, `/login?redirect=/products/${product.slug}`);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expectOnPath(page, `/products/${product.slug}`);
+
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    const success = page.getByRole('status').filter({ hasText: 'added to cart!' });
+    await expect(success).toHaveText(`1 x ${product.name} added to cart!`);
+    await expect(badge(page)).toHaveText('1');
+
+    await page.getByRole('button', { name: 'Increase' }).click();
+    await page.getByRole('button', { name: 'Increase' }).click();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(success).toHaveText(`3 x ${product.name} added to cart!`);
+    await expect(badge(page)).toHaveText('4');
+    // The success message shows for 3 seconds.
+    await expect(success).toHaveCount(0, { timeout: 5000 });
+
+    // The count is the server's: it survives a reload, and logging out hides it.
+    await openPage(page, '/');
+    await expect(badge(page)).toHaveText('4');
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    await expect(badge(page)).toHaveCount(0);
+  });
+
+  test("shows the server's refusal when the cart would hold more than the stock", async ({ page, request }) => {
+    const response = await request.get('/api/products/products/', { headers: TENANT, params: { is_active: true } });
+    const lastPiece = ((await response.json()) as Product[]).find((product) => product.stock === 1);
+    if (!lastPiece) throw new Error('the demo shop has no product with one piece left');
+    await signIn(page, await newCustomer(request));
+
+    await openPage(page, `/products/${lastPiece.slug}`);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'added to cart!' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.locator('.add-to-cart').getByRole('alert')).toHaveText('Only 1 items available.');
+    await expect(badge(page)).toHaveText('1');
+  });
+
+  test("caps the badge at '99+'", async ({ page, request }) => {
+    await signIn(page, await newCustomer(request));
+    await page.route('**/api/orders/cart/', (route) =>
+      route.fulfill({ json: { id: 1, items: [], total_items: 120, total_price: '0.00' } }),
+    );
+    await openPage(page, '/');
+    await expect(badge(page)).toHaveText('99+');
+  });
+});
+
+test.describe('cart page', () => {
+  test('guests are asked to log in, and come back to the cart', async ({ page }) => {
+    await openPage(page, '/cart');
+    await expect(page.getByRole('heading', { name: 'Please Log In' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login?redirect=/cart');
+  });
+
+  test('an empty cart invites to shop', async ({ page, request }) => {
+    await signIn(page, await newCustomer(request));
+    await openPage(page, '/cart');
+    await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/products');
+  });
+
+  test('lists the lines; a new quantity updates, an unchanged one sends nothing, 0 and × remove', async ({
+    page,
+    request,
+  }) => {
+    const customer = await newCustomer(request);
+    const [first, second] = await stockedProducts(request);
+    if (!first || !second) throw new Error('not enough stocked products');
+    await addItem(request, customer, first, 1, { engraving_text: 'Ram Bahadur', gift_wrap: 'yes' });
+    await addItem(request, customer, second, 2);
+    await signIn(page, customer);
+    const patches: string[] = [];
+    page.on('request', (call) => {
+      if (call.method() === 'PATCH') patches.push(call.url());
+    });
+
+    await openPage(page, '/cart');
+    const firstRow = rowOf(page, first.name);
+    await expect(firstRow.getByRole('link', { name: first.name })).toHaveAttribute('href', `/products/${first.slug}`);
+    // The keys keep the server's order; each reads with spaces for underscores.
+    await expect(firstRow.locator('.customization')).toContainText('engraving text: Ram Bahadur');
+    await expect(firstRow.locator('.customization')).toContainText('gift wrap: yes');
+    await expect(firstRow.locator('img')).toHaveAttribute('src', /\/media\//);
+    await expect(firstRow.locator('td[data-label="Price"]')).toHaveText(times(first.price, 1));
+    await expect(rowOf(page, second.name).locator('td[data-label="Total"]')).toHaveText(times(second.price, 2));
+    await expect(badge(page)).toHaveText('3');
+    const summary = page.locator('.cart-summary');
+    await expect(summary).toContainText('Calculated at checkout');
+    await expect(summary).toContainText('Shipping costs are not included in this total.');
+
+    const quantity = firstRow.getByRole('spinbutton', { name: `Quantity of ${first.name}` });
+    await expect(quantity).toHaveAttribute('min', '0');
+    await quantity.fill('1');
+    await quantity.press('Enter');
+    await quantity.fill('3');
+    await quantity.press('Enter');
+    await expect(firstRow.locator('td[data-label="Total"]')).toHaveText(times(first.price, 3));
+    await expect(badge(page)).toHaveText('5');
+    expect(patches).toHaveLength(1);
+
+    // More than the stock: the server's text in the error box, the box back to the cart's quantity.
+    await quantity.fill(String(first.stock + 50));
+    await quantity.press('Enter');
+    await expect(page.locator('.error-box')).toHaveText(/^Only \d+ items available\.$/);
+    await expect(quantity).toHaveValue('3');
+
+    const secondQuantity = rowOf(page, second.name).getByRole('spinbutton');
+    await secondQuantity.fill('0');
+    await secondQuantity.blur();
+    await expect(rowOf(page, second.name)).toHaveCount(0);
+    await expect(badge(page)).toHaveText('3');
+
+    await firstRow.getByRole('button', { name: `Remove ${first.name}` }).click();
+    await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
+    await expect(badge(page)).toHaveCount(0);
+  });
+
+  test('Clear Cart asks first: dismissing keeps the items, accepting empties the cart', async ({ page, request }) => {
+    await customerWithCart(page, request, 2);
+    await openPage(page, '/cart');
+    await expect(page.locator('.cart-row')).toHaveCount(2);
+
+    const messages: string[] = [];
+    page.once('dialog', (dialog) => {
+      messages.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'Clear Cart' }).click();
+    await expect.poll(() => messages).toEqual([CLEAR_CONFIRMATION]);
+    await expect(page.locator('.cart-row')).toHaveCount(2);
+
+    page.once('dialog', (dialog) => {
+      messages.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Clear Cart' }).click();
+    await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
+    expect(messages).toEqual([CLEAR_CONFIRMATION, CLEAR_CONFIRMATION]);
+    await expect(badge(page)).toHaveCount(0);
+  });
+
+  test("shows 'Could not load cart.' when the cart cannot be loaded", async ({ page, request }) => {
+    await signIn(page, await newCustomer(request));
+    await page.route('**/api/orders/cart/', (route) => route.fulfill({ status: 500, json: { detail: 'Down.' } }));
+    await openPage(page, '/cart');
+    await expect(page.locator('.error-box')).toHaveText('Could not load cart.');
+  });
+});
+
+test.describe('checkout', () => {
+  test('checks the address and the payment method before any call, with the exact texts', async ({ page, request }) => {
+    await customerWithCart(page, request, 1);
+    const options = await paymentOptions(request);
+    let orderCalls = 0;
+    page.on('request', (call) => {
+      if (call.url().includes('/api/orders/orders/')) orderCalls += 1;
+    });
+
+    await openPage(page, '/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+    // The demo shop takes bank transfers and its custom method, not cards yet; the first enabled is chosen.
+    await expect(page.getByRole('radio', { name: 'Bank Transfer' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: options.custom_payment_label })).not.toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Credit/Debit Card' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.locator('.checkout .error-box')).toHaveText(
+      'Please fill in all required delivery address fields: street, city, postalCode, country, fullname, contact_number.',
+    );
+    await fillAddress(page, { 'Street Address': 'Lazimpat 12', City: 'Kathmandu', Country: 'Nepal', 'Full Name': ' ' });
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.locator('.checkout .error-box')).toHaveText(
+      'Please fill in all required delivery address fields: postalCode, fullname, contact_number.',
+    );
+    expect(orderCalls).toBe(0);
+
+    await page.getByRole('button', { name: '← Back to Cart' }).click();
+    await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
+    await expect(page.locator('.cart-row')).toHaveCount(1);
+  });
+
+  test('asks for a payment method when the shop offers none, and says when the options cannot load', async ({
+    page,
+    request,
+  }) => {
+    await customerWithCart(page, request, 1);
+    const options = await paymentOptions(request);
+    let failOptions = false;
+    await page.route('**/api/payments/options/', (route) =>
+      failOptions
+        ? route.fulfill({ status: 500, json: { detail: 'Down.' } })
+        : route.fulfill({
+            json: { ...options, enable_bank_transfer: false, enable_custom_payment: false, enable_card_payment: false },
+          }),
+    );
+
+    await openPage(page, '/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await fillAddress(page);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.locator('.checkout .error-box')).toHaveText('Please select a payment method.');
+
+    failOptions = true;
+    await page.reload();
+    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber')));
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(page.getByText('Failed to load payment options. Please refresh the page.')).toBeVisible();
+    await expect(page.getByText('Could not load payment options. Please try refreshing.')).toBeVisible();
+  });
+
+  test('bank transfer: the order, its bank details, an empty cart, then the order in the history', async ({
+    page,
+    request,
+  }) => {
+    const { products } = await customerWithCart(page, request, 2);
+    const [first, second] = products;
+    if (!first || !second) throw new Error('not enough stocked products');
+    const options = await paymentOptions(request);
+
+    await openPage(page, '/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await fillAddress(page);
+    const created = page.waitForResponse(
+      (response) => response.url().includes('/api/orders/orders/') && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const createdResponse = await created;
+    expect(createdResponse.status()).toBe(201);
+    expect(createdResponse.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    const order = await createdResponse.json();
+
+    await expectOnPath(page, '/order-confirmation');
+    await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
+    await expect(page.locator('.order-confirmation__lead')).toContainText(order.number);
+    await expect(page.locator('.order-lines')).toContainText(first.name);
+    await expect(page.locator('.order-lines')).toContainText(second.name);
+    const bank = page.getByRole('region', { name: 'Bank Transfer Details' });
+    await expect(bank).toContainText(options.bank_account_details.split('\n')[0]);
+    const delivering = page.getByRole('region', { name: 'Delivering To' });
+    await expect(delivering).toContainText('Sita Gurung');
+    await expect(delivering).toContainText('Lazimpat 12');
+    await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/products');
+    await expect(badge(page)).toHaveCount(0);
+
+    await page.getByRole('banner').getByRole('link', { name: 'My Account' }).click();
+    await expectOnPath(page, '/account/orders');
+    const card = page.locator('.order-card').filter({ hasText: `Order #${order.number}` });
+    await expect(card).toContainText('Awaiting payment');
+    await expect(card).toContainText(times(order.total, 1));
+    await expect(card).toContainText('Bank Transfer');
+    await card.getByRole('link', { name: `Order #${order.number}` }).click();
+    await expectOnPath(page, `/account/orders/${order.id}`);
+    await expect(page.getByRole('heading', { name: `Order #${order.number}` })).toBeVisible();
+    await expect(page.locator('.order-lines')).toContainText(first.name);
+    await expect(page.getByRole('region', { name: 'Bank Transfer Details' })).toContainText(
+      options.bank_account_details.split('\n')[0],
+    );
+    await expect(page.getByRole('region', { name: 'Delivering To' })).toContainText('Kathmandu 44600');
+
+    await openPage(page, '/cart');
+    await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
+  });
+
+  test('custom payment: the confirmation shows the shop instructions', async ({ page, request }) => {
+    await customerWithCart(page, request, 1);
+    const options = await paymentOptions(request);
+    await openPage(page, '/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await fillAddress(page);
+    await page.getByRole('radio', { name: options.custom_payment_label }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expectOnPath(page, '/order-confirmation');
+    await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Payment Instructions' })).toContainText(
+      options.custom_payment_instructions,
+    );
+    await expect(page.getByRole('region', { name: 'Bank Transfer Details' })).toHaveCount(0);
+  });
+
+  test('a retry after a lost answer gets the same order, not a second one', async ({ page, request }) => {
+    const { customer } = await customerWithCart(page, request, 1);
+    const keys: string[] = [];
+    let lose = true;
+    await page.route('**/api/orders/orders/', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (!lose) return route.continue();
+      lose = false;
+      // The server places the order, but its answer never reaches the page.
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+
+    await openPage(page, '/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await fillAddress(page);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.locator('.checkout .error-box')).toBeVisible();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
+
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    const history = await request.get('/api/orders/orders/', {
+      headers: { ...TENANT, Authorization: `Bearer ${customer.access}` },
+    });
+    expect((await history.json()).count).toBe(1);
+  });
+});
+
+test.describe('orders', () => {
+  test("/order-confirmation opened directly says 'Order Information Unavailable'", async ({ page }) => {
+    await openPage(page, '/order-confirmation');
+    await expect(page.getByRole('heading', { name: 'Order Information Unavailable' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+
+  test('the history asks guests to log in, is empty for a new customer, and hides other orders', async ({
+    page,
+    request,
+  }) => {
+    await openPage(page, '/account/orders');
+    await expect(page.getByRole('heading', { name: 'Please Log In' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login?redirect=/account/orders');
+
+    await page.evaluate(() => sessionStorage.clear());
+    await signIn(page, await newCustomer(request));
+    await openPage(page, '/account/orders');
+    await expect(page.getByText('You have not placed any orders yet.')).toBeVisible();
+    await openPage(page, '/account/orders/2147483647');
+    await expect(page.locator('.error-box')).toHaveText('Order not found.');
+  });
+});
