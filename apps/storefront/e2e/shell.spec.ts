@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectOnPath, openPage, SITE_TITLE, stubCategories } from './support.ts';
+import { expectOnPath, openPage, SITE_TITLE, stubCategories, unverifiedAccessToken } from './support.ts';
 
 test.describe('header', () => {
   test('shows the site title as logo, the product search and Login and Register when signed out', async ({ page }) => {
@@ -38,13 +38,14 @@ test.describe('header', () => {
   });
 
   test('signed in, it offers Logout, which clears both tokens and goes home', async ({ page }) => {
-    await page.addInitScript(() => {
+    // The header's cart call must not find the token expired: a failed refresh would log out on its own.
+    await page.addInitScript((access) => {
       if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('authToken', 'access-token');
+        localStorage.setItem('authToken', access);
         localStorage.setItem('refreshToken', 'refresh-token');
         sessionStorage.setItem('seeded', 'yes');
       }
-    });
+    }, unverifiedAccessToken());
     await openPage(page, '/blog');
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
@@ -57,10 +58,10 @@ test.describe('header', () => {
 
   test('reacts when another tab signs in', async ({ page }) => {
     await openPage(page, '/');
-    await page.evaluate(() => {
-      localStorage.setItem('authToken', 'access-token');
+    await page.evaluate((access) => {
+      localStorage.setItem('authToken', access);
       window.dispatchEvent(new StorageEvent('storage', { key: 'authToken' }));
-    });
+    }, unverifiedAccessToken());
     await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
   });
 

@@ -21,3 +21,12 @@ export async function stubCategories(page: Page, body: unknown, release: Promise
 export async function expectOnPath(page: Page, pathAndQuery: string) {
   await expect(page).toHaveURL((url) => url.pathname + url.search === pathAndQuery);
 }
+
+/**
+ * An access token the browser takes for a valid one (JWT-shaped, an hour before expiry) though the API does not:
+ * the session keeps it (no refresh is tried) and the customer's calls answer 401, as for a revoked session.
+ */
+export function unverifiedAccessToken(): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`;
+}
