@@ -402,6 +402,44 @@ test.describe('checkout', () => {
     await expect(page.getByRole('region', { name: 'Bank Transfer Details' })).toHaveCount(0);
   });
 
+  test('card payment: refused while the shop does not take cards; once placed, the order stays and the spec explains', async ({
+    page,
+    request,
+  }) => {
+    await customerWithCart(page, request, 1);
+    const options = await paymentOptions(request);
+    await page.route('**/api/payments/options/', (route) =>
+      route.fulfill({ json: { ...options, enable_card_payment: true } }),
+    );
+    const keys: string[] = [];
+    let placeCardOrder = false;
+    await page.route('**/api/orders/orders/', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (!placeCardOrder) return route.continue();
+      // The demo shop takes no cards yet: the answer of a shop that does.
+      const order = { id: 1, number: '1001', payment_method: 'card_2c2p', payment_instructions: '' };
+      return route.fulfill({ status: 201, json: order });
+    });
+
+    await openPage(page, '/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(page.getByRole('radio', { name: 'Credit/Debit Card' })).toBeChecked();
+    await fillAddress(page);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.locator('.checkout .error-box')).toHaveText('Invalid payment method selected.');
+
+    placeCardOrder = true;
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.locator('.checkout .error-box')).toHaveText(
+      "Your order was created, but we couldn't initiate the card payment. Please contact support or try paying from your order history.",
+    );
+    await expect(badge(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    // A refused attempt made nothing: the next one is a new attempt with a key of its own.
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
   test('a retry after a lost answer gets the same order, not a second one', async ({ page, request }) => {
     const { customer } = await customerWithCart(page, request, 1);
     const keys: string[] = [];
