@@ -477,7 +477,7 @@ test.describe('orders', () => {
     await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   });
 
-  test('the history asks guests to log in, is empty for a new customer, and hides other orders', async ({
+  test("the history asks guests to log in, is empty for a new customer, and answers another's order 'Order not found.'", async ({
     page,
     request,
   }) => {
@@ -485,11 +485,39 @@ test.describe('orders', () => {
     await expect(page.getByRole('heading', { name: 'Please Log In' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login?redirect=/account/orders');
 
+    const demo = await request.post('/api/accounts/login/', {
+      headers: TENANT,
+      data: { login_id: 'customer@khukuri.example', password: 'Gurkha-blade-1994' },
+    });
+    const demoOrders = await request.get('/api/orders/orders/', {
+      headers: { ...TENANT, Authorization: `Bearer ${(await demo.json()).access}` },
+    });
+    const [demoOrder] = (await demoOrders.json()).results;
+    expect(demoOrder).toBeDefined();
+
     await page.evaluate(() => sessionStorage.clear());
     await signIn(page, await newCustomer(request));
     await openPage(page, '/account/orders');
     await expect(page.getByText('You have not placed any orders yet.')).toBeVisible();
-    await openPage(page, '/account/orders/2147483647');
+    await expect(page.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/products');
+    await openPage(page, `/account/orders/${demoOrder.id}`);
     await expect(page.locator('.error-box')).toHaveText('Order not found.');
+  });
+
+  test('a paid order shows its status and no payment instructions', async ({ page, request }) => {
+    const login = await request.post('/api/accounts/login/', {
+      headers: TENANT,
+      data: { login_id: 'customer@khukuri.example', password: 'Gurkha-blade-1994' },
+    });
+    const { access, refresh } = await login.json();
+    await signIn(page, { email: 'customer@khukuri.example', access, refresh });
+    await openPage(page, '/account/orders');
+    const delivered = page.locator('.order-card').filter({ hasText: 'Delivered' }).first();
+    await delivered.getByRole('link').click();
+    await expect(page.getByRole('heading', { name: /^Order #\d+$/ })).toBeVisible();
+    await expect(page.locator('.order-facts')).toContainText('Delivered');
+    await expect(page.locator('.order-lines .order-line')).not.toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Delivering To' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Bank Transfer Details' })).toHaveCount(0);
   });
 });

@@ -1,11 +1,12 @@
-import { ORDER_STATUS_LABELS } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { orderQueryOptions } from '../features/orders/api/orders.ts';
 import { DeliveryAddressBlock } from '../features/orders/components/delivery-address.tsx';
+import { OrderFacts } from '../features/orders/components/order-facts.tsx';
 import { OrderLines } from '../features/orders/components/order-lines.tsx';
+import { OrderStatus } from '../features/orders/components/order-status.tsx';
 import { PaymentInstructions } from '../features/orders/components/payment-instructions.tsx';
 import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
 import { ApiError, errorText } from '../lib/api-client.ts';
@@ -41,22 +42,13 @@ function OrderDetail({ id }: { id: string }) {
   return (
     <>
       <h1 className="page-title">Order #{data.number}</h1>
-      <dl className="order-card__facts">
-        <div>
-          <dt>Placed</dt>
-          <dd>{formatDate(data.created_at)}</dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd>
-            <span className={`order-status order-status--${data.status}`}>{ORDER_STATUS_LABELS[data.status]}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Payment method</dt>
-          <dd>{data.payment_label}</dd>
-        </div>
-      </dl>
+      <OrderFacts
+        facts={[
+          ['Placed', formatDate(data.created_at)],
+          ['Status', <OrderStatus key="status" status={data.status} />],
+          ['Payment method', data.payment_label],
+        ]}
+      />
       <OrderLines order={data} />
       <PaymentInstructions method={data.payment_method} text={data.payment_instructions} />
       <DeliveryAddressBlock address={data.delivery_address} />

@@ -1,10 +1,11 @@
-import { ORDER_STATUS_LABELS } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { ORDERS_PAGE_SIZE, orderPageQueryOptions } from '../features/orders/api/orders.ts';
+import { OrderFacts } from '../features/orders/components/order-facts.tsx';
+import { OrderStatus } from '../features/orders/components/order-status.tsx';
 import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
 import { errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
@@ -53,26 +54,16 @@ function OrderHistory() {
               <Link to={`/account/orders/${order.id}`} className="order-card__number">
                 Order #{order.number}
               </Link>
-              <span className={`order-status order-status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
+              <OrderStatus status={order.status} />
             </div>
-            <dl className="order-card__facts">
-              <div>
-                <dt>Placed</dt>
-                <dd>{formatDate(order.created_at)}</dd>
-              </div>
-              <div>
-                <dt>Items</dt>
-                <dd>{order.total_items}</dd>
-              </div>
-              <div>
-                <dt>Total</dt>
-                <dd>{formatPrice(order.total)}</dd>
-              </div>
-              <div>
-                <dt>Payment</dt>
-                <dd>{order.payment_label}</dd>
-              </div>
-            </dl>
+            <OrderFacts
+              facts={[
+                ['Placed', formatDate(order.created_at)],
+                ['Items', order.total_items],
+                ['Total', formatPrice(order.total)],
+                ['Payment', order.payment_label],
+              ]}
+            />
           </li>
         ))}
       </ul>

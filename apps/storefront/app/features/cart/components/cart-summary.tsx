@@ -1,3 +1,4 @@
+import { Totals } from '../../../components/totals.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 
 interface CartSummaryProps {
@@ -13,20 +14,7 @@ export function CartSummary({ totalPrice, clearDisabled, checkoutDisabled, onCle
   return (
     <aside className="cart-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">Order Summary</h2>
-      <dl className="totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatPrice(totalPrice)}</dd>
-        </div>
-        <div>
-          <dt>Shipping</dt>
-          <dd>Calculated at checkout</dd>
-        </div>
-        <div className="totals__grand">
-          <dt>Total</dt>
-          <dd>{formatPrice(totalPrice)}</dd>
-        </div>
-      </dl>
+      <Totals subtotal={formatPrice(totalPrice)} shipping="Calculated at checkout" total={formatPrice(totalPrice)} />
       <p className="cart-summary__note">Shipping costs are not included in this total.</p>
       <div className="cart-summary__actions">
         <button type="button" className="button button--ghost" disabled={clearDisabled} onClick={onClear}>

@@ -1,5 +1,6 @@
 import type { Order } from '@platform/contracts';
 import { Link } from 'react-router';
+import { Totals } from '../../../components/totals.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { customizationText } from '../../cart/cart-rules.ts';
 
@@ -27,20 +28,11 @@ export function OrderLines({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
-      <dl className="totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatPrice(order.subtotal)}</dd>
-        </div>
-        <div>
-          <dt>Shipping</dt>
-          <dd>{formatPrice(order.shipping)}</dd>
-        </div>
-        <div className="totals__grand">
-          <dt>Total</dt>
-          <dd>{formatPrice(order.total)}</dd>
-        </div>
-      </dl>
+      <Totals
+        subtotal={formatPrice(order.subtotal)}
+        shipping={formatPrice(order.shipping)}
+        total={formatPrice(order.total)}
+      />
     </div>
   );
 }
