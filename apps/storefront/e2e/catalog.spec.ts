@@ -108,6 +108,16 @@ test.describe('product page', () => {
     expect(html).toContain('The everyday khukuri of the Nepali hills');
   });
 
+  test('a category page is rendered on the server with its description and its products', async ({ request }) => {
+    const response = await request.get('/products?category=service');
+    expect(response.status()).toBe(200);
+    const [visible] = (await response.text()).split('<script');
+    expect(visible).toContain('Products in Service &amp; Military');
+    expect(visible).toContain('Patterns carried by Gurkha regiments');
+    expect(visible).toContain('British Gurkha Army Issue Khukuri');
+    expect(visible).toContain('$98.00');
+  });
+
   test('shows gallery, category, rating, price, details, description and reviews when loaded', async ({ page }) => {
     await openPage(page, '/products/angkhola-khukuri-10-inch');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Angkhola Khukuri 10 inch');
@@ -164,7 +174,7 @@ test.describe('product page', () => {
     await expect(page.getByRole('alert')).toHaveText('The catalog is resting.');
   });
 
-  test('zooms the image ×2 under the pointer', async ({ page }) => {
+  test('zooms the image ×2 under the pointer and under a finger', async ({ page }) => {
     await openPage(page, '/products/bhojpure-khukuri-12-inch');
     const stage = page.getByTestId('zoom-stage');
     const image = stage.locator('img');
@@ -175,6 +185,14 @@ test.describe('product page', () => {
     await expect(image).toHaveAttribute('style', /scale\(2\)/);
     await expect(image).toHaveAttribute('style', /transform-origin: 25(\.\d+)?% 50(\.\d+)?%/);
     await page.mouse.move(box.x - 50, box.y - 50);
+    await expect(image).not.toHaveAttribute('style', /scale/);
+
+    // A finger on the picture zooms under it too, until it is lifted.
+    const touch = { pointerType: 'touch', isPrimary: true, clientX: box.x + box.width * 0.75, clientY: box.y + 10 };
+    await stage.dispatchEvent('pointerdown', touch);
+    await expect(image).toHaveAttribute('style', /scale\(2\)/);
+    await expect(image).toHaveAttribute('style', /transform-origin: 75(\.\d+)?% /);
+    await stage.dispatchEvent('pointerup', touch);
     await expect(image).not.toHaveAttribute('style', /scale/);
   });
 

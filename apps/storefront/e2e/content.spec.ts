@@ -144,7 +144,8 @@ test.describe('/blog/{slug}', () => {
     await page.getByRole('button', { name: 'Post Comment' }).click();
     await expect(page.getByRole('alert')).toHaveText('Please enter your comment.');
 
-    const text = `Lovely write-up ${Date.now()}`;
+    // Comments are plain text: markup in one is shown as typed, never rendered.
+    const text = `Lovely <b>write-up</b> ${Date.now()}`;
     await page.getByLabel('Your comment').fill(`  ${text}  `);
     await page.getByRole('button', { name: 'Post Comment' }).click();
     await expect(page.getByText('Comment submitted successfully!')).toBeVisible();
@@ -153,6 +154,7 @@ test.describe('/blog/{slug}', () => {
     // Prepended: the newest top-level comment comes first.
     const first = page.locator('#comments > .comment-list > .comment').first();
     await expect(first.locator('.comment__content')).toHaveText(text);
+    await expect(first.locator('.comment__content b')).toHaveCount(0);
     await expect(first.locator('.comment__author')).toHaveText(username);
 
     const parent = page.locator('#comments > .comment-list > .comment').nth(1);

@@ -9,9 +9,25 @@ test('the home page as served, before any script, holds the site title and the e
   const html = await response.text();
   expect(html).toContain(`<title>${SITE_TITLE}</title>`);
   expect(html).toContain(`<span class="logo__text">${SITE_TITLE}</span>`);
-  // The settings ride along in the page for hydration: a field only the settings record has, and the tenant token.
-  expect(html).toContain('two-anvil workshop in Dharan');
+  // The settings ride along in the page for hydration: fields of the settings record that the home page does not
+  // show (the contact e-mail, a core value), and the tenant token.
+  const [visible] = html.split('<script');
+  expect(visible).not.toContain('hello@khukuri-house.example');
+  expect(html).toContain('hello@khukuri-house.example');
+  expect(html).toContain('Our smiths earn above the regional wage');
   expect(html).toContain('khukuri-demo');
+});
+
+test('the settings are fixed in the page: the browser never asks the API for them', async ({ page }) => {
+  const settingsCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/pages/settings/public')) settingsCalls.push(request.url());
+  });
+  await openPage(page, '/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'ABOUT', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`About ${SITE_TITLE}`);
+  await expect(page.getByText('Our smiths earn above the regional wage')).toBeVisible();
+  expect(settingsCalls).toEqual([]);
 });
 
 test('the tab title, meta description and favicon come from the site settings', async ({ page }) => {
