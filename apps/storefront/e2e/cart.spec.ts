@@ -221,18 +221,22 @@ test.describe('cart page', () => {
     await expect(firstRow.locator('td[data-label="Total"]')).toHaveText(times(first.price, 3));
     await expect(badge(page)).toHaveText('5');
     expect(patches).toHaveLength(1);
+    // The arrows commit at once (typed digits wait for Enter or for leaving the box).
+    await quantity.press('ArrowUp');
+    await expect(firstRow.locator('td[data-label="Total"]')).toHaveText(times(first.price, 4));
+    await expect(badge(page)).toHaveText('6');
 
     // More than the stock: the server's text in the error box, the box back to the cart's quantity.
     await quantity.fill(String(first.stock + 50));
     await quantity.press('Enter');
     await expect(page.locator('.error-box')).toHaveText(/^Only \d+ items available\.$/);
-    await expect(quantity).toHaveValue('3');
+    await expect(quantity).toHaveValue('4');
 
     const secondQuantity = rowOf(page, second.name).getByRole('spinbutton');
     await secondQuantity.fill('0');
     await secondQuantity.blur();
     await expect(rowOf(page, second.name)).toHaveCount(0);
-    await expect(badge(page)).toHaveText('3');
+    await expect(badge(page)).toHaveText('4');
 
     await firstRow.getByRole('button', { name: `Remove ${first.name}` }).click();
     await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
