@@ -34,6 +34,21 @@ describe('schema', () => {
     }
   });
 
+  it('leads every index of a tenant-owned table with tenant_id', async () => {
+    const indexes = await testDb.database.raw.query<{ table_name: string; index_name: string; first_column: string }>(
+      `select t.relname as table_name, ix.relname as index_name, a.attname as first_column
+         from pg_index i
+         join pg_class t on t.oid = i.indrelid
+         join pg_class ix on ix.oid = i.indexrelid
+         join pg_namespace n on n.oid = t.relnamespace
+         join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
+        where n.nspname = 'public'`,
+    );
+    const owned = indexes.filter((index) => !PLATFORM_TABLES.has(index.table_name));
+    expect(owned.length).toBeGreaterThan(10);
+    expect(owned.filter((index) => index.first_column !== 'tenant_id').map((index) => index.index_name)).toEqual([]);
+  });
+
   it('applies a letter-suffixed migration right after the one of its number', async () => {
     const applied = await testDb.database.raw.query<{ version: string }>(
       'select version from schema_migrations order by version',

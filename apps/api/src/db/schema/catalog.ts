@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
 import { tenants } from './tenants.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -85,9 +84,7 @@ export const productReviews = pgTable('product_reviews', {
     .references(() => tenants.id),
   id: integer('id').notNull().generatedAlwaysAsIdentity(),
   productId: integer('product_id').notNull(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id),
+  userId: integer('user_id').notNull(),
   rating: smallint('rating').notNull(),
   comment: text('comment').notNull(),
   isVerifiedPurchase: boolean('is_verified_purchase').notNull().default(false),
