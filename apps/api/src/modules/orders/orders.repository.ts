@@ -92,6 +92,8 @@ export async function insertOrder(
   return row.id;
 }
 
+// NOTE: the outer columns are named with their table: in a select from one table Drizzle writes its columns bare,
+// and a bare "id" here would mean the line's own id.
 const linesOfOrder = sql<OrderLineRow[]>`(
   select coalesce(json_agg(json_build_object(
            'id', l.id, 'orderId', l.order_id, 'productId', l.product_id, 'productSlug', l.product_slug,
@@ -99,7 +101,7 @@ const linesOfOrder = sql<OrderLineRow[]>`(
            'quantity', l.quantity, 'customization', l.customization, 'lineTotalCents', l.line_total_cents)
          order by l.id), '[]'::json)
     from ${orderLines} l
-   where l.tenant_id = ${orders.tenantId} and l.order_id = ${orders.id})`;
+   where l.tenant_id = "orders"."tenant_id" and l.order_id = "orders"."id")`;
 
 /** One order of the customer with its lines, in one statement; null for an order of someone else. */
 export async function findCustomerOrder(

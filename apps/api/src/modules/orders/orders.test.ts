@@ -150,6 +150,29 @@ describe('POST /api/orders/orders/', () => {
     expect(again.json().items[0]).toMatchObject({ product_name: 'Birenpati', unit_price: '85.50' });
   });
 
+  it('shows each order with its own lines only', async () => {
+    const { shop, customer, product } = await shopWithCart({ stock: 50, quantity: 1 });
+    const other = await createProduct(t, shop, { name: 'Karda', stock: 50, priceCents: 1500 });
+    await addToCart(t, shop, customer.accessToken, other.id, 2);
+    const first = (await placeOrder(t, shop, customer.accessToken)).json();
+    await addToCart(t, shop, customer.accessToken, other.id, 3);
+    const second = (await placeOrder(t, shop, customer.accessToken)).json();
+    const someoneElse = await createCustomer(t, shop);
+    await addToCart(t, shop, someoneElse.accessToken, product.id, 4);
+    await placeOrder(t, shop, someoneElse.accessToken);
+
+    const linesOf = async (id: number) =>
+      (await t.request(shop, { method: 'GET', url: `/api/orders/orders/${id}/`, token: customer.accessToken }))
+        .json()
+        .items.map((item: { product_name: string; quantity: number }) => [item.product_name, item.quantity]);
+    expect(first.items.map((item: { product_name: string }) => item.product_name)).toEqual(['Birenpati', 'Karda']);
+    expect(await linesOf(first.id)).toEqual([
+      ['Birenpati', 1],
+      ['Karda', 2],
+    ]);
+    expect(await linesOf(second.id)).toEqual([['Karda', 3]]);
+  });
+
   it('numbers each shop’s orders on their own from 1001', async () => {
     const a = await shopWithCart();
     const b = await shopWithCart();
