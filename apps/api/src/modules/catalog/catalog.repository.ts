@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   categories,
   mediaImages,
@@ -121,10 +121,12 @@ function filterConditions(scope: TenantScope, filter: ProductFilter): SQL {
   if (filter.categorySlug !== undefined) conditions.push(eq(categories.slug, filter.categorySlug));
   if (filter.featured) conditions.push(eq(products.isFeatured, true));
   if (filter.discounted) conditions.push(sql`${products.priceBeforeDiscountCents} > ${products.priceCents}`);
-  if (filter.search) {
+  if (filter.search?.strict) {
+    conditions.push(sql`${products.searchVector} @@ ${tsQuery(filter.search.all)}`);
+  } else if (filter.search) {
     conditions.push(
       // Both operators use their GIN index; `%>` keeps texts whose best-matching words are at least
-      // pg_trgm.word_similarity_threshold (0.6) alike: a misspelling, not another word.
+      // pg_trgm.word_similarity_threshold (0.45) alike: a misspelling, not another word.
       sql`(${products.searchVector} @@ ${tsQuery(filter.search.any)} or ${products.searchText} %> ${filter.search.text})`,
     );
   }
@@ -132,6 +134,8 @@ function filterConditions(scope: TenantScope, filter: ProductFilter): SQL {
 }
 
 function relevance(search: SearchPlan): SQL {
+  // Candidates that all hold every concept differ by weighted rank alone (their spelling is the query's).
+  if (search.strict) return sql`ts_rank(${products.searchVector}, ${tsQuery(search.any)})`;
   // Every concept matched beats some; then weighted rank (name A … description D); then closeness of spelling.
   return sql`(case when ${products.searchVector} @@ ${tsQuery(search.all)} then 1 else 0 end
     + ts_rank(${products.searchVector}, ${tsQuery(search.any)})
@@ -164,10 +168,37 @@ export async function listProductSummaries(
   sort: ProductSort,
   page?: { limit: number; offset: number },
 ): Promise<ProductSummaryRow[]> {
-  const query = selectSummaries(scope)
+  const order = orderBy(sort, filter.search);
+  if (!page)
+    return selectSummaries(scope)
+      .where(filterConditions(scope, filter))
+      .orderBy(...order);
+  // The page's ids first, then the page's rows: the attributes are aggregated for its products only, not for every
+  // row an offset skips.
+  const pageIds = scope.db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
     .where(filterConditions(scope, filter))
-    .orderBy(...orderBy(sort, filter.search));
-  return page ? query.limit(page.limit).offset(page.offset) : query;
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  return selectSummaries(scope)
+    .where(scope.where(products, inArray(products.id, pageIds)))
+    .orderBy(...order);
+}
+
+/** Whether at least `count` active products match `filter` (stops counting there). */
+export async function hasProductsMatching(scope: TenantScope, filter: ProductFilter, count: number): Promise<boolean> {
+  const matches = scope.db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
+    .where(filterConditions(scope, filter))
+    .limit(count)
+    .as('matches');
+  const [row] = await scope.db.select({ found: sql<number>`count(*)::int` }).from(matches);
+  return (row?.found ?? 0) >= count;
 }
 
 export async function countProducts(scope: TenantScope, filter: ProductFilter): Promise<number> {

@@ -7,7 +7,15 @@ export interface SearchPlan {
   all: string;
   /** The same concepts or-ed: documents with any of them are candidates. */
   any: string;
+  /**
+   * Only documents with every concept (`all`) are candidates: set when enough of them exist to fill a page, so that
+   * a common word ("horn") does not make the whole catalog a candidate to rank.
+   */
+  strict?: boolean;
 }
+
+/** How many products must match every concept before the others are left out. */
+export const STRICT_SEARCH_MIN_MATCHES = 24;
 
 /** Lower case, accents and punctuation removed, single spaces. */
 export function normalizeSearch(text: string): string {

@@ -19,6 +19,7 @@ import {
   findActiveProductById,
   findActiveProductBySlug,
   findCategoryBySlug,
+  hasProductsMatching,
   insertReview,
   listCategories as listCategoryRows,
   listProductSummaries,
@@ -28,7 +29,7 @@ import {
   type ProductSummaryRow,
   type ReviewWithUser,
 } from './catalog.repository.ts';
-import { planSearch } from './catalog.search.ts';
+import { planSearch, STRICT_SEARCH_MIN_MATCHES } from './catalog.search.ts';
 
 function toCategory(row: CategoryRow): Category {
   return { id: row.id, slug: row.slug, name: row.name, description: row.description };
@@ -126,6 +127,11 @@ export async function listProducts(
       return empty;
     }
     filter.search = plan;
+    if (
+      await hasProductsMatching(ctx.scope, { ...filter, search: { ...plan, strict: true } }, STRICT_SEARCH_MIN_MATCHES)
+    ) {
+      plan.strict = true;
+    }
   }
   const sort: ProductSort = input.ordering ?? (filter.search ? 'relevance' : '-created_at');
 

@@ -194,6 +194,44 @@ describe('GET /api/products/products/', () => {
     expect(found.map((product) => product.slug)).toEqual(['in-name', 'in-category', 'in-attribute', 'in-description']);
   });
 
+  it('lists only the products holding every searched word once they fill a page, else any of the words', async () => {
+    const shop = await t.createTenant();
+    const category = await createCategory(t, shop, { name: 'Blades' });
+    for (let i = 0; i < 30; i++) {
+      await createProduct(t, shop, {
+        categoryId: category.id,
+        name: `Plain knife ${i}`,
+        attributes: [['Handle', 'Horn']],
+      });
+    }
+    for (let i = 0; i < 3; i++) {
+      await createProduct(t, shop, {
+        categoryId: category.id,
+        name: `Bhojpure ${i}`,
+        attributes: [['Handle', 'Horn']],
+      });
+    }
+    const few = (await get(shop, '/api/products/products/?search=bhojpure%20horn&page=1&page_size=10')).json();
+    // Three hold both words: the others, with "horn" alone, are listed after them.
+    expect(few.count).toBe(33);
+    expect(few.results.slice(0, 3).map((p: { name: string }) => p.name.split(' ')[0])).toEqual([
+      'Bhojpure',
+      'Bhojpure',
+      'Bhojpure',
+    ]);
+    for (let i = 3; i < 24; i++) {
+      await createProduct(t, shop, {
+        categoryId: category.id,
+        name: `Bhojpure ${i}`,
+        attributes: [['Handle', 'Horn']],
+      });
+    }
+    const many = (await get(shop, '/api/products/products/?search=bhojpure%20horn&page=1&page_size=10')).json();
+    expect(many.count).toBe(24);
+    const all = (await get(shop, '/api/products/products/?search=bhojpure%20horn')).json() as { name: string }[];
+    expect(all.every((product) => product.name.startsWith('Bhojpure'))).toBe(true);
+  });
+
   it('uses the same number of SQL queries for a list of 50 products as for a list of 5', async () => {
     const shop = await t.createTenant();
     const category = await createCategory(t, shop);
@@ -211,8 +249,8 @@ describe('GET /api/products/products/', () => {
     // The count and the page: attributes come in the page's statement.
     expect(fifty.queries.length).toBe(2);
     const searched = await countQueries(db, () => get(shop, '/api/products/products/?search=product&page_size=50'));
-    // The shop's synonyms and the results.
-    expect(searched.queries.length).toBe(2);
+    // The shop's synonyms, whether enough products hold every word, and the results.
+    expect(searched.queries.length).toBe(3);
     const [first] = fifty.result.json().results;
     const detail = await countQueries(db, () => get(shop, `/api/products/products/${first.slug}/`));
     expect(detail.result.statusCode).toBe(200);
