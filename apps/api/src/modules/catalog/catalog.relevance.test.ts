@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { buildDemoTestApp, type TestApp } from '../../../test/app.ts';
 import { xssLeftovers } from '../../../test/xss-corpus.ts';
-import { DEMO_TENANT_TOKEN, seedDemo } from '../../seed/index.ts';
-import { findTenantByToken } from '../tenants/tenants.repository.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
 
 // What shoppers type, and the demo product that must be in the first three results.
@@ -52,9 +50,7 @@ const CASES: [query: string, expected: string][] = [
 let t: TestApp;
 let shop: Tenant;
 beforeAll(async () => {
-  t = await buildTestApp();
-  await seedDemo(t.testDb.database, t.media);
-  shop = (await findTenantByToken(t.testDb.database.db, DEMO_TENANT_TOKEN)) as Tenant;
+  ({ t, shop } = await buildDemoTestApp());
 });
 afterAll(() => t.close());
 

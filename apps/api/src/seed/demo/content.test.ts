@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { buildDemoTestApp, type TestApp } from '../../../test/app.ts';
 import { xssLeftovers } from '../../../test/xss-corpus.ts';
-import { findTenantByToken } from '../../modules/tenants/tenants.repository.ts';
 import type { Tenant } from '../../modules/tenants/tenants.service.ts';
-import { DEMO_TENANT_TOKEN, seedDemo } from '../index.ts';
 
 describe('demo content', () => {
   let t: TestApp;
   let shop: Tenant;
   beforeAll(async () => {
-    t = await buildTestApp();
-    await seedDemo(t.testDb.database, t.media);
-    shop = (await findTenantByToken(t.testDb.database.db, DEMO_TENANT_TOKEN)) as Tenant;
+    ({ t, shop } = await buildDemoTestApp());
   });
   afterAll(() => t.close());
 
