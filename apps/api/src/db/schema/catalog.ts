@@ -98,3 +98,11 @@ export const searchSynonyms = pgTable('search_synonyms', {
   id: integer('id').notNull().generatedAlwaysAsIdentity(),
   terms: text('terms').array().notNull(),
 });
+
+/** The words of the shop's catalog (kept by a trigger on products), for reading misspelled search words. */
+export const searchWords = pgTable('search_words', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  word: text('word').notNull(),
+});

@@ -7,6 +7,7 @@ import {
   productReviews,
   products,
   searchSynonyms,
+  searchWords,
   users,
 } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
@@ -290,6 +291,36 @@ export async function insertReview(
     .innerJoin(users, and(eq(users.tenantId, productReviews.tenantId), eq(users.id, productReviews.userId)))
     .where(scope.where(productReviews, eq(productReviews.id, row.id)));
   return review ?? null;
+}
+
+/** How alike (trigram similarity) a catalog word must be to a misspelled one to stand for it. */
+const CORRECTION_MIN_SIMILARITY = 0.4;
+
+/**
+ * For each word the catalog holds neither whole nor as the start of a word, the catalog's closest words by trigram
+ * similarity (a misspelling's likely meaning): at most `limit` each, closest first.
+ */
+export async function closestCatalogWords(
+  scope: TenantScope,
+  words: string[],
+  limit = 2,
+): Promise<Map<string, string[]>> {
+  const closest = new Map<string, string[]>();
+  if (words.length === 0) return closest;
+  const result = await scope.db.execute(sql`
+    select q.word as query, s.word
+      from unnest(${sql.param(words)}::text[]) as q(word)
+      cross join lateral (
+        select w.word from ${searchWords} w
+         where w.tenant_id = ${scope.tenantId} and similarity(w.word, q.word) >= ${CORRECTION_MIN_SIMILARITY}
+         order by similarity(w.word, q.word) desc, w.word
+         limit ${limit}) s
+     where not exists (
+       select 1 from ${searchWords} e where e.tenant_id = ${scope.tenantId} and starts_with(e.word, q.word))`);
+  for (const row of (result as unknown as { rows: { query: string; word: string }[] }).rows) {
+    closest.set(row.query, [...(closest.get(row.query) ?? []), row.word]);
+  }
+  return closest;
 }
 
 export async function listSynonymGroups(scope: TenantScope): Promise<string[][]> {

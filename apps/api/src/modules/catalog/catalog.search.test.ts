@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSearch, planSearch } from './catalog.search.ts';
+import { correctableWords, normalizeSearch, planSearch } from './catalog.search.ts';
 
 describe('planSearch', () => {
   it('normalizes case, accents and punctuation', () => {
@@ -19,5 +19,14 @@ describe('planSearch', () => {
     const groups = [['khukuri', 'kukri', 'gurkha knife']];
     expect(planSearch('Gurkha knife horn', groups)?.all).toBe('(khukuri:* | kukri:* | (gurkha <-> knife)) & horn:*');
     expect(planSearch('kukri', groups)?.any).toBe('(khukuri:* | kukri:* | (gurkha <-> knife))');
+  });
+
+  it('lets a misspelled word also stand for the catalog words it is closest to', () => {
+    const corrections = new Map([['sirupati', ['sirupate']]]);
+    expect(planSearch('Sirupati horn', [], corrections)?.all).toBe('(sirupati:* | sirupate:*) & horn:*');
+  });
+
+  it('offers only words of three or more letters for correction, once each', () => {
+    expect(correctableWords('Sirupati 12 inch, sirupati of ox')).toEqual(['sirupati', 'inch']);
   });
 });

@@ -39,9 +39,14 @@ function alternative(term: string): string {
 
 /**
  * A plan for `text`, or null when nothing searchable remains. Each synonym group is a list of equivalent terms
- * (one or more words); a term found in the text becomes "any of the group".
+ * (one or more words); a term found in the text becomes "any of the group". `corrections` gives, for a misspelled
+ * word, the catalog's words it may mean.
  */
-export function planSearch(text: string, synonymGroups: readonly (readonly string[])[]): SearchPlan | null {
+export function planSearch(
+  text: string,
+  synonymGroups: readonly (readonly string[])[],
+  corrections: ReadonlyMap<string, readonly string[]> = new Map(),
+): SearchPlan | null {
   const normalized = normalizeSearch(text);
   if (!normalized) return null;
   const groups = synonymGroups.map((group) => group.map(normalizeSearch).filter(Boolean));
@@ -57,9 +62,17 @@ export function planSearch(text: string, synonymGroups: readonly (readonly strin
       concepts.push(`(${group.map(alternative).join(' | ')})`);
       i += match.words.length;
     } else {
-      concepts.push(lexeme(words[i] as string));
+      // A word the catalog does not hold also stands for the catalog's words it is closest to.
+      const word = words[i] as string;
+      const alternatives = corrections.get(word) ?? [];
+      concepts.push(alternatives.length > 0 ? `(${[word, ...alternatives].map(lexeme).join(' | ')})` : lexeme(word));
       i += 1;
     }
   }
   return { text: normalized, all: concepts.join(' & '), any: concepts.join(' | ') };
+}
+
+/** The words of `text` that may be misspellings worth correcting: letters only, three or more. */
+export function correctableWords(text: string): string[] {
+  return [...new Set(normalizeSearch(text).split(' '))].filter((word) => /^[a-z]{3,100}$/.test(word));
 }

@@ -15,6 +15,7 @@ import type { MediaStorage } from '../media/media.storage.ts';
 import { customerHasPaidOrderWithProduct } from '../orders/orders.repository.ts';
 import {
   type CategoryRow,
+  closestCatalogWords,
   countProducts,
   findActiveProductById,
   findActiveProductBySlug,
@@ -29,7 +30,7 @@ import {
   type ProductSummaryRow,
   type ReviewWithUser,
 } from './catalog.repository.ts';
-import { planSearch, STRICT_SEARCH_MIN_MATCHES } from './catalog.search.ts';
+import { correctableWords, planSearch, STRICT_SEARCH_MIN_MATCHES } from './catalog.search.ts';
 
 function toCategory(row: CategoryRow): Category {
   return { id: row.id, slug: row.slug, name: row.name, description: row.description };
@@ -121,7 +122,11 @@ export async function listProducts(
   if (categorySlug) filter.categorySlug = categorySlug;
   const searchText = input.search?.trim();
   if (searchText) {
-    const plan = planSearch(searchText, await listSynonymGroups(ctx.scope));
+    const plan = planSearch(
+      searchText,
+      await listSynonymGroups(ctx.scope),
+      await closestCatalogWords(ctx.scope, correctableWords(searchText)),
+    );
     if (!plan) {
       if (input.page && input.page > 1) throw new NotFoundError('Invalid page.', 'invalid_page');
       return empty;

@@ -232,6 +232,28 @@ describe('GET /api/products/products/', () => {
     expect(all.every((product) => product.name.startsWith('Bhojpure'))).toBe(true);
   });
 
+  it("reads a misspelled word as the shop's closest catalog word, then lists only products holding it", async () => {
+    const shop = await t.createTenant();
+    const other = await t.createTenant();
+    const category = await createCategory(t, shop, { name: 'Blades' });
+    for (let i = 0; i < 24; i++) {
+      await createProduct(t, shop, {
+        categoryId: category.id,
+        name: `Sirupate ${i}`,
+        attributes: [['Handle', 'Horn']],
+      });
+    }
+    await createProduct(t, shop, { categoryId: category.id, name: 'Plain knife', attributes: [['Handle', 'Horn']] });
+    // Another shop's words never stand for this shop's.
+    await createProduct(t, other, { name: 'Siruparti special' });
+
+    const found = (await get(shop, '/api/products/products/?search=sirupati%20horn&page=1&page_size=5')).json();
+    expect(found.count).toBe(24);
+    expect(found.results.every((p: { name: string }) => p.name.startsWith('Sirupate'))).toBe(true);
+    const elsewhere = (await get(other, '/api/products/products/?search=sirupati')).json() as { name: string }[];
+    expect(elsewhere.map((p) => p.name)).toEqual(['Siruparti special']);
+  });
+
   it('uses the same number of SQL queries for a list of 50 products as for a list of 5', async () => {
     const shop = await t.createTenant();
     const category = await createCategory(t, shop);
@@ -249,8 +271,9 @@ describe('GET /api/products/products/', () => {
     // The count and the page: attributes come in the page's statement.
     expect(fifty.queries.length).toBe(2);
     const searched = await countQueries(db, () => get(shop, '/api/products/products/?search=product&page_size=50'));
-    // The shop's synonyms, whether enough products hold every word, and the results.
-    expect(searched.queries.length).toBe(3);
+    // The shop's synonyms, the catalog words closest to unknown ones, whether enough products hold every word, and
+    // the results.
+    expect(searched.queries.length).toBe(4);
     const [first] = fifty.result.json().results;
     const detail = await countQueries(db, () => get(shop, `/api/products/products/${first.slug}/`));
     expect(detail.result.statusCode).toBe(200);
