@@ -15,6 +15,7 @@ import {
 import FindMyWay from 'find-my-way';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { EventBus } from './lib/events.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { TokenSigner } from './modules/accounts/tokens.ts';
 import { blogRoutes } from './modules/blog/blog.routes.ts';
@@ -41,6 +42,7 @@ export interface AppDeps {
   media: MediaStorage;
   tokens: TokenSigner;
   mailer: Mailer;
+  events: EventBus;
 }
 
 declare module 'fastify' {
@@ -92,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer:
       options.mailer ??
       createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM, logger: app.log }),
+    events: new EventBus(app.log),
   } satisfies AppDeps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -107,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onClose', async () => {
     await orderExpiry?.stop();
+    await app.deps.events.idle();
     // Mail still being retried is given its chance before the process goes.
     await app.deps.mailer.idle();
     await database.close();

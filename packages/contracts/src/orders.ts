@@ -138,6 +138,10 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/** One step of an order's life: the status it reached and when. */
+export const OrderHistoryEntry = z.object({ status: OrderStatus, at: z.string() });
+export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntry>;
+
 /** An order line: a snapshot of the product at the time of the order. `product` is null if it was deleted since. */
 export const OrderLine = z.object({
   id: z.number(),
@@ -180,6 +184,8 @@ export const Order = OrderSummary.extend({
   /** When an unpaid order is cancelled automatically; null once paid or cancelled. */
   payment_due_at: z.string().nullable(),
   updated_at: z.string(),
+  /** Every status the order has had, oldest first: placed (awaiting_payment), then each change. */
+  history: z.array(OrderHistoryEntry),
 });
 export type Order = z.infer<typeof Order>;
 

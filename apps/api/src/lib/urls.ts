@@ -1,31 +1,39 @@
-import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { RequestContext } from '../plugins/request-context.ts';
 
-/** The absolute URL of the same list with another page, DRF style. */
-function pageUrl(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+/**
+ * The shop's public origin, from configuration only (never from `Host` or forwarded headers, which a client can
+ * forge): the shop's primary domain (the first of `tenants.domains`), served over HTTPS; or `PUBLIC_URL` when the
+ * shop has no domain or its primary domain is `PUBLIC_URL`'s own host; else `http://localhost:PORT`, the local demo.
+ */
+export function shopOrigin(tenant: { domains: string[] }, config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  const fallback = new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).origin;
+  const primary = tenant.domains[0];
+  if (!primary || new URL(fallback).hostname === primary) return fallback;
+  return `https://${primary}`;
+}
+
+/** A page's absolute URL on the shop's public origin, e.g. `shopUrl(ctx, '/account/orders/3')`. */
+export function shopUrl(ctx: RequestContext, pathname: string): string {
+  return new URL(pathname, shopOrigin(ctx.tenant, ctx.deps.config)).toString();
+}
+
+/** The absolute URL of the same list with another page, DRF style, on the shop's public origin. */
+function pageUrl(ctx: RequestContext, requestUrl: string, page: number): string {
+  const url = new URL(requestUrl, shopOrigin(ctx.tenant, ctx.deps.config));
   url.searchParams.set('page', String(page));
   return url.toString();
 }
 
 /** A page of a list as DRF answers it: `{count, next, previous, results}` with absolute links. */
 export function pageAnswer<T>(
-  request: FastifyRequest,
+  request: { ctx: RequestContext; url: string },
   page: { results: T[]; count: number; page: number; pageSize: number },
 ): { count: number; next: string | null; previous: string | null; results: T[] } {
   return {
     count: page.count,
-    next: page.page * page.pageSize < page.count ? pageUrl(request, page.page + 1) : null,
-    previous: page.page > 1 ? pageUrl(request, page.page - 1) : null,
+    next: page.page * page.pageSize < page.count ? pageUrl(request.ctx, request.url, page.page + 1) : null,
+    previous: page.page > 1 ? pageUrl(request.ctx, request.url, page.page - 1) : null,
     results: page.results,
   };
-}
-
-/** Where the shop's pages are, for links in e-mails: PUBLIC_URL in production, else the request's own origin. */
-export function publicOrigin(request: FastifyRequest): string {
-  return request.server.deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
-}
-
-/** A page's absolute URL for links in e-mails, e.g. `publicPageUrl(request, '/account/orders/3')`. */
-export function publicPageUrl(request: FastifyRequest, pathname: string): string {
-  return new URL(pathname, publicOrigin(request)).toString();
 }

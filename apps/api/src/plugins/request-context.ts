@@ -1,28 +1,51 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import { TenantScope } from '../db/tenant-scope.ts';
 import { AuthenticationError } from '../lib/errors.ts';
-import type { Tenant } from '../modules/tenants/tenants.service.ts';
-import { TenantResolver } from '../modules/tenants/tenants.service.ts';
+import type { EventBus } from '../lib/events.ts';
+import type { TokenSigner } from '../modules/accounts/tokens.ts';
+import type { Mailer } from '../modules/mail/mailer.ts';
+import type { MediaStorage } from '../modules/media/media.storage.ts';
+import { type Tenant, TenantResolver } from '../modules/tenants/index.ts';
 
-/** The signed-in customer, when the request carries a valid access token. */
+/** The signed-in user, when the request carries a valid access token. */
 export interface AuthUser {
   id: number;
   role: string;
 }
 
-/** What every service call receives first: who asks (tenant, user) and the tenant-scoped data door. */
+/** The platform's services every feature may use: configuration, media, mail, tokens and the domain events. */
+export interface ServiceDeps {
+  config: Config;
+  media: MediaStorage;
+  mailer: Mailer;
+  tokens: TokenSigner;
+  events: EventBus;
+}
+
+/**
+ * What every service call receives first: who asks (tenant, user), the tenant-scoped data door, and the platform's
+ * services. Services have one shape: `service(ctx, input)`.
+ */
 export interface RequestContext {
   tenant: Tenant;
   scope: TenantScope;
   user: AuthUser | null;
   requestId: string;
+  deps: ServiceDeps;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext;
   }
+}
+
+/** A context for work the platform does on its own for a shop (scheduled jobs, gateway notifications): no user. */
+export function systemContext(deps: ServiceDeps, database: Database, tenant: Tenant, requestId = 'system'): RequestContext {
+  return { tenant, scope: new TenantScope(database.db, tenant.id), user: null, requestId, deps };
 }
 
 /** Resolves `X-Tenant-Token` into `request.ctx` for every route registered after it in the same scope. */
@@ -33,18 +56,24 @@ export const tenantContext = fp(
     app.addHook('onRequest', async (request: FastifyRequest) => {
       const header = request.headers['x-tenant-token'];
       const tenant = await resolver.resolve(Array.isArray(header) ? header[0] : header);
-      request.ctx = {
-        tenant,
-        scope: new TenantScope(app.deps.database.db, tenant.id),
-        user: null,
-        requestId: request.id,
-      };
+      request.ctx = systemContext(app.deps, app.deps.database, tenant, request.id);
     });
   },
   { name: 'tenant-context' },
 );
 
-/** The signed-in user, or 401 with the given detail (each feature words it as the spec does). */
+/**
+ * The one gate of routes that need a signed-in customer: 401 before the body or parameters are looked at, with the
+ * detail the spec gives that feature (`app.addHook('onRequest', signedIn(...))` for a module, or a route's
+ * `onRequest: signedIn()`).
+ */
+export function signedIn(detail?: string): onRequestHookHandler {
+  return async function requireSignedIn(request) {
+    requireUser(request.ctx, detail);
+  };
+}
+
+/** The signed-in user of a context (services call it to read who asks); 401 when there is none. */
 export function requireUser(ctx: RequestContext, detail?: string): AuthUser {
   if (!ctx.user) throw new AuthenticationError(detail);
   return ctx.user;

@@ -1,0 +1,79 @@
+import type { OrderStatus } from '@platform/contracts';
+
+/** Who moved something: a customer, a member of staff, the platform itself (jobs), or a payment gateway. */
+export type Actor = 'customer' | 'staff' | 'system' | 'gateway';
+
+interface OrderEvent {
+  tenantId: number;
+  orderId: number;
+}
+
+/**
+ * Every domain event and its payload. Events carry ids, not rows: a handler reads what it needs, so an event can be
+ * stored (an outbox row) and replayed elsewhere without change.
+ */
+export interface DomainEvents {
+  'order.placed': OrderEvent;
+  'order.paid': OrderEvent & { actor: Actor };
+  'order.processing': OrderEvent & { actor: Actor };
+  'order.shipped': OrderEvent & { actor: Actor };
+  'order.delivered': OrderEvent & { actor: Actor };
+  'order.cancelled': OrderEvent & { actor: Actor; reason: string };
+  'stock.changed': { tenantId: number; productIds: number[] };
+}
+
+export type DomainEventName = keyof DomainEvents;
+export type DomainEvent = { [K in DomainEventName]: { name: K; payload: DomainEvents[K] } }[DomainEventName];
+export type EventHandler<K extends DomainEventName> = (payload: DomainEvents[K]) => Promise<void> | void;
+
+/** The domain event each order status is announced with. */
+export const ORDER_STATUS_EVENTS = {
+  paid: 'order.paid',
+  processing: 'order.processing',
+  shipped: 'order.shipped',
+  delivered: 'order.delivered',
+  cancelled: 'order.cancelled',
+} as const satisfies Partial<Record<OrderStatus, DomainEventName>>;
+
+interface EventLogger {
+  error(object: object, message: string): void;
+}
+
+/**
+ * The typed in-process event bus. Events are published only after the transaction that caused them committed
+ * (see `Transaction` in `lib/unit-of-work.ts`), and each handler runs in the background: a failing handler is
+ * logged and never undoes, delays or fails the write that published the event.
+ *
+ * NOTE: one process only. With several instances, an event that must reach the others (cache invalidation) moves to
+ * an outbox table or Redis pub/sub behind this same `publish`/`on` surface.
+ */
+export class EventBus {
+  private readonly handlers = new Map<DomainEventName, EventHandler<DomainEventName>[]>();
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(private readonly log: EventLogger) {}
+
+  /** Registers a handler for one event name. */
+  on<K extends DomainEventName>(name: K, handler: EventHandler<K>): void {
+    const list = this.handlers.get(name) ?? [];
+    list.push(handler as EventHandler<DomainEventName>);
+    this.handlers.set(name, list);
+  }
+
+  /** Hands the events to their handlers, in order, without waiting for them. */
+  publish(events: readonly DomainEvent[]): void {
+    for (const event of events) {
+      for (const handler of this.handlers.get(event.name) ?? []) {
+        const run = (async () => handler(event.payload))()
+          .catch((error: unknown) => this.log.error({ err: error, event: event.name }, 'event handler failed'))
+          .finally(() => this.running.delete(run));
+        this.running.add(run);
+      }
+    }
+  }
+
+  /** Resolves when every handler started so far has finished (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+}
