@@ -19,16 +19,16 @@ import { EventBus } from './lib/events.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { TokenSigner } from './modules/accounts/tokens.ts';
 import { blogRoutes } from './modules/blog/blog.routes.ts';
-import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { cartRoutes } from './modules/cart/index.ts';
+import { tenantsRoutes } from './modules/tenants/index.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { LocalMediaStorage, type MediaStorage } from './modules/media/media.storage.ts';
-import { scheduleOrderExpiry } from './modules/orders/orders.expiry.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { scheduleOrderExpiry, subscribeOrderEvents, ordersRoutes } from './modules/orders/index.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { paymentsRoutes } from './modules/payments/index.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { authentication } from './plugins/auth.ts';
 import { errorHandler } from './plugins/errors.ts';
@@ -96,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM, logger: app.log }),
     events: new EventBus(app.log),
   } satisfies AppDeps);
+  // Side effects of domain events (e-mails, later cache invalidation) are wired here, once per app.
+  subscribeOrderEvents(app.deps, database);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -105,7 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let orderExpiry: ReturnType<typeof scheduleOrderExpiry> | undefined;
   app.addHook('onReady', async () => {
     if (config.ORDER_EXPIRY_INTERVAL_SECONDS > 0) {
-      orderExpiry = scheduleOrderExpiry(database, config.ORDER_EXPIRY_INTERVAL_SECONDS * 1000, app.log);
+      orderExpiry = scheduleOrderExpiry(app.deps, config.ORDER_EXPIRY_INTERVAL_SECONDS * 1000, app.log);
     }
   });
   app.addHook('onClose', async () => {
@@ -163,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(rateLimits, { enabled: config.RATE_LIMIT_ENABLED, redisUrl: config.REDIS_URL });
       await api.register(healthRoutes);
+      await api.register(tenantsRoutes);
       await api.register(swaggerUi, { routePrefix: '/docs' });
       await api.register(async (shop) => {
         await shop.register(tenantContext);

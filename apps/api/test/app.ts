@@ -6,6 +6,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { TenantScope } from '../src/db/tenant-scope.ts';
+import { type AuthUser, type RequestContext, systemContext } from '../src/plugins/request-context.ts';
 import { LocalMediaStorage } from '../src/modules/media/media.storage.ts';
 import { findTenantByToken } from '../src/modules/tenants/tenants.repository.ts';
 import { createTenant, type Tenant } from '../src/modules/tenants/tenants.service.ts';
@@ -18,11 +19,15 @@ export interface TestApp {
   testDb: TestDatabase;
   media: LocalMediaStorage;
   /** Makes a tenant; each test makes its own, so tests never share shop data. */
-  createTenant(name?: string): Promise<Tenant>;
+  createTenant(name?: string, options?: { domains?: string[] }): Promise<Tenant>;
   /** The tenant-scoped data door, for data builders. */
   scope(tenant: Tenant): TenantScope;
+  /** A service context of the shop, as the platform's own jobs have it, or as the given user. */
+  context(tenant: Tenant, user?: AuthUser): RequestContext;
   /** `app.inject` with the tenant's token set. */
   request(tenant: Tenant, options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  /** Resolves once every domain event published so far has been handled and its mail delivered. */
+  settled(): Promise<void>;
   /** Another app instance on the same database, as a second server process would be. */
   secondInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
@@ -52,9 +57,14 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     config,
     testDb,
     media,
-    createTenant: (name = 'Test shop') =>
-      createTenant(testDb.database.db, { name, token: `test-${process.pid}-${++tenantCounter}-${Date.now()}` }),
+    createTenant: (name = 'Test shop', options = {}) =>
+      createTenant(testDb.database.db, {
+        name,
+        token: `test-${process.pid}-${++tenantCounter}-${Date.now()}`,
+        ...options,
+      }),
     scope: (tenant) => new TenantScope(testDb.database.db, tenant.id),
+    context: (tenant, user) => ({ ...systemContext(app.deps, testDb.database, tenant), user: user ?? null }),
     request: (tenant, { token, headers, ...options }) =>
       app.inject({
         ...options,
@@ -64,6 +74,10 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
           ...headers,
         },
       }),
+    settled: async () => {
+      await app.deps.events.idle();
+      await app.deps.mailer.idle();
+    },
     secondInstance: async () => {
       // PGlite lives in this process: a second app shares its handle (and must not close it); PostgreSQL gets a
       // pool of its own, as another server process would.

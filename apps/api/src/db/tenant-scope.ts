@@ -26,6 +26,15 @@ export class TenantScope {
     return { ...row, tenantId: this.tenantId };
   }
 
+  /**
+   * Runs a raw statement and returns its rows (the drivers shape results differently). NOTE: raw SQL names the tenant
+   * through `where(table, …)` like every other statement, so the table is written by name, not by an alias.
+   */
+  async rows<T>(query: SQL): Promise<T[]> {
+    const result = (await this.db.execute(query)) as unknown as { rows?: T[] } | T[];
+    return Array.isArray(result) ? result : (result.rows ?? []);
+  }
+
   /** Runs `fn` in one database transaction, with a scope bound to it. */
   transaction<T>(fn: (scope: TenantScope) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => fn(new TenantScope(tx as unknown as Db, this.tenantId)));

@@ -106,3 +106,17 @@ export const searchWords = pgTable('search_words', {
     .references(() => tenants.id),
   word: text('word').notNull(),
 });
+
+/** The stock ledger: every change of a product's stock, written by the `products` trigger (migration 0008). */
+export const stockMovements = pgTable('stock_movements', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  productId: integer('product_id').notNull(),
+  quantity: integer('quantity').notNull(),
+  reason: text('reason', { enum: ['initial', 'order', 'cancellation', 'expiry', 'adjustment'] }).notNull(),
+  orderId: integer('order_id'),
+  note: text('note').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,8 @@
 import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 
+const ORDER_STATUS_VALUES = ['awaiting_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+
 export const paymentSettings = pgTable('payment_settings', {
   tenantId: integer('tenant_id')
     .notNull()
@@ -56,9 +58,7 @@ export const orders = pgTable('orders', {
   id: integer('id').notNull().generatedAlwaysAsIdentity(),
   number: text('number').notNull(),
   userId: integer('user_id').notNull(),
-  status: text('status', {
-    enum: ['awaiting_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled'],
-  })
+  status: text('status', { enum: ORDER_STATUS_VALUES })
     .notNull()
     .default('awaiting_payment'),
   paymentMethod: text('payment_method', { enum: ['card_2c2p', 'bank_transfer', 'custom'] }).notNull(),
@@ -94,4 +94,18 @@ export const orderLines = pgTable('order_lines', {
   quantity: integer('quantity').notNull(),
   customization: jsonb('customization').$type<Record<string, string>>().notNull().default({}),
   lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
+});
+
+export const orderHistory = pgTable('order_history', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  orderId: integer('order_id').notNull(),
+  fromStatus: text('from_status', { enum: ORDER_STATUS_VALUES }),
+  toStatus: text('to_status', { enum: ORDER_STATUS_VALUES }).notNull(),
+  actor: text('actor', { enum: ['customer', 'staff', 'system', 'gateway'] }).notNull(),
+  actorUserId: integer('actor_user_id'),
+  reason: text('reason').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

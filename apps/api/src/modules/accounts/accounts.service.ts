@@ -237,3 +237,13 @@ export async function confirmPasswordReset(ctx: RequestContext, input: PasswordR
   });
   if (!done) throw new BadRequestError(INVALID_RESET, 'invalid_reset_token');
 }
+
+/** The e-mail address of one of the shop's accounts (for the platform's own mail); null when there is none. */
+export async function getAccountEmail(ctx: RequestContext, userId: number): Promise<string | null> {
+  return (await findUserById(ctx.scope, userId))?.email ?? null;
+}
+
+/** The id of the shop's account with this e-mail address; null when there is none. */
+export async function findAccountIdByEmail(ctx: RequestContext, email: string): Promise<number | null> {
+  return (await findUserByEmail(ctx.scope, email))?.id ?? null;
+}

@@ -1,30 +1,25 @@
 import { AddCartItemBody, Cart, UpdateCartItemBody } from '@platform/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { requireUser } from '../../plugins/request-context.ts';
+import { signedIn } from '../../plugins/request-context.ts';
 import { addItem, CART_AUTH_REQUIRED, clearCart, getCart, removeItem, updateItem } from './cart.service.ts';
 
 const ItemParams = z.object({ itemId: z.coerce.number().int().positive().max(2_147_483_647) });
-type ItemParams = z.infer<typeof ItemParams>;
 
 /** `/orders/cart/`: the signed-in customer's server-side cart; every answer is the whole cart. */
-export async function cartRoutes(app: FastifyInstance) {
-  const media = app.deps.media;
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = { tags: ['cart'], security: [{ tenant: [], bearer: [] }] };
-  // Guests are refused before their body or parameters are looked at.
-  app.addHook('onRequest', async (request) => {
-    requireUser(request.ctx, CART_AUTH_REQUIRED);
-  });
+  app.addHook('onRequest', signedIn(CART_AUTH_REQUIRED));
 
   app.get('/orders/cart/', { schema: { ...schema, response: { 200: Cart, ...errorResponses } } }, async (request) =>
-    getCart(request.ctx, media),
+    getCart(request.ctx),
   );
 
   app.post(
     '/orders/cart/add-item/',
     { schema: { ...schema, body: AddCartItemBody, response: { 200: Cart, ...errorResponses } } },
-    async (request) => addItem(request.ctx, media, request.body as z.output<typeof AddCartItemBody>),
+    async (request) => addItem(request.ctx, request.body),
   );
 
   app.patch(
@@ -32,24 +27,18 @@ export async function cartRoutes(app: FastifyInstance) {
     {
       schema: { ...schema, params: ItemParams, body: UpdateCartItemBody, response: { 200: Cart, ...errorResponses } },
     },
-    async (request) =>
-      updateItem(
-        request.ctx,
-        media,
-        (request.params as ItemParams).itemId,
-        (request.body as UpdateCartItemBody).quantity,
-      ),
+    async (request) => updateItem(request.ctx, { itemId: request.params.itemId, quantity: request.body.quantity }),
   );
 
   app.delete(
     '/orders/cart/items/:itemId/',
     { schema: { ...schema, params: ItemParams, response: { 200: Cart, ...errorResponses } } },
-    async (request) => removeItem(request.ctx, media, (request.params as ItemParams).itemId),
+    async (request) => removeItem(request.ctx, request.params.itemId),
   );
 
   app.delete(
     '/orders/cart/clear/',
     { schema: { ...schema, response: { 200: Cart, ...errorResponses } } },
-    async (request) => clearCart(request.ctx, media),
+    async (request) => clearCart(request.ctx),
   );
-}
+};

@@ -2,8 +2,9 @@ import { type AddCartItemBody, type Cart, type Customization, formatMinor } from
 import type { z } from 'zod';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { inTransaction, type TransactionContext } from '../../lib/unit-of-work.ts';
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
-import type { MediaStorage } from '../media/media.storage.ts';
+import type { MediaStorage } from '../media/index.ts';
 import {
   addCartLine,
   type CartLineRow,
@@ -51,8 +52,8 @@ function toCart(cartId: number, lines: CartLineRow[], media: MediaStorage): Cart
   return { id: cartId, items, total_items: totalItems, total_price: formatMinor(totalCents) };
 }
 
-async function cartAnswer(scope: TenantScope, cartId: number, media: MediaStorage): Promise<Cart> {
-  return toCart(cartId, await listCartLines(scope, cartId), media);
+async function cartAnswer(ctx: RequestContext, cartId: number): Promise<Cart> {
+  return toCart(cartId, await listCartLines(ctx.scope, cartId), ctx.deps.media);
 }
 
 /** Trimmed keys and values; a key that is blank once trimmed is refused. */
@@ -82,69 +83,86 @@ function checkStock(product: CartProduct, wanted: number): void {
 }
 
 /** The signed-in customer's cart, made on first use; prices and totals from the current catalog. */
-export async function getCart(ctx: RequestContext, media: MediaStorage): Promise<Cart> {
+export async function getCart(ctx: RequestContext): Promise<Cart> {
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
   const cart = await ensureCart(ctx.scope, user.id);
-  return cartAnswer(ctx.scope, cart.id, media);
+  return cartAnswer(ctx, cart.id);
 }
 
 /** Adds units of a product; the same product with the same customization adds to its line. */
-export async function addItem(
-  ctx: RequestContext,
-  media: MediaStorage,
-  input: z.output<typeof AddCartItemBody>,
-): Promise<Cart> {
+export async function addItem(ctx: RequestContext, input: z.output<typeof AddCartItemBody>): Promise<Cart> {
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
   const customization = normalizeCustomization(input.customization);
-  return ctx.scope.transaction(async (scope) => {
-    const cart = await lockOrCreateCart(scope, user.id);
-    const product = await availableProduct(scope, input.product_id);
-    checkStock(product, (await quantityInCart(scope, cart.id, product.id)) + input.quantity);
-    await addCartLine(scope, { cartId: cart.id, productId: product.id, quantity: input.quantity, customization });
-    return cartAnswer(scope, cart.id, media);
+  return inTransaction(ctx, async (tx) => {
+    const cart = await lockOrCreateCart(tx.scope, user.id);
+    const product = await availableProduct(tx.scope, input.product_id);
+    checkStock(product, (await quantityInCart(tx.scope, cart.id, product.id)) + input.quantity);
+    await addCartLine(tx.scope, { cartId: cart.id, productId: product.id, quantity: input.quantity, customization });
+    return cartAnswer(tx, cart.id);
   });
 }
 
 /** Sets a line's quantity (at least 1: removing is its own call). */
-export async function updateItem(
-  ctx: RequestContext,
-  media: MediaStorage,
-  itemId: number,
-  quantity: number,
-): Promise<Cart> {
+export async function updateItem(ctx: RequestContext, input: { itemId: number; quantity: number }): Promise<Cart> {
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
-  if (quantity < 1) throw new BadRequestError(QUANTITY_AT_LEAST_ONE, 'quantity_too_low');
-  return ctx.scope.transaction(async (scope) => {
-    const cart = await lockOrCreateCart(scope, user.id);
-    const item = await findCartItem(scope, cart.id, itemId);
+  if (input.quantity < 1) throw new BadRequestError(QUANTITY_AT_LEAST_ONE, 'quantity_too_low');
+  return inTransaction(ctx, async (tx) => {
+    const cart = await lockOrCreateCart(tx.scope, user.id);
+    const item = await findCartItem(tx.scope, cart.id, input.itemId);
     if (!item) throw new NotFoundError('Cart item not found.', 'cart_item_not_found');
-    if (item.quantity !== quantity) {
-      const product = await availableProduct(scope, item.productId);
-      checkStock(product, (await quantityInCart(scope, cart.id, product.id, item.id)) + quantity);
-      await setCartLineQuantity(scope, cart.id, item.id, quantity);
+    if (item.quantity !== input.quantity) {
+      const product = await availableProduct(tx.scope, item.productId);
+      checkStock(product, (await quantityInCart(tx.scope, cart.id, product.id, item.id)) + input.quantity);
+      await setCartLineQuantity(tx.scope, cart.id, item.id, input.quantity);
     }
-    return cartAnswer(scope, cart.id, media);
+    return cartAnswer(tx, cart.id);
   });
 }
 
 /** Removes one line of the customer's cart. */
-export async function removeItem(ctx: RequestContext, media: MediaStorage, itemId: number): Promise<Cart> {
+export async function removeItem(ctx: RequestContext, itemId: number): Promise<Cart> {
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
-  return ctx.scope.transaction(async (scope) => {
-    const cart = await lockOrCreateCart(scope, user.id);
-    if (!(await deleteCartLine(scope, cart.id, itemId))) {
+  return inTransaction(ctx, async (tx) => {
+    const cart = await lockOrCreateCart(tx.scope, user.id);
+    if (!(await deleteCartLine(tx.scope, cart.id, itemId))) {
       throw new NotFoundError('Cart item not found.', 'cart_item_not_found');
     }
-    return cartAnswer(scope, cart.id, media);
+    return cartAnswer(tx, cart.id);
   });
 }
 
 /** Empties the customer's cart. */
-export async function clearCart(ctx: RequestContext, media: MediaStorage): Promise<Cart> {
+export async function clearCart(ctx: RequestContext): Promise<Cart> {
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
-  return ctx.scope.transaction(async (scope) => {
-    const cart = await lockOrCreateCart(scope, user.id);
-    await deleteCartLines(scope, cart.id);
-    return toCart(cart.id, [], media);
+  return inTransaction(ctx, async (tx) => {
+    const cart = await lockOrCreateCart(tx.scope, user.id);
+    await deleteCartLines(tx.scope, cart.id);
+    return toCart(cart.id, [], ctx.deps.media);
   });
+}
+
+/** A cart line as checkout takes it. */
+export interface CheckoutLine {
+  productId: number;
+  quantity: number;
+  customization: Record<string, string>;
+}
+
+/**
+ * Checkout's hold on the signed-in customer's cart: the cart row (made on first use) stays locked until the
+ * transaction ends, so that every checkout and cart change of this customer happens one after the other.
+ */
+export async function lockCartForCheckout(tx: TransactionContext): Promise<{ cartId: number; lines: CheckoutLine[] }> {
+  const user = requireUser(tx, CART_AUTH_REQUIRED);
+  const cart = await lockOrCreateCart(tx.scope, user.id);
+  const lines = await listCartLines(tx.scope, cart.id);
+  return {
+    cartId: cart.id,
+    lines: lines.map((line) => ({ productId: line.productId, quantity: line.quantity, customization: line.customization })),
+  };
+}
+
+/** Empties the cart checkout holds, in checkout's transaction. */
+export async function emptyCart(tx: TransactionContext, cartId: number): Promise<void> {
+  await deleteCartLines(tx.scope, cartId);
 }

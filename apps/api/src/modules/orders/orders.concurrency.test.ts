@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { addToCart, createCustomer, createProduct, setPayments, TEST_ADDRESS } from '../../../test/builders.ts';
-import type { Tenant } from '../tenants/tenants.service.ts';
+import { findStockLedgerMismatches, listStockMovements } from '../catalog/index.ts';
+import type { Tenant } from '../tenants/index.ts';
 
 // On PostgreSQL (CI sets TEST_DATABASE_URL) these are real races between pooled connections, and between two app
 // instances with pools of their own; on PGlite the same checks run with its single connection.
@@ -38,6 +39,18 @@ function placeAllAtOnce(shop: Tenant, tokens: string[], instances: FastifyInstan
   );
 }
 
+/** The ledger check after a race: every product's stock is its opening stock plus its movements, one per order. */
+async function expectLedgerHolds(shop: Tenant, productId: number, orders: number) {
+  const ctx = t.context(shop);
+  expect(await findStockLedgerMismatches(ctx)).toEqual([]);
+  const movements = await listStockMovements(ctx, { productId });
+  expect(movements.filter((m) => m.reason === 'initial').map((m) => m.quantity)).toEqual([10]);
+  const sold = movements.filter((m) => m.reason === 'order');
+  expect(sold).toHaveLength(orders);
+  expect(new Set(sold.map((m) => m.orderId)).size).toBe(orders);
+  expect(movements.reduce((sum, m) => sum + m.quantity, 0)).toBe(0);
+}
+
 async function soldAndStock(productId: number) {
   const [row] = await t.testDb.database.raw.query<{ sold: number; stock: number }>(
     `select coalesce((select sum(quantity) from order_lines where product_id = $1), 0)::integer as sold,
@@ -71,6 +84,7 @@ describe.each([
       expect(answer.json().detail).toBe('Last Batch is out of stock.');
     }
     expect(await soldAndStock(product.id)).toEqual({ sold: 10, stock: 0 });
+    await expectLedgerHolds(shop, product.id, 1);
   });
 
   it('sells exactly 10 units when 50 customers each holding one of the last 10 order at the same moment', async () => {
@@ -89,6 +103,7 @@ describe.each([
       expect(answer.json().detail).toBe('Small Run is out of stock.');
     }
     expect(await soldAndStock(product.id)).toEqual({ sold: 10, stock: 0 });
+    await expectLedgerHolds(shop, product.id, 10);
     // Refused customers keep their carts.
     const [row] = await t.testDb.database.raw.query<{ n: number }>(
       'select count(*)::integer as n from cart_items where product_id = $1',

@@ -1,26 +1,31 @@
 import type { Database } from '../../db/client.ts';
-import { TenantScope } from '../../db/tenant-scope.ts';
-import { listTenants } from '../tenants/tenants.repository.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
+import { type ServiceDeps, systemContext } from '../../plugins/request-context.ts';
+import { listTenants } from '../tenants/index.ts';
+import { PAYMENT_TIMEOUT, transitionOrder } from './orders.lifecycle.ts';
 import { lockOverdueOrders } from './orders.repository.ts';
-import { changeOrderStatus } from './orders.service.ts';
 
 const BATCH = 100;
 
+/** What the expiry job runs with: the platform's services and the database. */
+export type JobDeps = ServiceDeps & { database: Database };
+
 /**
- * Cancels every order still unpaid past its due time, in every shop, and puts its stock back. Safe with several
- * instances running: each batch locks its orders and skips those another instance holds, and the status check of
- * the cancellation makes the stock come back once. Returns how many orders it cancelled.
+ * Cancels every order still unpaid past its due time, in every shop, through the order lifecycle (history, stock
+ * back as `expiry` in the ledger, `order.cancelled` announced, which mails the customer). Safe with several instances
+ * running: each batch locks its orders and skips those another instance holds. Returns how many orders it cancelled.
  */
-export async function cancelOverdueOrders(database: Database, now = new Date()): Promise<number> {
+export async function cancelOverdueOrders(deps: JobDeps, now = new Date()): Promise<number> {
   let cancelled = 0;
-  for (const tenant of await listTenants(database.db)) {
-    const shop = new TenantScope(database.db, tenant.id);
+  for (const tenant of await listTenants(deps.database.db)) {
+    const ctx = systemContext(deps, deps.database, tenant, 'order-expiry');
     for (;;) {
-      const done = await shop.transaction(async (scope) => {
-        const ids = await lockOverdueOrders(scope, now, BATCH);
+      const done = await inTransaction(ctx, async (tx) => {
+        const ids = await lockOverdueOrders(tx.scope, now, BATCH);
         for (const id of ids) {
           // Still awaiting payment: the lock taken above keeps anyone else from moving it meanwhile.
-          if (await changeOrderStatus(scope, id, 'cancelled', { reason: 'payment_timeout', now })) cancelled += 1;
+          await transitionOrder(tx, { orderId: id, to: 'cancelled', actor: 'system', reason: PAYMENT_TIMEOUT, now });
+          cancelled += 1;
         }
         return ids.length;
       });
@@ -36,7 +41,7 @@ export interface Job {
 
 /** Runs `cancelOverdueOrders` every `intervalMs` (never twice at once in this process), logging failures. */
 export function scheduleOrderExpiry(
-  database: Database,
+  deps: JobDeps,
   intervalMs: number,
   log: { info(object: object, message: string): void; error(object: object, message: string): void },
 ): Job {
@@ -44,7 +49,7 @@ export function scheduleOrderExpiry(
   const tick = () => {
     running = running.then(async () => {
       try {
-        const cancelled = await cancelOverdueOrders(database);
+        const cancelled = await cancelOverdueOrders(deps);
         if (cancelled > 0) log.info({ cancelled }, 'unpaid orders cancelled after their payment time ran out');
       } catch (error) {
         log.error({ err: error }, 'order expiry job failed');

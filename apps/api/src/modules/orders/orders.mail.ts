@@ -51,3 +51,25 @@ export function orderConfirmationMail(input: {
   ].join('\n');
   return { to: input.to, subject: `${shopName}: order ${order.number} received`, text };
 }
+
+/** The e-mail a customer gets when an unpaid order is cancelled because its payment time ran out. */
+export function orderExpiredMail(input: { shopName: string; to: string; order: Order; shopUrl: string }): MailMessage {
+  const { order, shopName } = input;
+  const lines = order.items.map((item) => `  ${item.quantity} x ${item.product_name}${customizationText(item.customization)}`);
+  const text = [
+    `Hello ${order.delivery_address.fullname},`,
+    '',
+    `We did not receive the payment for order ${order.number} at ${shopName} within the time it could wait, so the ` +
+      'order has been cancelled and its items are back on sale.',
+    '',
+    ...lines,
+    '',
+    `Total: $${order.total} ${order.currency}`,
+    '',
+    `If you still want these items, you are welcome to order them again: ${input.shopUrl}`,
+    '',
+    `${shopName}`,
+    '',
+  ].join('\n');
+  return { to: input.to, subject: `${shopName}: order ${order.number} cancelled`, text };
+}

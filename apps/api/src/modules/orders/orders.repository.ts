@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { mediaImages, orderCounters, orderLines, orders, products } from '../../db/schema/index.ts';
+import { orderCounters, orderHistory, orderLines, orders } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -7,68 +7,12 @@ export type NewOrder = Omit<typeof orders.$inferInsert, 'tenantId' | 'id' | 'num
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'tenantId' | 'id' | 'orderId'>;
 export type OrderStatusValue = OrderRow['status'];
-export type OrderWithLines = OrderRow & { lines: OrderLineRow[] };
+export type OrderHistoryRow = typeof orderHistory.$inferSelect;
+export type NewOrderHistory = Omit<typeof orderHistory.$inferInsert, 'tenantId' | 'id'>;
+export type OrderWithLines = OrderRow & { lines: OrderLineRow[]; history: { status: OrderStatusValue; at: string }[] };
 
 /** Statuses of an order whose customer has paid (a review of its products is a verified purchase). */
 export const PAID_STATUSES: OrderStatusValue[] = ['paid', 'processing', 'shipped', 'delivered'];
-
-/** A product as an order takes it: locked until the order's transaction ends. */
-export interface LockedProduct {
-  id: number;
-  slug: string;
-  name: string;
-  priceCents: number;
-  stock: number;
-  isActive: boolean;
-  thumbKey: string | null;
-}
-
-/**
- * Locks the products' rows (in id order, so that two orders of the same products never deadlock) and reads them:
- * no other order can take their stock until this transaction ends.
- */
-export async function lockProducts(scope: TenantScope, ids: number[]): Promise<LockedProduct[]> {
-  if (ids.length === 0) return [];
-  return scope.db
-    .select({
-      id: products.id,
-      slug: products.slug,
-      name: products.name,
-      priceCents: products.priceCents,
-      stock: products.stock,
-      isActive: products.isActive,
-      thumbKey: mediaImages.thumbKey,
-    })
-    .from(products)
-    .leftJoin(mediaImages, and(eq(mediaImages.tenantId, products.tenantId), eq(mediaImages.id, products.mainImageId)))
-    .where(scope.where(products, inArray(products.id, ids)))
-    .orderBy(asc(products.id))
-    .for('update', { of: products });
-}
-
-/** Takes units out of stock, one statement for all products; the stock check constraint backs the caller's check. */
-export async function takeStock(scope: TenantScope, quantities: Map<number, number>): Promise<void> {
-  if (quantities.size === 0) return;
-  const ids = [...quantities.keys()];
-  const amounts = ids.map((id) => quantities.get(id) ?? 0);
-  await scope.db.execute(sql`
-    update ${products} p
-       set stock = p.stock - taken.quantity, updated_at = now()
-      from (select unnest(${sql.param(ids)}::integer[]) as id, unnest(${sql.param(amounts)}::integer[]) as quantity) taken
-     where p.tenant_id = ${scope.tenantId} and p.id = taken.id`);
-}
-
-/** Puts an order's units back in stock (products deleted since are skipped). */
-export async function restoreStock(scope: TenantScope, orderId: number): Promise<void> {
-  await scope.db.execute(sql`
-    update ${products} p
-       set stock = p.stock + returned.quantity, updated_at = now()
-      from (select product_id, sum(quantity)::integer as quantity
-              from ${orderLines}
-             where tenant_id = ${scope.tenantId} and order_id = ${orderId} and product_id is not null
-             group by product_id) returned
-     where p.tenant_id = ${scope.tenantId} and p.id = returned.product_id`);
-}
 
 /** The shop's next order number: 1001, 1002… (the counter row is locked until the transaction ends). */
 export async function nextOrderNumber(scope: TenantScope): Promise<string> {
@@ -103,18 +47,26 @@ const linesOfOrder = sql<OrderLineRow[]>`(
     from ${orderLines} l
    where l.tenant_id = "orders"."tenant_id" and l.order_id = "orders"."id")`;
 
-/** One order of the customer with its lines, in one statement; null for an order of someone else. */
-export async function findCustomerOrder(
+const historyOfOrder = sql<{ status: OrderStatusValue; at: string }[]>`(
+  select coalesce(json_agg(json_build_object('status', h.to_status, 'at', h.created_at) order by h.id), '[]'::json)
+    from ${orderHistory} h
+   where h.tenant_id = "orders"."tenant_id" and h.order_id = "orders"."id")`;
+
+/**
+ * One order with its lines and history, in one statement; with `userId`, only that customer's (null for an order of
+ * someone else).
+ */
+export async function findOrderWithLines(
   scope: TenantScope,
-  userId: number,
   orderId: number,
+  userId?: number,
 ): Promise<OrderWithLines | null> {
   const [row] = await scope.db
-    .select({ order: orders, lines: linesOfOrder })
+    .select({ order: orders, lines: linesOfOrder, history: historyOfOrder })
     .from(orders)
-    .where(scope.where(orders, eq(orders.userId, userId), eq(orders.id, orderId)))
+    .where(scope.where(orders, eq(orders.id, orderId), userId === undefined ? undefined : eq(orders.userId, userId)))
     .limit(1);
-  return row ? { ...row.order, lines: row.lines } : null;
+  return row ? { ...row.order, lines: row.lines, history: row.history } : null;
 }
 
 /** The order a create request with this key made before, if any. */
@@ -154,23 +106,43 @@ export async function countCustomerOrders(scope: TenantScope, userId: number): P
   return row?.count ?? 0;
 }
 
-/**
- * Moves an order from one of `from` to `to` and sets the given fields; null when it is in none of `from` (so when
- * two callers race, exactly one moves it).
- */
-export async function moveOrder(
+/** Locks an order's row until the transaction ends and reads it; null when the shop has no such order. */
+export async function lockOrder(scope: TenantScope, orderId: number): Promise<OrderRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(orders)
+    .where(scope.where(orders, eq(orders.id, orderId)))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateOrder(
   scope: TenantScope,
   orderId: number,
-  from: OrderStatusValue[],
-  to: OrderStatusValue,
-  fields: Partial<Pick<OrderRow, 'paidAt' | 'cancelledAt' | 'cancelReason' | 'paymentDueAt'>> = {},
-): Promise<OrderRow | null> {
+  fields: Partial<Pick<OrderRow, 'status' | 'paidAt' | 'cancelledAt' | 'cancelReason' | 'paymentDueAt' | 'updatedAt'>>,
+): Promise<OrderRow> {
   const [row] = await scope.db
     .update(orders)
-    .set({ ...fields, status: to, updatedAt: new Date() })
-    .where(scope.where(orders, eq(orders.id, orderId), inArray(orders.status, from)))
+    .set(fields)
+    .where(scope.where(orders, eq(orders.id, orderId)))
     .returning();
-  return row ?? null;
+  if (!row) throw new Error(`order ${orderId} vanished while it was locked`);
+  return row;
+}
+
+export async function insertOrderHistory(scope: TenantScope, entry: NewOrderHistory): Promise<void> {
+  await scope.db.insert(orderHistory).values(scope.values(entry));
+}
+
+/** Units of each product an order holds (lines of products deleted since are left out). */
+export async function orderQuantities(scope: TenantScope, orderId: number): Promise<{ productId: number; quantity: number }[]> {
+  const rows = await scope.db
+    .select({ productId: orderLines.productId, quantity: sql<number>`sum(${orderLines.quantity})::integer` })
+    .from(orderLines)
+    .where(scope.where(orderLines, eq(orderLines.orderId, orderId), sql`${orderLines.productId} is not null`))
+    .groupBy(orderLines.productId);
+  return rows.map((row) => ({ productId: row.productId as number, quantity: Number(row.quantity) }));
 }
 
 /** Unpaid orders past their due time, locked; rows another instance is cancelling right now are skipped. */
@@ -206,11 +178,3 @@ export async function customerHasPaidOrderWithProduct(
   return Boolean(row);
 }
 
-export async function findOrderStatus(scope: TenantScope, orderId: number): Promise<OrderStatusValue | null> {
-  const [row] = await scope.db
-    .select({ status: orders.status })
-    .from(orders)
-    .where(scope.where(orders, eq(orders.id, orderId)))
-    .limit(1);
-  return row?.status ?? null;
-}

@@ -9,10 +9,10 @@ import {
   TEST_ADDRESS,
 } from '../../../test/builders.ts';
 import { mailsTo } from '../../../test/outbox.ts';
+import { adjustStock } from '../catalog/index.ts';
 import { setProductActive } from '../catalog/catalog.repository.ts';
-import type { Tenant } from '../tenants/tenants.service.ts';
-import { cancelOverdueOrders, scheduleOrderExpiry } from './orders.expiry.ts';
-import { changeOrderStatus } from './orders.service.ts';
+import type { Tenant } from '../tenants/index.ts';
+import { cancelOverdueOrders, scheduleOrderExpiry, transitionOrder } from './index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -185,7 +185,7 @@ describe('POST /api/orders/orders/', () => {
   it('mails the customer a confirmation with the lines, total and bank details', async () => {
     const { shop, customer } = await shopWithCart();
     const order = (await placeOrder(t, shop, customer.accessToken)).json();
-    await t.app.deps.mailer.idle();
+    await t.settled();
     const mail = mailsTo(t.config.DATA_DIR, customer.user.email).at(-1);
     expect(mail?.raw).toContain(`Subject: Khukuri test shop: order ${order.number} received`);
     expect(mail?.body).toContain('2 x Birenpati (engraving text: For Ram)');
@@ -253,15 +253,15 @@ describe('POST /api/orders/orders/', () => {
     const { shop, customer, product } = await shopWithCart({ stock: 5, quantity: 4 });
     const second = await createProduct(t, shop, { name: 'Chitlange', stock: 2 });
     await addToCart(t, shop, customer.accessToken, second.id, 1);
-    await t.testDb.database.raw.query('update products set stock = 3 where id = $1', [product.id]);
+    await adjustStock(t.context(shop), { productId: product.id, quantity: -2, note: 'counted' });
     const short = await placeOrder(t, shop, customer.accessToken);
     expect(short.statusCode).toBe(400);
     expect(short.json().detail).toBe('Only 3 items of Birenpati available.');
 
-    await t.testDb.database.raw.query('update products set stock = 0 where id = $1', [product.id]);
+    await adjustStock(t.context(shop), { productId: product.id, quantity: -3, note: 'broken' });
     expect((await placeOrder(t, shop, customer.accessToken)).json().detail).toBe('Birenpati is out of stock.');
 
-    await t.testDb.database.raw.query('update products set stock = 5 where id = $1', [product.id]);
+    await adjustStock(t.context(shop), { productId: product.id, quantity: 5, note: 'delivery' });
     await setProductActive(t.scope(shop), second.id, false);
     expect((await placeOrder(t, shop, customer.accessToken)).json().detail).toBe(
       'Chitlange is no longer available. Remove it from your cart.',
@@ -418,14 +418,16 @@ describe('order lifecycle', () => {
   it('moves awaiting_payment → paid → processing → shipped → delivered, and refuses skipping or going back', async () => {
     const { shop, customer } = await shopWithCart();
     const order = (await placeOrder(t, shop, customer.accessToken)).json();
-    const scope = t.scope(shop);
-    await expect(changeOrderStatus(scope, order.id, 'shipped')).rejects.toThrow(/cannot become shipped/);
+    const ctx = t.context(shop);
+    const move = (orderId: number, to: 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled') =>
+      transitionOrder(ctx, { orderId, to });
+    await expect(move(order.id, 'shipped')).rejects.toThrow(/cannot become shipped/);
     for (const status of ['paid', 'processing', 'shipped', 'delivered'] as const) {
-      expect((await changeOrderStatus(scope, order.id, status))?.status).toBe(status);
+      expect((await move(order.id, status))?.status).toBe(status);
     }
-    await expect(changeOrderStatus(scope, order.id, 'cancelled')).rejects.toThrow(/cannot become cancelled/);
-    await expect(changeOrderStatus(scope, order.id, 'paid')).rejects.toThrow();
-    expect(await changeOrderStatus(scope, 999_999, 'paid')).toBeNull();
+    await expect(move(order.id, 'cancelled')).rejects.toThrow(/cannot become cancelled/);
+    await expect(move(order.id, 'paid')).rejects.toThrow();
+    expect(await move(999_999, 'paid')).toBeNull();
     const detail = (
       await t.request(shop, { method: 'GET', url: `/api/orders/orders/${order.id}/`, token: customer.accessToken })
     ).json();
@@ -438,8 +440,8 @@ describe('order lifecycle', () => {
     const order = (await placeOrder(t, shop, customer.accessToken)).json();
     expect(await stockOf(product.id)).toBe(3);
     const results = await Promise.allSettled([
-      changeOrderStatus(t.scope(shop), order.id, 'cancelled'),
-      changeOrderStatus(t.scope(shop), order.id, 'cancelled'),
+      transitionOrder(t.context(shop), { orderId: order.id, to: 'cancelled' }),
+      transitionOrder(t.context(shop), { orderId: order.id, to: 'cancelled' }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await stockOf(product.id)).toBe(5);
@@ -448,7 +450,7 @@ describe('order lifecycle', () => {
   it('marks a review as a verified purchase once the customer has paid for the product', async () => {
     const { shop, customer, product } = await shopWithCart();
     const order = (await placeOrder(t, shop, customer.accessToken)).json();
-    await changeOrderStatus(t.scope(shop), order.id, 'paid');
+    await transitionOrder(t.context(shop), { orderId: order.id, to: 'paid' });
     const review = await t.request(shop, {
       method: 'POST',
       url: '/api/products/reviews/',
@@ -474,7 +476,7 @@ describe('expiry of unpaid orders', () => {
     const overdue = (await placeOrder(t, shop, customer.accessToken)).json();
     await addToCart(t, shop, customer.accessToken, product.id, 3);
     const paid = (await placeOrder(t, shop, customer.accessToken)).json();
-    await changeOrderStatus(t.scope(shop), paid.id, 'paid');
+    await transitionOrder(t.context(shop), { orderId: paid.id, to: 'paid' });
     await addToCart(t, shop, customer.accessToken, product.id, 1);
     const fresh = (await placeOrder(t, shop, customer.accessToken)).json();
     expect(await stockOf(product.id)).toBe(4);
@@ -488,11 +490,11 @@ describe('expiry of unpaid orders', () => {
       overdue.id,
     ]);
     const [first, second] = await Promise.all([
-      cancelOverdueOrders(t.testDb.database),
-      cancelOverdueOrders(t.testDb.database),
+      cancelOverdueOrders(t.app.deps),
+      cancelOverdueOrders(t.app.deps),
     ]);
     expect(first + second).toBe(1);
-    expect(await cancelOverdueOrders(t.testDb.database)).toBe(0);
+    expect(await cancelOverdueOrders(t.app.deps)).toBe(0);
     expect(await stockOf(product.id)).toBe(6);
     const statusOf = async (id: number) =>
       (await t.request(shop, { method: 'GET', url: `/api/orders/orders/${id}/`, token: customer.accessToken })).json()
@@ -502,7 +504,7 @@ describe('expiry of unpaid orders', () => {
     expect(await statusOf(fresh.id)).toBe('awaiting_payment');
     // Time moves on: the paid order never expires; the fresh one does once its hour is over.
     // (The job serves every shop of the database: other tests' orders fall due too.)
-    expect(await cancelOverdueOrders(t.testDb.database, later)).toBeGreaterThanOrEqual(1);
+    expect(await cancelOverdueOrders(t.app.deps, later)).toBeGreaterThanOrEqual(1);
     expect(await statusOf(fresh.id)).toBe('cancelled');
     expect(await statusOf(paid.id)).toBe('paid');
     expect(await stockOf(product.id)).toBe(7);
@@ -515,7 +517,7 @@ describe('expiry of unpaid orders', () => {
       order.id,
     ]);
     const logged: object[] = [];
-    const job = scheduleOrderExpiry(t.testDb.database, 3_600_000, {
+    const job = scheduleOrderExpiry(t.app.deps, 3_600_000, {
       info: (object) => logged.push(object),
       error: (object) => logged.push(object),
     });

@@ -1,7 +1,15 @@
 import { DEFAULT_CUSTOM_PAYMENT_LABEL, type PaymentMethod, type PaymentOptions } from '@platform/contracts';
-import type { TenantScope } from '../../db/tenant-scope.ts';
+import { PaymentMethod as PaymentMethodSchema } from '@platform/contracts';
+import { BadRequestError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/request-context.ts';
-import { findPaymentSettings, type PaymentSettingsRow } from './payments.repository.ts';
+import {
+  findPaymentSettings,
+  type PaymentSettingsRow,
+  type PaymentSettingsValues,
+  upsertPaymentSettings,
+} from './payments.repository.ts';
+
+export const INVALID_PAYMENT_METHOD = 'Invalid payment method selected.';
 
 /** A shop that has not set up payments yet accepts nothing, with the default timeouts. */
 const NO_PAYMENTS: Omit<PaymentSettingsRow, 'tenantId' | 'updatedAt'> = {
@@ -20,12 +28,12 @@ const NO_PAYMENTS: Omit<PaymentSettingsRow, 'tenantId' | 'updatedAt'> = {
 export type PaymentConfig = typeof NO_PAYMENTS;
 
 /** The shop's payment configuration, or the "accepts nothing" one when it has none. */
-export async function loadPaymentConfig(scope: TenantScope): Promise<PaymentConfig> {
-  return (await findPaymentSettings(scope)) ?? NO_PAYMENTS;
+async function loadPaymentConfig(ctx: RequestContext): Promise<PaymentConfig> {
+  return (await findPaymentSettings(ctx.scope)) ?? NO_PAYMENTS;
 }
 
 /** The methods the shop accepts, in the spec's order (the storefront preselects the first). */
-export function enabledMethods(config: PaymentConfig): PaymentMethod[] {
+function enabledMethods(config: PaymentConfig): PaymentMethod[] {
   const methods: PaymentMethod[] = [];
   if (config.enableCardPayment) methods.push('card_2c2p');
   if (config.enableBankTransfer) methods.push('bank_transfer');
@@ -34,7 +42,7 @@ export function enabledMethods(config: PaymentConfig): PaymentMethod[] {
 }
 
 /** The name a customer reads for a method. */
-export function paymentLabel(config: PaymentConfig, method: PaymentMethod): string {
+function paymentLabel(config: PaymentConfig, method: PaymentMethod): string {
   switch (method) {
     case 'card_2c2p':
       return 'Credit/Debit Card';
@@ -46,14 +54,14 @@ export function paymentLabel(config: PaymentConfig, method: PaymentMethod): stri
 }
 
 /** What an order paid by `method` tells its customer about paying: bank details, custom instructions, or nothing. */
-export function paymentInstructions(config: PaymentConfig, method: PaymentMethod): string {
+function paymentInstructions(config: PaymentConfig, method: PaymentMethod): string {
   if (method === 'bank_transfer') return config.bankAccountDetails;
   if (method === 'custom') return config.customPaymentInstructions;
   return '';
 }
 
 /** How long an unpaid order paid by `method` keeps its stock, in minutes. */
-export function paymentTimeoutMinutes(config: PaymentConfig, method: PaymentMethod): number {
+function paymentTimeoutMinutes(config: PaymentConfig, method: PaymentMethod): number {
   if (method === 'card_2c2p') return config.cardPaymentTimeoutMinutes;
   if (method === 'bank_transfer') return config.bankTransferTimeoutMinutes;
   return config.customPaymentTimeoutMinutes;
@@ -61,7 +69,7 @@ export function paymentTimeoutMinutes(config: PaymentConfig, method: PaymentMeth
 
 /** `GET /payments/options/`: what the checkout offers (spec section 3 "Payment options"). */
 export async function getPaymentOptions(ctx: RequestContext): Promise<PaymentOptions> {
-  const config = await loadPaymentConfig(ctx.scope);
+  const config = await loadPaymentConfig(ctx);
   return {
     enable_card_payment: config.enableCardPayment,
     enable_bank_transfer: config.enableBankTransfer,
@@ -71,4 +79,35 @@ export async function getPaymentOptions(ctx: RequestContext): Promise<PaymentOpt
     custom_payment_instructions: config.customPaymentInstructions,
     custom_payment_redirect_url: config.customPaymentRedirectUrl,
   };
+}
+
+/** How an order paid by one method is paid: its label, what the customer is told, and how long it may stay unpaid. */
+export interface PaymentTerms {
+  method: PaymentMethod;
+  label: string;
+  instructions: string;
+  timeoutMinutes: number;
+}
+
+/**
+ * The terms of paying by `method` at checkout; a method that is unknown or that the shop does not take is refused
+ * with the spec's text.
+ */
+export async function checkoutPaymentTerms(ctx: RequestContext, method: string): Promise<PaymentTerms> {
+  const config = await loadPaymentConfig(ctx);
+  const parsed = PaymentMethodSchema.safeParse(method);
+  if (!parsed.success || !enabledMethods(config).includes(parsed.data)) {
+    throw new BadRequestError(INVALID_PAYMENT_METHOD, 'invalid_payment_method');
+  }
+  return {
+    method: parsed.data,
+    label: paymentLabel(config, parsed.data),
+    instructions: paymentInstructions(config, parsed.data),
+    timeoutMinutes: paymentTimeoutMinutes(config, parsed.data),
+  };
+}
+
+/** Sets the shop's payment configuration (fields left out keep their value). */
+export async function configurePayments(ctx: RequestContext, values: PaymentSettingsValues): Promise<void> {
+  await upsertPaymentSettings(ctx.scope, values);
 }

@@ -1,9 +1,12 @@
 // The tenants module's public surface: the only file other modules and the app import from it.
 export {
   createTenant,
+  findTenantByHost,
+  getTenant,
   listTenants,
   type Tenant,
   TenantResolver,
   TenantTokenMissingError,
   TenantUnknownError,
 } from './tenants.service.ts';
+export { tenantsRoutes } from './tenants.routes.ts';

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findTenantByToken, insertTenant, listTenants, type Tenant } from './tenants.repository.ts';
+import {
+  findTenantByDomain,
+  findTenantById,
+  findTenantByToken,
+  insertTenant,
+  listTenants,
+  type Tenant,
+} from './tenants.repository.ts';
 
 export type { Tenant };
 
@@ -60,3 +67,15 @@ export async function createTenant(
 }
 
 export { listTenants };
+
+/** A shop by its id (events carry ids); null when it no longer exists. */
+export async function getTenant(db: Db, id: number): Promise<Tenant | null> {
+  return findTenantById(db, id);
+}
+
+/** The shop that runs on this host name (its own domain), if any: host names are compared lowercased, no port. */
+export async function findTenantByHost(db: Db, host: string): Promise<Tenant | null> {
+  const name = host.trim().toLowerCase();
+  if (!/^[a-z0-9.-]{1,253}$/.test(name)) return null;
+  return findTenantByDomain(db, name);
+}

@@ -1,9 +1,9 @@
-import type { TenantScope } from '../../db/tenant-scope.ts';
-import { upsertPaymentSettings } from '../../modules/payments/payments.repository.ts';
+import { configurePayments } from '../../modules/payments/index.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 
 /** The demo shop takes bank transfers and PayPal invoices; card payments come with the card gateway. */
-export async function seedPayments(scope: TenantScope): Promise<void> {
-  await upsertPaymentSettings(scope, {
+export async function seedPayments(ctx: RequestContext): Promise<void> {
+  await configurePayments(ctx, {
     enableCardPayment: false,
     enableBankTransfer: true,
     enableCustomPayment: true,

@@ -1,0 +1,12 @@
+// The cart module's public surface: the only file other modules and the app import from it.
+export { cartRoutes } from './cart.routes.ts';
+export {
+  addItem,
+  type CheckoutLine,
+  clearCart,
+  emptyCart,
+  getCart,
+  lockCartForCheckout,
+  removeItem,
+  updateItem,
+} from './cart.service.ts';

@@ -1,0 +1,98 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { mediaImages, products, stockMovements } from '../../db/schema/index.ts';
+import type { TenantScope } from '../../db/tenant-scope.ts';
+
+export type StockMovementRow = typeof stockMovements.$inferSelect;
+export type StockReason = Exclude<StockMovementRow['reason'], 'initial'>;
+
+/** A product as a sale takes it: locked until the transaction ends. */
+export interface SaleProduct {
+  id: number;
+  slug: string;
+  name: string;
+  priceCents: number;
+  stock: number;
+  isActive: boolean;
+  thumbKey: string | null;
+}
+
+/**
+ * Locks the products' rows (in id order, so that two orders of the same products never deadlock) and reads them:
+ * nobody else can change their stock or price until this transaction ends.
+ */
+export async function lockSaleProducts(scope: TenantScope, ids: number[]): Promise<SaleProduct[]> {
+  if (ids.length === 0) return [];
+  return scope.db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      name: products.name,
+      priceCents: products.priceCents,
+      stock: products.stock,
+      isActive: products.isActive,
+      thumbKey: mediaImages.thumbKey,
+    })
+    .from(products)
+    .leftJoin(mediaImages, and(eq(mediaImages.tenantId, products.tenantId), eq(mediaImages.id, products.mainImageId)))
+    .where(scope.where(products, inArray(products.id, ids)))
+    .orderBy(asc(products.id))
+    .for('update', { of: products });
+}
+
+/**
+ * Adds the signed quantities to the products' stock in one statement, the movement's reason named for the ledger
+ * trigger (migration 0008) first; products that no longer exist are skipped. The stock check constraint refuses
+ * stock below 0.
+ */
+export async function applyStockChanges(
+  scope: TenantScope,
+  changes: { productId: number; quantity: number }[],
+  movement: { reason: StockReason; orderId: number | null; note: string },
+): Promise<number[]> {
+  if (changes.length === 0) return [];
+  await scope.db.execute(sql`select set_config('app.stock_reason', ${movement.reason}, true),
+                                    set_config('app.stock_order', ${movement.orderId === null ? '' : String(movement.orderId)}, true),
+                                    set_config('app.stock_note', ${movement.note}, true)`);
+  const ids = changes.map((change) => change.productId);
+  const quantities = changes.map((change) => change.quantity);
+  const changed = await scope.rows<{ id: number }>(sql`
+    update ${products}
+       set stock = ${products.stock} + change.quantity, updated_at = now()
+      from (select unnest(${sql.param(ids)}::integer[]) as id, unnest(${sql.param(quantities)}::integer[]) as quantity) change
+     where ${scope.where(products, sql`${products.id} = change.id`)}
+    returning ${products.id} as id`);
+  // The reason is this change's alone: a later change in the same transaction must name its own.
+  await scope.db.execute(sql`select set_config('app.stock_reason', '', true)`);
+  return changed.map((row) => Number(row.id));
+}
+
+/** A product's movements, newest first. */
+export async function listMovements(scope: TenantScope, productId: number, limit: number): Promise<StockMovementRow[]> {
+  return scope.db
+    .select()
+    .from(stockMovements)
+    .where(scope.where(stockMovements, eq(stockMovements.productId, productId)))
+    .orderBy(sql`${stockMovements.id} desc`)
+    .limit(limit);
+}
+
+/** Products whose stock is not the sum of their movements (none, unless something bypassed the ledger). */
+export async function findLedgerMismatches(
+  scope: TenantScope,
+): Promise<{ productId: number; stock: number; ledger: number }[]> {
+  const ledger = scope.db
+    .select({
+      productId: stockMovements.productId,
+      total: sql<number>`sum(${stockMovements.quantity})::integer`.as('total'),
+    })
+    .from(stockMovements)
+    .where(scope.where(stockMovements))
+    .groupBy(stockMovements.productId)
+    .as('ledger');
+  const rows = await scope.db
+    .select({ productId: products.id, stock: products.stock, ledger: sql<number>`coalesce(${ledger.total}, 0)` })
+    .from(products)
+    .leftJoin(ledger, eq(ledger.productId, products.id))
+    .where(scope.where(products, sql`${products.stock} <> coalesce(${ledger.total}, 0)`));
+  return rows.map((row) => ({ ...row, ledger: Number(row.ledger) }));
+}

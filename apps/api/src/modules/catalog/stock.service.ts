@@ -1,0 +1,84 @@
+import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { inTransaction, type TransactionContext } from '../../lib/unit-of-work.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
+import {
+  applyStockChanges,
+  findLedgerMismatches,
+  listMovements,
+  lockSaleProducts,
+  type SaleProduct,
+  type StockMovementRow,
+  type StockReason,
+} from './stock.repository.ts';
+
+export type { SaleProduct, StockMovementRow, StockReason };
+
+/** A signed change of one product's stock: negative takes units out, positive puts them back. */
+export interface StockChange {
+  productId: number;
+  quantity: number;
+}
+
+/**
+ * Locks the products a sale takes (in id order) and reads their name, price, stock and picture; until the
+ * transaction ends nobody else changes them. Products not in this shop are absent from the answer.
+ */
+export async function lockProductsForSale(tx: TransactionContext, productIds: number[]): Promise<Map<number, SaleProduct>> {
+  const rows = await lockSaleProducts(tx.scope, [...new Set(productIds)].sort((a, b) => a - b));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * The one way stock changes: the products' stock moves by the signed quantities and each change is a row of the
+ * stock ledger with its reason (order, cancellation, expiry, adjustment) and order. Runs in the caller's transaction
+ * (or its own); `stock.changed` is published after the commit.
+ */
+export async function moveStock(
+  ctx: RequestContext,
+  input: { changes: StockChange[]; reason: StockReason; orderId?: number; note?: string },
+): Promise<void> {
+  const changes = input.changes.filter((change) => change.quantity !== 0);
+  if (changes.length === 0) return;
+  await inTransaction(ctx, async (tx) => {
+    const changed = await applyStockChanges(tx.scope, changes, {
+      reason: input.reason,
+      orderId: input.orderId ?? null,
+      note: input.note ?? '',
+    });
+    if (changed.length > 0) tx.emit({ name: 'stock.changed', payload: { tenantId: tx.tenant.id, productIds: changed } });
+  });
+}
+
+/** A correction of one product's stock (a count, a breakage, a delivery) with its reason; never below 0. */
+export async function adjustStock(
+  ctx: RequestContext,
+  input: { productId: number; quantity: number; note: string },
+): Promise<SaleProduct> {
+  if (!Number.isInteger(input.quantity) || input.quantity === 0) {
+    throw new BadRequestError('An adjustment changes the stock by a whole number other than 0.', 'invalid_adjustment');
+  }
+  return inTransaction(ctx, async (tx) => {
+    const product = (await lockProductsForSale(tx, [input.productId])).get(input.productId);
+    if (!product) throw new NotFoundError('Product not found.', 'product_not_found');
+    if (product.stock + input.quantity < 0) {
+      throw new BadRequestError(`Only ${product.stock} items of ${product.name} are in stock.`, 'insufficient_stock');
+    }
+    await moveStock(tx, { changes: [input], reason: 'adjustment', note: input.note });
+    return { ...product, stock: product.stock + input.quantity };
+  });
+}
+
+/** A product's stock movements, newest first. */
+export async function listStockMovements(
+  ctx: RequestContext,
+  input: { productId: number; limit?: number },
+): Promise<StockMovementRow[]> {
+  return listMovements(ctx.scope, input.productId, input.limit ?? 100);
+}
+
+/** The ledger check: the shop's products whose stock is not the sum of their movements (empty when all is well). */
+export async function findStockLedgerMismatches(
+  ctx: RequestContext,
+): Promise<{ productId: number; stock: number; ledger: number }[]> {
+  return findLedgerMismatches(ctx.scope);
+}

@@ -1,0 +1,14 @@
+// The orders module's public surface: the only file other modules and the app import from it.
+export { EMPTY_CART } from './checkout.workflow.ts';
+export { cancelOverdueOrders, type JobDeps, scheduleOrderExpiry } from './orders.expiry.ts';
+export {
+  canTransition,
+  InvalidTransitionError,
+  ORDER_TRANSITIONS,
+  PAYMENT_TIMEOUT,
+  type TransitionInput,
+  transitionOrder,
+} from './orders.lifecycle.ts';
+export { ordersRoutes } from './orders.routes.ts';
+export { findOrder, getOrder, hasBoughtProduct, listOrders, placeOrder } from './orders.service.ts';
+export { subscribeOrderEvents } from './orders.subscribers.ts';
