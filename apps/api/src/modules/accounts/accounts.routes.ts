@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { publicPageUrl } from '../../lib/urls.ts';
+import { shopUrl } from '../../lib/urls.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import {
   confirmPasswordReset,
@@ -92,7 +92,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       await requestPasswordReset(request.ctx, app.deps.mailer, {
         email: request.body.email,
-        resetPageUrl: publicPageUrl(request, '/reset-password'),
+        resetPageUrl: shopUrl(request.ctx, '/reset-password'),
       });
       return reply.code(202).send({
         detail: 'If an account exists for this e-mail address, a link to reset its password has been sent to it.',

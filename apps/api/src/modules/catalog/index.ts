@@ -10,3 +10,4 @@ export {
   type StockMovementRow,
   type StockReason,
 } from './stock.service.ts';
+export { getProduct } from './catalog.service.ts';
