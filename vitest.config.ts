@@ -33,7 +33,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/storefront/app/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/storefront/app/**/*.test.{ts,tsx}',
+            'apps/storefront/server/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -317,15 +317,15 @@ async function runEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   });
   const { database, drop } = await openFreshDatabase(engine);
   const media = new LocalMediaStorage(config.mediaDir);
+  const app = await buildApp({ config, database, media, logger: false });
   console.log(`[${engine}] migrating and seeding…`);
   await migrate(database);
-  await seedDemo(database, media);
+  await seedDemo(app.deps);
   const large = await seedLargeCatalog(database);
   const orders = await seedOrdersShop(database);
   const { findTenantByToken } = await import('../src/modules/tenants/tenants.repository.ts');
   const demo = (await findTenantByToken(database.db, DEMO_TENANT_TOKEN)) as Tenant;
 
-  const app = await buildApp({ config, database, media, logger: false });
   // The reference: the same bytes, from memory, through the same server and hooks-free route (bench process only).
   const references = new Map<string, { body: Buffer; type: string }>();
   app.get('/bench-reference/:id', async (request, reply) => {

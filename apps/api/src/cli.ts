@@ -1,7 +1,7 @@
 // The platform command: `npm run platform -- tenant create --name … [--domain …] [--token …]`, `tenant list`, `migrate`.
 import { parseArgs } from 'node:util';
 import { migrate } from './db/migrate.ts';
-import { createTenant, listTenants } from './modules/tenants/tenants.service.ts';
+import { createTenant, listTenants } from './modules/tenants/index.ts';
 import { loadConfigOrExit, openConfiguredDatabase } from './runtime.ts';
 
 const USAGE = `Usage:

@@ -4,8 +4,8 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { resolveJwtSecret } from './modules/accounts/secret.ts';
-import { LocalMediaStorage } from './modules/media/media.storage.ts';
+import { resolveJwtSecret } from './modules/accounts/index.ts';
+import { LocalMediaStorage } from './modules/media/index.ts';
 import { seedDemo } from './seed/index.ts';
 
 /** Opens the configured database: PostgreSQL with DATABASE_URL, else PGlite kept in DATA_DIR. */
@@ -40,8 +40,7 @@ export async function prepareApp(config: Config): Promise<FastifyInstance> {
   const app = await buildApp({ config, database, media, jwtSecret });
   const applied = await migrate(database);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
-  if (config.SEED_DEMO && (await seedDemo(database, media)))
-    app.log.info('demo shop seeded (tenant token khukuri-demo)');
+  if (config.SEED_DEMO && (await seedDemo(app.deps))) app.log.info('demo shop seeded (tenant token khukuri-demo)');
   return app;
 }
 

@@ -6,10 +6,10 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { TenantScope } from '../src/db/tenant-scope.ts';
-import { type AuthUser, type RequestContext, systemContext } from '../src/plugins/request-context.ts';
 import { LocalMediaStorage } from '../src/modules/media/media.storage.ts';
 import { findTenantByToken } from '../src/modules/tenants/tenants.repository.ts';
 import { createTenant, type Tenant } from '../src/modules/tenants/tenants.service.ts';
+import { type AuthUser, type RequestContext, systemContext } from '../src/plugins/request-context.ts';
 import { DEMO_TENANT_TOKEN, seedDemo } from '../src/seed/index.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
@@ -102,7 +102,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
 /** A test app whose database holds the seeded demo shop, and that shop. */
 export async function buildDemoTestApp(): Promise<{ t: TestApp; shop: Tenant }> {
   const t = await buildTestApp();
-  await seedDemo(t.testDb.database, t.media);
+  await seedDemo(t.app.deps);
   const shop = await findTenantByToken(t.testDb.database.db, DEMO_TENANT_TOKEN);
   if (!shop) throw new Error('the demo shop was not seeded');
   return { t, shop };

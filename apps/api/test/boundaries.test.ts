@@ -33,7 +33,10 @@ describe('module boundaries', () => {
         'seed/demo.ts': "import type { X } from '../modules/orders/orders.service.ts';\n",
       });
       expect(findBoundaryViolations(root)).toEqual([
-        { file: path.join('modules', 'orders', 'orders.service.ts'), target: path.join('modules', 'catalog', 'stock.repository.ts') },
+        {
+          file: path.join('modules', 'orders', 'orders.service.ts'),
+          target: path.join('modules', 'catalog', 'stock.repository.ts'),
+        },
         { file: path.join('seed', 'demo.ts'), target: path.join('modules', 'orders', 'orders.service.ts') },
       ]);
     } finally {

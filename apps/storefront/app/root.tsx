@@ -8,13 +8,13 @@ import { useForgetUserQueriesOnSignOut } from './features/session/user-queries.t
 import { fetchPublicSettings } from './features/site/api/settings.ts';
 import { SiteSettingsProvider } from './features/site/site-settings.tsx';
 import { apiFromContext, storefrontContext } from './lib/api.server.ts';
-import { ApiError } from './lib/api-client.ts';
+import { ApiContractError, ApiError } from './lib/api-client.ts';
 import { configureBrowserApi } from './lib/browser-api.ts';
-import appStylesHref from './styles/app.css?url';
+import shellStylesHref from './styles/shell.css?url';
 
 const DEFAULT_DESCRIPTION = 'A description for my site.';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appStylesHref }];
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: shellStylesHref }];
 
 /** The settings are "fixed in the page": read once on the server and embedded in the HTML with the loader data. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -74,12 +74,16 @@ function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 60_000,
-        // A 4xx answer will not change on a retry; network and server failures may.
-        retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+        // A 4xx answer, or one that breaks its contract, will not change on a retry; network and server failures may.
+        retry: (failureCount, error) => isRetryable(error) && failureCount < 2,
       },
     },
   });
+}
+
+function isRetryable(error: unknown): boolean {
+  if (error instanceof ApiContractError) return false;
+  return !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 }
 
 function ScrollToTopOnPathChange() {

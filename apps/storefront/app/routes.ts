@@ -2,7 +2,7 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
 
 /** Every page of the spec (section 2): /test stands alone, the rest share the main layout. */
 export default [
-  route('test', 'routes/test.tsx'),
+  route('test', 'routes/demo-landing.tsx'),
   layout('routes/main-layout.tsx', [
     index('routes/home.tsx'),
     route('products', 'routes/products.tsx'),

@@ -385,6 +385,9 @@ test.describe('checkout', () => {
       options.bank_account_details.split('\n')[0],
     );
     await expect(page.getByRole('region', { name: 'Delivering To' })).toContainText('Kathmandu 44600');
+    const timeline = page.getByRole('list', { name: 'Order history' });
+    await expect(timeline.getByRole('listitem')).toHaveCount(1);
+    await expect(timeline.getByRole('listitem')).toContainText('Awaiting payment');
 
     await openPage(page, '/cart');
     await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
@@ -420,8 +423,27 @@ test.describe('checkout', () => {
     await page.route('**/api/orders/orders/', async (route) => {
       keys.push(route.request().headers()['idempotency-key'] ?? '');
       if (!placeCardOrder) return route.continue();
-      // The demo shop takes no cards yet: the answer of a shop that does.
-      const order = { id: 1, number: '1001', payment_method: 'card_2c2p', payment_instructions: '' };
+      // The demo shop takes no cards yet: the answer of a shop that does (a whole Order: the storefront checks it).
+      const at = new Date().toISOString();
+      const order = {
+        id: 1,
+        number: '1001',
+        status: 'awaiting_payment',
+        payment_method: 'card_2c2p',
+        payment_label: 'Credit/Debit Card',
+        total: '85.00',
+        currency: 'USD',
+        total_items: 1,
+        created_at: at,
+        items: [],
+        subtotal: '85.00',
+        shipping: '0.00',
+        delivery_address: route.request().postDataJSON().delivery_address,
+        payment_instructions: '',
+        payment_due_at: null,
+        updated_at: at,
+        history: [{ status: 'awaiting_payment', at }],
+      };
       return route.fulfill({ status: 201, json: order });
     });
 
@@ -523,5 +545,13 @@ test.describe('orders', () => {
     await expect(page.locator('.order-lines .order-line')).not.toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Delivering To' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Bank Transfer Details' })).toHaveCount(0);
+    // The timeline tells the order's life, oldest first.
+    await expect(page.getByRole('list', { name: 'Order history' }).getByRole('listitem')).toHaveText([
+      /^Awaiting payment /,
+      /^Paid /,
+      /^Processing /,
+      /^Shipped /,
+      /^Delivered /,
+    ]);
   });
 });

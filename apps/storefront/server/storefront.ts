@@ -7,8 +7,9 @@ import type { Config } from '@platform/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { StorefrontLoadContext } from '../app/lib/load-context.ts';
+import { createTenantResolver, tenantsByHost } from './tenant-by-host.ts';
 
-export interface StorefrontOptions {
+interface StorefrontOptions {
   config: Config;
   apiBaseUrl: string;
   apiFetch: typeof fetch;
@@ -24,22 +25,19 @@ function findBuildDir(): string {
   throw new Error('The storefront is not built: run `npm run build`.');
 }
 
-/** Parses STOREFRONT_TENANTS_BY_HOST ("shop.example.com=token,other.example=token2"). */
-export function tenantsByHost(spec: string): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const pair of spec.split(',')) {
-    const [host, token] = pair.split('=').map((part) => part.trim());
-    if (host && token) map.set(host.toLowerCase(), token);
-  }
-  return map;
-}
-
 /** Serves the built client assets and renders every other GET on the server with React Router. */
 export async function storefront(app: FastifyInstance, options: StorefrontOptions) {
   const buildDir = options.buildDir ?? findBuildDir();
   const build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild;
   const handle = createRequestHandler(build, 'production');
-  const hosts = tenantsByHost(options.config.STOREFRONT_TENANTS_BY_HOST);
+  const tenantOf = createTenantResolver({
+    byHost: tenantsByHost(options.config.STOREFRONT_TENANTS_BY_HOST),
+    defaultToken: options.config.STOREFRONT_TENANT_TOKEN,
+    apiBaseUrl: options.apiBaseUrl,
+    apiFetch: options.apiFetch,
+    onLookupError: (error, hostname) =>
+      app.log.warn({ err: error, hostname }, 'The shop of a host could not be looked up'),
+  });
 
   await app.register(fastifyStatic, {
     root: path.join(buildDir, 'client'),
@@ -54,15 +52,14 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
   });
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
-    const host = (request.hostname ?? '').split(':')[0]?.toLowerCase() ?? '';
     const context = {
-      tenantToken: hosts.get(host) ?? options.config.STOREFRONT_TENANT_TOKEN,
+      tenantToken: await tenantOf(request.host),
       apiBaseUrl: options.apiBaseUrl,
       apiFetch: options.apiFetch,
       mediaHost: options.config.MEDIA_HOST,
       publicApiBaseUrl: '/api',
     } satisfies StorefrontLoadContext;
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const url = pageUrl(request);
     const controller = new AbortController();
     reply.raw.once('close', () => controller.abort());
     const webRequest = new Request(url, {
@@ -86,6 +83,15 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
   };
 
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: render });
+}
+
+/** The page's address; a Host header that is not a host name gives a neutral origin instead of a failure. */
+function pageUrl(request: FastifyRequest): URL {
+  try {
+    return new URL(request.url, `${request.protocol}://${request.host}`);
+  } catch {
+    return new URL(request.url, `${request.protocol}://localhost`);
+  }
 }
 
 function toHeaders(raw: FastifyRequest['headers']): Headers {

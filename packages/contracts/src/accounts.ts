@@ -6,6 +6,16 @@ const field = () =>
     error: (issue) => (issue.input === undefined ? 'This field is required.' : 'Not a valid string.'),
   });
 
+/**
+ * What counts as an e-mail address, wherever one is typed (accounts, contact form): deliberately plain, like
+ * Django's EmailValidator in spirit: one @, a dotted domain, no spaces, quotes or angle brackets.
+ */
+export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[a-z]{2,}$/i;
+
+export function isEmailAddress(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
 /** Minimum password length (spec section 9). */
 export const MIN_PASSWORD_LENGTH = 8;
 

@@ -98,6 +98,12 @@ export function paginated<T extends z.ZodType>(item: T) {
 export const ProductPage = paginated(ProductSummary);
 export type ProductPage = z.infer<typeof ProductPage>;
 
+/** A product's average rating from its reviews, to two decimals; null without reviews. */
+export function averageRating(reviewCount: number, ratingSum: number): number | null {
+  return reviewCount === 0 ? null : Math.round((ratingSum / reviewCount) * 100) / 100;
+}
+
+/** The longest review comment, in characters (after trimming). */
 export const REVIEW_COMMENT_MAX = 2000;
 
 export const CreateReviewBody = z.object({

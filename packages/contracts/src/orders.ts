@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginated } from './catalog.ts';
+import { MAX_PAGE_SIZE, paginated } from './catalog.ts';
 import { Money } from './money.ts';
 
 /** Bounds of a cart line's customization: a small map of short strings (e.g. an engraving text). */
@@ -12,6 +12,13 @@ export const MAX_LINE_QUANTITY = 10_000;
 
 /** Card payments are charged in one currency (spec section 9). */
 export const ORDER_CURRENCY = 'USD';
+
+/** A customization as customers read it: "engraving text: Ram, gift wrap: yes" (underscores of keys become spaces). */
+export function customizationText(customization: Record<string, string>): string {
+  return Object.entries(customization)
+    .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${value}`)
+    .join(', ');
+}
 
 export const Customization = z
   .record(
@@ -77,6 +84,23 @@ export const PaymentMethod = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 export const DEFAULT_CUSTOM_PAYMENT_LABEL = 'Other Payment Method';
+
+/** The methods a shop accepts, in the spec's order (card, bank transfer, custom). */
+export function enabledPaymentMethods(enabled: Record<PaymentMethod, boolean>): PaymentMethod[] {
+  return PAYMENT_METHODS.filter((method) => enabled[method]);
+}
+
+/** The name a customer reads for a method; `customLabel` is the shop's name for its custom method. */
+export function paymentMethodLabel(method: PaymentMethod, customLabel: string): string {
+  switch (method) {
+    case 'card_2c2p':
+      return 'Credit/Debit Card';
+    case 'bank_transfer':
+      return 'Bank Transfer';
+    case 'custom':
+      return customLabel.trim() || DEFAULT_CUSTOM_PAYMENT_LABEL;
+  }
+}
 
 /** `GET /payments/options/` (spec section 3 "Payment options"). */
 export const PaymentOptions = z.object({
@@ -194,6 +218,6 @@ export type OrderPage = z.infer<typeof OrderPage>;
 
 export const OrderListQuery = z.object({
   page: z.coerce.number().int().min(1).optional(),
-  page_size: z.coerce.number().int().min(1).max(100).optional(),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
 });
 export type OrderListQuery = z.infer<typeof OrderListQuery>;

@@ -40,12 +40,6 @@ export class AuthenticationError extends AppError {
   }
 }
 
-export class PermissionDeniedError extends AppError {
-  constructor(detail = 'You do not have permission to perform this action.', code = 'permission_denied') {
-    super(403, code, detail);
-  }
-}
-
 export class ConflictError extends AppError {
   constructor(detail: string, code = 'conflict') {
     super(409, code, detail);

@@ -1,8 +1,8 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FieldErrors } from '@platform/contracts';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ValidationError } from '../lib/errors.ts';
 
-type FieldErrors = Record<string, string[]>;
 
 /** Zod issues by field, DRF style; issues of the whole body go under `non_field_errors`. */
 function fieldErrorsFromValidation(
@@ -64,9 +64,4 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ detail: 'A server error occurred.', code: 'server_error' });
-}
-
-/** Registers the error handler and the JSON 404/405 answers for every unknown path of the API. */
-export async function apiErrors(app: FastifyInstance) {
-  app.setErrorHandler(errorHandler);
 }

@@ -5,9 +5,9 @@ import type { Database } from '../db/client.ts';
 import { TenantScope } from '../db/tenant-scope.ts';
 import { AuthenticationError } from '../lib/errors.ts';
 import type { EventBus } from '../lib/events.ts';
-import type { TokenSigner } from '../modules/accounts/tokens.ts';
-import type { Mailer } from '../modules/mail/mailer.ts';
-import type { MediaStorage } from '../modules/media/media.storage.ts';
+import type { TokenSigner } from '../modules/accounts/index.ts';
+import type { Mailer } from '../modules/mail/index.ts';
+import type { MediaStorage } from '../modules/media/index.ts';
 import { type Tenant, TenantResolver } from '../modules/tenants/index.ts';
 
 /** The signed-in user, when the request carries a valid access token. */
@@ -44,7 +44,12 @@ declare module 'fastify' {
 }
 
 /** A context for work the platform does on its own for a shop (scheduled jobs, gateway notifications): no user. */
-export function systemContext(deps: ServiceDeps, database: Database, tenant: Tenant, requestId = 'system'): RequestContext {
+export function systemContext(
+  deps: ServiceDeps,
+  database: Database,
+  tenant: Tenant,
+  requestId = 'system',
+): RequestContext {
   return { tenant, scope: new TenantScope(database.db, tenant.id), user: null, requestId, deps };
 }
 

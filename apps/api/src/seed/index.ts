@@ -1,8 +1,8 @@
 import type { Database } from '../db/client.ts';
 import { TenantScope } from '../db/tenant-scope.ts';
-import type { MediaStorage } from '../modules/media/media.storage.ts';
-import { countTenants } from '../modules/tenants/tenants.repository.ts';
-import { createTenant } from '../modules/tenants/tenants.service.ts';
+import { EventBus } from '../lib/events.ts';
+import { countTenants, createTenant } from '../modules/tenants/index.ts';
+import { type RequestContext, type ServiceDeps, systemContext } from '../plugins/request-context.ts';
 import { seedAccounts } from './demo/accounts.ts';
 import { seedCatalog } from './demo/catalog.ts';
 import { seedContent } from './demo/content.ts';
@@ -13,8 +13,8 @@ import { seedSite } from './demo/site.ts';
 export const DEMO_TENANT_TOKEN = 'khukuri-demo';
 const SEED_LOCK = 7_264_002;
 
-/** One part of the demo shop; parts run in order, in one transaction, on the demo tenant. */
-export type DemoSeedPart = (scope: TenantScope, media: MediaStorage) => Promise<void>;
+/** One part of the demo shop; parts run in order, in one transaction, with a context of the demo shop. */
+type DemoSeedPart = (ctx: RequestContext) => Promise<void>;
 
 // Later features append their part here (catalog, content, payment options…).
 const DEMO_PARTS: DemoSeedPart[] = [seedSite, seedAccounts, seedCatalog, seedContent, seedPayments, seedOrders];
@@ -23,7 +23,8 @@ const DEMO_PARTS: DemoSeedPart[] = [seedSite, seedAccounts, seedCatalog, seedCon
  * Seeds the demo khukuri shop on an empty database, and does nothing on a database that has any tenant:
  * idempotent, and never touches a database someone already uses. Returns whether it seeded.
  */
-export async function seedDemo(database: Database, media: MediaStorage): Promise<boolean> {
+export async function seedDemo(deps: ServiceDeps & { database: Database }): Promise<boolean> {
+  const { database } = deps;
   return database.withLock(SEED_LOCK, async () => {
     if ((await countTenants(database.db)) > 0) return false;
     await database.db.transaction(async (tx) => {
@@ -32,8 +33,11 @@ export async function seedDemo(database: Database, media: MediaStorage): Promise
         token: DEMO_TENANT_TOKEN,
         domains: ['localhost'],
       });
-      const scope = new TenantScope(tx as never, tenant.id);
-      for (const part of DEMO_PARTS) await part(scope, media);
+      // The seed announces nothing: its events would reach handlers before its transaction commits, and the demo
+      // order's e-mails would go to made-up addresses.
+      const quiet = { ...deps, events: new EventBus({ error: () => undefined }) };
+      const ctx = { ...systemContext(quiet, database, tenant, 'seed'), scope: new TenantScope(tx as never, tenant.id) };
+      for (const part of DEMO_PARTS) await part(ctx);
     });
     return true;
   });

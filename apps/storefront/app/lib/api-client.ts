@@ -1,14 +1,13 @@
-// The one HTTP client of the storefront: every call to the platform API (server loaders and browser) goes through it.
-
-/** Per-field validation errors as the API sends them (DRF shape): `{"email": ["Enter a valid email."]}`. */
-export type FieldErrors = Record<string, string[]>;
+// The one HTTP client of the storefront: every call to the platform API (server loaders and browser) goes through it,
+// and every answer is parsed with the contract of its call (packages/contracts).
+import { type AnswerSchema, ErrorDetail, FieldErrors, fieldErrorsText, firstFieldError } from '@platform/contracts';
 
 /** Any failed call: a non-2xx answer, or a network failure (then `status` is 0 and `body` is null). */
 export class ApiError extends Error {
   readonly status: number;
   /** The server's `detail` text, when the answer had one. */
   readonly detail: string | undefined;
-  /** The answer body when it is a `{field: [messages]}` object. */
+  /** The answer body when it is a `{field: [messages]}` object (DRF shape). */
   readonly fieldErrors: FieldErrors | undefined;
   /** The parsed answer body (JSON, else text), kept for the spec's "JSON text of the error body" messages. */
   readonly body: unknown;
@@ -25,23 +24,84 @@ export class ApiError extends Error {
   }
 }
 
-/** The spec's error pattern: the server's detail text if present, else the message, else the fallback. */
-export function errorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.detail) return error.detail;
-  if (error instanceof Error && error.message) return error.message;
+/**
+ * A successful answer that does not match the contract of its call. The screen treats it as the call failing and
+ * shows the call's own fallback text (never this message); `answer` is what came.
+ */
+export class ApiContractError extends ApiError {
+  readonly answer: unknown;
+
+  constructor(status: number, call: string, answer: unknown) {
+    super(status, null, `The answer of ${call} does not match its contract.`);
+    this.name = 'ApiContractError';
+    this.answer = answer;
+  }
+}
+
+/** A rule the storefront checks itself before calling (e.g. adding to the cart signed out): its message is shown. */
+export class RuleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RuleError';
+  }
+}
+
+/** Which parts of a failure a screen shows before its fallback text (spec section 8). */
+export interface ErrorTextOptions {
+  /** Texts for some statuses, before anything else: `{ 404: 'Product not found.' }`. */
+  byStatus?: Readonly<Record<number, string>>;
+  /**
+   * After the detail, the per-field errors: `'first'`, the first message of the first field (of the first of
+   * `fieldNames` that has one, when given); `'all'`, every field as 'field: messages' joined with '; '.
+   */
+  fields?: 'first' | 'all';
+  fieldNames?: readonly string[];
+  /** After the detail and the fields, the JSON text of an object body. */
+  body?: boolean;
+  /** The error's message before the fallback; on unless `false`. */
+  message?: boolean;
+}
+
+/**
+ * The one way a failure becomes text. By default the spec's general pattern: the server's detail if present, else
+ * the message, else the fallback; `options` add the variants of section 8. A rule the storefront checks itself shows
+ * its own text; an answer that breaks its contract shows the fallback.
+ */
+export function errorText(error: unknown, fallback: string, options: ErrorTextOptions = {}): string {
+  if (error instanceof RuleError) return error.message;
+  if (error instanceof ApiContractError) return fallback;
+  if (error instanceof ApiError) {
+    const forStatus = options.byStatus?.[error.status];
+    if (forStatus) return forStatus;
+    if (error.detail) return error.detail;
+    if (options.fields && error.fieldErrors) {
+      const text =
+        options.fields === 'all'
+          ? fieldErrorsText(error.fieldErrors)
+          : firstFieldError(error.fieldErrors, options.fieldNames);
+      if (text) return text;
+    }
+    if (options.body && typeof error.body === 'object' && error.body !== null) return JSON.stringify(error.body);
+  }
+  if (options.message !== false && error instanceof Error && error.message) return error.message;
   return fallback;
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
-export interface RequestOptions {
+interface RequestOptions<T> {
+  /**
+   * The contract of the answer (a schema of @platform/contracts): the call resolves to the answer parsed with it, and
+   * an answer that does not match fails with an ApiContractError.
+   */
+  schema: AnswerSchema<T>;
   query?: Query;
   signal?: AbortSignal;
   /** Extra headers of one call, e.g. the `Idempotency-Key` of an order. */
   headers?: Record<string, string>;
 }
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   /** Base URL ending in `/api`: absolute on the server, `/api` in the browser. */
   baseUrl: string;
   tenantToken: string;
@@ -51,16 +111,19 @@ export interface ApiClientOptions {
 }
 
 export interface ApiClient {
-  get<T>(path: string, options?: RequestOptions): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options: RequestOptions<T>): Promise<T>;
+  post<T>(path: string, body: unknown, options: RequestOptions<T>): Promise<T>;
+  patch<T>(path: string, body: unknown, options: RequestOptions<T>): Promise<T>;
+  delete<T>(path: string, options: RequestOptions<T>): Promise<T>;
 }
 
 // Spec section 7: no Authorization header on the login, token and register calls.
 const ANONYMOUS_PATHS = /^\/accounts\/(login|register|token)\//;
 
-/** Builds a client for one shop; paths are the spec's, e.g. `api.get('/products/categories/')`. */
+/**
+ * Builds a client for one shop; paths are the spec's and each call names the contract of its answer, e.g.
+ * `api.get('/products/categories/', { schema: listAnswer(Category) })`.
+ */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl.replace(/\/$/, '');
 
@@ -68,8 +131,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     method: string,
     path: string,
     body: unknown,
-    { query, signal, headers: callHeaders }: RequestOptions = {},
-  ) {
+    { schema, query, signal, headers: callHeaders }: RequestOptions<T>,
+  ): Promise<T> {
     const headers = new Headers({ ...callHeaders, Accept: 'application/json', 'X-Tenant-Token': options.tenantToken });
     if (body !== undefined) headers.set('Content-Type', 'application/json');
     if (options.getAccessToken && !ANONYMOUS_PATHS.test(path)) {
@@ -92,7 +155,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const payload = await readBody(response);
     if (!response.ok) throw new ApiError(response.status, payload);
-    return payload as T;
+    const parsed = schema.safeParse(payload);
+    if (parsed.success) return parsed.data;
+    const call = `${method} ${path}`;
+    reportMismatchOnce(call, parsed.error.issues);
+    throw new ApiContractError(response.status, call, payload);
   }
 
   return {
@@ -101,6 +168,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     patch: (path, body, requestOptions) => request('PATCH', path, body ?? {}, requestOptions),
     delete: (path, requestOptions) => request('DELETE', path, undefined, requestOptions),
   };
+}
+
+// Calls whose mismatch has been logged: once per call, however often it is made again (retries, renders).
+const reportedMismatches = new Set<string>();
+const MAX_REPORTED_MISMATCHES = 500;
+
+function reportMismatchOnce(call: string, issues: unknown): void {
+  if (reportedMismatches.has(call)) return;
+  // Bounded, as paths carry slugs and ids: past the limit it starts over rather than grow.
+  if (reportedMismatches.size >= MAX_REPORTED_MISMATCHES) reportedMismatches.clear();
+  reportedMismatches.add(call);
+  console.error(`The answer of ${call} does not match its contract:`, issues);
 }
 
 function queryString(query: Query | undefined): string {
@@ -123,26 +202,12 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function detailOf(body: unknown): string | undefined {
-  return isRecord(body) && typeof body.detail === 'string' && body.detail ? body.detail : undefined;
+  const parsed = ErrorDetail.safeParse(body);
+  return parsed.success && parsed.data.detail ? parsed.data.detail : undefined;
 }
 
 function fieldErrorsOf(body: unknown): FieldErrors | undefined {
-  if (!isRecord(body) || 'detail' in body) return undefined;
-  const entries = Object.entries(body);
-  const isFieldErrors =
-    entries.length > 0 &&
-    entries.every(([, messages]) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'));
-  return isFieldErrors ? (body as FieldErrors) : undefined;
-}
-
-/** A list answer is a plain array, or `{results}` when the API paginates it (spec: "list or {results}"). */
-export type ListAnswer<T> = T[] | { results: T[] };
-
-export function listResults<T>(answer: ListAnswer<T>): T[] {
-  return Array.isArray(answer) ? answer : answer.results;
+  const parsed = FieldErrors.safeParse(body);
+  return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : undefined;
 }

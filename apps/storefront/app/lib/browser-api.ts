@@ -1,3 +1,4 @@
+import { DetailResponse, RefreshResponse } from '@platform/contracts';
 import { getFreshAccessToken, setLogoutCall, setRefreshCall } from '../features/session/session.ts';
 import { type ApiClient, createApiClient } from './api-client.ts';
 
@@ -13,8 +14,8 @@ export function configureBrowserApi(config: { baseUrl: string; tenantToken: stri
     // Refreshes an expired access token first, one refresh for all the requests waiting on it.
     getAccessToken: getFreshAccessToken,
   });
-  setRefreshCall((refresh) => api.post('/accounts/token/refresh/', { refresh }));
-  setLogoutCall((refresh) => api.post('/accounts/logout/', { refresh }));
+  setRefreshCall((refresh) => api.post('/accounts/token/refresh/', { refresh }, { schema: RefreshResponse }));
+  setLogoutCall((refresh) => api.post('/accounts/logout/', { refresh }, { schema: DetailResponse }));
   client = api;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from './format.ts';
+import { formatDateTime, formatPrice } from './format.ts';
 
 describe('formatPrice', () => {
   it('shows a decimal string with a $ sign and two decimals, exactly', () => {
@@ -12,5 +12,12 @@ describe('formatPrice', () => {
   it('shows nothing for a value that is not an amount', () => {
     expect(formatPrice('')).toBe('');
     expect(formatPrice('abc')).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows the date and the time in UTC, and nothing for what is not a date', () => {
+    expect(formatDateTime('2026-12-31T23:59:00Z')).toBe('December 31, 2026 at 11:59 PM UTC');
+    expect(formatDateTime('not a date')).toBe('');
   });
 });

@@ -7,16 +7,23 @@ import { DeliveryAddressBlock } from '../features/orders/components/delivery-add
 import { OrderFacts } from '../features/orders/components/order-facts.tsx';
 import { OrderLines } from '../features/orders/components/order-lines.tsx';
 import { OrderStatus } from '../features/orders/components/order-status.tsx';
+import { OrderTimeline } from '../features/orders/components/order-timeline.tsx';
 import { PaymentInstructions } from '../features/orders/components/payment-instructions.tsx';
 import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
-import { ApiError, errorText } from '../lib/api-client.ts';
+import { errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
 import { formatDate } from '../lib/format.ts';
+import ordersStylesHref from '../styles/orders.css?url';
 import type { Route } from './+types/account-order-detail';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Order Details' }];
 
-/** One of the customer's orders: lines, totals, address, payment method and status, and how to pay it if unpaid. */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: ordersStylesHref }];
+
+/**
+ * One of the customer's orders: lines, totals, address, payment method and status, how to pay it if unpaid, and the
+ * history of its statuses.
+ */
 export default function AccountOrderDetailPage({ params }: Route.ComponentProps) {
   return (
     <section className="container page account-page">
@@ -34,8 +41,8 @@ function OrderDetail({ id }: { id: string }) {
   const order = useQuery(orderQueryOptions(browserApi(), id));
   if (order.isPending) return <Spinner />;
   if (order.isError) {
-    const notFound = order.error instanceof ApiError && order.error.status === 404;
-    return <ErrorBox>{notFound ? 'Order not found.' : errorText(order.error, 'Failed to load the order.')}</ErrorBox>;
+    const text = errorText(order.error, 'Failed to load the order.', { byStatus: { 404: 'Order not found.' } });
+    return <ErrorBox>{text}</ErrorBox>;
   }
 
   const { data } = order;
@@ -52,6 +59,7 @@ function OrderDetail({ id }: { id: string }) {
       <OrderLines order={data} />
       <PaymentInstructions method={data.payment_method} text={data.payment_instructions} />
       <DeliveryAddressBlock address={data.delivery_address} />
+      <OrderTimeline history={data.history} />
     </>
   );
 }

@@ -10,9 +10,12 @@ import { SignedInOnly } from '../features/session/components/signed-in-only.tsx'
 import { errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
 import { formatDate, formatPrice } from '../lib/format.ts';
+import ordersStylesHref from '../styles/orders.css?url';
 import type { Route } from './+types/account-orders';
 
 export const meta: Route.MetaFunction = () => [{ title: 'My Orders' }];
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: ordersStylesHref }];
 
 /** The customer's order history, newest first; it is the customer's own data, so it loads in the browser. */
 export default function AccountOrdersPage() {

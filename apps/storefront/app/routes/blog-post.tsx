@@ -7,7 +7,10 @@ import { useMediaUrl } from '../features/site/site-settings.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import { browserApi } from '../lib/browser-api.ts';
 import { formatDate } from '../lib/format.ts';
+import blogStylesHref from '../styles/blog.css?url';
 import type { Route } from './+types/blog-post';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: blogStylesHref }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.post ? loaderData.post.title : 'Blog post not found' },

@@ -1,7 +1,11 @@
 import { ErrorBox } from '../components/error-box.tsx';
 import { useSiteSettings } from '../features/site/site-settings.tsx';
+import companyInfoStylesHref from '../styles/company-info.css?url';
+import type { Route } from './+types/company-info';
 
 export const meta = () => [{ title: 'About Us' }];
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: companyInfoStylesHref }];
 
 /**
  * About the shop (spec /company-info): the company information travels with the site settings, which are fixed in

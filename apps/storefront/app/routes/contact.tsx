@@ -4,9 +4,12 @@ import { ContactForm } from '../features/contact/components/contact-form.tsx';
 import { ContactInfoBlock } from '../features/contact/components/contact-info-block.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import { browserApi } from '../lib/browser-api.ts';
+import contactStylesHref from '../styles/contact.css?url';
 import type { Route } from './+types/contact';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Contact Us' }];
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contactStylesHref }];
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadContactInfo(apiFromContext(context));

@@ -6,7 +6,10 @@ import { useMediaUrl } from '../features/site/site-settings.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import type { ApiClient } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
+import galleryStylesHref from '../styles/gallery.css?url';
 import type { Route } from './+types/gallery';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: galleryStylesHref }];
 
 async function loadGallery(api: ApiClient) {
   try {

@@ -7,7 +7,14 @@ import { useSiteSettings } from '../features/site/site-settings.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import type { ApiClient } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
+import catalogStylesHref from '../styles/catalog.css?url';
+import homeStylesHref from '../styles/home.css?url';
 import type { Route } from './+types/home';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: catalogStylesHref },
+  { rel: 'stylesheet', href: homeStylesHref },
+];
 
 async function loadHome(api: ApiClient) {
   const none = <T,>() => [] as T[];

@@ -6,9 +6,12 @@ import { PaymentInstructions } from '../features/orders/components/payment-instr
 import { readConfirmationState } from '../features/orders/confirmation-state.ts';
 import { formatPrice } from '../lib/format.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
+import ordersStylesHref from '../styles/orders.css?url';
 import type { Route } from './+types/order-confirmation';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Order Confirmation' }];
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: ordersStylesHref }];
 
 /** Shown after an order is placed (spec /order-confirmation): everything comes from the navigation state. */
 export default function OrderConfirmationPage() {

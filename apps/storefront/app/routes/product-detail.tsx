@@ -1,4 +1,4 @@
-import type { Product, Review } from '@platform/contracts';
+import { averageRating, type Product, type Review } from '@platform/contracts';
 import { Suspense, useState } from 'react';
 import { Await, data, Link } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
@@ -13,7 +13,14 @@ import { apiFromContext } from '../lib/api.server.ts';
 import { type ApiClient, ApiError, errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
 import { formatPrice } from '../lib/format.ts';
+import catalogStylesHref from '../styles/catalog.css?url';
+import productDetailStylesHref from '../styles/product-detail.css?url';
 import type { Route } from './+types/product-detail';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: catalogStylesHref },
+  { rel: 'stylesheet', href: productDetailStylesHref },
+];
 
 type ProductData = { product: Product; error: null } | { product: null; error: string; status: number };
 
@@ -22,7 +29,7 @@ async function loadProduct(api: ApiClient, slug: string): Promise<ProductData> {
     return { product: await fetchProduct(api, slug), error: null };
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 500;
-    const text = status === 404 ? 'Product not found.' : errorText(error, 'Failed to load product details.');
+    const text = errorText(error, 'Failed to load product details.', { byStatus: { 404: 'Product not found.' } });
     return { product: null, error: text, status };
   }
 }
@@ -74,10 +81,10 @@ export default function ProductDetailPage({ loaderData, params }: Route.Componen
 function ProductView({ product, slug }: { product: Product; slug: string }) {
   const [reviews, setReviews] = useState<Review[]>(product.reviews);
   const reviewCount = reviews.length === product.reviews.length ? product.review_count : reviews.length;
-  const average =
-    reviews.length === product.reviews.length
-      ? (product.average_rating ?? 0)
-      : reviews.reduce((sum, review) => sum + review.rating, 0) / Math.max(1, reviews.length);
+  // New reviews are counted here, as the API counts them (spec section 4 "Product page").
+  const recounted = reviews.length !== product.reviews.length;
+  const ratingSum = reviews.reduce((sum, review) => sum + review.rating, 0);
+  const average = (recounted ? averageRating(reviews.length, ratingSum) : product.average_rating) ?? 0;
   const attributes = [...product.attributes].sort((a, b) => a.order - b.order);
 
   return (

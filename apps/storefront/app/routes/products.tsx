@@ -1,14 +1,17 @@
+import { DEFAULT_PAGE_SIZE } from '@platform/contracts';
 import { useNavigation } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { Spinner } from '../components/spinner.tsx';
-import { PRODUCTS_PAGE_SIZE } from '../features/catalog/api/products.ts';
 import { ProductGrid } from '../features/catalog/components/product-card.tsx';
 import { loadProductList, productListEmptyMessage, productListTitle } from '../features/catalog/product-list.ts';
 import { apiFromContext } from '../lib/api.server.ts';
 import { browserApi } from '../lib/browser-api.ts';
+import catalogStylesHref from '../styles/catalog.css?url';
 import type { Route } from './+types/products';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogStylesHref }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadProductList(apiFromContext(context), new URL(request.url));
@@ -37,7 +40,7 @@ export default function ProductsPage({ loaderData: data }: Route.ComponentProps)
   const navigation = useNavigation();
   const categoryName = data.category?.name ?? (data.categorySlug || null);
   const products = data.products;
-  const pages = products ? Math.max(1, Math.ceil(products.count / PRODUCTS_PAGE_SIZE)) : 1;
+  const pages = products ? Math.max(1, Math.ceil(products.count / DEFAULT_PAGE_SIZE)) : 1;
   return (
     <section className="container page">
       <h1 className="page-title">{productListTitle(data.search, categoryName)}</h1>

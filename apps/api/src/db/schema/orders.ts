@@ -58,9 +58,7 @@ export const orders = pgTable('orders', {
   id: integer('id').notNull().generatedAlwaysAsIdentity(),
   number: text('number').notNull(),
   userId: integer('user_id').notNull(),
-  status: text('status', { enum: ORDER_STATUS_VALUES })
-    .notNull()
-    .default('awaiting_payment'),
+  status: text('status', { enum: ORDER_STATUS_VALUES }).notNull().default('awaiting_payment'),
   paymentMethod: text('payment_method', { enum: ['card_2c2p', 'bank_transfer', 'custom'] }).notNull(),
   paymentLabel: text('payment_label').notNull(),
   paymentInstructions: text('payment_instructions').notNull().default(''),

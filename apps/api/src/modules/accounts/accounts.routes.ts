@@ -10,11 +10,10 @@ import {
   RefreshResponse,
   RegisterBody,
 } from '@platform/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { shopUrl } from '../../lib/urls.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
+import { signedIn } from '../../plugins/request-context.ts';
 import {
   confirmPasswordReset,
   dummyPasswordHash,
@@ -37,8 +36,7 @@ export const ACCOUNT_RATE_LIMITS = {
 const tags = ['accounts'];
 
 /** `/accounts/`: registration, login, token refresh with rotation, logout, the signed-in account, password reset. */
-export async function accountsRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   await dummyPasswordHash();
 
   app.post(
@@ -56,7 +54,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       config: routeRateLimit(ACCOUNT_RATE_LIMITS.login),
       schema: { tags, body: LoginBody, response: { 200: LoginResponse, ...errorResponses } },
     },
-    async (request) => login(request.ctx, app.deps.tokens, request.body),
+    async (request) => login(request.ctx, request.body),
   );
 
   app.post(
@@ -65,21 +63,24 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       config: routeRateLimit(ACCOUNT_RATE_LIMITS.refresh),
       schema: { tags, body: RefreshBody, response: { 200: RefreshResponse, ...errorResponses } },
     },
-    async (request) => refreshTokens(request.ctx, app.deps.tokens, request.body.refresh),
+    async (request) => refreshTokens(request.ctx, request.body.refresh),
   );
 
   app.post(
     '/accounts/logout/',
     { schema: { tags, body: LogoutBody, response: { 200: DetailResponse, ...errorResponses } } },
     async (request) => {
-      await logout(request.ctx, app.deps.tokens, request.body.refresh);
+      await logout(request.ctx, request.body.refresh);
       return { detail: 'Successfully logged out.' };
     },
   );
 
   app.get(
     '/accounts/me/',
-    { schema: { tags, security: [{ tenant: [], bearer: [] }], response: { 200: AccountUser, ...errorResponses } } },
+    {
+      onRequest: signedIn(),
+      schema: { tags, security: [{ tenant: [], bearer: [] }], response: { 200: AccountUser, ...errorResponses } },
+    },
     async (request) => me(request.ctx),
   );
 
@@ -90,10 +91,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       schema: { tags, body: PasswordResetBody, response: { 202: DetailResponse, ...errorResponses } },
     },
     async (request, reply) => {
-      await requestPasswordReset(request.ctx, app.deps.mailer, {
-        email: request.body.email,
-        resetPageUrl: shopUrl(request.ctx, '/reset-password'),
-      });
+      await requestPasswordReset(request.ctx, request.body);
       return reply.code(202).send({
         detail: 'If an account exists for this e-mail address, a link to reset its password has been sent to it.',
       });
@@ -111,4 +109,4 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       return { detail: 'Your password has been reset. You can now log in.' };
     },
   );
-}
+};

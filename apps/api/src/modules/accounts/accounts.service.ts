@@ -1,17 +1,18 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type {
-  AccountUser,
-  LoginBody,
-  LoginResponse,
-  PasswordResetConfirmBody,
-  RefreshResponse,
-  RegisterBody,
+import {
+  type AccountUser,
+  isEmailAddress,
+  type LoginBody,
+  type LoginResponse,
+  type PasswordResetBody,
+  type PasswordResetConfirmBody,
+  type RefreshResponse,
+  type RegisterBody,
 } from '@platform/contracts';
-import { z } from 'zod';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { AuthenticationError, BadRequestError, ValidationError } from '../../lib/errors.ts';
+import { shopUrl } from '../../lib/urls.ts';
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import {
   consumePasswordResetToken,
   findRefreshToken,
@@ -20,6 +21,7 @@ import {
   findUserByLogin,
   insertPasswordResetToken,
   insertRefreshToken,
+  insertUser,
   insertUserIfFree,
   markRefreshTokenRotated,
   recordLogin,
@@ -34,12 +36,14 @@ import { passwordProblems } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { TokenSigner } from './tokens.ts';
 
-export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
 const INVALID_CREDENTIALS = 'No active account found with the given credentials';
 const INVALID_TOKEN = 'Token is invalid or expired';
 const INVALID_RESET = 'This password reset link is invalid or has expired.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// NOTE: an argon2 verifier never accepts this, so an account created without a password cannot sign in.
+const NO_PASSWORD = '!unusable';
 
 let dummyHash: Promise<string> | undefined;
 
@@ -102,7 +106,7 @@ export async function register(ctx: RequestContext, input: RegisterBody): Promis
   const email = normalizeEmail(input.email);
   const errors = newPasswordErrors(input.password, input.password_confirm);
   if (!email) errors.email = ['This field may not be blank.'];
-  else if (!z.email().safeParse(email).success) errors.email = ['Enter a valid email address.'];
+  else if (!isEmailAddress(email)) errors.email = ['Enter a valid email address.'];
   else if (await findUserByEmail(ctx.scope, email)) errors.email = ['A user with this email already exists.'];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
@@ -123,18 +127,18 @@ export async function register(ctx: RequestContext, input: RegisterBody): Promis
 }
 
 /** Signs a customer in by e-mail or username. Unknown account and wrong password: same answer, same work. */
-export async function login(ctx: RequestContext, tokens: TokenSigner, input: LoginBody): Promise<LoginResponse> {
+export async function login(ctx: RequestContext, input: LoginBody): Promise<LoginResponse> {
   const user = await findUserByLogin(ctx.scope, input.login_id);
   const matches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !matches || !user.isActive) throw new AuthenticationError(INVALID_CREDENTIALS, 'no_active_account');
-  const pair = await issueTokens(ctx.scope, tokens, user);
+  const pair = await issueTokens(ctx.scope, ctx.deps.tokens, user);
   await recordLogin(ctx.scope, user.id);
   return { ...pair, user: accountUser(user) };
 }
 
-async function verifiedRefreshClaims(ctx: RequestContext, tokens: TokenSigner, refresh: string) {
+async function verifiedRefreshClaims(ctx: RequestContext, refresh: string) {
   try {
-    const claims = await tokens.verify(refresh, { type: 'refresh', tenantId: ctx.tenant.id });
+    const claims = await ctx.deps.tokens.verify(refresh, { type: 'refresh', tenantId: ctx.tenant.id });
     if (claims.family && UUID.test(claims.jti) && UUID.test(claims.family)) return claims;
   } catch {
     // Answered below, the same for every reason.
@@ -146,12 +150,8 @@ async function verifiedRefreshClaims(ctx: RequestContext, tokens: TokenSigner, r
  * Rotates a refresh token: the presented one stops working and a new pair is returned. Presenting a token that
  * was already rotated means two parties hold it (one of them a thief): the whole family is revoked.
  */
-export async function refreshTokens(
-  ctx: RequestContext,
-  tokens: TokenSigner,
-  refresh: string,
-): Promise<RefreshResponse> {
-  const claims = await verifiedRefreshClaims(ctx, tokens, refresh);
+export async function refreshTokens(ctx: RequestContext, refresh: string): Promise<RefreshResponse> {
+  const claims = await verifiedRefreshClaims(ctx, refresh);
   const stored = await findRefreshToken(ctx.scope, claims.jti);
   if (!stored || stored.userId !== claims.userId || stored.revokedAt) {
     throw new AuthenticationError(INVALID_TOKEN, 'token_not_valid');
@@ -161,7 +161,7 @@ export async function refreshTokens(
     stored.rotatedAt || !user?.isActive
       ? null
       : await ctx.scope.transaction(async (s) =>
-          (await markRefreshTokenRotated(s, claims.jti)) ? issueTokens(s, tokens, user, stored.family) : null,
+          (await markRefreshTokenRotated(s, claims.jti)) ? issueTokens(s, ctx.deps.tokens, user, stored.family) : null,
         );
   if (!pair) {
     // A reused (or concurrently rotated) token, or a disabled account: no token of this login works any more.
@@ -176,8 +176,8 @@ export async function refreshTokens(
  * logout racing a rotation leaves nothing alive). Other logins of the account stay. Revocations live in the database,
  * shared by every instance.
  */
-export async function logout(ctx: RequestContext, tokens: TokenSigner, refresh: string): Promise<void> {
-  const claims = await verifiedRefreshClaims(ctx, tokens, refresh);
+export async function logout(ctx: RequestContext, refresh: string): Promise<void> {
+  const claims = await verifiedRefreshClaims(ctx, refresh);
   if (claims.family) await revokeRefreshTokenFamily(ctx.scope, claims.family);
 }
 
@@ -195,13 +195,9 @@ function hashResetToken(token: string): string {
 
 /**
  * Mails a single-use reset link valid for one hour when the address has an active account; says nothing either
- * way (the caller answers 202 in both cases).
+ * way (the caller answers 202 in both cases). The link is on the shop's configured origin, never the request's host.
  */
-export async function requestPasswordReset(
-  ctx: RequestContext,
-  mailer: Mailer,
-  input: { email: string; resetPageUrl: string },
-): Promise<void> {
+export async function requestPasswordReset(ctx: RequestContext, input: PasswordResetBody): Promise<void> {
   const user = await findUserByEmail(ctx.scope, normalizeEmail(input.email));
   if (!user?.isActive) return;
   const token = randomBytes(32).toString('base64url');
@@ -210,9 +206,9 @@ export async function requestPasswordReset(
     tokenHash: hashResetToken(token),
     expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
   });
-  const link = `${input.resetPageUrl}?token=${encodeURIComponent(token)}`;
+  const link = `${shopUrl(ctx, '/reset-password')}?token=${encodeURIComponent(token)}`;
   const shop = ctx.tenant.name;
-  mailer.send({
+  ctx.deps.mailer.send({
     to: user.email,
     subject: `Reset your password at ${shop}`,
     text:
@@ -246,4 +242,21 @@ export async function getAccountEmail(ctx: RequestContext, userId: number): Prom
 /** The id of the shop's account with this e-mail address; null when there is none. */
 export async function findAccountIdByEmail(ctx: RequestContext, email: string): Promise<number | null> {
   return (await findUserByEmail(ctx.scope, email))?.id ?? null;
+}
+
+/**
+ * Creates an account as it is given, without the rules of registration (the demo shop's customers and staff);
+ * without a password it can never sign in.
+ */
+export async function createAccount(
+  ctx: RequestContext,
+  input: { email: string; username: string; password: string | null; role?: UserRow['role'] },
+): Promise<AccountUser> {
+  const user = await insertUser(ctx.scope, {
+    email: normalizeEmail(input.email),
+    username: input.username,
+    passwordHash: input.password === null ? NO_PASSWORD : await hashPassword(input.password),
+    role: input.role ?? 'customer',
+  });
+  return accountUser(user);
 }

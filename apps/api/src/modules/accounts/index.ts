@@ -1,2 +1,5 @@
 // The accounts module's public surface: the only file other modules and the app import from it.
-export { findAccountIdByEmail, getAccountEmail } from './accounts.service.ts';
+export { accountsRoutes } from './accounts.routes.ts';
+export { createAccount, findAccountIdByEmail, getAccountEmail } from './accounts.service.ts';
+export { resolveJwtSecret } from './secret.ts';
+export { TokenSigner } from './tokens.ts';

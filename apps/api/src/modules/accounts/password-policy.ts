@@ -26,7 +26,7 @@ function commonPasswordsFile(): string {
 
 let common: Set<string> | undefined;
 
-export function isCommonPassword(password: string): boolean {
+function isCommonPassword(password: string): boolean {
   common ??= new Set(
     fs
       .readFileSync(commonPasswordsFile(), 'utf8')

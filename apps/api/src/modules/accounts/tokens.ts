@@ -16,7 +16,7 @@ export interface TokenClaims {
   exp: number;
 }
 
-export class InvalidTokenError extends Error {
+class InvalidTokenError extends Error {
   constructor(readonly reason: string) {
     super(reason);
     this.name = 'InvalidTokenError';

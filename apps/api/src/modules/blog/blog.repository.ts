@@ -5,6 +5,7 @@ import type { TenantScope } from '../../db/tenant-scope.ts';
 export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type BlogCommentRow = typeof blogComments.$inferSelect;
 export type NewBlogPost = Omit<typeof blogPosts.$inferInsert, 'tenantId' | 'id'>;
+export type NewBlogComment = Omit<typeof blogComments.$inferInsert, 'tenantId' | 'id'>;
 
 export interface VisiblePost extends BlogPostRow {
   authorUsername: string | null;
@@ -69,19 +70,6 @@ export async function insertPost(scope: TenantScope, values: NewBlogPost): Promi
   return row;
 }
 
-export async function updatePost(
-  scope: TenantScope,
-  id: number,
-  values: Partial<NewBlogPost>,
-): Promise<BlogPostRow | null> {
-  const [row] = await scope.db
-    .update(blogPosts)
-    .set({ ...values, updatedAt: new Date() })
-    .where(scope.where(blogPosts, eq(blogPosts.id, id)))
-    .returning();
-  return row ?? null;
-}
-
 /** Approved comments of a post, oldest first, with their authors' usernames. */
 export async function listApprovedComments(scope: TenantScope, postId: number): Promise<CommentWithUser[]> {
   const rows = await scope.db
@@ -102,10 +90,7 @@ export async function findComment(scope: TenantScope, id: number): Promise<BlogC
   return row ?? null;
 }
 
-export async function insertComment(
-  scope: TenantScope,
-  values: Omit<typeof blogComments.$inferInsert, 'tenantId' | 'id'>,
-): Promise<BlogCommentRow> {
+export async function insertComment(scope: TenantScope, values: NewBlogComment): Promise<BlogCommentRow> {
   const [row] = await scope.db.insert(blogComments).values(scope.values(values)).returning();
   if (!row) throw new Error('blog comment insert returned nothing');
   return row;

@@ -1,9 +1,8 @@
 import { BlogComment, BlogPost, CreateBlogCommentBody } from '@platform/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { requireUser } from '../../plugins/request-context.ts';
+import { signedIn } from '../../plugins/request-context.ts';
 import { createComment, getPublishedPost, listPublicComments, listPublishedPosts } from './blog.service.ts';
 
 const PostListQuery = z.object({ status: z.string().optional() });
@@ -16,12 +15,11 @@ const CommentListQuery = z.object({
 });
 
 /** `/blog/`: published posts, their approved comments, and comments by signed-in customers. */
-export async function blogRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blog/posts/',
     { schema: { tags: ['blog'], querystring: PostListQuery, response: { 200: z.array(BlogPost), ...errorResponses } } },
-    async (request) => listPublishedPosts(request.ctx, request.query, app.deps.media),
+    async (request) => listPublishedPosts(request.ctx, request.query),
   );
   app.get(
     '/blog/posts/:slug/',
@@ -32,7 +30,7 @@ export async function blogRoutes(fastify: FastifyInstance) {
         response: { 200: BlogPost, ...errorResponses },
       },
     },
-    async (request) => getPublishedPost(request.ctx, request.params.slug, app.deps.media),
+    async (request) => getPublishedPost(request.ctx, request.params.slug),
   );
   app.get(
     '/blog/comments/',
@@ -48,17 +46,15 @@ export async function blogRoutes(fastify: FastifyInstance) {
   app.post(
     '/blog/comments/',
     {
+      // A guest is told to sign in before anything about the body.
+      onRequest: signedIn(),
       schema: {
         tags: ['blog'],
         security: [{ tenant: [], bearer: [] }],
         body: CreateBlogCommentBody,
         response: { 201: BlogComment, ...errorResponses },
       },
-      // A guest is told to sign in before anything about the body.
-      preValidation: async (request) => {
-        requireUser(request.ctx);
-      },
     },
     async (request, reply) => reply.code(201).send(await createComment(request.ctx, request.body)),
   );
-}
+};

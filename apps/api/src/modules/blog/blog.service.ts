@@ -2,7 +2,6 @@ import { type BlogComment, type BlogPost, COMMENT_MAX_LENGTH, type CreateBlogCom
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
-import type { MediaStorage } from '../media/media.storage.ts';
 import {
   type BlogPostRow,
   type CommentWithUser,
@@ -15,22 +14,19 @@ import {
   insertPost,
   listApprovedComments,
   listVisiblePosts,
+  type NewBlogComment,
   type NewBlogPost,
   saveCommentModeration,
-  updatePost,
   type VisiblePost,
 } from './blog.repository.ts';
 
-/** What the write functions need: the seed and future admin routes both have a scope. */
-type ScopeContext = Pick<RequestContext, 'scope'>;
-
-function toPost(row: VisiblePost, media: MediaStorage): BlogPost {
+function toPost(ctx: RequestContext, row: VisiblePost): BlogPost {
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
     content: row.content,
-    featured_image: row.featuredImage ? media.url(row.featuredImage) : null,
+    featured_image: row.featuredImage ? ctx.deps.media.url(row.featuredImage) : null,
     published_at: (row.publishedAt ?? row.createdAt).toISOString(),
     comment_count: row.commentCount,
     author: row.authorUsername === null ? null : { username: row.authorUsername },
@@ -39,21 +35,17 @@ function toPost(row: VisiblePost, media: MediaStorage): BlogPost {
 }
 
 /** Published posts whose publication time has come, newest first; only those exist for the public. */
-export async function listPublishedPosts(
-  ctx: RequestContext,
-  query: { status?: string },
-  media: MediaStorage,
-): Promise<BlogPost[]> {
+export async function listPublishedPosts(ctx: RequestContext, query: { status?: string }): Promise<BlogPost[]> {
   if (query.status !== undefined && query.status !== 'published') return [];
   const rows = await listVisiblePosts(ctx.scope, new Date());
-  return rows.map((row) => toPost(row, media));
+  return rows.map((row) => toPost(ctx, row));
 }
 
 /** One published, due post; a draft, a future or an unknown post is not found. */
-export async function getPublishedPost(ctx: RequestContext, slug: string, media: MediaStorage): Promise<BlogPost> {
+export async function getPublishedPost(ctx: RequestContext, slug: string): Promise<BlogPost> {
   const row = await findVisiblePostBySlug(ctx.scope, slug, new Date());
   if (!row) throw new NotFoundError();
-  return toPost(row, media);
+  return toPost(ctx, row);
 }
 
 function toComment(row: CommentWithUser, replies: BlogComment[] = []): BlogComment {
@@ -141,18 +133,20 @@ export async function createComment(ctx: RequestContext, input: CreateBlogCommen
 }
 
 /** Writes a post with its content sanitized (the only write path of post HTML). */
-export async function createPost(ctx: ScopeContext, input: NewBlogPost): Promise<BlogPostRow> {
+export async function createPost(ctx: RequestContext, input: NewBlogPost): Promise<BlogPostRow> {
   return insertPost(ctx.scope, { ...input, content: sanitizeRichText(input.content ?? '') });
 }
 
-export async function editPost(ctx: ScopeContext, id: number, input: Partial<NewBlogPost>): Promise<BlogPostRow> {
-  const values = input.content === undefined ? input : { ...input, content: sanitizeRichText(input.content) };
-  const row = await updatePost(ctx.scope, id, values);
-  if (!row) throw new NotFoundError();
-  return row;
+/**
+ * Writes a comment as it is given (author, parent, approval, time), without the rules customers comment under: the
+ * demo shop's conversations. Customers comment through `createComment`.
+ */
+export async function importComment(ctx: RequestContext, input: NewBlogComment): Promise<{ id: number }> {
+  const row = await insertComment(ctx.scope, input);
+  return { id: row.id };
 }
 
 /** Turns comment moderation on or off for the shop (off by default). */
-export async function setCommentModeration(ctx: ScopeContext, on: boolean): Promise<void> {
+export async function setCommentModeration(ctx: RequestContext, on: boolean): Promise<void> {
   await saveCommentModeration(ctx.scope, on);
 }

@@ -21,17 +21,14 @@ describe('blog', () => {
     overrides: Partial<Parameters<typeof createPost>[1]> & { authorId?: number | null } = {},
   ) {
     slugCounter += 1;
-    return createPost(
-      { scope: t.scope(shop) },
-      {
-        slug: `post-${slugCounter}`,
-        title: `Post ${slugCounter}`,
-        content: '<p>Body</p>',
-        status: 'published',
-        publishedAt: new Date(Date.now() - HOUR),
-        ...overrides,
-      },
-    );
+    return createPost(t.context(shop), {
+      slug: `post-${slugCounter}`,
+      title: `Post ${slugCounter}`,
+      content: '<p>Body</p>',
+      status: 'published',
+      publishedAt: new Date(Date.now() - HOUR),
+      ...overrides,
+    });
   }
 
   async function comment(
@@ -231,7 +228,7 @@ describe('blog', () => {
 
     it('holds a new comment for approval when the shop moderates comments, and says so', async () => {
       const shop = await t.createTenant();
-      await setCommentModeration({ scope: t.scope(shop) }, true);
+      await setCommentModeration(t.context(shop), true);
       const { accessToken } = await createCustomer(t, shop);
       const target = await post(shop);
       const response = await t.request(shop, {

@@ -158,7 +158,11 @@ export async function lockCartForCheckout(tx: TransactionContext): Promise<{ car
   const lines = await listCartLines(tx.scope, cart.id);
   return {
     cartId: cart.id,
-    lines: lines.map((line) => ({ productId: line.productId, quantity: line.quantity, customization: line.customization })),
+    lines: lines.map((line) => ({
+      productId: line.productId,
+      quantity: line.quantity,
+      customization: line.customization,
+    })),
   };
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   categories,
   mediaImages,
@@ -16,7 +17,6 @@ import type { SearchPlan } from './catalog.search.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
-export type AttributeRow = typeof productAttributes.$inferSelect;
 export type ReviewRow = typeof productReviews.$inferSelect;
 
 /** A product of a list with what its card shows: category and main image, in one row. */
@@ -74,39 +74,45 @@ export async function findCategoryBySlug(scope: TenantScope, slug: string): Prom
   return row ?? null;
 }
 
-const selectSummaryColumns = {
-  id: products.id,
-  slug: products.slug,
-  name: products.name,
-  description: products.description,
-  priceCents: products.priceCents,
-  priceBeforeDiscountCents: products.priceBeforeDiscountCents,
-  stock: products.stock,
-  isActive: products.isActive,
-  reviewCount: products.reviewCount,
-  ratingSum: products.ratingSum,
-  mainImageAlt: products.mainImageAlt,
-  categoryName: categories.name,
-  categorySlug: categories.slug,
-  // Correlated aggregate: the attributes come in the same statement, whatever the number of products.
-  attributes: sql<AttributeJson[]>`(
-        select coalesce(json_agg(json_build_object('id', a.id, 'key', a.key, 'value', a.value, 'order', a."order")
-                                 order by a."order", a.id), '[]'::json)
-          from ${productAttributes} a
-         where a.tenant_id = ${products.tenantId} and a.product_id = ${products.id})`,
-  image: {
-    imageKey: mediaImages.imageKey,
-    thumbKey: mediaImages.thumbKey,
-    width: mediaImages.width,
-    height: mediaImages.height,
-    thumbWidth: mediaImages.thumbWidth,
-    thumbHeight: mediaImages.thumbHeight,
-  },
-};
+function summaryColumns(scope: TenantScope) {
+  return {
+    id: products.id,
+    slug: products.slug,
+    name: products.name,
+    description: products.description,
+    priceCents: products.priceCents,
+    priceBeforeDiscountCents: products.priceBeforeDiscountCents,
+    stock: products.stock,
+    isActive: products.isActive,
+    reviewCount: products.reviewCount,
+    ratingSum: products.ratingSum,
+    mainImageAlt: products.mainImageAlt,
+    categoryName: categories.name,
+    categorySlug: categories.slug,
+    // Correlated aggregate: the attributes come in the same statement, whatever the number of products.
+    attributes: sql<AttributeJson[]>`(
+        select coalesce(json_agg(json_build_object('id', ${productAttributes.id}, 'key', ${productAttributes.key},
+                                                   'value', ${productAttributes.value}, 'order', ${productAttributes.order})
+                                 order by ${productAttributes.order}, ${productAttributes.id}), '[]'::json)
+          from ${productAttributes}
+         where ${scope.where(productAttributes, eq(productAttributes.productId, products.id))})`,
+    image: {
+      imageKey: mediaImages.imageKey,
+      thumbKey: mediaImages.thumbKey,
+      width: mediaImages.width,
+      height: mediaImages.height,
+      thumbWidth: mediaImages.thumbWidth,
+      thumbHeight: mediaImages.thumbHeight,
+    },
+  };
+}
+
+/** The pictures of a product page: named apart from the main image's `media_images` of the outer statement. */
+const pictureFiles = alias(mediaImages, 'picture_files');
 
 function selectSummaries(scope: TenantScope) {
   return scope.db
-    .select(selectSummaryColumns)
+    .select(summaryColumns(scope))
     .from(products)
     .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
     .leftJoin(mediaImages, and(eq(mediaImages.tenantId, products.tenantId), eq(mediaImages.id, products.mainImageId)));
@@ -215,23 +221,25 @@ export async function countProducts(scope: TenantScope, filter: ProductFilter): 
 export async function findActiveProductBySlug(scope: TenantScope, slug: string) {
   const [row] = await scope.db
     .select({
-      ...selectSummaryColumns,
+      ...summaryColumns(scope),
       longHtmlDescription: products.longHtmlDescription,
       images: sql<ImageJson[]>`(
-        select coalesce(json_agg(json_build_object('id', i.id, 'alt_text', i.alt_text, 'order', i."order",
-                                                   'image_key', m.image_key, 'width', m.width, 'height', m.height)
-                                 order by i."order", i.id), '[]'::json)
-          from ${productImages} i
-          join ${mediaImages} m on m.tenant_id = i.tenant_id and m.id = i.image_id
-         where i.tenant_id = ${products.tenantId} and i.product_id = ${products.id})`,
+        select coalesce(json_agg(json_build_object('id', ${productImages.id}, 'alt_text', ${productImages.altText},
+                                                   'order', ${productImages.order}, 'image_key', ${pictureFiles.imageKey},
+                                                   'width', ${pictureFiles.width}, 'height', ${pictureFiles.height})
+                                 order by ${productImages.order}, ${productImages.id}), '[]'::json)
+          from ${productImages}
+          join ${mediaImages} as ${pictureFiles} on ${scope.where(pictureFiles, eq(pictureFiles.id, productImages.imageId))}
+         where ${scope.where(productImages, eq(productImages.productId, products.id))})`,
       reviews: sql<ReviewJson[]>`(
-        select coalesce(json_agg(json_build_object('id', r.id, 'product_id', r.product_id, 'rating', r.rating,
-                                                   'comment', r.comment, 'is_verified_purchase', r.is_verified_purchase,
-                                                   'created_at', r.created_at, 'username', u.username)
-                                 order by r.created_at desc, r.id desc), '[]'::json)
-          from ${productReviews} r
-          join ${users} u on u.tenant_id = r.tenant_id and u.id = r.user_id
-         where r.tenant_id = ${products.tenantId} and r.product_id = ${products.id})`,
+        select coalesce(json_agg(json_build_object('id', ${productReviews.id}, 'product_id', ${productReviews.productId},
+                                                   'rating', ${productReviews.rating}, 'comment', ${productReviews.comment},
+                                                   'is_verified_purchase', ${productReviews.isVerifiedPurchase},
+                                                   'created_at', ${productReviews.createdAt}, 'username', ${users.username})
+                                 order by ${productReviews.createdAt} desc, ${productReviews.id} desc), '[]'::json)
+          from ${productReviews}
+          join ${users} on ${scope.where(users, eq(users.id, productReviews.userId))}
+         where ${scope.where(productReviews, eq(productReviews.productId, products.id))})`,
     })
     .from(products)
     .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
@@ -307,17 +315,17 @@ export async function closestCatalogWords(
 ): Promise<Map<string, string[]>> {
   const closest = new Map<string, string[]>();
   if (words.length === 0) return closest;
-  const result = await scope.db.execute(sql`
+  const rows = await scope.rows<{ query: string; word: string }>(sql`
     select q.word as query, s.word
       from unnest(${sql.param(words)}::text[]) as q(word)
       cross join lateral (
-        select w.word from ${searchWords} w
-         where w.tenant_id = ${scope.tenantId} and similarity(w.word, q.word) >= ${CORRECTION_MIN_SIMILARITY}
-         order by similarity(w.word, q.word) desc, w.word
+        select ${searchWords.word} as word from ${searchWords}
+         where ${scope.where(searchWords, sql`similarity(${searchWords.word}, q.word) >= ${CORRECTION_MIN_SIMILARITY}`)}
+         order by similarity(${searchWords.word}, q.word) desc, ${searchWords.word}
          limit ${limit}) s
      where not exists (
-       select 1 from ${searchWords} e where e.tenant_id = ${scope.tenantId} and starts_with(e.word, q.word))`);
-  for (const row of (result as unknown as { rows: { query: string; word: string }[] }).rows) {
+       select 1 from ${searchWords} where ${scope.where(searchWords, sql`starts_with(${searchWords.word}, q.word)`)})`);
+  for (const row of rows) {
     closest.set(row.query, [...(closest.get(row.query) ?? []), row.word]);
   }
   return closest;

@@ -7,19 +7,17 @@ import {
   ProductSummary,
   Review,
 } from '@platform/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { pageAnswer } from '../../lib/urls.ts';
-import { requireUser } from '../../plugins/request-context.ts';
+import { signedIn } from '../../plugins/request-context.ts';
 import { createReview, getCategory, getProduct, listCategories, listProducts } from './catalog.service.ts';
 
 const SlugParams = z.object({ slug: z.string().min(1).max(200) });
 
 /** `/products/`: categories, products (list, search, detail) and reviews. */
-export async function catalogRoutes(app: FastifyInstance) {
-  const media = app.deps.media;
-
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/categories/',
     { schema: { tags: ['catalog'], response: { 200: z.array(Category), ...errorResponses } } },
@@ -29,7 +27,7 @@ export async function catalogRoutes(app: FastifyInstance) {
   app.get(
     '/products/categories/:slug/',
     { schema: { tags: ['catalog'], params: SlugParams, response: { 200: Category, ...errorResponses } } },
-    async (request) => getCategory(request.ctx, (request.params as z.infer<typeof SlugParams>).slug),
+    async (request) => getCategory(request.ctx, request.params.slug),
   );
 
   app.get(
@@ -42,7 +40,7 @@ export async function catalogRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await listProducts(request.ctx, media, request.query as ProductListQuery);
+      const result = await listProducts(request.ctx, request.query);
       return result.paginated ? pageAnswer(request, result) : result.results;
     },
   );
@@ -50,18 +48,16 @@ export async function catalogRoutes(app: FastifyInstance) {
   app.get(
     '/products/products/:slug/',
     { schema: { tags: ['catalog'], params: SlugParams, response: { 200: Product, ...errorResponses } } },
-    async (request) => getProduct(request.ctx, media, (request.params as z.infer<typeof SlugParams>).slug),
+    async (request) => getProduct(request.ctx, request.params.slug),
   );
 
   app.post(
     '/products/reviews/',
     {
       // Guests are refused before their body is looked at.
-      onRequest: async (request) => {
-        requireUser(request.ctx);
-      },
+      onRequest: signedIn(),
       schema: { tags: ['catalog'], body: CreateReviewBody, response: { 201: Review, ...errorResponses } },
     },
-    async (request, reply) => reply.code(201).send(await createReview(request.ctx, request.body as CreateReviewBody)),
+    async (request, reply) => reply.code(201).send(await createReview(request.ctx, request.body)),
   );
-}
+};

@@ -1,5 +1,7 @@
 import {
+  averageRating,
   type Category,
+  type CreateReviewBody,
   DEFAULT_PAGE_SIZE,
   formatMinor,
   type MainImage,
@@ -10,9 +12,9 @@ import {
   type Review,
 } from '@platform/contracts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
-import type { MediaStorage } from '../media/media.storage.ts';
-import { customerHasPaidOrderWithProduct } from '../orders/orders.repository.ts';
+import { hasBoughtProduct } from '../orders/index.ts';
 import {
   type CategoryRow,
   closestCatalogWords,
@@ -21,10 +23,16 @@ import {
   findActiveProductBySlug,
   findCategoryBySlug,
   hasProductsMatching,
+  insertAttributes,
+  insertCategory,
+  insertProductImages,
+  insertProducts,
   insertReview,
+  insertSynonymGroups,
   listCategories as listCategoryRows,
   listProductSummaries,
   listSynonymGroups,
+  type NewProduct,
   type ProductFilter,
   type ProductSort,
   type ProductSummaryRow,
@@ -48,13 +56,10 @@ export async function getCategory(ctx: RequestContext, slug: string): Promise<Ca
   return toCategory(row);
 }
 
-function averageRating(reviewCount: number, ratingSum: number): number | null {
-  return reviewCount === 0 ? null : Math.round((ratingSum / reviewCount) * 100) / 100;
-}
-
-function mainImage(row: ProductSummaryRow, media: MediaStorage): MainImage | null {
+function mainImage(ctx: RequestContext, row: ProductSummaryRow): MainImage | null {
   const image = row.image;
   if (!image) return null;
+  const { media } = ctx.deps;
   return {
     image: media.url(image.imageKey),
     thumb_image: media.url(image.thumbKey),
@@ -66,7 +71,7 @@ function mainImage(row: ProductSummaryRow, media: MediaStorage): MainImage | nul
   };
 }
 
-function toSummary(row: ProductSummaryRow, media: MediaStorage): ProductSummary {
+function toSummary(ctx: RequestContext, row: ProductSummaryRow): ProductSummary {
   return {
     id: row.id,
     slug: row.slug,
@@ -75,7 +80,7 @@ function toSummary(row: ProductSummaryRow, media: MediaStorage): ProductSummary 
     price_before_discount: row.priceBeforeDiscountCents === null ? null : formatMinor(row.priceBeforeDiscountCents),
     stock: row.stock,
     description: row.description,
-    main_image: mainImage(row, media),
+    main_image: mainImage(ctx, row),
     category: { name: row.categoryName, slug: row.categorySlug },
     attributes: row.attributes.map((a) => ({ id: a.id, key: a.key, value: a.value, order: a.order })),
     review_count: row.reviewCount,
@@ -104,11 +109,7 @@ export type ProductListResult =
  * Active products, filtered by category, search (relevance order unless another is asked) and flags; paginated when
  * `page` is given. A constant number of queries whatever the page size.
  */
-export async function listProducts(
-  ctx: RequestContext,
-  media: MediaStorage,
-  input: ProductListQuery,
-): Promise<ProductListResult> {
+export async function listProducts(ctx: RequestContext, input: ProductListQuery): Promise<ProductListResult> {
   const empty: ProductListResult = input.page
     ? { paginated: true, results: [], count: 0, page: 1, pageSize: input.page_size ?? DEFAULT_PAGE_SIZE }
     : { paginated: false, results: [] };
@@ -161,20 +162,20 @@ export async function listProducts(
       input.page_size ? { limit: input.page_size, offset: 0 } : undefined,
     );
   }
-  const results = rows.map((row) => toSummary(row, media));
+  const results = rows.map((row) => toSummary(ctx, row));
   return paging ? { paginated: true, results, ...paging } : { paginated: false, results };
 }
 
 /** An active product with its images, attributes and reviews (one query); inactive or unknown: 404. */
-export async function getProduct(ctx: RequestContext, media: MediaStorage, slug: string): Promise<Product> {
+export async function getProduct(ctx: RequestContext, slug: string): Promise<Product> {
   const row = await findActiveProductBySlug(ctx.scope, slug);
   if (!row) throw new NotFoundError();
   return {
-    ...toSummary(row, media),
+    ...toSummary(ctx, row),
     long_html_description: row.longHtmlDescription,
     images: row.images.map((image) => ({
       id: image.id,
-      image: media.url(image.image_key),
+      image: ctx.deps.media.url(image.image_key),
       alt_text: image.alt_text || row.name,
       order: image.order,
       width: image.width,
@@ -193,27 +194,70 @@ export async function getProduct(ctx: RequestContext, media: MediaStorage, slug:
 }
 
 /** A signed-in customer's one review of an active product; marked verified when they bought it. */
-export async function createReview(
-  ctx: RequestContext,
-  input: { product: number; rating: number; comment: string },
-): Promise<Review> {
+export async function createReview(ctx: RequestContext, input: CreateReviewBody): Promise<Review> {
   const user = requireUser(ctx);
   const comment = input.comment.trim();
   if (!comment) throw new ValidationError({ comment: ['This field may not be blank.'] });
   if (comment.length > REVIEW_COMMENT_MAX) {
     throw new ValidationError({ comment: [`Ensure this field has no more than ${REVIEW_COMMENT_MAX} characters.`] });
   }
-  return ctx.scope.transaction(async (scope) => {
-    const product = await findActiveProductById(scope, input.product);
+  return inTransaction(ctx, async (tx) => {
+    const product = await findActiveProductById(tx.scope, input.product);
     if (!product) throw new ValidationError({ product: [`Invalid pk "${input.product}" - object does not exist.`] });
-    const review = await insertReview(scope, {
+    const review = await insertReview(tx.scope, {
       productId: product.id,
       userId: user.id,
       rating: input.rating,
       comment,
-      isVerifiedPurchase: await customerHasPaidOrderWithProduct(scope, user.id, product.id),
+      isVerifiedPurchase: await hasBoughtProduct(tx, product.id),
     });
     if (!review) throw new BadRequestError('You have already reviewed this product.', 'already_reviewed');
     return toReview(review);
   });
+}
+
+// Writes of the catalog for the demo shop (an admin API will use them too). NOTE: the repository sanitizes the HTML
+// they carry (category description, product long description) on its way in.
+
+/** Creates a category at a position of the display order. */
+export async function createCategory(
+  ctx: RequestContext,
+  input: { slug: string; name: string; description?: string; position?: number },
+): Promise<Category> {
+  return toCategory(await insertCategory(ctx.scope, input));
+}
+
+/** A product to create, with its attributes and its pictures (media images), each list in display order. */
+export interface NewCatalogProduct extends NewProduct {
+  attributes?: { key: string; value: string }[];
+  images?: { imageId: number; altText: string }[];
+}
+
+/** Creates products with their attributes and pictures, in one transaction; their ids and slugs, in input order. */
+export async function createProducts(
+  ctx: RequestContext,
+  input: NewCatalogProduct[],
+): Promise<{ id: number; slug: string }[]> {
+  return inTransaction(ctx, async (tx) => {
+    const created: { id: number; slug: string }[] = [];
+    for (const { attributes = [], images = [], ...values } of input) {
+      const [row] = await insertProducts(tx.scope, [values]);
+      if (!row) throw new Error('product insert returned nothing');
+      await insertAttributes(
+        tx.scope,
+        attributes.map((attribute, order) => ({ productId: row.id, ...attribute, order })),
+      );
+      await insertProductImages(
+        tx.scope,
+        images.map((image, order) => ({ productId: row.id, ...image, order })),
+      );
+      created.push({ id: row.id, slug: row.slug });
+    }
+    return created;
+  });
+}
+
+/** Adds groups of search terms that mean the same (each group a list of one- or more-word terms). */
+export async function createSynonymGroups(ctx: RequestContext, groups: string[][]): Promise<void> {
+  await insertSynonymGroups(ctx.scope, groups);
 }

@@ -73,7 +73,7 @@ describe('GET /api/products/products/', () => {
   it('shows prices as decimal strings, the category, attributes by order and the main image', async () => {
     const shop = await t.createTenant();
     const category = await createCategory(t, shop, { slug: 'service', name: 'Service' });
-    const image = await storeImage(t.scope(shop), t.media, await pngBytes('#336699'), 'catalog');
+    const image = await storeImage(t.context(shop), { bytes: await pngBytes('#336699'), feature: 'catalog' });
     await createProduct(t, shop, {
       categoryId: category.id,
       slug: 'issue',
@@ -285,8 +285,8 @@ describe('GET /api/products/products/{slug}/', () => {
   it('answers exactly the spec fields, with images by order and reviews', async () => {
     const shop = await t.createTenant();
     const scope = t.scope(shop);
-    const main = await storeImage(scope, t.media, await pngBytes('#aa3300'), 'catalog');
-    const second = await storeImage(scope, t.media, await pngBytes('#0033aa'), 'catalog');
+    const main = await storeImage(t.context(shop), { bytes: await pngBytes('#aa3300'), feature: 'catalog' });
+    const second = await storeImage(t.context(shop), { bytes: await pngBytes('#0033aa'), feature: 'catalog' });
     const product = await createProduct(t, shop, {
       slug: 'detail',
       name: 'Detail Khukuri',

@@ -1,4 +1,14 @@
 // The catalog module's public surface: the only file other modules and the app import from it.
+
+export { catalogRoutes } from './catalog.routes.ts';
+export {
+  createCategory,
+  createProducts,
+  createReview,
+  createSynonymGroups,
+  getProduct,
+  type NewCatalogProduct,
+} from './catalog.service.ts';
 export {
   adjustStock,
   findStockLedgerMismatches,
@@ -10,4 +20,3 @@ export {
   type StockMovementRow,
   type StockReason,
 } from './stock.service.ts';
-export { getProduct } from './catalog.service.ts';

@@ -23,8 +23,14 @@ export interface StockChange {
  * Locks the products a sale takes (in id order) and reads their name, price, stock and picture; until the
  * transaction ends nobody else changes them. Products not in this shop are absent from the answer.
  */
-export async function lockProductsForSale(tx: TransactionContext, productIds: number[]): Promise<Map<number, SaleProduct>> {
-  const rows = await lockSaleProducts(tx.scope, [...new Set(productIds)].sort((a, b) => a - b));
+export async function lockProductsForSale(
+  tx: TransactionContext,
+  productIds: number[],
+): Promise<Map<number, SaleProduct>> {
+  const rows = await lockSaleProducts(
+    tx.scope,
+    [...new Set(productIds)].sort((a, b) => a - b),
+  );
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -45,7 +51,8 @@ export async function moveStock(
       orderId: input.orderId ?? null,
       note: input.note ?? '',
     });
-    if (changed.length > 0) tx.emit({ name: 'stock.changed', payload: { tenantId: tx.tenant.id, productIds: changed } });
+    if (changed.length > 0)
+      tx.emit({ name: 'stock.changed', payload: { tenantId: tx.tenant.id, productIds: changed } });
   });
 }
 

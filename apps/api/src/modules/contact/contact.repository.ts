@@ -8,6 +8,9 @@ export type SocialProfileRow = typeof socialMediaProfiles.$inferSelect;
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 
 type Insert<T extends { $inferInsert: object }> = Omit<T['$inferInsert'], 'tenantId' | 'id'>;
+export type NewBranch = Insert<typeof branchLocations>;
+export type NewContactEmail = Insert<typeof contactEmails>;
+export type NewSocialProfile = Insert<typeof socialMediaProfiles>;
 
 export async function listBranches(scope: TenantScope): Promise<BranchLocationRow[]> {
   return scope.db
@@ -33,18 +36,15 @@ export async function listSocialProfiles(scope: TenantScope): Promise<SocialProf
     .orderBy(asc(socialMediaProfiles.position), asc(socialMediaProfiles.id));
 }
 
-export async function insertBranches(scope: TenantScope, rows: Insert<typeof branchLocations>[]): Promise<void> {
+export async function insertBranches(scope: TenantScope, rows: NewBranch[]): Promise<void> {
   if (rows.length > 0) await scope.db.insert(branchLocations).values(rows.map((row) => scope.values(row)));
 }
 
-export async function insertContactEmails(scope: TenantScope, rows: Insert<typeof contactEmails>[]): Promise<void> {
+export async function insertContactEmails(scope: TenantScope, rows: NewContactEmail[]): Promise<void> {
   if (rows.length > 0) await scope.db.insert(contactEmails).values(rows.map((row) => scope.values(row)));
 }
 
-export async function insertSocialProfiles(
-  scope: TenantScope,
-  rows: Insert<typeof socialMediaProfiles>[],
-): Promise<void> {
+export async function insertSocialProfiles(scope: TenantScope, rows: NewSocialProfile[]): Promise<void> {
   if (rows.length > 0) await scope.db.insert(socialMediaProfiles).values(rows.map((row) => scope.values(row)));
 }
 

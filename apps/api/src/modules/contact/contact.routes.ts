@@ -1,16 +1,14 @@
 import { ContactInfo, ContactMessageBody, ContactMessageCreated } from '@platform/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { getContactInfo, sendContactMessage } from './contact.service.ts';
 
 /** Contact messages a client address may send to a shop in the window (spam and mail-bomb guard). */
-export const CONTACT_MESSAGE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
+const CONTACT_MESSAGE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
 
 /** `/contact/`: the shop's contact information and the contact form. */
-export async function contactRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/contact/info/',
     { schema: { tags: ['contact'], response: { 200: ContactInfo, ...errorResponses } } },
@@ -29,6 +27,6 @@ export async function contactRoutes(fastify: FastifyInstance) {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await sendContactMessage(request.ctx, request.body, request.ip, app.deps.mailer, request.log)),
+        .send(await sendContactMessage(request.ctx, { form: request.body, clientIp: request.ip, log: request.log })),
   );
-}
+};

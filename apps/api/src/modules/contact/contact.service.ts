@@ -1,11 +1,22 @@
-import { CONTACT_LIMITS, type ContactInfo, type ContactMessageBody } from '@platform/contracts';
+import { CONTACT_LIMITS, type ContactInfo, type ContactMessageBody, isEmailAddress } from '@platform/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SocialPlatform } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
 import type { RequestContext } from '../../plugins/request-context.ts';
-import type { Mailer, MailMessage } from '../mail/mailer.ts';
-import { findSettings } from '../site/site.repository.ts';
-import { insertMessage, listBranches, listContactEmails, listSocialProfiles } from './contact.repository.ts';
+import { getContactSettings } from '../site/index.ts';
+import {
+  insertBranches,
+  insertContactEmails,
+  insertMessage,
+  insertSocialProfiles,
+  listBranches,
+  listContactEmails,
+  listSocialProfiles,
+  type NewBranch,
+  type NewContactEmail,
+  type NewSocialProfile,
+} from './contact.repository.ts';
 
 const PLATFORM_DISPLAY: Record<SocialPlatform, string> = {
   facebook: 'Facebook',
@@ -49,7 +60,6 @@ export async function getContactInfo(ctx: RequestContext): Promise<ContactInfo> 
 }
 
 // Deliberately plain (like Django's EmailValidator in spirit): one @, a dotted domain, no spaces or angle brackets.
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[a-z]{2,}$/i;
 const PHONE = /^[0-9+()\-. ]*$/;
 // Control characters other than tab and line breaks never belong in a message.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: that is what it removes.
@@ -64,7 +74,7 @@ export interface ValidContactMessage {
 }
 
 /** Field rules of the contact form; every broken rule is reported under its field. */
-export function validateContactMessage(input: ContactMessageBody): ValidContactMessage {
+function validateContactMessage(input: ContactMessageBody): ValidContactMessage {
   const errors: Record<string, string[]> = {};
   const clean = (value: string | null | undefined) => (value ?? '').replace(CONTROL, '').trim();
   const values: ValidContactMessage = {
@@ -83,7 +93,7 @@ export function validateContactMessage(input: ContactMessageBody): ValidContactM
       errors[field] = [`Ensure this field has no more than ${CONTACT_LIMITS[field]} characters.`];
     }
   }
-  if (!errors.email && !EMAIL.test(values.email)) errors.email = ['Enter a valid email address.'];
+  if (!errors.email && !isEmailAddress(values.email)) errors.email = ['Enter a valid email address.'];
   if (!errors.phone_number && !PHONE.test(values.phone_number)) {
     errors.phone_number = ['Enter a valid phone number.'];
   }
@@ -93,7 +103,7 @@ export function validateContactMessage(input: ContactMessageBody): ValidContactM
   return values;
 }
 
-function contactMail(shopName: string, message: ValidContactMessage): Omit<MailMessage, 'to'> {
+function contactMail(shopName: string, message: ValidContactMessage): { subject: string; text: string } {
   const lines = [
     `New message from the contact form of ${shopName}.`,
     '',
@@ -115,13 +125,17 @@ function contactMail(shopName: string, message: ValidContactMessage): Omit<MailM
  */
 export async function sendContactMessage(
   ctx: RequestContext,
-  input: ContactMessageBody,
-  clientIp: string,
-  mailer: Mailer,
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  input: {
+    form: ContactMessageBody;
+    /** The sender's address, stored with the message. */
+    clientIp: string;
+    /** Where a message that could not be mailed is reported (it is stored either way). */
+    log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  },
 ): Promise<ValidContactMessage> {
-  const values = validateContactMessage(input);
-  if (input.website && input.website.trim() !== '') return values;
+  const { form, clientIp, log } = input;
+  const values = validateContactMessage(form);
+  if (form.website && form.website.trim() !== '') return values;
   const stored = await insertMessage(ctx.scope, {
     name: values.name,
     email: values.email,
@@ -130,17 +144,29 @@ export async function sendContactMessage(
     message: values.message,
     clientIp,
   });
-  const [settings, emails] = await Promise.all([findSettings(ctx.scope), listContactEmails(ctx.scope)]);
+  const [settings, emails] = await Promise.all([getContactSettings(ctx), listContactEmails(ctx.scope)]);
   const to = settings?.contactEmail || emails[0]?.emailAddress;
   if (!to) {
     log.warn({ messageId: stored.id }, 'contact message stored; the shop has no contact e-mail to send it to');
     return values;
   }
   try {
-    mailer.send({ ...contactMail(settings?.siteTitle || ctx.tenant.name, values), to });
+    ctx.deps.mailer.send({ ...contactMail(settings?.siteTitle || ctx.tenant.name, values), to });
   } catch (error) {
     // The message is stored: staff still see it even if the mail could not even be queued.
     log.error({ err: error, messageId: stored.id }, 'contact message stored but not mailed');
   }
   return values;
+}
+
+/** Adds branches, contact e-mails and social profiles to the shop's contact information, in one transaction. */
+export async function createContactInfo(
+  ctx: RequestContext,
+  input: { branches?: NewBranch[]; emails?: NewContactEmail[]; socialProfiles?: NewSocialProfile[] },
+): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    await insertBranches(tx.scope, input.branches ?? []);
+    await insertContactEmails(tx.scope, input.emails ?? []);
+    await insertSocialProfiles(tx.scope, input.socialProfiles ?? []);
+  });
 }

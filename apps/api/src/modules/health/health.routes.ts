@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /** Liveness (`/health/`) and readiness (`/ready/`, the database answers): no tenant needed. */
-export async function healthRoutes(app: FastifyInstance) {
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health/',
     { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } },
@@ -29,4 +29,4 @@ export async function healthRoutes(app: FastifyInstance) {
       }
     },
   );
-}
+};

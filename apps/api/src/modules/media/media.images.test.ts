@@ -47,7 +47,7 @@ describe('media images', () => {
     const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0a0' } })
       .png()
       .toBuffer();
-    const image = await storeImage(t.scope(shop), t.media, png, 'catalog');
+    const image = await storeImage(t.context(shop), { bytes: png, feature: 'catalog' });
     expect(image.imageKey).toMatch(new RegExp(`^t${shop.id}/catalog/[0-9a-f]+\\.webp$`));
     expect([image.width, image.height, image.thumbWidth, image.thumbHeight]).toEqual([300, 200, 300, 200]);
     const response = await t.app.inject({ method: 'GET', url: `/media/${image.thumbKey}` });

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import type { TenantScope } from '../../db/tenant-scope.ts';
 import { BadRequestError } from '../../lib/errors.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 import { insertMediaImage, type MediaImageRow } from './media.repository.ts';
-import type { MediaStorage } from './media.storage.ts';
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -23,7 +22,7 @@ export function sniffImageType(bytes: Buffer): ImageType | null {
   return null;
 }
 
-export class InvalidImageError extends BadRequestError {
+class InvalidImageError extends BadRequestError {
   constructor(detail = 'Upload a valid image: JPEG, PNG, WebP or GIF.') {
     super(detail, 'invalid_image');
   }
@@ -70,20 +69,19 @@ export async function encodeImage(bytes: Buffer): Promise<EncodedImage> {
  * (`t<tenant>/<feature>/<hash>.webp` and `…-thumb.webp`) and recorded with its dimensions.
  */
 export async function storeImage(
-  scope: TenantScope,
-  media: MediaStorage,
-  bytes: Buffer,
-  feature: string,
+  ctx: RequestContext,
+  input: { bytes: Buffer; feature: string },
 ): Promise<MediaImageRow> {
-  const encoded = await encodeImage(bytes);
-  const base = `t${scope.tenantId}/${feature}/${encoded.hash}`;
+  const encoded = await encodeImage(input.bytes);
+  const base = `t${ctx.tenant.id}/${input.feature}/${encoded.hash}`;
+  const { media } = ctx.deps;
   const imageKey = `${base}.webp`;
   const thumbKey = `${base}-thumb.webp`;
   await Promise.all([
     media.put(imageKey, encoded.full.data, 'image/webp'),
     media.put(thumbKey, encoded.thumb.data, 'image/webp'),
   ]);
-  return insertMediaImage(scope, {
+  return insertMediaImage(ctx.scope, {
     imageKey,
     thumbKey,
     width: encoded.full.width,

@@ -11,7 +11,7 @@ export interface MediaStorage {
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9._/-]*$/i;
 
-export function assertSafeKey(key: string): void {
+function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.includes('..') || key.includes('//')) throw new Error(`unsafe media key: ${key}`);
 }
 

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { type CreateOrderBody, DELIVERY_ADDRESS_FIELDS, type DeliveryAddress, ORDER_CURRENCY } from '@platform/contracts';
+import {
+  type CreateOrderBody,
+  DELIVERY_ADDRESS_FIELDS,
+  type DeliveryAddress,
+  ORDER_CURRENCY,
+} from '@platform/contracts';
 import { BadRequestError, ValidationError } from '../../lib/errors.ts';
 import type { TransactionContext } from '../../lib/unit-of-work.ts';
 import { runWorkflow, type WorkflowStep } from '../../lib/workflow.ts';
@@ -59,13 +64,18 @@ function cleanAddress(address: DeliveryAddress): DeliveryAddress {
 
 /** What identifies a request's intent: the same key with another method or address is another order request. */
 function fingerprintOf(paymentMethod: string, address: DeliveryAddress): string {
-  return createHash('sha256').update(JSON.stringify([paymentMethod, address])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([paymentMethod, address]))
+    .digest('hex');
 }
 
 /** The order an earlier request with the same key placed, when this request asks for the same thing. */
 export function checkReplay(earlier: OrderRow, fingerprint: string): OrderRow {
   if (earlier.requestFingerprint !== fingerprint) {
-    throw new BadRequestError('This Idempotency-Key was already used for another order request.', 'idempotency_key_reused');
+    throw new BadRequestError(
+      'This Idempotency-Key was already used for another order request.',
+      'idempotency_key_reused',
+    );
   }
   return earlier;
 }
@@ -231,7 +241,12 @@ const reserveStock: WorkflowStep<CheckoutState> = {
   },
   async compensate(state) {
     if (!state.stockTaken) return;
-    await moveStock(state.tx, { changes: state.stockTaken, reason: 'cancellation', orderId: state.orderId, note: 'checkout failed' });
+    await moveStock(state.tx, {
+      changes: state.stockTaken,
+      reason: 'cancellation',
+      orderId: state.orderId,
+      note: 'checkout failed',
+    });
   },
 };
 
@@ -240,7 +255,10 @@ const clearCart: WorkflowStep<CheckoutState> = {
   name: 'clear cart',
   async run(state) {
     await emptyCart(state.tx, must(state.cart, 'the cart').cartId);
-    state.tx.emit({ name: 'order.placed', payload: { tenantId: state.tx.tenant.id, orderId: must(state.orderId, 'the order') } });
+    state.tx.emit({
+      name: 'order.placed',
+      payload: { tenantId: state.tx.tenant.id, orderId: must(state.orderId, 'the order') },
+    });
     return undefined;
   },
 };

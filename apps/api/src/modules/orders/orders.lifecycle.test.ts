@@ -5,7 +5,13 @@ import { addToCart, createCustomer, createProduct, placeOrder, setPayments } fro
 import { mailsTo } from '../../../test/outbox.ts';
 import { findStockLedgerMismatches, listStockMovements } from '../catalog/index.ts';
 import type { Tenant } from '../tenants/index.ts';
-import { cancelOverdueOrders, canTransition, InvalidTransitionError, ORDER_TRANSITIONS, transitionOrder } from './index.ts';
+import {
+  cancelOverdueOrders,
+  canTransition,
+  InvalidTransitionError,
+  ORDER_TRANSITIONS,
+  transitionOrder,
+} from './index.ts';
 
 let t: TestApp;
 let shop: Tenant;
@@ -84,7 +90,10 @@ describe('the lifecycle table', () => {
       async (to) => {
         const id = await orderIn(from);
         const before = await historyRows(id);
-        const attempt = transitionOrder(t.context(shop), { orderId: id, to: to as Exclude<OrderStatus, 'awaiting_payment'> });
+        const attempt = transitionOrder(t.context(shop), {
+          orderId: id,
+          to: to as Exclude<OrderStatus, 'awaiting_payment'>,
+        });
         if (canTransition(from, to)) {
           expect((await attempt)?.status).toBe(to);
           expect((await orderDetail(id)).status).toBe(to);
@@ -173,9 +182,9 @@ describe('order history', () => {
     const { number } = await orderDetail(id);
     await transitionOrder(t.context(shop), { orderId: id, to: 'cancelled', reason: 'out of season' });
     await t.settled();
-    expect(mailsTo(t.config.DATA_DIR, customer.user.email).some((m) => m.raw.includes(`order ${number} cancelled`))).toBe(
-      false,
-    );
+    expect(
+      mailsTo(t.config.DATA_DIR, customer.user.email).some((m) => m.raw.includes(`order ${number} cancelled`)),
+    ).toBe(false);
   });
 
   it('keeps every product of the shop equal to the sum of its stock movements', async () => {

@@ -73,7 +73,9 @@ export async function transitionOrder(ctx: RequestContext, input: TransitionInpu
       status: input.to,
       updatedAt: now,
       ...(input.to === 'paid' ? { paidAt: now, paymentDueAt: null } : {}),
-      ...(input.to === 'cancelled' ? { cancelledAt: now, cancelReason: reason || 'cancelled', paymentDueAt: null } : {}),
+      ...(input.to === 'cancelled'
+        ? { cancelledAt: now, cancelReason: reason || 'cancelled', paymentDueAt: null }
+        : {}),
     });
     await insertOrderHistory(tx.scope, {
       orderId: order.id,

@@ -1,10 +1,9 @@
-import type { Order } from '@platform/contracts';
-import type { MailMessage } from '../mail/mailer.ts';
+import { customizationText as customizationLine, type Order } from '@platform/contracts';
+import type { MailMessage } from '../mail/index.ts';
 
 function customizationText(customization: Record<string, string>): string {
-  const entries = Object.entries(customization);
-  if (entries.length === 0) return '';
-  return ` (${entries.map(([key, value]) => `${key.replace(/_/g, ' ')}: ${value}`).join(', ')})`;
+  const text = customizationLine(customization);
+  return text ? ` (${text})` : '';
 }
 
 /** The e-mail a customer gets when an order is placed: what, how much, where to, and how to pay. */
@@ -55,7 +54,9 @@ export function orderConfirmationMail(input: {
 /** The e-mail a customer gets when an unpaid order is cancelled because its payment time ran out. */
 export function orderExpiredMail(input: { shopName: string; to: string; order: Order; shopUrl: string }): MailMessage {
   const { order, shopName } = input;
-  const lines = order.items.map((item) => `  ${item.quantity} x ${item.product_name}${customizationText(item.customization)}`);
+  const lines = order.items.map(
+    (item) => `  ${item.quantity} x ${item.product_name}${customizationText(item.customization)}`,
+  );
   const text = [
     `Hello ${order.delivery_address.fullname},`,
     '',

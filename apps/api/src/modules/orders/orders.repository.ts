@@ -136,7 +136,10 @@ export async function insertOrderHistory(scope: TenantScope, entry: NewOrderHist
 }
 
 /** Units of each product an order holds (lines of products deleted since are left out). */
-export async function orderQuantities(scope: TenantScope, orderId: number): Promise<{ productId: number; quantity: number }[]> {
+export async function orderQuantities(
+  scope: TenantScope,
+  orderId: number,
+): Promise<{ productId: number; quantity: number }[]> {
   const rows = await scope.db
     .select({ productId: orderLines.productId, quantity: sql<number>`sum(${orderLines.quantity})::integer` })
     .from(orderLines)
@@ -177,4 +180,3 @@ export async function customerHasPaidOrderWithProduct(
     .limit(1);
   return Boolean(row);
 }
-

@@ -9,8 +9,8 @@ import {
   TEST_ADDRESS,
 } from '../../../test/builders.ts';
 import { mailsTo } from '../../../test/outbox.ts';
-import { adjustStock } from '../catalog/index.ts';
 import { setProductActive } from '../catalog/catalog.repository.ts';
+import { adjustStock } from '../catalog/index.ts';
 import type { Tenant } from '../tenants/index.ts';
 import { cancelOverdueOrders, scheduleOrderExpiry, transitionOrder } from './index.ts';
 
@@ -489,10 +489,7 @@ describe('expiry of unpaid orders', () => {
     await t.testDb.database.raw.query("update orders set payment_due_at = now() - interval '1 minute' where id = $1", [
       overdue.id,
     ]);
-    const [first, second] = await Promise.all([
-      cancelOverdueOrders(t.app.deps),
-      cancelOverdueOrders(t.app.deps),
-    ]);
+    const [first, second] = await Promise.all([cancelOverdueOrders(t.app.deps), cancelOverdueOrders(t.app.deps)]);
     expect(first + second).toBe(1);
     expect(await cancelOverdueOrders(t.app.deps)).toBe(0);
     expect(await stockOf(product.id)).toBe(6);

@@ -1,13 +1,11 @@
 import { DocumentType, Faq, LegalDocument } from '@platform/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { listDocuments, listFaqs } from './pages.service.ts';
 
 /** `/pages/manage/`: the shop's FAQs and legal documents (refund and privacy policies), read by the public. */
-export async function pagesRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pages/manage/faqs/',
     { schema: { tags: ['pages'], response: { 200: z.array(Faq), ...errorResponses } } },
@@ -24,4 +22,4 @@ export async function pagesRoutes(fastify: FastifyInstance) {
     },
     async (request) => listDocuments(request.ctx, request.query),
   );
-}
+};

@@ -10,8 +10,6 @@ import {
   listActiveFaqs,
 } from './pages.repository.ts';
 
-type ScopeContext = Pick<RequestContext, 'scope'>;
-
 /** Active FAQs in their order. */
 export async function listFaqs(ctx: RequestContext): Promise<Faq[]> {
   const rows = await listActiveFaqs(ctx.scope);
@@ -35,7 +33,7 @@ export async function listDocuments(
 
 /** Writes an FAQ with its answer sanitized (the only write path of FAQ HTML). */
 export async function createFaq(
-  ctx: ScopeContext,
+  ctx: RequestContext,
   input: { question: string; answer: string; position?: number; isActive?: boolean },
 ): Promise<FaqRow> {
   return insertFaq(ctx.scope, { ...input, question: input.question.trim(), answer: sanitizeRichText(input.answer) });
@@ -43,7 +41,7 @@ export async function createFaq(
 
 /** Writes a legal document with its content sanitized. */
 export async function createDocument(
-  ctx: ScopeContext,
+  ctx: RequestContext,
   input: { documentType: DocumentType; title?: string; content: string; isActive?: boolean },
 ): Promise<LegalDocumentRow> {
   return insertDocument(ctx.scope, { ...input, content: sanitizeRichText(input.content) });

@@ -13,7 +13,7 @@ describe('pages', () => {
   describe('GET /api/pages/manage/faqs/', () => {
     it('lists the active FAQs in their order', async () => {
       const shop = await t.createTenant();
-      const ctx = { scope: t.scope(shop) };
+      const ctx = t.context(shop);
       await createFaq(ctx, { question: 'Second?', answer: '<p>Two</p>', position: 2 });
       await createFaq(ctx, { question: 'Hidden?', answer: '<p>No</p>', position: 0, isActive: false });
       await createFaq(ctx, { question: 'First?', answer: '<p>One</p>', position: 1 });
@@ -34,7 +34,7 @@ describe('pages', () => {
 
     it('neutralises every XSS payload of the corpus in FAQ answers, through the API answers', async () => {
       const shop = await t.createTenant();
-      for (const payload of XSS_CORPUS) await createFaq({ scope: t.scope(shop) }, { question: 'Q?', answer: payload });
+      for (const payload of XSS_CORPUS) await createFaq(t.context(shop), { question: 'Q?', answer: payload });
       const response = await t.request(shop, { method: 'GET', url: '/api/pages/manage/faqs/' });
       const answers = response.json().map((faq: { answer: string }) => faq.answer);
       expect(answers).toHaveLength(XSS_CORPUS.length);
@@ -45,7 +45,7 @@ describe('pages', () => {
   describe('GET /api/pages/manage/documents/', () => {
     it('lists the active documents of the asked type, newest first', async () => {
       const shop = await t.createTenant();
-      const ctx = { scope: t.scope(shop) };
+      const ctx = t.context(shop);
       await createDocument(ctx, { documentType: 'refund_policy', title: 'Old refunds', content: '<p>Old</p>' });
       const current = await createDocument(ctx, {
         documentType: 'refund_policy',
@@ -91,7 +91,7 @@ describe('pages', () => {
     it('neutralises every XSS payload of the corpus in documents, through the API answers', async () => {
       const shop = await t.createTenant();
       for (const payload of XSS_CORPUS) {
-        await createDocument({ scope: t.scope(shop) }, { documentType: 'privacy_policy', content: payload });
+        await createDocument(t.context(shop), { documentType: 'privacy_policy', content: payload });
       }
       const response = await t.request(shop, {
         method: 'GET',
@@ -106,8 +106,8 @@ describe('pages', () => {
   it("keeps each shop's FAQs and documents to itself", async () => {
     const theirs = await t.createTenant();
     const mine = await t.createTenant();
-    await createFaq({ scope: t.scope(theirs) }, { question: 'Theirs?', answer: 'x' });
-    await createDocument({ scope: t.scope(theirs) }, { documentType: 'refund_policy', content: 'x' });
+    await createFaq(t.context(theirs), { question: 'Theirs?', answer: 'x' });
+    await createDocument(t.context(theirs), { documentType: 'refund_policy', content: 'x' });
     expect((await t.request(mine, { method: 'GET', url: '/api/pages/manage/faqs/' })).json()).toEqual([]);
     const documents = await t.request(mine, { method: 'GET', url: '/api/pages/manage/documents/' });
     expect(documents.json()).toEqual([]);

@@ -1,5 +1,10 @@
-import { DEFAULT_CUSTOM_PAYMENT_LABEL, type PaymentMethod, type PaymentOptions } from '@platform/contracts';
-import { PaymentMethod as PaymentMethodSchema } from '@platform/contracts';
+import {
+  enabledPaymentMethods,
+  type PaymentMethod,
+  PaymentMethod as PaymentMethodSchema,
+  type PaymentOptions,
+  paymentMethodLabel,
+} from '@platform/contracts';
 import { BadRequestError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/request-context.ts';
 import {
@@ -34,23 +39,16 @@ async function loadPaymentConfig(ctx: RequestContext): Promise<PaymentConfig> {
 
 /** The methods the shop accepts, in the spec's order (the storefront preselects the first). */
 function enabledMethods(config: PaymentConfig): PaymentMethod[] {
-  const methods: PaymentMethod[] = [];
-  if (config.enableCardPayment) methods.push('card_2c2p');
-  if (config.enableBankTransfer) methods.push('bank_transfer');
-  if (config.enableCustomPayment) methods.push('custom');
-  return methods;
+  return enabledPaymentMethods({
+    card_2c2p: config.enableCardPayment,
+    bank_transfer: config.enableBankTransfer,
+    custom: config.enableCustomPayment,
+  });
 }
 
 /** The name a customer reads for a method. */
 function paymentLabel(config: PaymentConfig, method: PaymentMethod): string {
-  switch (method) {
-    case 'card_2c2p':
-      return 'Credit/Debit Card';
-    case 'bank_transfer':
-      return 'Bank Transfer';
-    case 'custom':
-      return config.customPaymentLabel.trim() || DEFAULT_CUSTOM_PAYMENT_LABEL;
-  }
+  return paymentMethodLabel(method, config.customPaymentLabel);
 }
 
 /** What an order paid by `method` tells its customer about paying: bank details, custom instructions, or nothing. */

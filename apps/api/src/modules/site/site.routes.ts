@@ -1,13 +1,13 @@
 import { SiteSettings } from '@platform/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { getPublicSettings } from './site.service.ts';
 
 /** `/pages/settings/public/`: the site settings the storefront embeds in its pages. */
-export async function siteRoutes(app: FastifyInstance) {
+export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pages/settings/public/',
     { schema: { tags: ['site'], response: { 200: SiteSettings, ...errorResponses } } },
-    async (request) => getPublicSettings(request.ctx, app.deps.media),
+    async (request) => getPublicSettings(request.ctx),
   );
-}
+};

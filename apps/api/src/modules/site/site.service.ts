@@ -1,13 +1,19 @@
 import type { SiteSettings } from '@platform/contracts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/request-context.ts';
-import type { MediaStorage } from '../media/media.storage.ts';
-import { findSettings, listCoreValues } from './site.repository.ts';
+import {
+  findSettings,
+  insertCoreValues,
+  listCoreValues,
+  type SiteSettingsRow,
+  upsertSettings,
+} from './site.repository.ts';
 
 /** The tenant's public site settings with its company information; a tenant without settings has none (404). */
-export async function getPublicSettings(ctx: RequestContext, media: MediaStorage): Promise<SiteSettings> {
+export async function getPublicSettings(ctx: RequestContext): Promise<SiteSettings> {
   const [settings, values] = await Promise.all([findSettings(ctx.scope), listCoreValues(ctx.scope)]);
   if (!settings) throw new NotFoundError();
+  const { media } = ctx.deps;
   return {
     id: settings.id,
     site_title: settings.siteTitle,
@@ -25,4 +31,28 @@ export async function getPublicSettings(ctx: RequestContext, media: MediaStorage
     vision_statement: settings.visionStatement,
     core_values: values.map((value) => ({ id: value.id, name: value.name, description: value.description })),
   };
+}
+
+/** The shop's title and contact e-mail as its settings give them (empty when not set); null without settings. */
+export async function getContactSettings(
+  ctx: RequestContext,
+): Promise<{ siteTitle: string; contactEmail: string } | null> {
+  const settings = await findSettings(ctx.scope);
+  return settings && { siteTitle: settings.siteTitle, contactEmail: settings.contactEmail };
+}
+
+/** Creates or changes the shop's site settings; what is not given keeps its value. */
+export async function saveSiteSettings(
+  ctx: RequestContext,
+  input: Partial<Omit<SiteSettingsRow, 'tenantId' | 'id' | 'updatedAt'>>,
+): Promise<void> {
+  await upsertSettings(ctx.scope, input);
+}
+
+/** Adds core values to the company information, at their positions. */
+export async function createCoreValues(
+  ctx: RequestContext,
+  input: { name: string; description: string; position: number }[],
+): Promise<void> {
+  await insertCoreValues(ctx.scope, input);
 }

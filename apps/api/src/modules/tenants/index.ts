@@ -1,5 +1,8 @@
 // The tenants module's public surface: the only file other modules and the app import from it.
+
+export { tenantsRoutes } from './tenants.routes.ts';
 export {
+  countTenants,
   createTenant,
   findTenantByHost,
   getTenant,
@@ -9,4 +12,3 @@ export {
   TenantTokenMissingError,
   TenantUnknownError,
 } from './tenants.service.ts';
-export { tenantsRoutes } from './tenants.routes.ts';

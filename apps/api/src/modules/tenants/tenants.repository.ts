@@ -17,7 +17,12 @@ export async function findTenantById(db: Db, id: number): Promise<Tenant | null>
 
 /** The shop that serves the host name (one of its domains), if any. */
 export async function findTenantByDomain(db: Db, host: string): Promise<Tenant | null> {
-  const [row] = await db.select().from(tenants).where(arrayContains(tenants.domains, [host])).orderBy(asc(tenants.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(tenants)
+    .where(arrayContains(tenants.domains, [host]))
+    .orderBy(asc(tenants.id))
+    .limit(1);
   return row ?? null;
 }
 

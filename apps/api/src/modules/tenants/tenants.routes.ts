@@ -1,3 +1,4 @@
+import { ShopByHost } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -18,7 +19,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['platform'],
         security: [],
         querystring: ByHostQuery,
-        response: { 200: z.object({ token: z.string() }), ...errorResponses },
+        response: { 200: ShopByHost, ...errorResponses },
       },
     },
     async (request) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
+  countTenants,
   findTenantByDomain,
   findTenantById,
   findTenantByToken,
@@ -66,7 +67,7 @@ export async function createTenant(
   return insertTenant(db, { name, token, domains: (input.domains ?? []).map((d) => d.trim().toLowerCase()) });
 }
 
-export { listTenants };
+export { countTenants, listTenants };
 
 /** A shop by its id (events carry ids); null when it no longer exists. */
 export async function getTenant(db: Db, id: number): Promise<Tenant | null> {

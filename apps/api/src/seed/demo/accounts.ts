@@ -1,6 +1,5 @@
-import type { TenantScope } from '../../db/tenant-scope.ts';
-import { insertUser } from '../../modules/accounts/accounts.repository.ts';
-import { hashPassword } from '../../modules/accounts/passwords.ts';
+import { createAccount } from '../../modules/accounts/index.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 
 /** The demo customer (documented in the README) so that a visitor can sign in without registering. */
 export const DEMO_CUSTOMER = {
@@ -9,10 +8,10 @@ export const DEMO_CUSTOMER = {
   password: 'Gurkha-blade-1994',
 };
 
-export async function seedAccounts(scope: TenantScope): Promise<void> {
-  await insertUser(scope, {
+export async function seedAccounts(ctx: RequestContext): Promise<void> {
+  await createAccount(ctx, {
     email: DEMO_CUSTOMER.email,
     username: DEMO_CUSTOMER.username,
-    passwordHash: await hashPassword(DEMO_CUSTOMER.password),
+    password: DEMO_CUSTOMER.password,
   });
 }

@@ -35,7 +35,7 @@ export const DEMO_CATEGORIES = [
   },
 ] as const;
 
-export type DemoCategorySlug = (typeof DEMO_CATEGORIES)[number]['slug'];
+type DemoCategorySlug = (typeof DEMO_CATEGORIES)[number]['slug'];
 
 export interface DemoProduct {
   slug: string;

@@ -1,19 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import type { TenantScope } from '../../db/tenant-scope.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
-import { insertUser } from '../../modules/accounts/accounts.repository.ts';
-import { hashPassword } from '../../modules/accounts/passwords.ts';
+import { createAccount } from '../../modules/accounts/index.ts';
 import {
-  insertAttributes,
-  insertCategory,
-  insertProductImages,
-  insertProducts,
-  insertReview,
-  insertSynonymGroups,
-} from '../../modules/catalog/catalog.repository.ts';
-import { storeImage } from '../../modules/media/media.images.ts';
-import type { MediaStorage } from '../../modules/media/media.storage.ts';
+  createCategory,
+  createProducts,
+  createReview,
+  createSynonymGroups,
+  type NewCatalogProduct,
+} from '../../modules/catalog/index.ts';
+import { storeImage } from '../../modules/media/index.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 import {
   DEMO_CATEGORIES,
   DEMO_PRODUCTS,
@@ -47,10 +43,10 @@ async function picture(product: DemoProduct, view: KhukuriView): Promise<Buffer>
 }
 
 /** The demo catalog: categories, 18 products with drawn pictures, attributes, synonyms and a few reviews. */
-export async function seedCatalog(scope: TenantScope, media: MediaStorage): Promise<void> {
+export async function seedCatalog(ctx: RequestContext): Promise<void> {
   const categoryIds = new Map<string, number>();
   for (const [position, category] of DEMO_CATEGORIES.entries()) {
-    const row = await insertCategory(scope, {
+    const row = await createCategory(ctx, {
       slug: category.slug,
       name: category.name,
       description: sanitizeRichText(category.description),
@@ -59,64 +55,50 @@ export async function seedCatalog(scope: TenantScope, media: MediaStorage): Prom
     categoryIds.set(category.slug, row.id);
   }
 
-  const productIds = new Map<string, number>();
+  const products: NewCatalogProduct[] = [];
   for (const product of DEMO_PRODUCTS) {
     const [blade, set] = await Promise.all([picture(product, 'blade'), picture(product, 'set')]);
-    const main = await storeImage(scope, media, blade, 'catalog');
-    const second = await storeImage(scope, media, set, 'catalog');
-    const [row] = await insertProducts(scope, [
-      {
-        categoryId: categoryIds.get(product.category) as number,
-        slug: product.slug,
-        name: product.name,
-        description: product.description,
-        longHtmlDescription: longDescription(product),
-        priceCents: product.price * 100,
-        priceBeforeDiscountCents: product.priceBeforeDiscount ? product.priceBeforeDiscount * 100 : null,
-        stock: product.stock,
-        isFeatured: product.featured ?? false,
-        mainImageId: main.id,
-        mainImageAlt: `${product.name}, blade and handle`,
-      },
-    ]);
-    if (!row) throw new Error('product insert returned nothing');
-    productIds.set(product.slug, row.id);
-    await insertProductImages(scope, [
-      { productId: row.id, imageId: main.id, altText: `${product.name}, blade and handle`, order: 0 },
-      {
-        productId: row.id,
-        imageId: second.id,
-        altText: `${product.name} with its sheath, karda and chakmak`,
-        order: 1,
-      },
-    ]);
-    await insertAttributes(
-      scope,
-      product.attributes.map(([key, value], order) => ({ productId: row.id, key, value, order })),
-    );
+    const main = await storeImage(ctx, { bytes: blade, feature: 'catalog' });
+    const second = await storeImage(ctx, { bytes: set, feature: 'catalog' });
+    products.push({
+      categoryId: categoryIds.get(product.category) as number,
+      slug: product.slug,
+      name: product.name,
+      description: product.description,
+      longHtmlDescription: longDescription(product),
+      priceCents: product.price * 100,
+      priceBeforeDiscountCents: product.priceBeforeDiscount ? product.priceBeforeDiscount * 100 : null,
+      stock: product.stock,
+      isFeatured: product.featured ?? false,
+      mainImageId: main.id,
+      mainImageAlt: `${product.name}, blade and handle`,
+      attributes: product.attributes.map(([key, value]) => ({ key, value })),
+      images: [
+        { imageId: main.id, altText: `${product.name}, blade and handle` },
+        { imageId: second.id, altText: `${product.name} with its sheath, karda and chakmak` },
+      ],
+    });
   }
+  const productIds = new Map((await createProducts(ctx, products)).map((row) => [row.slug, row.id]));
 
-  await insertSynonymGroups(scope, DEMO_SYNONYMS);
+  await createSynonymGroups(ctx, DEMO_SYNONYMS);
 
-  // Reviewers cannot sign in: their password is random and thrown away.
-  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
-  const reviewerIds = new Map<string, number>();
+  // Reviewers cannot sign in: they have no password. They review as any customer does (nobody bought anything yet,
+  // so no review is a verified purchase).
+  const reviewers = new Map<string, RequestContext>();
   for (const username of DEMO_REVIEWERS) {
-    const user = await insertUser(scope, {
+    const user = await createAccount(ctx, {
       email: `${username.replace(/[^a-z]/g, '')}@reviewers.example`,
       username,
-      passwordHash,
+      password: null,
     });
-    reviewerIds.set(username, user.id);
+    reviewers.set(username, { ...ctx, user: { id: user.id, role: 'customer' } });
   }
   for (const review of DEMO_REVIEWS) {
-    await insertReview(scope, {
-      productId: productIds.get(review.product) as number,
-      userId: reviewerIds.get(review.reviewer) as number,
+    await createReview(reviewers.get(review.reviewer) as RequestContext, {
+      product: productIds.get(review.product) as number,
       rating: review.rating,
       comment: review.comment,
-      // No orders exist in the demo shop, so nobody bought anything yet.
-      isVerifiedPurchase: false,
     });
   }
 }

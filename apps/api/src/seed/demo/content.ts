@@ -1,16 +1,12 @@
-import type { TenantScope } from '../../db/tenant-scope.ts';
-import { insertUser } from '../../modules/accounts/accounts.repository.ts';
-import { insertComment } from '../../modules/blog/blog.repository.ts';
-import { createPost } from '../../modules/blog/blog.service.ts';
-import { insertBranches, insertContactEmails, insertSocialProfiles } from '../../modules/contact/contact.repository.ts';
-import { storeImage } from '../../modules/media/media.images.ts';
-import type { MediaStorage } from '../../modules/media/media.storage.ts';
-import { createDocument, createFaq } from '../../modules/pages/pages.service.ts';
+import { createAccount } from '../../modules/accounts/index.ts';
+import { createPost, importComment } from '../../modules/blog/index.ts';
+import { createContactInfo } from '../../modules/contact/index.ts';
+import { storeImage } from '../../modules/media/index.ts';
+import { createDocument, createFaq } from '../../modules/pages/index.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 import { type BannerPalette, renderBlogBanner } from './blog-images.ts';
 
 const DAY = 86_400_000;
-// NOTE: an argon2 verifier never accepts this, so the demo authors and commenters cannot sign in.
-const NO_PASSWORD = '!unusable';
 
 interface DemoPost {
   slug: string;
@@ -126,9 +122,10 @@ const DRAFT: DemoPost = {
   content: '<p>Notes from the forge, not ready yet.</p>',
 };
 
-async function seedBlog(scope: TenantScope, media: MediaStorage): Promise<void> {
+async function seedBlog(ctx: RequestContext): Promise<void> {
+  // The demo authors and commenters have no password: nobody can sign in as them.
   const user = (email: string, username: string, role: 'customer' | 'staff' = 'customer') =>
-    insertUser(scope, { email, username, passwordHash: NO_PASSWORD, role });
+    createAccount(ctx, { email, username, password: null, role });
   const author = await user('bir.bishwakarma@khukuri-house.example', 'bir.bishwakarma', 'staff');
   const sarah = await user('sarah.mitchell@example.net', 'sarah_m');
   const tom = await user('tom.hartley@example.net', 'tomhartley');
@@ -138,21 +135,18 @@ async function seedBlog(scope: TenantScope, media: MediaStorage): Promise<void> 
   const posts = [];
   for (const [index, post] of [...POSTS, DRAFT].entries()) {
     // Through the media pipeline: validated, re-encoded, stored with a thumbnail and recorded.
-    const image = await storeImage(scope, media, await renderBlogBanner(post.palette, index), 'blog');
+    const image = await storeImage(ctx, { bytes: await renderBlogBanner(post.palette, index), feature: 'blog' });
     const isDraft = post === DRAFT;
     posts.push(
-      await createPost(
-        { scope },
-        {
-          slug: post.slug,
-          title: post.title,
-          content: post.content,
-          featuredImage: image.imageKey,
-          status: isDraft ? 'draft' : 'published',
-          publishedAt: isDraft ? null : new Date(now - post.daysAgo * DAY),
-          authorId: author.id,
-        },
-      ),
+      await createPost(ctx, {
+        slug: post.slug,
+        title: post.title,
+        content: post.content,
+        featuredImage: image.imageKey,
+        status: isDraft ? 'draft' : 'published',
+        publishedAt: isDraft ? null : new Date(now - post.daysAgo * DAY),
+        authorId: author.id,
+      }),
     );
   }
   const [history, care, forging] = posts;
@@ -167,7 +161,7 @@ async function seedBlog(scope: TenantScope, media: MediaStorage): Promise<void> 
     isApproved = true,
   ) => {
     minutes += 90;
-    return insertComment(scope, {
+    return importComment(ctx, {
       postId,
       userId,
       parentId,
@@ -200,34 +194,36 @@ async function seedBlog(scope: TenantScope, media: MediaStorage): Promise<void> 
   await comment(forging.id, pemba.id, 'Watched this being done in Dharan last year. The noise of three hammers!');
 }
 
-async function seedContact(scope: TenantScope): Promise<void> {
-  await insertBranches(scope, [
-    {
-      name: 'Dharan Forge & Head Office',
-      isHq: true,
-      address: 'Bhanu Chowk, Dharan-8, Sunsari, Koshi Province, Nepal',
-      phoneNumber: '+977 25 520 147',
-      mapLocationUrl: 'https://www.openstreetmap.org/?mlat=26.8125&mlon=87.2836#map=17/26.8125/87.2836',
-      position: 1,
-    },
-    {
-      name: 'Thamel Showroom',
-      isHq: false,
-      address: 'Chaksibari Marg, Thamel, Kathmandu 44600, Nepal',
-      phoneNumber: '+977 1 470 1234',
-      mapLocationUrl: 'https://www.openstreetmap.org/?mlat=27.7154&mlon=85.3123#map=18/27.7154/85.3123',
-      position: 2,
-    },
-  ]);
-  await insertContactEmails(scope, [
-    { purpose: 'Sales & custom orders', emailAddress: 'sales@khukuri-house.example', position: 1 },
-    { purpose: 'Customer support', emailAddress: 'support@khukuri-house.example', position: 2 },
-  ]);
-  await insertSocialProfiles(scope, [
-    { platform: 'facebook', link: 'https://www.facebook.com/himalayankhukurihouse', position: 1 },
-    { platform: 'instagram', link: 'https://www.instagram.com/himalayankhukurihouse', position: 2 },
-    { platform: 'youtube', link: 'https://www.youtube.com/@himalayankhukurihouse', position: 3 },
-  ]);
+async function seedContact(ctx: RequestContext): Promise<void> {
+  await createContactInfo(ctx, {
+    branches: [
+      {
+        name: 'Dharan Forge & Head Office',
+        isHq: true,
+        address: 'Bhanu Chowk, Dharan-8, Sunsari, Koshi Province, Nepal',
+        phoneNumber: '+977 25 520 147',
+        mapLocationUrl: 'https://www.openstreetmap.org/?mlat=26.8125&mlon=87.2836#map=17/26.8125/87.2836',
+        position: 1,
+      },
+      {
+        name: 'Thamel Showroom',
+        isHq: false,
+        address: 'Chaksibari Marg, Thamel, Kathmandu 44600, Nepal',
+        phoneNumber: '+977 1 470 1234',
+        mapLocationUrl: 'https://www.openstreetmap.org/?mlat=27.7154&mlon=85.3123#map=18/27.7154/85.3123',
+        position: 2,
+      },
+    ],
+    emails: [
+      { purpose: 'Sales & custom orders', emailAddress: 'sales@khukuri-house.example', position: 1 },
+      { purpose: 'Customer support', emailAddress: 'support@khukuri-house.example', position: 2 },
+    ],
+    socialProfiles: [
+      { platform: 'facebook', link: 'https://www.facebook.com/himalayankhukurihouse', position: 1 },
+      { platform: 'instagram', link: 'https://www.instagram.com/himalayankhukurihouse', position: 2 },
+      { platform: 'youtube', link: 'https://www.youtube.com/@himalayankhukurihouse', position: 3 },
+    ],
+  });
 }
 
 const FAQS: { question: string; answer: string }[] = [
@@ -333,15 +329,15 @@ data they need to do so.</p>
 <p>You may ask for a copy of your data, its correction or its deletion by writing to
 <a href="mailto:support@khukuri-house.example">support@khukuri-house.example</a>.</p>`;
 
-async function seedPages(scope: TenantScope): Promise<void> {
-  for (const [index, faq] of FAQS.entries()) await createFaq({ scope }, { ...faq, position: index + 1 });
-  await createDocument({ scope }, { documentType: 'refund_policy', title: 'Refund Policy', content: REFUND_POLICY });
-  await createDocument({ scope }, { documentType: 'privacy_policy', title: 'Privacy Policy', content: PRIVACY_POLICY });
+async function seedPages(ctx: RequestContext): Promise<void> {
+  for (const [index, faq] of FAQS.entries()) await createFaq(ctx, { ...faq, position: index + 1 });
+  await createDocument(ctx, { documentType: 'refund_policy', title: 'Refund Policy', content: REFUND_POLICY });
+  await createDocument(ctx, { documentType: 'privacy_policy', title: 'Privacy Policy', content: PRIVACY_POLICY });
 }
 
 /** The demo shop's blog (with comments and a draft), contact information, FAQs and policies. */
-export async function seedContent(scope: TenantScope, media: MediaStorage): Promise<void> {
-  await seedBlog(scope, media);
-  await seedContact(scope);
-  await seedPages(scope);
+export async function seedContent(ctx: RequestContext): Promise<void> {
+  await seedBlog(ctx);
+  await seedContact(ctx);
+  await seedPages(ctx);
 }

@@ -39,6 +39,11 @@ export async function seedOrders(ctx: RequestContext): Promise<void> {
     { to: 'delivered', day: 12 },
   ] as const;
   for (const step of steps) {
-    await transitionOrder(ctx, { orderId: order.id, to: step.to, actor: 'staff', now: new Date(placedAt + step.day * DAY_MS) });
+    await transitionOrder(ctx, {
+      orderId: order.id,
+      to: step.to,
+      actor: 'staff',
+      now: new Date(placedAt + step.day * DAY_MS),
+    });
   }
 }

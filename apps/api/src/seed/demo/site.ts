@@ -1,9 +1,8 @@
-import type { TenantScope } from '../../db/tenant-scope.ts';
-import type { MediaStorage } from '../../modules/media/media.storage.ts';
-import { insertCoreValues, upsertSettings } from '../../modules/site/site.repository.ts';
+import { createCoreValues, saveSiteSettings } from '../../modules/site/index.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 
 /** The shop's mark: a khukuri blade over a mountain sun, drawn as SVG. */
-export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
+const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
 <rect width="64" height="64" rx="14" fill="#7a1f1f"/>
 <circle cx="44" cy="20" r="9" fill="#e9b949"/>
 <path d="M8 44 L22 28 L30 36 L40 24 L56 44 Z" fill="#3b0d0d" opacity=".55"/>
@@ -13,10 +12,10 @@ export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0
 </svg>
 `;
 
-export async function seedSite(scope: TenantScope, media: MediaStorage): Promise<void> {
-  const faviconKey = `t${scope.tenantId}/site/favicon.svg`;
-  await media.put(faviconKey, Buffer.from(FAVICON_SVG), 'image/svg+xml');
-  await upsertSettings(scope, {
+export async function seedSite(ctx: RequestContext): Promise<void> {
+  const faviconKey = `t${ctx.tenant.id}/site/favicon.svg`;
+  await ctx.deps.media.put(faviconKey, Buffer.from(FAVICON_SVG), 'image/svg+xml');
+  await saveSiteSettings(ctx, {
     siteTitle: 'Himalayan Khukuri House',
     siteDescription: 'Handcrafted Nepalese khukuri knives, forged by Kami blacksmiths in Dharan and shipped worldwide.',
     favicon: faviconKey,
@@ -34,7 +33,7 @@ export async function seedSite(scope: TenantScope, media: MediaStorage): Promise
       'A world where a hand-forged tool is chosen over a disposable one, and where every buyer knows the hands ' +
       'that made it.',
   });
-  await insertCoreValues(scope, [
+  await createCoreValues(ctx, [
     {
       name: 'Hand-forged, never stamped',
       description: 'Every blade is heated, hammered and tempered by hand in our Dharan workshop.',

@@ -8,6 +8,14 @@ import { useDisclosure } from './use-disclosure.ts';
 
 const PANEL_ID = 'main-menu';
 
+/** The links after SHOP, in the spec's order. */
+const PAGE_LINKS = [
+  { to: '/company-info', label: 'ABOUT' },
+  { to: '/contact', label: 'CONTACT' },
+  { to: '/blog', label: 'BLOG' },
+  { to: '/gallery', label: 'GALLERY' },
+];
+
 /** The navigation bar; below 768px its links move into a slide-in menu opened by the hamburger button. */
 export function MainNav() {
   const menu = useDisclosure();
@@ -51,26 +59,13 @@ export function MainNav() {
             <li>
               <ShopMenu />
             </li>
-            <li>
-              <NavLink to="/company-info" className="main-nav__link">
-                ABOUT
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/contact" className="main-nav__link">
-                CONTACT
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/blog" className="main-nav__link">
-                BLOG
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/gallery" className="main-nav__link">
-                GALLERY
-              </NavLink>
-            </li>
+            {PAGE_LINKS.map(({ to, label }) => (
+              <li key={to}>
+                <NavLink to={to} className="main-nav__link">
+                  {label}
+                </NavLink>
+              </li>
+            ))}
           </ul>
           <AccountLinks className="main-nav__account" />
         </div>

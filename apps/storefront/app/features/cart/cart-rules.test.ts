@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client.ts';
-import {
-  CartRuleError,
-  cartErrorText,
-  customizationText,
-  LOGIN_TO_ADD,
-  parseQuantity,
-  quantityChange,
-} from './cart-rules.ts';
+import { ApiError, errorText, RuleError } from '../../lib/api-client.ts';
+import { CART_CHANGE_ERRORS, LOGIN_TO_ADD, parseQuantity, quantityChange } from './cart-rules.ts';
 
 describe('cart quantity', () => {
   it('reads the input as a whole number, anything non-numeric as 0', () => {
@@ -30,16 +23,9 @@ describe('cart quantity', () => {
   });
 });
 
-describe('customizationText', () => {
-  it('turns the underscores of the keys into spaces, values untouched', () => {
-    expect(customizationText({ engraving_text: 'Ram_Bahadur', gift_wrap: 'yes' })).toBe(
-      'engraving text: Ram_Bahadur, gift wrap: yes',
-    );
-    expect(customizationText({})).toBe('');
-  });
-});
+describe('the text of a failed cart change', () => {
+  const cartErrorText = (error: unknown, fallback: string) => errorText(error, fallback, CART_CHANGE_ERRORS);
 
-describe('cartErrorText', () => {
   it("prefers the server's detail, then the first field message, then the fallback", () => {
     expect(cartErrorText(new ApiError(400, { detail: 'Only 3 items available.' }), 'fallback')).toBe(
       'Only 3 items available.',
@@ -56,7 +42,7 @@ describe('cartErrorText', () => {
   });
 
   it("shows a storefront rule's own text", () => {
-    expect(cartErrorText(new CartRuleError(LOGIN_TO_ADD), 'Failed to add item.')).toBe(
+    expect(cartErrorText(new RuleError(LOGIN_TO_ADD), 'Failed to add item.')).toBe(
       'Please log in to add items to your cart.',
     );
   });

@@ -1,5 +1,5 @@
 // The cart's pure rules (spec sections 4 "Cart", 5 and 8), kept apart from React so they are tested on their own.
-import { ApiError } from '../../lib/api-client.ts';
+import type { ErrorTextOptions } from '../../lib/api-client.ts';
 import type { CartChange } from './api/cart.ts';
 
 export const LOGIN_TO_ADD = 'Please log in to add items to your cart.';
@@ -13,24 +13,8 @@ export const CART_CHANGE_FALLBACKS: Record<CartChange['kind'], string> = {
   clear: 'Failed to clear cart.',
 };
 
-/** A cart rule the storefront checks itself (e.g. adding while signed out); its message is the spec's text. */
-export class CartRuleError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CartRuleError';
-  }
-}
-
-/** A failed change: the server's detail, else the first message of the first field, else the fallback. */
-export function cartErrorText(error: unknown, fallback: string): string {
-  if (error instanceof CartRuleError) return error.message;
-  if (error instanceof ApiError) {
-    if (error.detail) return error.detail;
-    const firstField = error.fieldErrors && Object.values(error.fieldErrors)[0]?.[0];
-    if (firstField) return firstField;
-  }
-  return fallback;
-}
+/** How a failed change reads: the server's detail, else the first message of the first field, else the fallback. */
+export const CART_CHANGE_ERRORS: ErrorTextOptions = { fields: 'first', message: false };
 
 /** The cart page's quantity input: a whole number, anything non-numeric (an empty box too) counts as 0. */
 export function parseQuantity(raw: string): number {
@@ -38,7 +22,7 @@ export function parseQuantity(raw: string): number {
   return Number.isFinite(value) ? Math.trunc(value) : 0;
 }
 
-export type QuantityChange = { kind: 'none' } | { kind: 'remove' } | { kind: 'update'; quantity: number };
+type QuantityChange = { kind: 'none' } | { kind: 'remove' } | { kind: 'update'; quantity: number };
 
 /** What a new quantity means: nothing when unchanged, a removal below 1, else an update. */
 export function quantityChange(current: number, raw: string): QuantityChange {
@@ -46,11 +30,4 @@ export function quantityChange(current: number, raw: string): QuantityChange {
   if (quantity === current) return { kind: 'none' };
   if (quantity < 1) return { kind: 'remove' };
   return { kind: 'update', quantity };
-}
-
-/** A line's customization as the cart shows it: "engraving text: Ram, gift wrap: yes" (underscores become spaces). */
-export function customizationText(customization: Record<string, string>): string {
-  return Object.entries(customization)
-    .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${value}`)
-    .join(', ');
 }

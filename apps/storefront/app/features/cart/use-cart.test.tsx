@@ -4,11 +4,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorText } from '../../lib/api-client.ts';
 import { configureBrowserApi } from '../../lib/browser-api.ts';
 import { clearTokens, saveTokens } from '../session/session.ts';
 import { useForgetUserQueriesOnSignOut } from '../session/user-queries.ts';
 import { CART_QUERY_KEY, EMPTY_CART } from './api/cart.ts';
-import { cartErrorText } from './cart-rules.ts';
+import { CART_CHANGE_ERRORS } from './cart-rules.ts';
 import { type UseCart, useCart } from './use-cart.ts';
 
 // React warns about updates outside act() unless told it runs in a test.
@@ -109,7 +110,9 @@ describe('useCart', () => {
     expect(current.cart).toEqual(EMPTY_CART);
     expect(current.isLoading).toBe(false);
     const failure = await current.add({ product_id: 10, quantity: 1 }).catch((error: unknown) => error);
-    expect(cartErrorText(failure, 'Failed to add item.')).toBe('Please log in to add items to your cart.');
+    expect(errorText(failure, 'Failed to add item.', CART_CHANGE_ERRORS)).toBe(
+      'Please log in to add items to your cart.',
+    );
     expect(calls).toEqual([]);
   });
 

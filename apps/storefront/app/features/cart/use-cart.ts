@@ -1,5 +1,6 @@
 import type { AddCartItemBody, Cart, CartItem } from '@platform/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorText, RuleError } from '../../lib/api-client.ts';
 import { browserApi } from '../../lib/browser-api.ts';
 import { isSignedIn, useIsSignedIn } from '../session/session.ts';
 import {
@@ -11,10 +12,9 @@ import {
   sendCartChange,
 } from './api/cart.ts';
 import {
+  CART_CHANGE_ERRORS,
   CART_CHANGE_FALLBACKS,
   CART_LOAD_ERROR,
-  CartRuleError,
-  cartErrorText,
   LOGIN_TO_ADD,
   quantityChange,
 } from './cart-rules.ts';
@@ -30,7 +30,7 @@ export interface UseCart {
   loadError: string | null;
   /** The spec's text of this component's last failed change, until the next change starts. */
   changeError: string | null;
-  /** Adds a product; rejects with an error whose text `cartErrorText` gives. */
+  /** Adds a product; rejects with an error that `errorText` with CART_CHANGE_ERRORS reads. */
   add: (item: AddCartItemBody) => Promise<Cart>;
   /** Sets a line's quantity from the input's text: unchanged does nothing, below 1 removes the line. */
   setQuantity: (item: CartItem, raw: string) => Promise<Cart | null>;
@@ -48,7 +48,7 @@ export function useCart(): UseCart {
   const mutation = useMutation({
     mutationFn: (change: CartChange) => {
       // Read now, not from the render: the session may have ended in another tab since.
-      if (change.kind === 'add' && !isSignedIn()) throw new CartRuleError(LOGIN_TO_ADD);
+      if (change.kind === 'add' && !isSignedIn()) throw new RuleError(LOGIN_TO_ADD);
       return sendCartChange(browserApi(), change);
     },
     onSuccess: (cart) => queryClient.setQueryData<CartState>(CART_QUERY_KEY, cart),
@@ -69,7 +69,7 @@ export function useCart(): UseCart {
     loadError: signedIn && query.isError ? CART_LOAD_ERROR : null,
     changeError:
       mutation.isError && mutation.variables
-        ? cartErrorText(mutation.error, CART_CHANGE_FALLBACKS[mutation.variables.kind])
+        ? errorText(mutation.error, CART_CHANGE_FALLBACKS[mutation.variables.kind], CART_CHANGE_ERRORS)
         : null,
     add: (item) => mutateAsync({ kind: 'add', item }),
     setQuantity,

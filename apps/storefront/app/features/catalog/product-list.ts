@@ -1,8 +1,8 @@
 import type { Category, ProductPage } from '@platform/contracts';
-import { type ApiClient, ApiError } from '../../lib/api-client.ts';
+import { type ApiClient, errorText } from '../../lib/api-client.ts';
 import { fetchCategory, fetchProductPage } from './api/products.ts';
 
-export interface ProductListData {
+interface ProductListData {
   search: string;
   categorySlug: string;
   category: Category | null;
@@ -17,14 +17,14 @@ export async function loadProductList(api: ApiClient, url: URL): Promise<Product
   const categorySlug = url.searchParams.get('category')?.trim() ?? '';
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
   const [products, category] = await Promise.all([
-    fetchProductPage(api, { search, category: categorySlug, page }).catch((error: unknown) => error),
+    fetchProductPage(api, { search, category: categorySlug, page }).then(
+      (answer) => ({ answer, error: null }),
+      // Spec section 8: the detail, else 'Failed to load products.' (never the message).
+      (error: unknown) => ({ answer: null, error: errorText(error, 'Failed to load products.', { message: false }) }),
+    ),
     categorySlug ? fetchCategory(api, categorySlug).catch(() => null) : Promise.resolve(null),
   ]);
-  if (products instanceof Error || !products) {
-    const detail = products instanceof ApiError ? products.detail : undefined;
-    return { search, categorySlug, category, page, products: null, error: detail || 'Failed to load products.' };
-  }
-  return { search, categorySlug, category, page, products: products as ProductPage, error: null };
+  return { search, categorySlug, category, page, products: products.answer, error: products.error };
 }
 
 /** The page title (spec /products). */

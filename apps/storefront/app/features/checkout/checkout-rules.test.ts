@@ -1,13 +1,14 @@
 import type { Order, PaymentOptions } from '@platform/contracts';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, errorText } from '../../lib/api-client.ts';
 import {
   afterOrder,
   checkoutProblem,
   EMPTY_ADDRESS,
   missingAddressFields,
   newAttemptKey,
-  orderErrorText,
+  ORDER_ERRORS,
+  ORDER_FALLBACK,
   paymentChoices,
   trimmedAddress,
 } from './checkout-rules.ts';
@@ -48,6 +49,7 @@ const order = (payment_method: Order['payment_method'], payment_instructions = '
   payment_instructions,
   payment_due_at: null,
   updated_at: '2026-01-01T00:00:00.000Z',
+  history: [{ status: 'awaiting_payment', at: '2026-01-01T00:00:00.000Z' }],
 });
 
 describe('checkout validation', () => {
@@ -90,7 +92,9 @@ describe('payment choices', () => {
   });
 });
 
-describe('orderErrorText', () => {
+describe('the text of a failed order', () => {
+  const orderErrorText = (error: unknown) => errorText(error, ORDER_FALLBACK, ORDER_ERRORS);
+
   it('gives the detail, else the JSON text of the body, else the message, else the fallback', () => {
     expect(orderErrorText(new ApiError(400, { detail: 'Your cart is empty.' }))).toBe('Your cart is empty.');
     const fields = { 'delivery_address.city': ['This field may not be blank.'] };

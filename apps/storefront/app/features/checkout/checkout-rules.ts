@@ -1,18 +1,20 @@
 // The checkout's pure rules (spec sections 4 "Checkout flow", 5 "Checkout" and 8), apart from React so they are tested.
 import {
-  DEFAULT_CUSTOM_PAYMENT_LABEL,
   DELIVERY_ADDRESS_FIELDS,
   type DeliveryAddress,
+  enabledPaymentMethods,
   type Order,
-  PAYMENT_METHODS,
   type PaymentMethod,
   type PaymentOptions,
+  paymentMethodLabel,
 } from '@platform/contracts';
-import { ApiError } from '../../lib/api-client.ts';
+import type { ErrorTextOptions } from '../../lib/api-client.ts';
 import type { OrderConfirmationState } from '../orders/confirmation-state.ts';
 
-export const SELECT_PAYMENT_METHOD = 'Please select a payment method.';
+const SELECT_PAYMENT_METHOD = 'Please select a payment method.';
 export const ORDER_FALLBACK = 'Failed to create order. Please check your details and try again.';
+/** How a failed order reads (spec section 8): the detail, else the JSON text of the body, else the message. */
+export const ORDER_ERRORS: ErrorTextOptions = { body: true };
 export const PAYMENT_OPTIONS_LOAD_ERROR = 'Failed to load payment options. Please refresh the page.';
 export const PAYMENT_OPTIONS_MISSING = 'Could not load payment options. Please try refreshing.';
 export const CARD_PAYMENT_FAILED =
@@ -45,24 +47,19 @@ export function trimmedAddress(address: DeliveryAddress): DeliveryAddress {
   return Object.fromEntries(DELIVERY_ADDRESS_FIELDS.map((field) => [field, address[field].trim()])) as DeliveryAddress;
 }
 
-export interface PaymentChoice {
+interface PaymentChoice {
   method: PaymentMethod;
   label: string;
 }
 
 /** The methods the shop enables, in the spec's order (card, bank transfer, custom), with their labels. */
 export function paymentChoices(options: PaymentOptions): PaymentChoice[] {
-  const enabled: Record<PaymentMethod, boolean> = {
+  const methods = enabledPaymentMethods({
     card_2c2p: options.enable_card_payment,
     bank_transfer: options.enable_bank_transfer,
     custom: options.enable_custom_payment,
-  };
-  const labels: Record<PaymentMethod, string> = {
-    card_2c2p: 'Credit/Debit Card',
-    bank_transfer: 'Bank Transfer',
-    custom: options.custom_payment_label || DEFAULT_CUSTOM_PAYMENT_LABEL,
-  };
-  return PAYMENT_METHODS.filter((method) => enabled[method]).map((method) => ({ method, label: labels[method] }));
+  });
+  return methods.map((method) => ({ method, label: paymentMethodLabel(method, options.custom_payment_label) }));
 }
 
 /** A fresh `Idempotency-Key`. `crypto.randomUUID` needs a secure context; a shop served over plain HTTP still gets
@@ -76,18 +73,8 @@ export function newAttemptKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** Order creation errors: the detail, else the JSON text of the body, else the message, else the fallback. */
-export function orderErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.detail) return error.detail;
-    if (error.body !== null && typeof error.body === 'object') return JSON.stringify(error.body);
-  }
-  if (error instanceof Error && error.message) return error.message;
-  return ORDER_FALLBACK;
-}
-
 /** Where a new order sends the customer, by its method (spec section 4 "Checkout flow"). */
-export type AfterOrder =
+type AfterOrder =
   | { kind: 'confirmation'; state: OrderConfirmationState }
   | { kind: 'redirect'; url: string }
   | { kind: 'card-payment-failed' };

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { DetailResponse } from '@platform/contracts';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -74,19 +75,20 @@ describe('client session', () => {
         await tick();
         return { status: 200, body: { access: fresh, refresh: 'refresh-2' } };
       }
-      return { status: 200, body: { seen: call.authorization } };
+      return { status: 200, body: { detail: call.authorization } };
     });
     const api = browserApi();
+    const schema = DetailResponse;
     const answers = await Promise.all([
-      api.get('/orders/cart/'),
-      api.get('/products/products/'),
-      api.post('/products/reviews/', {}),
+      api.get('/orders/cart/', { schema }),
+      api.get('/products/products/', { schema }),
+      api.post('/products/reviews/', {}, { schema }),
     ]);
     const refreshes = calls.filter((call) => call.path === '/accounts/token/refresh/');
     expect(refreshes).toHaveLength(1);
     expect(refreshes[0]?.body).toEqual({ refresh: 'refresh-1' });
     expect(refreshes[0]?.authorization).toBeNull();
-    expect(answers).toEqual([0, 1, 2].map(() => ({ seen: `Bearer ${fresh}` })));
+    expect(answers).toEqual([0, 1, 2].map(() => ({ detail: `Bearer ${fresh}` })));
     expect(getAccessToken()).toBe(fresh);
     expect(getRefreshToken()).toBe('refresh-2');
   });
@@ -98,13 +100,14 @@ describe('client session', () => {
         await tick();
         return { status: 401, body: { detail: 'Token is invalid or expired', code: 'token_not_valid' } };
       }
-      return { status: 200, body: {} };
+      return { status: 200, body: { detail: 'ok' } };
     });
     const api = browserApi();
+    const schema = DetailResponse;
     const results = await Promise.allSettled([
-      api.get('/orders/cart/'),
-      api.get('/products/products/'),
-      api.post('/products/reviews/', {}),
+      api.get('/orders/cart/', { schema }),
+      api.get('/products/products/', { schema }),
+      api.post('/products/reviews/', {}, { schema }),
     ]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect((results[0] as PromiseRejectedResult).reason).toBeInstanceOf(ApiError);
@@ -114,38 +117,44 @@ describe('client session', () => {
   });
 
   it('keeps the old refresh token when the refresh answer brings none, and refuses an answer without access', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     saveTokens({ access: jwt(10), refresh: 'refresh-1' });
     const fresh = jwt(900);
     stubFetch(async (call) =>
-      call.path === '/accounts/token/refresh/' ? { status: 200, body: { access: fresh } } : { status: 200, body: {} },
+      call.path === '/accounts/token/refresh/'
+        ? { status: 200, body: { access: fresh } }
+        : { status: 200, body: { detail: 'ok' } },
     );
-    await browserApi().get('/orders/cart/');
+    await browserApi().get('/orders/cart/', { schema: DetailResponse });
     expect(getRefreshToken()).toBe('refresh-1');
 
     saveTokens({ access: jwt(10), refresh: 'refresh-1' });
     stubFetch(async () => ({ status: 200, body: { refresh: 'only-refresh' } }));
-    await expect(browserApi().get('/orders/cart/')).rejects.toThrow('Invalid token refresh response.');
+    await expect(browserApi().get('/orders/cart/', { schema: DetailResponse })).rejects.toThrow(
+      'Invalid token refresh response.',
+    );
     expect(getAccessToken()).toBeNull();
   });
 
   it('fails with "Refresh token not found." when the access token is expired and there is no refresh token', async () => {
     window.localStorage.setItem(ACCESS_TOKEN_KEY, jwt(10));
-    const calls = stubFetch(async () => ({ status: 200, body: {} }));
-    await expect(browserApi().get('/orders/cart/')).rejects.toThrow('Refresh token not found.');
+    const calls = stubFetch(async () => ({ status: 200, body: { detail: 'ok' } }));
+    await expect(browserApi().get('/orders/cart/', { schema: DetailResponse })).rejects.toThrow(
+      'Refresh token not found.',
+    );
     expect(calls).toEqual([]);
     expect(getAccessToken()).toBeNull();
   });
 
   it('sends no Authorization as a guest, nor on the login, register and token calls', async () => {
-    const calls = stubFetch(async () => ({ status: 200, body: {} }));
-    await browserApi().get('/products/products/');
+    const calls = stubFetch(async () => ({ status: 200, body: { detail: 'ok' } }));
+    const schema = DetailResponse;
+    await browserApi().get('/products/products/', { schema });
     saveTokens({ access: jwt(900), refresh: 'r' });
-    await browserApi().post('/accounts/register/', {});
-    await browserApi()
-      .post('/accounts/login/', {})
-      .catch(() => undefined);
-    await browserApi().post('/accounts/token/refresh/', {});
-    await browserApi().get('/accounts/me/');
+    await browserApi().post('/accounts/register/', {}, { schema });
+    await browserApi().post('/accounts/login/', {}, { schema });
+    await browserApi().post('/accounts/token/refresh/', {}, { schema });
+    await browserApi().get('/accounts/me/', { schema });
     expect(calls.map((call) => [call.path, call.authorization !== null])).toEqual([
       ['/products/products/', false],
       ['/accounts/register/', false],
@@ -156,6 +165,7 @@ describe('client session', () => {
   });
 
   it('stores both tokens on login, and clears them when a login fails or lacks a token', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = { id: 1, email: 'ana@example.com', username: 'ana' };
     const calls = stubFetch(async () => ({ status: 200, body: { access: 'a1', refresh: 'r1', user } }));
     await expect(login({ loginId: 'ana@example.com', password: 'secret-secret' })).resolves.toMatchObject({ user });
@@ -177,7 +187,7 @@ describe('client session', () => {
   });
 
   it('sends the register payload of the spec', async () => {
-    const calls = stubFetch(async () => ({ status: 201, body: { id: 1 } }));
+    const calls = stubFetch(async () => ({ status: 201, body: { id: 1, email: 'ana@example.com', username: 'ana' } }));
     await register({ email: 'ana@example.com', password: 'p4ssword!', passwordConfirm: 'p4ssword!' });
     expect(calls[0]?.body).toEqual({ email: 'ana@example.com', password: 'p4ssword!', password_confirm: 'p4ssword!' });
   });

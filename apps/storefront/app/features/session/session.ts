@@ -3,15 +3,16 @@
 import type { LoginResponse, RefreshResponse } from '@platform/contracts';
 import { useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
+import { ApiContractError } from '../../lib/api-client.ts';
 
 export const ACCESS_TOKEN_KEY = 'authToken';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
 /** A token that expires within this margin counts as expired (spec section 9). */
-export const EXPIRY_MARGIN_MS = 60_000;
+const EXPIRY_MARGIN_MS = 60_000;
 
 export const INVALID_LOGIN_RESPONSE = 'Invalid token response from server.';
-export const REFRESH_TOKEN_NOT_FOUND = 'Refresh token not found.';
-export const INVALID_REFRESH_RESPONSE = 'Invalid token refresh response.';
+const REFRESH_TOKEN_NOT_FOUND = 'Refresh token not found.';
+const INVALID_REFRESH_RESPONSE = 'Invalid token refresh response.';
 
 /** A session rule broke (a token missing in an answer, no refresh token): the message is the spec's text. */
 export class SessionError extends Error {
@@ -61,7 +62,7 @@ export function clearTokens(): void {
 }
 
 /** The `exp` claim of a JWT in milliseconds, or null when the token cannot be decoded. */
-export function tokenExpiry(token: string): number | null {
+function tokenExpiry(token: string): number | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
@@ -85,7 +86,7 @@ export function isTokenExpired(token: string | null | undefined, now: number = D
 }
 
 /** The call that trades a refresh token for new tokens (`POST /accounts/token/refresh/`). */
-export type RefreshCall = (refresh: string) => Promise<unknown>;
+type RefreshCall = (refresh: string) => Promise<RefreshResponse>;
 
 let refreshCall: RefreshCall | undefined;
 let refreshing: Promise<string> | null = null;
@@ -100,16 +101,14 @@ async function refreshOnce(): Promise<string> {
     const refresh = getRefreshToken();
     if (!refresh) throw new SessionError(REFRESH_TOKEN_NOT_FOUND);
     if (!refreshCall) throw new Error('The session has no refresh call configured.');
-    const answer = (await refreshCall(refresh)) as Partial<RefreshResponse> | null;
-    if (!answer || typeof answer.access !== 'string' || !answer.access) {
-      throw new SessionError(INVALID_REFRESH_RESPONSE);
-    }
-    saveTokens({ access: answer.access, refresh: typeof answer.refresh === 'string' ? answer.refresh : undefined });
+    const answer = await refreshCall(refresh);
+    if (!answer.access) throw new SessionError(INVALID_REFRESH_RESPONSE);
+    saveTokens({ access: answer.access, refresh: answer.refresh });
     return answer.access;
   } catch (error) {
     // A failed refresh logs out: every request waiting on it fails with this error.
     clearTokens();
-    throw error;
+    throw error instanceof ApiContractError ? new SessionError(INVALID_REFRESH_RESPONSE) : error;
   }
 }
 
@@ -127,14 +126,11 @@ export async function getFreshAccessToken(): Promise<string | null> {
   return refreshing;
 }
 
-/** Stores the tokens of a login answer; an answer without both tokens is refused. */
-export function acceptLogin(answer: unknown): LoginResponse {
-  const login = answer as Partial<LoginResponse> | null;
-  if (!login || typeof login.access !== 'string' || !login.access || typeof login.refresh !== 'string') {
-    throw new SessionError(INVALID_LOGIN_RESPONSE);
-  }
+/** Stores the tokens of a login answer; an answer with an empty access token is refused. */
+export function acceptLogin(login: LoginResponse): LoginResponse {
+  if (!login.access) throw new SessionError(INVALID_LOGIN_RESPONSE);
   saveTokens({ access: login.access, refresh: login.refresh });
-  return login as LoginResponse;
+  return login;
 }
 
 function subscribe(onChange: () => void): () => void {
@@ -147,7 +143,7 @@ export function useIsSignedIn(): boolean {
   return useSyncExternalStore(subscribe, isSignedIn, () => false);
 }
 
-/** The logout call; set by the accounts API module so that the header's Logout reaches the server. */
+/** The logout call; set by the browser API client so that the header's Logout reaches the server. */
 let logoutCall: ((refresh: string) => Promise<unknown>) | undefined;
 
 export function setLogoutCall(call: (refresh: string) => Promise<unknown>): void {

@@ -18,11 +18,6 @@ export function useSiteSettings(): SiteSettings | null {
   return useContext(SiteContext).settings;
 }
 
-/** The shop's title, '' when it has no settings. */
-export function useSiteTitle(): string {
-  return useSiteSettings()?.site_title ?? '';
-}
-
 /** Turns a media path of the API (`/media/...`) into the address the browser loads. */
 export function useMediaUrl(): (path: string) => string {
   const { mediaHost } = useContext(SiteContext);

@@ -1,9 +1,15 @@
 import { type BlogComment, COMMENT_MAX_LENGTH } from '@platform/contracts';
 import { type FormEvent, useState } from 'react';
+import { FormMessage, useSubmission } from '../../../components/form-message.tsx';
+import { errorText } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
-import { commentErrorText, submitComment } from '../api/blog.ts';
+import { submitComment } from '../api/blog.ts';
 
 const MODERATION_TEXT = 'Your comment has been submitted and is awaiting moderation.';
+const COMMENT_FALLBACK = 'Failed to submit comment. Please try again.';
+
+// Spec section 8: the detail, else the JSON text of the body, else the fallback.
+const commentFailureText = (error: unknown) => errorText(error, COMMENT_FALLBACK, { body: true, message: false });
 
 /** The Leave a Comment form, and the reply form under a comment (`parent` set). */
 export function CommentForm({
@@ -18,32 +24,20 @@ export function CommentForm({
   onCancel?: () => void;
 }) {
   const [content, setContent] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const { outcome, setOutcome, submitting, submit: send } = useSubmission();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    setSuccess(null);
-    if (!postId) return setError('Post ID is required to submit a comment.');
+    if (!postId) return setOutcome({ kind: 'error', text: 'Post ID is required to submit a comment.' });
     const text = content.trim();
-    if (!text) return setError('Please enter your comment.');
-    setSubmitting(true);
-    try {
+    if (!text) return setOutcome({ kind: 'error', text: 'Please enter your comment.' });
+    void send(async () => {
       const created = await submitComment(browserApi(), { post: postId, content: text, parent });
       setContent('');
-      if (created.is_approved) {
-        setSuccess('Comment submitted successfully!');
-        onAdded(created);
-      } else {
-        setSuccess(MODERATION_TEXT);
-      }
-    } catch (caught) {
-      setError(commentErrorText(caught));
-    } finally {
-      setSubmitting(false);
-    }
+      if (!created.is_approved) return MODERATION_TEXT;
+      onAdded(created);
+      return 'Comment submitted successfully!';
+    }, commentFailureText);
   }
 
   const label = parent ? 'Your reply' : 'Your comment';
@@ -58,16 +52,7 @@ export function CommentForm({
           rows={parent ? 3 : 4}
         />
       </label>
-      {error && (
-        <div className="error-box" role="alert">
-          {error}
-        </div>
-      )}
-      {success && (
-        <p className="form-success" role="status">
-          {success}
-        </p>
-      )}
+      <FormMessage outcome={outcome} />
       <div className="comment-form__actions">
         <button type="submit" className="button button--primary" disabled={submitting}>
           {submitting ? 'Submitting...' : parent ? 'Post Reply' : 'Post Comment'}

@@ -1,4 +1,4 @@
-import type { AddCartItemBody, Cart } from '@platform/contracts';
+import { type AddCartItemBody, Cart } from '@platform/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { type ApiClient, ApiError } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
@@ -13,9 +13,9 @@ export const EMPTY_CART: CartState = { id: null, items: [], total_items: 0, tota
 export const CART_QUERY_KEY = [USER_QUERY_SCOPE, 'cart'] as const;
 
 /** `GET /orders/cart/`; a 401 or 404 is an empty cart, not a failure. */
-export async function fetchCart(api: ApiClient): Promise<CartState> {
+async function fetchCart(api: ApiClient): Promise<CartState> {
   try {
-    return await api.get<Cart>('/orders/cart/');
+    return await api.get('/orders/cart/', { schema: Cart });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return EMPTY_CART;
     throw error;
@@ -46,12 +46,12 @@ export type CartChange =
 export function sendCartChange(api: ApiClient, change: CartChange): Promise<Cart> {
   switch (change.kind) {
     case 'add':
-      return api.post<Cart>('/orders/cart/add-item/', change.item);
+      return api.post('/orders/cart/add-item/', change.item, { schema: Cart });
     case 'update':
-      return api.patch<Cart>(`/orders/cart/items/${change.itemId}/`, { quantity: change.quantity });
+      return api.patch(`/orders/cart/items/${change.itemId}/`, { quantity: change.quantity }, { schema: Cart });
     case 'remove':
-      return api.delete<Cart>(`/orders/cart/items/${change.itemId}/`);
+      return api.delete(`/orders/cart/items/${change.itemId}/`, { schema: Cart });
     case 'clear':
-      return api.delete<Cart>('/orders/cart/clear/');
+      return api.delete('/orders/cart/clear/', { schema: Cart });
   }
 }

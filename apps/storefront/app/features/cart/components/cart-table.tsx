@@ -1,9 +1,8 @@
-import type { CartItem } from '@platform/contracts';
+import { type CartItem, customizationText } from '@platform/contracts';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '../../../lib/format.ts';
 import { useMediaUrl } from '../../site/site-settings.tsx';
-import { customizationText } from '../cart-rules.ts';
 
 interface CartTableProps {
   items: CartItem[];

@@ -1,9 +1,9 @@
-import type { Category } from '@platform/contracts';
+import { Category, listAnswer } from '@platform/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { type ApiClient, type ListAnswer, listResults } from '../../../lib/api-client.ts';
+import type { ApiClient } from '../../../lib/api-client.ts';
 
-export async function fetchCategories(api: ApiClient): Promise<Category[]> {
-  return listResults(await api.get<ListAnswer<Category>>('/products/categories/'));
+export function fetchCategories(api: ApiClient): Promise<Category[]> {
+  return api.get('/products/categories/', { schema: listAnswer(Category) });
 }
 
 /** The shop's categories (the SHOP dropdown, the product list's filter). */

@@ -1,12 +1,11 @@
 import type { Product } from '@platform/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CART_CHANGE_FALLBACKS, cartErrorText } from '../../cart/cart-rules.ts';
+import { FormMessage, useSubmission } from '../../../components/form-message.tsx';
+import { errorText } from '../../../lib/api-client.ts';
+import { CART_CHANGE_ERRORS, CART_CHANGE_FALLBACKS } from '../../cart/cart-rules.ts';
 import { useCart } from '../../cart/use-cart.ts';
 import { useIsSignedIn } from '../../session/session.ts';
-
-const SUCCESS_MS = 3000;
-const ERROR_MS = 5000;
 
 /** Quantity selector (only when stock is above 1) and the Add to Cart button, 'Sold Out' without stock. */
 export function AddToCart({ product }: { product: Product }) {
@@ -14,33 +13,25 @@ export function AddToCart({ product }: { product: Product }) {
   const navigate = useNavigate();
   const { add: addToCart, isSending } = useCart();
   const [quantity, setQuantity] = useState(1);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const { outcome, setOutcome, submit } = useSubmission({ fleeting: true });
   const soldOut = product.stock <= 0;
-
-  useEffect(() => {
-    if (!message) return;
-    const timer = setTimeout(() => setMessage(null), message.kind === 'success' ? SUCCESS_MS : ERROR_MS);
-    return () => clearTimeout(timer);
-  }, [message]);
 
   function setClamped(value: number) {
     const whole = Number.isInteger(value) && value >= 1 ? value : 1;
     setQuantity(Math.min(whole, Math.max(1, product.stock)));
   }
 
-  async function add() {
-    if (!signedIn) {
-      navigate(`/login?redirect=/products/${product.slug}`);
-      return;
-    }
-    if (soldOut) return setMessage({ kind: 'error', text: 'Item is out of stock.' });
-    if (quantity > product.stock) return setMessage({ kind: 'error', text: `Only ${product.stock} items available.` });
-    try {
-      await addToCart({ product_id: product.id, quantity, customization: {} });
-      setMessage({ kind: 'success', text: `${quantity} x ${product.name} added to cart!` });
-    } catch (error) {
-      setMessage({ kind: 'error', text: cartErrorText(error, CART_CHANGE_FALLBACKS.add) });
-    }
+  function add() {
+    if (!signedIn) return navigate(`/login?redirect=/products/${product.slug}`);
+    if (soldOut) return setOutcome({ kind: 'error', text: 'Item is out of stock.' });
+    if (quantity > product.stock) return setOutcome({ kind: 'error', text: `Only ${product.stock} items available.` });
+    void submit(
+      async () => {
+        await addToCart({ product_id: product.id, quantity, customization: {} });
+        return `${quantity} x ${product.name} added to cart!`;
+      },
+      (error) => errorText(error, CART_CHANGE_FALLBACKS.add, CART_CHANGE_ERRORS),
+    );
   }
 
   return (
@@ -72,14 +63,7 @@ export function AddToCart({ product }: { product: Product }) {
       <button type="button" className="button button--primary" disabled={soldOut || isSending} onClick={add}>
         {soldOut ? 'Sold Out' : 'Add to Cart'}
       </button>
-      {message && (
-        <p
-          className={`form-message form-message--${message.kind}`}
-          role={message.kind === 'error' ? 'alert' : 'status'}
-        >
-          {message.text}
-        </p>
-      )}
+      <FormMessage outcome={outcome} />
     </div>
   );
 }

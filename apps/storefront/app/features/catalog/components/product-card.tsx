@@ -21,7 +21,7 @@ function centreColour(image: HTMLImageElement): string | null {
 }
 
 /** A product in a grid (spec /products card): image, name, category, prices, badges and an attributes tooltip. */
-export function ProductCard({ product }: { product: ProductSummary }) {
+function ProductCard({ product }: { product: ProductSummary }) {
   const mediaUrl = useMediaUrl();
   const imageRef = useRef<HTMLImageElement>(null);
   const [background, setBackground] = useState<string | null>(null);

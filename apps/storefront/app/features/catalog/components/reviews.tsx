@@ -1,22 +1,17 @@
-import type { Review } from '@platform/contracts';
-import { type FormEvent, useEffect, useState } from 'react';
+import { REVIEW_COMMENT_MAX, type Review } from '@platform/contracts';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
+import { FormMessage, useSubmission } from '../../../components/form-message.tsx';
+import { errorText } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
 import { useIsSignedIn } from '../../session/session.ts';
 import { createReview } from '../api/products.ts';
 import { StarRating } from './star-rating.tsx';
 
-const SUCCESS_MS = 3000;
-const ERROR_MS = 5000;
+const REVIEW_FALLBACK = 'Failed to submit review. Please try again.';
 
-function reviewErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.detail) return error.detail;
-    if (error.body && typeof error.body === 'object') return JSON.stringify(error.body);
-  }
-  return 'Failed to submit review. Please try again.';
-}
+// Spec section 8: the detail, else the JSON text of the body, else the fallback.
+const reviewFailureText = (error: unknown) => errorText(error, REVIEW_FALLBACK, { body: true, message: false });
 
 export function ReviewList({ reviews }: { reviews: Review[] }) {
   if (reviews.length === 0) return <p className="empty-message">No reviews yet</p>;
@@ -50,14 +45,7 @@ export function ReviewForm({
   const signedIn = useIsSignedIn();
   const [rating, setRating] = useState(5);
   const [comment, setComment] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-
-  useEffect(() => {
-    if (!message) return;
-    const timer = setTimeout(() => setMessage(null), message.kind === 'success' ? SUCCESS_MS : ERROR_MS);
-    return () => clearTimeout(timer);
-  }, [message]);
+  const { outcome, setOutcome, submitting, submit: send } = useSubmission({ fleeting: true });
 
   if (!signedIn) {
     return (
@@ -67,23 +55,17 @@ export function ReviewForm({
     );
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (!productId) return setMessage({ kind: 'error', text: 'Product ID is required to submit a review.' });
+    if (!productId) return setOutcome({ kind: 'error', text: 'Product ID is required to submit a review.' });
     const trimmed = comment.trim();
-    if (!trimmed) return setMessage({ kind: 'error', text: 'Please enter your review comment.' });
-    setSubmitting(true);
-    try {
-      const review = await createReview(browserApi(), { product: productId, rating, comment: trimmed });
-      onCreated(review);
+    if (!trimmed) return setOutcome({ kind: 'error', text: 'Please enter your review comment.' });
+    void send(async () => {
+      onCreated(await createReview(browserApi(), { product: productId, rating, comment: trimmed }));
       setRating(5);
       setComment('');
-      setMessage({ kind: 'success', text: 'Review submitted successfully!' });
-    } catch (error) {
-      setMessage({ kind: 'error', text: reviewErrorText(error) });
-    } finally {
-      setSubmitting(false);
-    }
+      return 'Review submitted successfully!';
+    }, reviewFailureText);
   }
 
   return (
@@ -103,19 +85,17 @@ export function ReviewForm({
       </fieldset>
       <label className="field">
         <span>Comment</span>
-        <textarea value={comment} onChange={(event) => setComment(event.target.value)} rows={4} maxLength={2000} />
+        <textarea
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          rows={4}
+          maxLength={REVIEW_COMMENT_MAX}
+        />
       </label>
       <button type="submit" className="button button--primary" disabled={submitting}>
         {submitting ? 'Submitting...' : 'Submit Review'}
       </button>
-      {message && (
-        <p
-          className={`form-message form-message--${message.kind}`}
-          role={message.kind === 'error' ? 'alert' : 'status'}
-        >
-          {message.text}
-        </p>
-      )}
+      <FormMessage outcome={outcome} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import type { PaymentOptions } from '@platform/contracts';
+import { PaymentOptions } from '@platform/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.ts';
 
@@ -6,6 +6,6 @@ import type { ApiClient } from '../../../lib/api-client.ts';
 export function paymentOptionsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: ['payment-options'],
-    queryFn: () => api.get<PaymentOptions>('/payments/options/'),
+    queryFn: () => api.get('/payments/options/', { schema: PaymentOptions }),
   });
 }

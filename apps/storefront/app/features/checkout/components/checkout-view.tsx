@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import type { CartState } from '../../cart/api/cart.ts';
@@ -22,7 +22,8 @@ import {
   checkoutProblem,
   EMPTY_ADDRESS,
   newAttemptKey,
-  orderErrorText,
+  ORDER_ERRORS,
+  ORDER_FALLBACK,
   PAYMENT_OPTIONS_LOAD_ERROR,
   PAYMENT_OPTIONS_MISSING,
   paymentChoices,
@@ -93,7 +94,7 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
       else if (next.kind === 'redirect') window.location.assign(next.url);
       else setError(CARD_PAYMENT_FAILED);
     } catch (failure) {
-      setError(orderErrorText(failure));
+      setError(errorText(failure, ORDER_FALLBACK, ORDER_ERRORS));
       setStatus('idle');
       // A refusal (4xx) created nothing: the next attempt is a new one. Without an answer the order may exist, so
       // the same key goes again and finds it.

@@ -1,5 +1,5 @@
-import type { ContactInfo } from '@platform/contracts';
-import { type ApiClient, ApiError, errorText } from '../../../lib/api-client.ts';
+import { ContactInfo, ContactMessageCreated, isEmailAddress } from '@platform/contracts';
+import { type ApiClient, errorText } from '../../../lib/api-client.ts';
 
 export interface ContactMessageInput {
   name: string;
@@ -11,31 +11,21 @@ export interface ContactMessageInput {
   website: string;
 }
 
-export type ContactInfoData = { info: ContactInfo | null; error: null } | { info: null; error: string };
+type ContactInfoData = { info: ContactInfo | null; error: null } | { info: null; error: string };
 
 /** Contact information; errors as section 8: detail, else message, else the fallback. */
 export async function loadContactInfo(api: ApiClient): Promise<ContactInfoData> {
   try {
-    return { info: await api.get<ContactInfo | null>('/contact/info/'), error: null };
+    return { info: await api.get('/contact/info/', { schema: ContactInfo.nullable() }), error: null };
   } catch (error) {
     return { info: null, error: errorText(error, 'Failed to load contact information.') };
   }
 }
 
-export function sendContactMessage(api: ApiClient, input: ContactMessageInput) {
-  return api.post<unknown>('/contact/messages/', input);
+/** Sends the message; the answer is not read beyond success (spec section 7). */
+export async function sendContactMessage(api: ApiClient, input: ContactMessageInput): Promise<void> {
+  await api.post('/contact/messages/', input, { schema: ContactMessageCreated });
 }
-
-/** Contact send errors (section 8): the detail, else the JSON text of an object body, else the message, else… */
-export function contactErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.detail) return error.detail;
-    if (error.body && typeof error.body === 'object') return JSON.stringify(error.body);
-  }
-  return errorText(error, 'Failed to send message. Please try again later.');
-}
-
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[a-z]{2,}$/i;
 
 /** The form's rules (spec section 5), checked before any call; messages per field. */
 export function validateContactForm(input: ContactMessageInput): Record<string, string> {
@@ -43,6 +33,6 @@ export function validateContactForm(input: ContactMessageInput): Record<string, 
   for (const field of ['name', 'email', 'subject', 'message'] as const) {
     if (!input[field].trim()) errors[field] = 'This field is required.';
   }
-  if (!errors.email && !EMAIL.test(input.email.trim())) errors.email = 'Enter a valid email address.';
+  if (!errors.email && !isEmailAddress(input.email.trim())) errors.email = 'Enter a valid email address.';
   return errors;
 }

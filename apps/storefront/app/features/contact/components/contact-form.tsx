@@ -1,10 +1,16 @@
 import { CONTACT_LIMITS } from '@platform/contracts';
 import { type FormEvent, useState } from 'react';
+import { FormMessage, useSubmission } from '../../../components/form-message.tsx';
+import { errorText } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
-import { type ContactMessageInput, contactErrorText, sendContactMessage, validateContactForm } from '../api/contact.ts';
+import { type ContactMessageInput, sendContactMessage, validateContactForm } from '../api/contact.ts';
 
 const EMPTY: ContactMessageInput = { name: '', email: '', phone_number: '', subject: '', message: '', website: '' };
 const SUCCESS = 'Thank you for your message! We will get back to you soon.';
+const SEND_FALLBACK = 'Failed to send message. Please try again later.';
+
+// Spec section 8: the detail, else the JSON text of an object body, else the message, else the fallback.
+const sendFailureText = (error: unknown) => errorText(error, SEND_FALLBACK, { body: true });
 
 const FIELDS: { name: keyof ContactMessageInput; label: string; type?: string; multiline?: boolean }[] = [
   { name: 'name', label: 'Name' },
@@ -18,27 +24,18 @@ const FIELDS: { name: keyof ContactMessageInput; label: string; type?: string; m
 export function ContactForm() {
   const [values, setValues] = useState(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { outcome, setOutcome, submitting: sending, submit: send } = useSubmission();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    setSuccess(null);
     const errors = validateContactForm(values);
     setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    setSending(true);
-    try {
+    if (Object.keys(errors).length > 0) return setOutcome(null);
+    void send(async () => {
       await sendContactMessage(browserApi(), values);
-      setSuccess(SUCCESS);
       setValues(EMPTY);
-    } catch (caught) {
-      setError(contactErrorText(caught));
-    } finally {
-      setSending(false);
-    }
+      return SUCCESS;
+    }, sendFailureText);
   }
 
   return (
@@ -80,16 +77,7 @@ export function ContactForm() {
           onChange={(event) => setValues((current) => ({ ...current, website: event.target.value }))}
         />
       </div>
-      {error && (
-        <div className="error-box" role="alert">
-          {error}
-        </div>
-      )}
-      {success && (
-        <p className="form-success" role="status">
-          {success}
-        </p>
-      )}
+      <FormMessage outcome={outcome} />
       <button type="submit" className="button button--primary" disabled={sending}>
         {sending ? 'Sending...' : 'Send Message'}
       </button>

@@ -1,8 +1,7 @@
-import type { Order } from '@platform/contracts';
+import { customizationText, type Order } from '@platform/contracts';
 import { Link } from 'react-router';
 import { Totals } from '../../../components/totals.tsx';
 import { formatPrice } from '../../../lib/format.ts';
-import { customizationText } from '../../cart/cart-rules.ts';
 
 /** An order's lines and its totals (confirmation and order detail). */
 export function OrderLines({ order }: { order: Order }) {

@@ -1,11 +1,17 @@
-import type { AccountUser, LoginResponse } from '@platform/contracts';
+import { AccountUser, DetailResponse, LoginResponse } from '@platform/contracts';
+import { ApiContractError } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
-import { acceptLogin, clearTokens } from '../session.ts';
+import { acceptLogin, clearTokens, INVALID_LOGIN_RESPONSE, SessionError } from '../session.ts';
 
 /** Signs in with the e-mail (or username) and stores both tokens; a failed login clears any tokens. */
 export async function login(input: { loginId: string; password: string }): Promise<LoginResponse> {
   try {
-    const answer = await browserApi().post('/accounts/login/', { login_id: input.loginId, password: input.password });
+    const answer = await browserApi()
+      .post('/accounts/login/', { login_id: input.loginId, password: input.password }, { schema: LoginResponse })
+      .catch((error: unknown) => {
+        // Spec section 8: an answer without its tokens is 'Invalid token response from server.'
+        throw error instanceof ApiContractError ? new SessionError(INVALID_LOGIN_RESPONSE) : error;
+      });
     return acceptLogin(answer);
   } catch (error) {
     clearTokens();
@@ -15,16 +21,16 @@ export async function login(input: { loginId: string; password: string }): Promi
 
 /** Creates an account; the answer is not read beyond success (spec section 7). */
 export async function register(input: { email: string; password: string; passwordConfirm: string }): Promise<void> {
-  await browserApi().post('/accounts/register/', {
-    email: input.email,
-    password: input.password,
-    password_confirm: input.passwordConfirm,
-  });
+  await browserApi().post(
+    '/accounts/register/',
+    { email: input.email, password: input.password, password_confirm: input.passwordConfirm },
+    { schema: AccountUser },
+  );
 }
 
 /** Asks for a password reset link by e-mail; the answer is the same whether or not the address has an account. */
 export async function requestPasswordReset(email: string): Promise<string> {
-  const answer = await browserApi().post<{ detail: string }>('/accounts/password-reset/', { email });
+  const answer = await browserApi().post('/accounts/password-reset/', { email }, { schema: DetailResponse });
   return answer.detail;
 }
 
@@ -34,15 +40,10 @@ export async function confirmPasswordReset(input: {
   password: string;
   passwordConfirm: string;
 }): Promise<string> {
-  const answer = await browserApi().post<{ detail: string }>('/accounts/password-reset/confirm/', {
-    token: input.token,
-    password: input.password,
-    password_confirm: input.passwordConfirm,
-  });
+  const answer = await browserApi().post(
+    '/accounts/password-reset/confirm/',
+    { token: input.token, password: input.password, password_confirm: input.passwordConfirm },
+    { schema: DetailResponse },
+  );
   return answer.detail;
-}
-
-/** The signed-in customer's account. */
-export function fetchMe(): Promise<AccountUser> {
-  return browserApi().get<AccountUser>('/accounts/me/');
 }

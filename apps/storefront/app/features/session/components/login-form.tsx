@@ -1,10 +1,17 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ErrorBox } from '../../../components/error-box.tsx';
+import { useSubmission } from '../../../components/form-message.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { accountErrorText, LOGIN_FALLBACK, safeRedirect } from '../account-errors.ts';
+import { errorText } from '../../../lib/api-client.ts';
 import { login } from '../api/accounts.ts';
+import { safeRedirect } from '../safe-redirect.ts';
+import { AccountCard } from './account-card.tsx';
 import './account-forms.css';
+
+const LOGIN_FALLBACK = 'An unknown error occurred during login.';
+
+// Spec section 8: the detail; else each field as 'field: messages' joined with '; '; else the message.
+const loginErrorText = (error: unknown) => errorText(error, LOGIN_FALLBACK, { fields: 'all' });
 
 /** Spec /login: e-mail and password; on success to the `redirect` path of this site, else home. */
 export function LoginForm() {
@@ -12,58 +19,55 @@ export function LoginForm() {
   const [searchParams] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { outcome, submitting, submit } = useSubmission();
   const redirect = searchParams.get('redirect');
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
-    setSubmitting(true);
-    try {
+    void submit(async () => {
       await login({ loginId: email.trim(), password });
       navigate(safeRedirect(redirect, window.location.origin), { replace: true });
-    } catch (failure) {
-      setError(accountErrorText(failure, LOGIN_FALLBACK));
-      setSubmitting(false);
-    }
+      return null;
+    }, loginErrorText);
   }
 
   return (
-    <div className="account-card">
-      <h1 className="page-title">Login</h1>
-      <form className="account-form" onSubmit={onSubmit}>
-        {error && <ErrorBox>{error}</ErrorBox>}
-        <TextField
-          id="login-email"
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          onValueChange={setEmail}
-        />
-        <TextField
-          id="login-password"
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onValueChange={setPassword}
-        />
-        <button type="submit" className="button button--primary" disabled={submitting}>
-          {submitting ? 'Logging in...' : 'Login'}
-        </button>
-      </form>
-      <div className="account-form__links">
-        <p>
-          Don't have an account? <Link to="/register">Register</Link>
-        </p>
-        <p>
-          <Link to="/forgot-password">Forgot your password?</Link>
-        </p>
-      </div>
-    </div>
+    <AccountCard
+      title="Login"
+      links={
+        <>
+          <p>
+            Don't have an account? <Link to="/register">Register</Link>
+          </p>
+          <p>
+            <Link to="/forgot-password">Forgot your password?</Link>
+          </p>
+        </>
+      }
+      onSubmit={onSubmit}
+      outcome={outcome}
+      submitting={submitting}
+      submitLabel="Login"
+      submittingLabel="Logging in..."
+    >
+      <TextField
+        id="login-email"
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onValueChange={setEmail}
+      />
+      <TextField
+        id="login-password"
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
+      />
+    </AccountCard>
   );
 }

@@ -1,66 +1,59 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorBox } from '../../../components/error-box.tsx';
+import { useSubmission } from '../../../components/form-message.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { confirmPasswordReset, requestPasswordReset } from '../api/accounts.ts';
-import { newPasswordProblem } from './register-form.tsx';
+import { AccountCard } from './account-card.tsx';
+import { NewPasswordFields, newPasswordProblem } from './new-password.tsx';
 import './account-forms.css';
 
 const RESET_FALLBACK = 'Could not reset the password. Please try again.';
 const MISSING_TOKEN = 'This password reset link is invalid or has expired.';
 
+const resetErrorText = (error: unknown) => errorText(error, RESET_FALLBACK);
+
+function LoginLink({ children }: { children: string }) {
+  return (
+    <p>
+      <Link to="/login">{children}</Link>
+    </p>
+  );
+}
+
 /** /forgot-password: asks for a reset link by e-mail; the answer never tells whether the address has an account. */
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
-  const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { outcome, submitting, submit } = useSubmission();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
-    setSubmitting(true);
-    try {
-      setSent(await requestPasswordReset(email.trim()));
-    } catch (failure) {
-      setError(errorText(failure, RESET_FALLBACK));
-    } finally {
-      setSubmitting(false);
-    }
+    void submit(() => requestPasswordReset(email.trim()), resetErrorText);
   }
 
   return (
-    <div className="account-card">
-      <h1 className="page-title">Forgot Password</h1>
-      {sent ? (
-        <div className="success-box" role="status">
-          {sent}
-        </div>
-      ) : (
-        <form className="account-form" onSubmit={onSubmit}>
-          <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
-          {error && <ErrorBox>{error}</ErrorBox>}
-          <TextField
-            id="forgot-email"
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onValueChange={setEmail}
-          />
-          <button type="submit" className="button button--primary" disabled={submitting}>
-            {submitting ? 'Sending...' : 'Send reset link'}
-          </button>
-        </form>
-      )}
-      <div className="account-form__links">
-        <p>
-          <Link to="/login">Back to login</Link>
-        </p>
-      </div>
-    </div>
+    <AccountCard
+      title="Forgot Password"
+      intro={<p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>}
+      links={<LoginLink>Back to login</LoginLink>}
+      onSubmit={onSubmit}
+      outcome={outcome}
+      successEndsForm
+      submitting={submitting}
+      submitLabel="Send reset link"
+      submittingLabel="Sending..."
+    >
+      <TextField
+        id="forgot-email"
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onValueChange={setEmail}
+      />
+    </AccountCard>
   );
 }
 
@@ -70,68 +63,42 @@ export function ResetPasswordForm() {
   const token = searchParams.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(token ? null : MISSING_TOKEN);
-  const [submitting, setSubmitting] = useState(false);
+  const { outcome, setOutcome, submitting, submit } = useSubmission({
+    initial: token ? null : { kind: 'error', text: MISSING_TOKEN },
+  });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
     const problem = newPasswordProblem(password, confirm);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      setDone(await confirmPasswordReset({ token, password, passwordConfirm: confirm }));
+    if (problem) return setOutcome({ kind: 'error', text: problem });
+    void submit(async () => {
+      const done = await confirmPasswordReset({ token, password, passwordConfirm: confirm });
       setPassword('');
       setConfirm('');
-    } catch (failure) {
-      setError(errorText(failure, RESET_FALLBACK));
-    } finally {
-      setSubmitting(false);
-    }
+      return done;
+    }, resetErrorText);
   }
 
   return (
-    <div className="account-card">
-      <h1 className="page-title">Choose a New Password</h1>
-      {done ? (
-        <div className="success-box" role="status">
-          {done}
-        </div>
-      ) : (
-        <form className="account-form" onSubmit={onSubmit}>
-          {error && <ErrorBox>{error}</ErrorBox>}
-          <TextField
-            id="reset-password"
-            label="New Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onValueChange={setPassword}
-          />
-          <TextField
-            id="reset-confirm"
-            label="Confirm Password"
-            name="password_confirm"
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onValueChange={setConfirm}
-          />
-          <button type="submit" className="button button--primary" disabled={submitting || !token}>
-            {submitting ? 'Saving...' : 'Set new password'}
-          </button>
-        </form>
-      )}
-      <div className="account-form__links">
-        <p>
-          <Link to="/login">Go to login</Link>
-        </p>
-      </div>
-    </div>
+    <AccountCard
+      title="Choose a New Password"
+      links={<LoginLink>Go to login</LoginLink>}
+      onSubmit={onSubmit}
+      outcome={outcome}
+      successEndsForm
+      submitting={submitting}
+      submitLabel="Set new password"
+      submittingLabel="Saving..."
+      canSubmit={Boolean(token)}
+    >
+      <NewPasswordFields
+        idPrefix="reset"
+        label="New Password"
+        password={password}
+        confirm={confirm}
+        onPasswordChange={setPassword}
+        onConfirmChange={setConfirm}
+      />
+    </AccountCard>
   );
 }

@@ -1,6 +1,10 @@
-import { KhukuriArt } from '../components/khukuri-art.tsx';
+/** The static demo landing page served at /test: a hard-coded template outside the main layout, with no API calls. */
 
-// The spec's static demo landing page (/test): a hard-coded template outside the main layout, with no API calls.
+import { KhukuriArt } from '../components/khukuri-art.tsx';
+import demoLandingStylesHref from '../styles/demo-landing.css?url';
+import type { Route } from './+types/demo-landing';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: demoLandingStylesHref }];
 
 interface SampleProduct {
   name: string;

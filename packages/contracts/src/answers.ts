@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** The schema a client parses an API answer with; `T` is what the caller receives. */
+export type AnswerSchema<T> = z.ZodType<T>;
+
+/**
+ * A list answer read as its array: the API answers a plain array, or `{results}` when it paginates (spec section 7:
+ * "list or {results}").
+ */
+export function listAnswer<T extends z.ZodType>(item: T) {
+  return z
+    .union([z.array(item), z.object({ results: z.array(item) })])
+    .transform((answer): z.output<T>[] => (Array.isArray(answer) ? answer : answer.results));
+}

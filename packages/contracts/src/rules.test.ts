@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  averageRating,
+  Category,
+  customizationText,
+  DEFAULT_PAGE_SIZE,
+  enabledPaymentMethods,
+  fieldErrorsText,
+  firstFieldError,
+  isEmailAddress,
+  listAnswer,
+  paymentMethodLabel,
+  REVIEW_COMMENT_MAX,
+} from './index.ts';
+
+describe('payment methods', () => {
+  it('are offered in the order card, bank transfer, custom, whichever the shop enables', () => {
+    expect(enabledPaymentMethods({ card_2c2p: true, bank_transfer: true, custom: true })).toEqual([
+      'card_2c2p',
+      'bank_transfer',
+      'custom',
+    ]);
+    expect(enabledPaymentMethods({ custom: true, bank_transfer: true, card_2c2p: false })).toEqual([
+      'bank_transfer',
+      'custom',
+    ]);
+    expect(enabledPaymentMethods({ card_2c2p: false, bank_transfer: false, custom: false })).toEqual([]);
+  });
+
+  it("are named for customers, the custom one by the shop's label or 'Other Payment Method'", () => {
+    expect(paymentMethodLabel('card_2c2p', 'ignored')).toBe('Credit/Debit Card');
+    expect(paymentMethodLabel('bank_transfer', '')).toBe('Bank Transfer');
+    expect(paymentMethodLabel('custom', ' PayPal invoice ')).toBe('PayPal invoice');
+    expect(paymentMethodLabel('custom', '   ')).toBe('Other Payment Method');
+  });
+});
+
+describe('customizationText', () => {
+  it('shows each entry as "key: value", underscores of the keys as spaces, values untouched', () => {
+    expect(customizationText({ engraving: 'Ram' })).toBe('engraving: Ram');
+    expect(customizationText({ engraving_text: 'Ram_Bahadur', gift_wrap: 'yes' })).toBe(
+      'engraving text: Ram_Bahadur, gift wrap: yes',
+    );
+    expect(customizationText({})).toBe('');
+  });
+});
+
+describe('isEmailAddress', () => {
+  it('takes one @ and a dotted domain, without spaces, quotes or angle brackets', () => {
+    for (const address of ['ana@example.com', 'Ana.Gurung+shop@mail.example.co.np', 'a@b.cd']) {
+      expect(isEmailAddress(address)).toBe(true);
+    }
+    for (const address of ['', 'bad', 'ana@example', 'ana@@example.com', 'a na@example.com', '<a@b.cd>', 'a@b.c']) {
+      expect(isEmailAddress(address)).toBe(false);
+    }
+  });
+});
+
+describe('averageRating', () => {
+  it('is the mean rating to two decimals, and null without reviews', () => {
+    expect(averageRating(0, 0)).toBeNull();
+    expect(averageRating(3, 14)).toBe(4.67);
+    expect(averageRating(2, 9)).toBe(4.5);
+    expect(averageRating(1, 5)).toBe(5);
+  });
+});
+
+describe('limits', () => {
+  it('keeps the page size and the review length the API and the storefront agree on', () => {
+    expect(DEFAULT_PAGE_SIZE).toBe(24);
+    expect(REVIEW_COMMENT_MAX).toBe(2000);
+  });
+});
+
+describe('field errors', () => {
+  const fields = { email: ['Enter a valid email address.'], password: ['Too short.', 'Too common.'] };
+
+  it("render as 'field: messages' joined with '; '", () => {
+    expect(fieldErrorsText(fields)).toBe('email: Enter a valid email address.; password: Too short. Too common.');
+    expect(fieldErrorsText({})).toBe('');
+  });
+
+  it('give the first message of the first field, or of the first named field that has one', () => {
+    expect(firstFieldError(fields)).toBe('Enter a valid email address.');
+    expect(firstFieldError(fields, ['quantity', 'password'])).toBe('Too short.');
+    expect(firstFieldError(fields, ['quantity'])).toBeUndefined();
+    expect(firstFieldError({ email: [] })).toBeUndefined();
+  });
+});
+
+describe('listAnswer', () => {
+  const category = { id: 1, slug: 'kukri', name: 'Kukri', description: '' };
+
+  it('reads a plain list and a paginated one alike', () => {
+    expect(listAnswer(Category).parse([category])).toEqual([category]);
+    expect(listAnswer(Category).parse({ count: 1, next: null, previous: null, results: [category] })).toEqual([
+      category,
+    ]);
+  });
+
+  it('refuses anything else', () => {
+    expect(listAnswer(Category).safeParse({ detail: 'x' }).success).toBe(false);
+    expect(listAnswer(Category).safeParse([{ id: 'one' }]).success).toBe(false);
+  });
+});
