@@ -3,7 +3,6 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ValidationError } from '../lib/errors.ts';
 
-
 /** Zod issues by field, DRF style; issues of the whole body go under `non_field_errors`. */
 function fieldErrorsFromValidation(
   error: FastifyError & { validation: { instancePath: string; message?: string; params: unknown }[] },
