@@ -40,8 +40,9 @@ export async function lockSaleProducts(scope: TenantScope, ids: number[]): Promi
 }
 
 /**
- * Adds the signed quantities to the products' stock in one statement, the movement's reason named for the ledger
- * trigger (migration 0008) first; products that no longer exist are skipped. The stock check constraint refuses
+ * Adds the signed quantities to the products' stock in one statement; products that no longer exist are skipped.
+ * The same statement names the movement's reason, order and note for the ledger trigger (migration 0009), stamped
+ * with the statement's start so that they hold for this statement's changes only. The stock check constraint refuses
  * stock below 0.
  */
 export async function applyStockChanges(
@@ -50,19 +51,21 @@ export async function applyStockChanges(
   movement: { reason: StockReason; orderId: number | null; note: string },
 ): Promise<number[]> {
   if (changes.length === 0) return [];
-  await scope.db.execute(sql`select set_config('app.stock_reason', ${movement.reason}, true),
-                                    set_config('app.stock_order', ${movement.orderId === null ? '' : String(movement.orderId)}, true),
-                                    set_config('app.stock_note', ${movement.note}, true)`);
   const ids = changes.map((change) => change.productId);
   const quantities = changes.map((change) => change.quantity);
+  const orderId = movement.orderId === null ? '' : String(movement.orderId);
   const changed = await scope.rows<{ id: number }>(sql`
+    with movement as (
+      select set_config('app.stock_reason', ${movement.reason}, true),
+             set_config('app.stock_order', ${orderId}, true),
+             set_config('app.stock_note', ${movement.note}, true),
+             set_config('app.stock_statement', statement_timestamp()::text, true))
     update ${products}
        set stock = ${products.stock} + change.quantity, updated_at = now()
-      from (select unnest(${sql.param(ids)}::integer[]) as id, unnest(${sql.param(quantities)}::integer[]) as quantity) change
+      from (select unnest(${sql.param(ids)}::integer[]) as id, unnest(${sql.param(quantities)}::integer[]) as quantity) change,
+           movement
      where ${scope.where(products, sql`${products.id} = change.id`)}
     returning ${products.id} as id`);
-  // The reason is this change's alone: a later change in the same transaction must name its own.
-  await scope.db.execute(sql`select set_config('app.stock_reason', '', true)`);
   return changed.map((row) => Number(row.id));
 }
 

@@ -119,7 +119,7 @@ const validateCart: WorkflowStep<CheckoutState> = {
 };
 
 /**
- * 2. Price it from the catalog: lock the products (in id order) and read their current price, name and stock; every
+ * 3. Price it from the catalog: lock the products (in id order) and read their current price, name and stock; every
  * product must be on sale and in stock for all the units the cart asks of it.
  */
 const priceFromCatalog: WorkflowStep<CheckoutState> = {
@@ -167,8 +167,9 @@ const priceFromCatalog: WorkflowStep<CheckoutState> = {
 };
 
 /**
- * 3. Prepare payment: the method must be one the shop takes (the spec's text otherwise); the order keeps its label
- * and instructions, and the time by which it must be paid before it gives its stock back.
+ * 2. Prepare payment: the method must be one the shop takes (the spec's text otherwise); the order keeps its label
+ * and instructions, and the time by which it must be paid before it gives its stock back. It runs before the products
+ * are locked, so that their locks, which every order of the same product waits for, are held as briefly as possible.
  */
 const preparePayment: WorkflowStep<CheckoutState> = {
   name: 'prepare payment',
@@ -266,8 +267,8 @@ const clearCart: WorkflowStep<CheckoutState> = {
 /** Placing an order, step by step; `placeOrder` runs them in one transaction. */
 export const CHECKOUT_STEPS: readonly WorkflowStep<CheckoutState>[] = [
   validateCart,
-  priceFromCatalog,
   preparePayment,
+  priceFromCatalog,
   createOrderRow,
   reserveStock,
   clearCart,

@@ -1,9 +1,11 @@
 import { ORDER_STATUSES, type OrderStatus } from '@platform/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { addToCart, createCustomer, createProduct, placeOrder, setPayments } from '../../../test/builders.ts';
 import { mailsTo } from '../../../test/outbox.ts';
-import { findStockLedgerMismatches, listStockMovements } from '../catalog/index.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
+import { findStockLedgerMismatches, listStockMovements, moveStock } from '../catalog/index.ts';
 import type { Tenant } from '../tenants/index.ts';
 import {
   cancelOverdueOrders,
@@ -195,5 +197,16 @@ describe('order history', () => {
     await expect(
       t.testDb.database.raw.query('update products set stock = stock + 1 where id = $1', [productId]),
     ).rejects.toThrow(/changed outside the stock service/);
+    // Nor one that follows a change of the stock service in the same transaction: its reason held for that one only.
+    let moved = false;
+    await expect(
+      inTransaction(t.context(shop), async (tx) => {
+        await moveStock(tx, { changes: [{ productId, quantity: 1 }], reason: 'adjustment', note: 'found one' });
+        moved = true;
+        await tx.scope.rows(sql`update products set stock = stock + 1 where id = ${productId}`);
+      }).catch((error: { cause?: unknown }) => Promise.reject(error.cause)),
+    ).rejects.toThrow(/changed outside the stock service/);
+    expect(moved).toBe(true);
+    expect(await findStockLedgerMismatches(t.context(shop))).toEqual([]);
   });
 });
