@@ -120,3 +120,13 @@ export const stockMovements = pgTable('stock_movements', {
   note: text('note').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What each customer has paid for (orders paid and not cancelled), kept by the order lifecycle (migration 0010). */
+export const purchases = pgTable('purchases', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  userId: integer('user_id').notNull(),
+  productId: integer('product_id').notNull(),
+  paidOrders: integer('paid_orders').notNull(),
+});

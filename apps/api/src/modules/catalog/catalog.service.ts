@@ -14,7 +14,6 @@ import {
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
-import { hasBoughtProduct } from '../orders/index.ts';
 import {
   type CategoryRow,
   closestCatalogWords,
@@ -39,6 +38,7 @@ import {
   type ReviewWithUser,
 } from './catalog.repository.ts';
 import { correctableWords, planSearch, STRICT_SEARCH_MIN_MATCHES } from './catalog.search.ts';
+import { hasBoughtProduct } from './purchases.service.ts';
 
 function toCategory(row: CategoryRow): Category {
   return { id: row.id, slug: row.slug, name: row.name, description: row.description };

@@ -9,6 +9,7 @@ export {
   getProduct,
   type NewCatalogProduct,
 } from './catalog.service.ts';
+export { recordPurchase, withdrawPurchase } from './purchases.service.ts';
 export {
   adjustStock,
   findStockLedgerMismatches,

@@ -10,5 +10,5 @@ export {
   transitionOrder,
 } from './orders.lifecycle.ts';
 export { ordersRoutes } from './orders.routes.ts';
-export { findOrder, getOrder, hasBoughtProduct, listOrders, placeOrder } from './orders.service.ts';
+export { findOrder, getOrder, listOrders, placeOrder } from './orders.service.ts';
 export { subscribeOrderEvents } from './orders.subscribers.ts';

@@ -189,6 +189,40 @@ describe('order history', () => {
     ).toBe(false);
   });
 
+  it("counts a paid order's products as the customer's purchases until every paid order of them is cancelled", async () => {
+    const buyer = await createCustomer(t, shop);
+    const product = await createProduct(t, shop, { stock: 5 });
+    const paidOrders = async () => {
+      const [row] = await t.testDb.database.raw.query<{ paid_orders: number }>(
+        'select paid_orders from purchases where tenant_id = $1 and user_id = $2 and product_id = $3',
+        [shop.id, buyer.user.id, product.id],
+      );
+      return row?.paid_orders ?? 0;
+    };
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      await addToCart(t, shop, buyer.accessToken, product.id, 1);
+      ids.push((await placeOrder(t, shop, buyer.accessToken)).json().id);
+    }
+    const [first, second] = ids as [number, number];
+    expect(await paidOrders()).toBe(0);
+    await transitionOrder(t.context(shop), { orderId: first, to: 'paid' });
+    await transitionOrder(t.context(shop), { orderId: second, to: 'paid' });
+    await transitionOrder(t.context(shop), { orderId: second, to: 'processing' });
+    expect(await paidOrders()).toBe(2);
+    await transitionOrder(t.context(shop), { orderId: first, to: 'cancelled' });
+    expect(await paidOrders()).toBe(1);
+    await transitionOrder(t.context(shop), { orderId: second, to: 'cancelled' });
+    expect(await paidOrders()).toBe(0);
+    const review = await t.request(shop, {
+      method: 'POST',
+      url: '/api/products/reviews/',
+      token: buyer.accessToken,
+      payload: { product: product.id, rating: 3, comment: 'Both orders cancelled.' },
+    });
+    expect(review.json().is_verified_purchase).toBe(false);
+  });
+
   it('keeps every product of the shop equal to the sum of its stock movements', async () => {
     expect(await findStockLedgerMismatches(t.context(shop))).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { ConflictError } from '../../lib/errors.ts';
 import { type Actor, ORDER_STATUS_EVENTS } from '../../lib/events.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import type { RequestContext } from '../../plugins/request-context.ts';
-import { moveStock } from '../catalog/index.ts';
+import { moveStock, recordPurchase, withdrawPurchase } from '../catalog/index.ts';
 import { insertOrderHistory, lockOrder, type OrderRow, orderQuantities, updateOrder } from './orders.repository.ts';
 
 /**
@@ -37,6 +37,9 @@ export class InvalidTransitionError extends ConflictError {
   }
 }
 
+/** Statuses of an order its customer has paid for (its products are their purchases). */
+const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
+
 /** Why an order is cancelled; an expired one gives its stock back as `expiry` in the ledger. */
 export const PAYMENT_TIMEOUT = 'payment_timeout';
 
@@ -56,8 +59,9 @@ function actorOf(ctx: RequestContext): Actor {
 
 /**
  * Moves an order along its lifecycle: the order's row is locked, the move checked against `ORDER_TRANSITIONS`
- * (409 when not allowed), the status and its timestamps set, the step added to the history, a cancelled order's
- * units put back in stock through the stock ledger, and `order.<status>` published after the commit. Because the row
+ * (409 when not allowed), the status and its timestamps set, the step added to the history, a paid order's products
+ * recorded as the customer's purchases (withdrawn when a paid order is cancelled), a cancelled order's units put back
+ * in stock through the stock ledger, and `order.<status>` published after the commit. Because the row
  * is locked first, two callers at the same moment move an order once: the second sees the new status. Returns null
  * when the shop has no such order.
  */
@@ -87,9 +91,13 @@ export async function transitionOrder(ctx: RequestContext, input: TransitionInpu
       createdAt: now,
     });
     const payload = { tenantId: tx.tenant.id, orderId: order.id, actor };
+    const quantities = await orderQuantities(tx.scope, order.id);
+    const purchase = { userId: order.userId, productIds: quantities.map((line) => line.productId) };
+    if (input.to === 'paid') await recordPurchase(tx, purchase);
+    if (input.to === 'cancelled' && PAID_STATUSES.includes(order.status)) await withdrawPurchase(tx, purchase);
     if (input.to === 'cancelled') {
       await moveStock(tx, {
-        changes: await orderQuantities(tx.scope, order.id),
+        changes: quantities,
         reason: reason === PAYMENT_TIMEOUT ? 'expiry' : 'cancellation',
         orderId: order.id,
       });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, lte, sql } from 'drizzle-orm';
 import { orderCounters, orderHistory, orderLines, orders } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
@@ -10,9 +10,6 @@ export type OrderStatusValue = OrderRow['status'];
 export type OrderHistoryRow = typeof orderHistory.$inferSelect;
 export type NewOrderHistory = Omit<typeof orderHistory.$inferInsert, 'tenantId' | 'id'>;
 export type OrderWithLines = OrderRow & { lines: OrderLineRow[]; history: { status: OrderStatusValue; at: string }[] };
-
-/** Statuses of an order whose customer has paid (a review of its products is a verified purchase). */
-export const PAID_STATUSES: OrderStatusValue[] = ['paid', 'processing', 'shipped', 'delivered'];
 
 /** The shop's next order number: 1001, 1002… (the counter row is locked until the transaction ends). */
 export async function nextOrderNumber(scope: TenantScope): Promise<string> {
@@ -158,25 +155,4 @@ export async function lockOverdueOrders(scope: TenantScope, now: Date, limit: nu
     .limit(limit)
     .for('update', { skipLocked: true });
   return rows.map((row) => row.id);
-}
-
-export async function customerHasPaidOrderWithProduct(
-  scope: TenantScope,
-  userId: number,
-  productId: number,
-): Promise<boolean> {
-  const [row] = await scope.db
-    .select({ id: orders.id })
-    .from(orders)
-    .innerJoin(orderLines, and(eq(orderLines.tenantId, orders.tenantId), eq(orderLines.orderId, orders.id)))
-    .where(
-      scope.where(
-        orders,
-        eq(orders.userId, userId),
-        inArray(orders.status, PAID_STATUSES),
-        eq(orderLines.productId, productId),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
 }

@@ -13,7 +13,6 @@ import { type RequestContext, requireUser } from '../../plugins/request-context.
 import { checkoutFingerprint, checkReplay, runCheckout } from './checkout.workflow.ts';
 import {
   countCustomerOrders,
-  customerHasPaidOrderWithProduct,
   findOrderByIdempotencyKey,
   findOrderWithLines,
   listCustomerOrders,
@@ -119,10 +118,4 @@ export async function listOrders(
   if (page > 1 && (page - 1) * pageSize >= count) throw new NotFoundError('Invalid page.', 'invalid_page');
   const rows = await listCustomerOrders(ctx.scope, user.id, { limit: pageSize, offset: (page - 1) * pageSize });
   return { results: rows.map(toSummary), count, page, pageSize };
-}
-
-/** Whether the signed-in customer has paid for an order holding the product (a verified purchase). */
-export async function hasBoughtProduct(ctx: RequestContext, productId: number): Promise<boolean> {
-  if (!ctx.user) return false;
-  return customerHasPaidOrderWithProduct(ctx.scope, ctx.user.id, productId);
 }

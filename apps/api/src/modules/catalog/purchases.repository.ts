@@ -1,0 +1,45 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { products, purchases } from '../../db/schema/index.ts';
+import type { TenantScope } from '../../db/tenant-scope.ts';
+
+/** Counts one more paid order of each product for the customer (products deleted since are skipped). */
+export async function addPurchases(scope: TenantScope, userId: number, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  const existing = scope.db
+    .select({
+      tenantId: products.tenantId,
+      userId: sql<number>`${userId}::integer`.as('user_id'),
+      productId: products.id,
+      paidOrders: sql<number>`1`.as('paid_orders'),
+    })
+    .from(products)
+    .where(scope.where(products, inArray(products.id, productIds)));
+  await scope.db
+    .insert(purchases)
+    .select(existing)
+    .onConflictDoUpdate({
+      target: [purchases.tenantId, purchases.userId, purchases.productId],
+      set: { paidOrders: sql`${purchases.paidOrders} + 1` },
+    });
+}
+
+/** Counts one paid order less of each product; a product no paid order holds any more is no purchase. */
+export async function removePurchases(scope: TenantScope, userId: number, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  const mine = (...conditions: ReturnType<typeof eq>[]) =>
+    scope.where(purchases, eq(purchases.userId, userId), inArray(purchases.productId, productIds), ...conditions);
+  await scope.db.delete(purchases).where(mine(lte(purchases.paidOrders, 1)));
+  await scope.db
+    .update(purchases)
+    .set({ paidOrders: sql`${purchases.paidOrders} - 1` })
+    .where(mine());
+}
+
+export async function hasPurchase(scope: TenantScope, userId: number, productId: number): Promise<boolean> {
+  const [row] = await scope.db
+    .select({ productId: purchases.productId })
+    .from(purchases)
+    .where(scope.where(purchases, and(eq(purchases.userId, userId), eq(purchases.productId, productId))))
+    .limit(1);
+  return Boolean(row);
+}
