@@ -45,8 +45,10 @@ create index stock_movements_product on stock_movements (tenant_id, product_id, 
 create index stock_movements_order on stock_movements (tenant_id, order_id) where order_id is not null;
 
 -- NOTE: the ledger is written here, from the row change itself, so that no stock change can miss it. The catalog's
--- stock service names the reason of its change (`app.stock_reason`, local to its transaction); a change of stock
--- without one is refused, which keeps every other path from changing stock.
+-- stock service names the reason of its change in the same statement as the change, stamped with that statement's
+-- start (`app.stock_reason`, `app.stock_statement`, local to its transaction): the trigger accepts the reason only for
+-- changes of that very statement, so a change of stock without one, or in a later statement, is refused. That keeps
+-- every other path from changing stock.
 create or replace function catalog_stock_movement() returns trigger language plpgsql as $$
 declare
   movement_reason text := nullif(current_setting('app.stock_reason', true), '');
@@ -58,7 +60,8 @@ begin
     end if;
     return null;
   end if;
-  if movement_reason is null then
+  if movement_reason is null
+     or current_setting('app.stock_statement', true) is distinct from statement_timestamp()::text then
     raise exception 'the stock of product % changed outside the stock service', new.id;
   end if;
   insert into stock_movements (tenant_id, product_id, quantity, reason, order_id, note)

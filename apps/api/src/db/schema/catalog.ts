@@ -121,7 +121,7 @@ export const stockMovements = pgTable('stock_movements', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** What each customer has paid for (orders paid and not cancelled), kept by the order lifecycle (migration 0010). */
+/** What each customer has paid for (orders paid and not cancelled), kept by the order lifecycle (migration 0009). */
 export const purchases = pgTable('purchases', {
   tenantId: integer('tenant_id')
     .notNull()

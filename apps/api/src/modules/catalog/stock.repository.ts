@@ -41,7 +41,7 @@ export async function lockSaleProducts(scope: TenantScope, ids: number[]): Promi
 
 /**
  * Adds the signed quantities to the products' stock in one statement; products that no longer exist are skipped.
- * The same statement names the movement's reason, order and note for the ledger trigger (migration 0009), stamped
+ * The same statement names the movement's reason, order and note for the ledger trigger (migration 0008), stamped
  * with the statement's start so that they hold for this statement's changes only. The stock check constraint refuses
  * stock below 0.
  */

@@ -91,7 +91,8 @@ export async function transitionOrder(ctx: RequestContext, input: TransitionInpu
       createdAt: now,
     });
     const payload = { tenantId: tx.tenant.id, orderId: order.id, actor };
-    const quantities = await orderQuantities(tx.scope, order.id);
+    // Only paying and cancelling touch what the order holds: its products' purchases and stock.
+    const quantities = input.to === 'paid' || input.to === 'cancelled' ? await orderQuantities(tx.scope, order.id) : [];
     const purchase = { userId: order.userId, productIds: quantities.map((line) => line.productId) };
     if (input.to === 'paid') await recordPurchase(tx, purchase);
     if (input.to === 'cancelled' && PAID_STATUSES.includes(order.status)) await withdrawPurchase(tx, purchase);
