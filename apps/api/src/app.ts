@@ -16,6 +16,7 @@ import FindMyWay from 'find-my-way';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { EventBus } from './lib/events.ts';
+import { type Job, scheduleJob } from './lib/jobs.ts';
 import { accountsRoutes, TokenSigner } from './modules/accounts/index.ts';
 import { blogRoutes } from './modules/blog/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
@@ -26,7 +27,8 @@ import { createMailer, type Mailer } from './modules/mail/index.ts';
 import { LocalMediaStorage, type MediaStorage } from './modules/media/index.ts';
 import { ordersRoutes, scheduleOrderExpiry, subscribeOrderEvents } from './modules/orders/index.ts';
 import { pagesRoutes } from './modules/pages/index.ts';
-import { paymentsRoutes } from './modules/payments/index.ts';
+import { paymentGatewayRoutes, paymentsRoutes, reconcilePayments } from './modules/payments/index.ts';
+import { sandboxGatewayRoutes } from './modules/sandbox-gateway/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { tenantsRoutes } from './modules/tenants/index.ts';
 import { authentication } from './plugins/auth.ts';
@@ -59,6 +61,8 @@ export interface BuildAppOptions {
   /** Token signing secret; defaults to JWT_SECRET. */
   jwtSecret?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Where the app's own logger writes (default: stdout). */
+  logStream?: { write(line: string): void };
 }
 
 function jwtSecretOf(options: BuildAppOptions): string {
@@ -75,7 +79,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.password_confirm'],
+      redact: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.password_confirm',
+        '*.secretKey',
+        '*.cardSecretKey',
+      ],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -102,15 +114,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // Unpaid orders give their stock back when their payment time runs out (every instance may run it).
-  let orderExpiry: ReturnType<typeof scheduleOrderExpiry> | undefined;
+  // Recurring jobs (every instance may run them: they claim their rows). Unpaid orders give their stock back when
+  // their payment time runs out; card payments left open are asked about at their gateway.
+  const jobs: Job[] = [];
   app.addHook('onReady', async () => {
     if (config.ORDER_EXPIRY_INTERVAL_SECONDS > 0) {
-      orderExpiry = scheduleOrderExpiry(app.deps, config.ORDER_EXPIRY_INTERVAL_SECONDS * 1000, app.log);
+      jobs.push(scheduleOrderExpiry(app.deps, config.ORDER_EXPIRY_INTERVAL_SECONDS * 1000, app.log));
+    }
+    if (config.PAYMENT_RECONCILE_INTERVAL_SECONDS > 0) {
+      jobs.push(
+        scheduleJob({
+          name: 'payment reconciliation',
+          intervalMs: config.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000,
+          run: () => reconcilePayments(app.deps),
+          report: (totals) => (totals.asked + totals.announced > 0 ? totals : null),
+          log: app.log,
+        }),
+      );
     }
   });
   app.addHook('onClose', async () => {
-    await orderExpiry?.stop();
+    for (const job of jobs) await job.stop();
     await app.deps.events.idle();
     // Mail still being retried is given its chance before the process goes.
     await app.deps.mailer.idle();
@@ -165,6 +189,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(rateLimits, { enabled: config.RATE_LIMIT_ENABLED, redisUrl: config.REDIS_URL });
       await api.register(healthRoutes);
       await api.register(tenantsRoutes);
+      // Addresses a card gateway calls, and the built-in sandbox gateway: the shop is named in the path.
+      await api.register(paymentGatewayRoutes);
+      await api.register(sandboxGatewayRoutes);
       await api.register(swaggerUi, { routePrefix: '/docs' });
       await api.register(async (shop) => {
         await shop.register(tenantContext);

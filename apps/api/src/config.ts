@@ -49,6 +49,11 @@ const ConfigSchema = z.object({
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
   ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  PAYMENT_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  TWOC2P_SANDBOX_URL: z.url().default('https://sandbox-pgw.2c2p.com'),
+  TWOC2P_PRODUCTION_URL: z.url().default('https://pgw.2c2p.com'),
+  SANDBOX_GATEWAY_LATE_NOTIFICATION_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   STOREFRONT_TENANT_TOKEN: z.string().min(1).default('khukuri-demo'),
   STOREFRONT_TENANTS_BY_HOST: z.string().default(''),
   API_URL: optionalUrl,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -35,8 +36,8 @@ export interface TestApp {
 
 let tenantCounter = 0;
 
-/** Builds the app on a fresh, migrated database and a temporary media folder. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** Builds the app on a fresh, migrated database and a temporary media folder; `logs` receives every log line. */
+export async function buildTestApp(env: Record<string, string> = {}, logs?: string[]): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -44,12 +45,19 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
     ORDER_EXPIRY_INTERVAL_SECONDS: '0',
+    PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    ...(logs ? { LOG_LEVEL: 'trace' } : {}),
     ...env,
   });
   const testDb = await createTestDatabase();
   const media = new LocalMediaStorage(config.mediaDir);
-  const app = await buildApp({ config, database: testDb.database, media });
+  const app = await buildApp({
+    config,
+    database: testDb.database,
+    media,
+    ...(logs ? { logStream: { write: (line: string) => void logs.push(line) } } : {}),
+  });
   await app.ready();
   const others: FastifyInstance[] = [];
   return {
@@ -106,4 +114,28 @@ export async function buildDemoTestApp(): Promise<{ t: TestApp; shop: Tenant }> 
   const shop = await findTenantByToken(t.testDb.database.db, DEMO_TENANT_TOKEN);
   if (!shop) throw new Error('the demo shop was not seeded');
   return { t, shop };
+}
+
+/** A free TCP port on loopback (for an app that must know its own address before it listens). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * A test app listening on loopback, its `PUBLIC_URL` its own address: what a gateway calls back (notifications,
+ * the browser return, the built-in sandbox gateway) reaches it over HTTP.
+ */
+export async function buildServedTestApp(
+  env: Record<string, string> = {},
+  logs?: string[],
+): Promise<TestApp & { origin: string }> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const t = await buildTestApp({ PUBLIC_URL: origin, ...env }, logs);
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return { ...t, origin };
 }

@@ -9,6 +9,7 @@ import {
   type ProductRow,
 } from '../src/modules/catalog/catalog.repository.ts';
 import { type PaymentSettingsValues, upsertPaymentSettings } from '../src/modules/payments/payments.repository.ts';
+import { type CardGatewaySettings, configureCardGateway } from '../src/modules/payments/payments.service.ts';
 import type { Tenant } from '../src/modules/tenants/tenants.service.ts';
 import type { TestApp } from './app.ts';
 
@@ -93,6 +94,24 @@ export async function setPayments(
   values: PaymentSettingsValues = { enableBankTransfer: true, bankAccountDetails: 'Test Bank, IBAN XX00 1234' },
 ): Promise<void> {
   await upsertPaymentSettings(t.scope(tenant), values);
+}
+
+/** A secret key for test merchants: long, and distinctive enough to be searched for in answers and logs. */
+export const TEST_MERCHANT_SECRET = 'test-merchant-secret-7f3c9a1e5b2d4f60';
+
+/**
+ * Makes the shop take cards through the built-in sandbox gateway (or the 2C2P adapter with `gateway: '2c2p'`,
+ * reaching `TWOC2P_SANDBOX_URL`), as its owner would configure it.
+ */
+export async function takeCards(
+  t: TestApp,
+  tenant: Tenant,
+  settings: Partial<CardGatewaySettings> = {},
+): Promise<{ merchantId: string; secretKey: string }> {
+  const merchantId = settings.merchantId ?? `M${tenant.id}`;
+  const secretKey = settings.secretKey ?? TEST_MERCHANT_SECRET;
+  await configureCardGateway(t.context(tenant), { gateway: 'sandbox', ...settings, merchantId, secretKey });
+  return { merchantId, secretKey };
 }
 
 /** Puts `quantity` units of a product in the customer's cart through the API; the cart answer. */

@@ -5,5 +5,6 @@ export * from './content.ts';
 export * from './errors.ts';
 export * from './money.ts';
 export * from './orders.ts';
+export * from './payments.ts';
 export * from './settings.ts';
 export * from './shops.ts';

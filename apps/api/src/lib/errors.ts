@@ -46,6 +46,13 @@ export class ConflictError extends AppError {
   }
 }
 
+/** A service this one depends on (a payment gateway) failed: the detail says what, for the customer to read. */
+export class BadGatewayError extends AppError {
+  constructor(detail: string, code = 'bad_gateway') {
+    super(502, code, detail);
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(retryAfterSeconds: number) {
     super(429, 'throttled', `Request was throttled. Expected available in ${retryAfterSeconds} seconds.`, {

@@ -20,6 +20,8 @@ export interface DomainEvents {
   'order.delivered': OrderEvent & { actor: Actor };
   'order.cancelled': OrderEvent & { actor: Actor; reason: string };
   'stock.changed': { tenantId: number; productIds: number[] };
+  /** A card payment attempt succeeded (announced again by reconciliation until the order confirms it learned). */
+  'payment.succeeded': OrderEvent & { paymentId: number };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -1,4 +1,5 @@
 import { ErrorDetail, FieldErrors } from '@platform/contracts';
+import type { FastifyInstance } from 'fastify';
 
 /** Error answers every route may give, for the OpenAPI document. */
 export const errorResponses = {
@@ -8,3 +9,13 @@ export const errorResponses = {
   404: ErrorDetail,
   429: ErrorDetail,
 } as const;
+
+/** A body posted as an HTML form (`application/x-www-form-urlencoded`), read into its fields; a repeated field keeps
+ * its last value. For the few routes that take forms: a payment gateway's browser return, its hosted page. */
+export function acceptFormBodies(app: { addContentTypeParser: FastifyInstance['addContentTypeParser'] }): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+}

@@ -14,6 +14,9 @@ describe('shop origins', () => {
     expect(shopOrigin({ domains: ['localhost'] }, local)).toBe('http://localhost:8000');
     expect(shopOrigin({ domains: [] }, configured)).toBe('https://shop.example');
     expect(shopOrigin({ domains: ['shop.example'] }, configured)).toBe('https://shop.example');
+    expect(shopOrigin({ domains: ['localhost'] }, { PUBLIC_URL: 'http://127.0.0.1:9000', PORT: 8000 })).toBe(
+      'http://127.0.0.1:9000',
+    );
     expect(shopOrigin({ domains: ['khukuri.example', 'www.khukuri.example'] }, configured)).toBe(
       'https://khukuri.example',
     );

@@ -4,14 +4,18 @@ import type { RequestContext } from '../plugins/request-context.ts';
 /**
  * The shop's public origin, from configuration only (never from `Host` or forwarded headers, which a client can
  * forge): the shop's primary domain (the first of `tenants.domains`), served over HTTPS; or `PUBLIC_URL` when the
- * shop has no domain or its primary domain is `PUBLIC_URL`'s own host; else `http://localhost:PORT`, the local demo.
+ * shop has no domain, its primary domain is `PUBLIC_URL`'s own host, or it is `localhost` (the local demo, wherever
+ * `PUBLIC_URL` puts it); else `http://localhost:PORT`.
  */
 export function shopOrigin(tenant: { domains: string[] }, config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
   const fallback = new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).origin;
   const primary = tenant.domains[0];
-  if (!primary || new URL(fallback).hostname === primary) return fallback;
+  if (!primary || primary === 'localhost' || new URL(fallback).hostname === primary) return fallback;
   return `https://${primary}`;
 }
+
+/** Where the built-in 2C2P sandbox gateway is served, under the API. */
+export const SANDBOX_GATEWAY_PREFIX = '/api/sandbox-2c2p';
 
 /** A page's absolute URL on the shop's public origin, e.g. `shopUrl(ctx, '/account/orders/3')`. */
 export function shopUrl(ctx: RequestContext, pathname: string): string {

@@ -3,12 +3,12 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { TenantScope } from '../db/tenant-scope.ts';
-import { AuthenticationError } from '../lib/errors.ts';
+import { AuthenticationError, NotFoundError } from '../lib/errors.ts';
 import type { EventBus } from '../lib/events.ts';
 import type { TokenSigner } from '../modules/accounts/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
 import type { MediaStorage } from '../modules/media/index.ts';
-import { type Tenant, TenantResolver } from '../modules/tenants/index.ts';
+import { type Tenant, TenantResolver, TenantTokenMissingError, TenantUnknownError } from '../modules/tenants/index.ts';
 
 /** The signed-in user, when the request carries a valid access token. */
 export interface AuthUser {
@@ -53,14 +53,28 @@ export function systemContext(
   return { tenant, scope: new TenantScope(database.db, tenant.id), user: null, requestId, deps };
 }
 
-/** Resolves `X-Tenant-Token` into `request.ctx` for every route registered after it in the same scope. */
-export const tenantContext = fp(
-  async (app: FastifyInstance) => {
+/**
+ * Resolves the shop into `request.ctx` for every route registered after it in the same scope: from `X-Tenant-Token`
+ * (400 without it, 403 for an unknown one), or, for addresses a third party calls without our headers (a payment
+ * gateway's notification, a browser coming back from it), from the path parameter `fromParam` (404 if unknown).
+ */
+export const tenantContext = fp<{ fromParam?: string }>(
+  async (app: FastifyInstance, options) => {
     const resolver = new TenantResolver(app.deps.database.db);
     app.decorateRequest('ctx', null as unknown as RequestContext);
     app.addHook('onRequest', async (request: FastifyRequest) => {
-      const header = request.headers['x-tenant-token'];
-      const tenant = await resolver.resolve(Array.isArray(header) ? header[0] : header);
+      let tenant: Tenant;
+      if (options.fromParam) {
+        const token = (request.params as Record<string, string | undefined>)[options.fromParam];
+        tenant = await resolver.resolve(token).catch((error: unknown) => {
+          throw error instanceof TenantUnknownError || error instanceof TenantTokenMissingError
+            ? new NotFoundError()
+            : error;
+        });
+      } else {
+        const header = request.headers['x-tenant-token'];
+        tenant = await resolver.resolve(Array.isArray(header) ? header[0] : header);
+      }
       request.ctx = systemContext(app.deps, app.deps.database, tenant, request.id);
     });
   },

@@ -4,4 +4,5 @@ export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './content.ts';
 export * from './orders.ts';
+export * from './payments.ts';
 export * from './tenants.ts';

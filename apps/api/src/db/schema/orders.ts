@@ -18,6 +18,14 @@ export const paymentSettings = pgTable('payment_settings', {
   cardPaymentTimeoutMinutes: integer('card_payment_timeout_minutes').notNull().default(60),
   bankTransferTimeoutMinutes: integer('bank_transfer_timeout_minutes').notNull().default(4320),
   customPaymentTimeoutMinutes: integer('custom_payment_timeout_minutes').notNull().default(4320),
+  cardGateway: text('card_gateway', { enum: ['sandbox', '2c2p'] })
+    .notNull()
+    .default('sandbox'),
+  cardEnvironment: text('card_environment', { enum: ['sandbox', 'production'] })
+    .notNull()
+    .default('sandbox'),
+  cardMerchantId: text('card_merchant_id').notNull().default(''),
+  cardSecretKey: text('card_secret_key').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

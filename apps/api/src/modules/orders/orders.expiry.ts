@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import { type Job, type JobLogger, scheduleJob } from '../../lib/jobs.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { type ServiceDeps, systemContext } from '../../plugins/request-context.ts';
 import { listTenants } from '../tenants/index.ts';
@@ -35,34 +36,13 @@ export async function cancelOverdueOrders(deps: JobDeps, now = new Date()): Prom
   return cancelled;
 }
 
-export interface Job {
-  stop(): Promise<void>;
-}
-
-/** Runs `cancelOverdueOrders` every `intervalMs` (never twice at once in this process), logging failures. */
-export function scheduleOrderExpiry(
-  deps: JobDeps,
-  intervalMs: number,
-  log: { info(object: object, message: string): void; error(object: object, message: string): void },
-): Job {
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = running.then(async () => {
-      try {
-        const cancelled = await cancelOverdueOrders(deps);
-        if (cancelled > 0) log.info({ cancelled }, 'unpaid orders cancelled after their payment time ran out');
-      } catch (error) {
-        log.error({ err: error }, 'order expiry job failed');
-      }
-    });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+/** Runs `cancelOverdueOrders` every `intervalMs` (never twice at once in this process), logging what it did. */
+export function scheduleOrderExpiry(deps: JobDeps, intervalMs: number, log: JobLogger): Job {
+  return scheduleJob({
+    name: 'order expiry',
+    intervalMs,
+    run: () => cancelOverdueOrders(deps),
+    report: (cancelled) => (cancelled > 0 ? { cancelled } : null),
+    log,
+  });
 }

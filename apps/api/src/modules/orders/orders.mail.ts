@@ -74,3 +74,30 @@ export function orderExpiredMail(input: { shopName: string; to: string; order: O
   ].join('\n');
   return { to: input.to, subject: `${shopName}: order ${order.number} cancelled`, text };
 }
+
+/** The e-mail a customer gets when an order's payment has been received. */
+export function orderPaidMail(input: {
+  shopName: string;
+  to: string;
+  order: Order;
+  orderPageUrl: string;
+}): MailMessage {
+  const { order, shopName } = input;
+  const lines = order.items.map(
+    (item) => `  ${item.quantity} x ${item.product_name}${customizationText(item.customization)}`,
+  );
+  const text = [
+    `Hello ${order.delivery_address.fullname},`,
+    '',
+    `We have received your payment of $${order.total} ${order.currency} (${order.payment_label}) for order ` +
+      `${order.number} at ${shopName}. We are preparing it for shipping now.`,
+    '',
+    ...lines,
+    '',
+    `Your order online: ${input.orderPageUrl}`,
+    '',
+    `${shopName}`,
+    '',
+  ].join('\n');
+  return { to: input.to, subject: `${shopName}: payment received for order ${order.number}`, text };
+}

@@ -1,9 +1,18 @@
-import { CreateOrderBody, Order, OrderListQuery, OrderPage } from '@platform/contracts';
+import {
+  CardPaymentRequest,
+  CardPaymentStart,
+  CreateOrderBody,
+  ErrorDetail,
+  Order,
+  OrderListQuery,
+  OrderPage,
+} from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { pageAnswer } from '../../lib/urls.ts';
 import { signedIn } from '../../plugins/request-context.ts';
+import { payOrderByCard } from './orders.payments.ts';
 import { getOrder, listOrders, placeOrder } from './orders.service.ts';
 
 const OrderParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -16,7 +25,10 @@ const IdempotencyKeyHeader = z.object({
     .optional(),
 });
 
-/** `/orders/orders/`: placing an order from the cart, and the customer's order history. */
+/**
+ * `/orders/orders/`: placing an order from the cart, and the customer's order history; `/payments/card/initiate/`:
+ * paying one of them by card (spec section 7: the path is ours).
+ */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = { tags: ['orders'], security: [{ tenant: [], bearer: [] }] };
   app.addHook('onRequest', signedIn());
@@ -51,5 +63,18 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/orders/:id/',
     { schema: { ...schema, params: OrderParams, response: { 200: Order, ...errorResponses } } },
     async (request) => getOrder(request.ctx, request.params.id),
+  );
+
+  app.post(
+    '/payments/card/initiate/',
+    {
+      schema: {
+        ...schema,
+        tags: ['payments'],
+        body: CardPaymentRequest,
+        response: { 200: CardPaymentStart, ...errorResponses, 409: ErrorDetail, 502: ErrorDetail },
+      },
+    },
+    async (request) => payOrderByCard(request.ctx, request.body),
   );
 };

@@ -5,7 +5,8 @@ import { type RequestContext, type ServiceDeps, systemContext } from '../../plug
 import { getAccountEmail } from '../accounts/index.ts';
 import { getTenant } from '../tenants/index.ts';
 import { PAYMENT_TIMEOUT } from './orders.lifecycle.ts';
-import { orderConfirmationMail, orderExpiredMail } from './orders.mail.ts';
+import { orderConfirmationMail, orderExpiredMail, orderPaidMail } from './orders.mail.ts';
+import { settleCardPayment } from './orders.payments.ts';
 import { findOrder } from './orders.service.ts';
 
 /** The shop's context for a handler of an order event, with the order and its customer's address; null if gone. */
@@ -18,7 +19,7 @@ async function orderMailContext(deps: ServiceDeps, database: Database, event: { 
   return order && to ? { ctx, order, to } : null;
 }
 
-/** The orders module's reactions to domain events: the customer's e-mails. */
+/** The orders module's reactions to domain events: a succeeded card payment pays its order; the customer's e-mails. */
 export function subscribeOrderEvents(deps: ServiceDeps, database: Database): void {
   deps.events.on('order.placed', async (event: DomainEvents['order.placed']) => {
     const found = await orderMailContext(deps, database, event);
@@ -26,6 +27,26 @@ export function subscribeOrderEvents(deps: ServiceDeps, database: Database): voi
     const { ctx, order, to } = found;
     deps.mailer.send(
       orderConfirmationMail({
+        shopName: ctx.tenant.name,
+        to,
+        order,
+        orderPageUrl: shopUrl(ctx, `/account/orders/${order.id}`),
+      }),
+    );
+  });
+
+  deps.events.on('payment.succeeded', async (event) => {
+    const tenant = await getTenant(database.db, event.tenantId);
+    if (tenant)
+      await settleCardPayment(systemContext(deps, database, tenant, `event:payment:${event.paymentId}`), event);
+  });
+
+  deps.events.on('order.paid', async (event) => {
+    const found = await orderMailContext(deps, database, event);
+    if (!found) return;
+    const { ctx, order, to } = found;
+    deps.mailer.send(
+      orderPaidMail({
         shopName: ctx.tenant.name,
         to,
         order,

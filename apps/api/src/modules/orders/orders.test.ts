@@ -7,6 +7,7 @@ import {
   placeOrder,
   setPayments,
   TEST_ADDRESS,
+  takeCards,
 } from '../../../test/builders.ts';
 import { mailsTo } from '../../../test/outbox.ts';
 import { setProductActive } from '../catalog/catalog.repository.ts';
@@ -519,13 +520,13 @@ describe('expiry of unpaid orders', () => {
       error: (object) => logged.push(object),
     });
     await job.stop();
-    expect(logged).toEqual([{ cancelled: 1 }]);
+    expect(logged).toEqual([{ job: 'order expiry', cancelled: 1 }]);
     expect(await stockOf(product.id)).toBe(5);
   });
 
   it('gives card payments one hour by default', async () => {
     const { shop, customer } = await shopWithCart();
-    await setPayments(t, shop, { enableCardPayment: true });
+    await takeCards(t, shop);
     const order = (await placeOrder(t, shop, customer.accessToken, { payment_method: 'card_2c2p' })).json();
     const dueInHours = (Date.parse(order.payment_due_at) - Date.parse(order.created_at)) / 3_600_000;
     expect(dueInHours).toBeCloseTo(1, 2);

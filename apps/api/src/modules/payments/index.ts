@@ -1,10 +1,20 @@
 // The payments module's public surface: the only file other modules and the app import from it.
-export type { PaymentSettingsValues } from './payments.repository.ts';
-export { paymentsRoutes } from './payments.routes.ts';
 export {
+  acknowledgeOrderPayment,
+  type PayableOrder,
+  type PaymentJobDeps,
+  reconcilePayments,
+  startCardPayment,
+} from './card-payments.service.ts';
+export type { PaymentSettingsValues } from './payments.repository.ts';
+export { paymentGatewayRoutes, paymentsRoutes } from './payments.routes.ts';
+export {
+  type CardGatewaySettings,
   checkoutPaymentTerms,
+  configureCardGateway,
   configurePayments,
   getPaymentOptions,
   INVALID_PAYMENT_METHOD,
   type PaymentTerms,
+  sandboxMerchant,
 } from './payments.service.ts';

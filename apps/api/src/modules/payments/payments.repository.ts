@@ -1,8 +1,13 @@
-import { paymentSettings } from '../../db/schema/index.ts';
+import { asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { paymentEvents, paymentSettings, payments } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
 export type PaymentSettingsRow = typeof paymentSettings.$inferSelect;
 export type PaymentSettingsValues = Partial<Omit<PaymentSettingsRow, 'tenantId' | 'updatedAt'>>;
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = Omit<typeof payments.$inferInsert, 'tenantId' | 'id'>;
+export type PaymentChanges = Partial<Omit<PaymentRow, 'tenantId' | 'id' | 'uuid' | 'orderId' | 'createdAt'>>;
+export type NewPaymentEvent = Omit<typeof paymentEvents.$inferInsert, 'tenantId' | 'id' | 'createdAt'>;
 
 export async function findPaymentSettings(scope: TenantScope): Promise<PaymentSettingsRow | null> {
   const [row] = await scope.db.select().from(paymentSettings).where(scope.where(paymentSettings)).limit(1);
@@ -20,4 +25,168 @@ export async function upsertPaymentSettings(
     .returning();
   if (!row) throw new Error('payment settings upsert returned nothing');
   return row;
+}
+
+/** How many attempts an order has had (the next one's invoice number counts on). */
+export async function countOrderPayments(scope: TenantScope, orderId: number): Promise<number> {
+  const [row] = await scope.db
+    .select({ count: count() })
+    .from(payments)
+    .where(scope.where(payments, eq(payments.orderId, orderId)));
+  return row?.count ?? 0;
+}
+
+/** The order's attempt that is still open (initiated or pending), if any. */
+export async function findOpenPayment(scope: TenantScope, orderId: number): Promise<PaymentRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(payments)
+    .where(scope.where(payments, eq(payments.orderId, orderId), inArray(payments.status, ['initiated', 'pending'])))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether another attempt of the order has succeeded already. */
+export async function hasOtherSucceededPayment(scope: TenantScope, orderId: number, paymentId: number) {
+  const [row] = await scope.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      scope.where(
+        payments,
+        eq(payments.orderId, orderId),
+        eq(payments.status, 'succeeded'),
+        sql`${payments.id} <> ${paymentId}`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * A new attempt; null when another one got there first (the order's one open attempt, or the same invoice number,
+ * taken by a concurrent start).
+ */
+export async function insertPayment(scope: TenantScope, values: NewPayment): Promise<PaymentRow | null> {
+  const [row] = await scope.db.insert(payments).values(scope.values(values)).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function findPaymentByUuid(scope: TenantScope, uuid: string): Promise<PaymentRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(payments)
+    .where(scope.where(payments, eq(payments.uuid, uuid)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The payment of an invoice, its row locked until the transaction ends. */
+export async function lockPaymentByInvoice(scope: TenantScope, invoiceNo: string): Promise<PaymentRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(payments)
+    .where(scope.where(payments, eq(payments.invoiceNo, invoiceNo)))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function lockPayment(scope: TenantScope, id: number): Promise<PaymentRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(payments)
+    .where(scope.where(payments, eq(payments.id, id)))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function updatePayment(scope: TenantScope, id: number, changes: PaymentChanges): Promise<PaymentRow> {
+  const [row] = await scope.db
+    .update(payments)
+    .set({ ...changes, updatedAt: changes.updatedAt ?? new Date() })
+    .where(scope.where(payments, eq(payments.id, id)))
+    .returning();
+  if (!row) throw new Error('payment update returned nothing');
+  return row;
+}
+
+export async function insertPaymentEvent(scope: TenantScope, event: NewPaymentEvent): Promise<void> {
+  await scope.db.insert(paymentEvents).values(scope.values(event));
+}
+
+export async function listPaymentEvents(scope: TenantScope, paymentId: number) {
+  return scope.db
+    .select()
+    .from(paymentEvents)
+    .where(scope.where(paymentEvents, eq(paymentEvents.paymentId, paymentId)))
+    .orderBy(asc(paymentEvents.id));
+}
+
+/**
+ * Claims up to `limit` open attempts whose token has expired for one reconciliation run, until `claimUntil`: a row
+ * another instance holds (locked now, or claimed and not yet released) is skipped, so no two runs ask about one.
+ */
+export async function claimExpiredOpenPayments(
+  scope: TenantScope,
+  now: Date,
+  claimUntil: Date,
+  limit: number,
+): Promise<PaymentRow[]> {
+  return scope.transaction(async (tx) => {
+    const due = await tx.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        tx.where(
+          payments,
+          inArray(payments.status, ['initiated', 'pending']),
+          lt(payments.expiresAt, now),
+          or(isNull(payments.reconcileClaimedUntil), lt(payments.reconcileClaimedUntil, now)),
+        ),
+      )
+      .orderBy(asc(payments.expiresAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx.db
+      .update(payments)
+      .set({ reconcileClaimedUntil: claimUntil })
+      .where(
+        tx.where(
+          payments,
+          inArray(
+            payments.id,
+            due.map((row) => row.id),
+          ),
+        ),
+      )
+      .returning();
+  });
+}
+
+/** Succeeded attempts whose order has not confirmed it learned of them, older than `before`. */
+export async function listUnnotifiedSucceededPayments(scope: TenantScope, before: Date, limit: number) {
+  return scope.db
+    .select()
+    .from(payments)
+    .where(
+      scope.where(
+        payments,
+        eq(payments.status, 'succeeded'),
+        isNull(payments.orderNotifiedAt),
+        lt(payments.updatedAt, before),
+      ),
+    )
+    .orderBy(asc(payments.updatedAt))
+    .limit(limit);
+}
+
+/** Marks that the order learned of the payment's success; `reviewReason` flags it for staff at the same time. */
+export async function markOrderNotified(scope: TenantScope, id: number, at: Date, reviewReason?: string) {
+  await scope.db
+    .update(payments)
+    .set({ orderNotifiedAt: at, ...(reviewReason ? { reviewReason } : {}) })
+    .where(scope.where(payments, eq(payments.id, id), isNull(payments.orderNotifiedAt)));
 }

@@ -1,13 +1,73 @@
-import { PaymentOptions } from '@platform/contracts';
+import { PaymentOptions, PaymentStatusRecord } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../lib/schemas.ts';
+import { z } from 'zod';
+import { acceptFormBodies, errorResponses } from '../../lib/schemas.ts';
+import { signedIn, tenantContext } from '../../plugins/request-context.ts';
+import { acceptNotification, getPaymentStatus, returnFromGateway } from './card-payments.service.ts';
 import { getPaymentOptions } from './payments.service.ts';
 
-/** `/payments/`: the shop's payment options. */
+/** `/payments/`: the shop's payment options and a customer's payment status record. */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments/options/',
     { schema: { tags: ['payments'], response: { 200: PaymentOptions, ...errorResponses } } },
     async (request) => getPaymentOptions(request.ctx),
   );
+
+  app.get(
+    '/payments/history/:uuid/',
+    {
+      onRequest: signedIn(),
+      schema: {
+        tags: ['payments'],
+        security: [{ tenant: [], bearer: [] }],
+        params: z.object({ uuid: z.string().max(64) }),
+        response: { 200: PaymentStatusRecord, ...errorResponses },
+      },
+    },
+    async (request) => getPaymentStatus(request.ctx, request.params.uuid),
+  );
+};
+
+const ShopParams = z.object({ shop: z.string().min(1).max(128) });
+
+/**
+ * `/payments/2c2p/{shop}/…`: the addresses the card gateway calls without our headers, the shop named in the path.
+ * The notification is believed only once its signature checks out; the browser return is never believed.
+ */
+export const paymentGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(tenantContext, { fromParam: 'shop' });
+  acceptFormBodies(app);
+  const schema = { tags: ['payment gateway'], security: [] };
+
+  app.post(
+    '/payments/2c2p/:shop/notify/',
+    {
+      schema: {
+        ...schema,
+        params: ShopParams,
+        body: z.object({
+          payload: z
+            .string()
+            .min(1)
+            .max(64 * 1024),
+        }),
+        response: { 200: z.object({ received: z.literal(true) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await acceptNotification(request.ctx, request.body);
+      return { received: true as const };
+    },
+  );
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/payments/2c2p/:shop/return/:uuid/',
+    schema: { ...schema, params: ShopParams.extend({ uuid: z.string().max(64) }) },
+    handler: async (request, reply) => {
+      const location = await returnFromGateway(request.ctx, request.params.uuid, request.body);
+      return reply.redirect(location, 303);
+    },
+  });
 };

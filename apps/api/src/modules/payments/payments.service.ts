@@ -28,19 +28,28 @@ const NO_PAYMENTS: Omit<PaymentSettingsRow, 'tenantId' | 'updatedAt'> = {
   cardPaymentTimeoutMinutes: 60,
   bankTransferTimeoutMinutes: 72 * 60,
   customPaymentTimeoutMinutes: 72 * 60,
+  cardGateway: 'sandbox',
+  cardEnvironment: 'sandbox',
+  cardMerchantId: '',
+  cardSecretKey: '',
 };
 
 export type PaymentConfig = typeof NO_PAYMENTS;
 
 /** The shop's payment configuration, or the "accepts nothing" one when it has none. */
-async function loadPaymentConfig(ctx: RequestContext): Promise<PaymentConfig> {
+export async function loadPaymentConfig(ctx: RequestContext): Promise<PaymentConfig> {
   return (await findPaymentSettings(ctx.scope)) ?? NO_PAYMENTS;
+}
+
+/** Whether the shop takes cards: switched on, with a gateway merchant and its secret key configured. */
+export function takesCards(config: PaymentConfig): boolean {
+  return config.enableCardPayment && config.cardMerchantId !== '' && config.cardSecretKey !== '';
 }
 
 /** The methods the shop accepts, in the spec's order (the storefront preselects the first). */
 function enabledMethods(config: PaymentConfig): PaymentMethod[] {
   return enabledPaymentMethods({
-    card_2c2p: config.enableCardPayment,
+    card_2c2p: takesCards(config),
     bank_transfer: config.enableBankTransfer,
     custom: config.enableCustomPayment,
   });
@@ -69,7 +78,7 @@ function paymentTimeoutMinutes(config: PaymentConfig, method: PaymentMethod): nu
 export async function getPaymentOptions(ctx: RequestContext): Promise<PaymentOptions> {
   const config = await loadPaymentConfig(ctx);
   return {
-    enable_card_payment: config.enableCardPayment,
+    enable_card_payment: takesCards(config),
     enable_bank_transfer: config.enableBankTransfer,
     enable_custom_payment: config.enableCustomPayment,
     bank_account_details: config.bankAccountDetails,
@@ -108,4 +117,40 @@ export async function checkoutPaymentTerms(ctx: RequestContext, method: string):
 /** Sets the shop's payment configuration (fields left out keep their value). */
 export async function configurePayments(ctx: RequestContext, values: PaymentSettingsValues): Promise<void> {
   await upsertPaymentSettings(ctx.scope, values);
+}
+
+/** A shop's card gateway: 2C2P (with the merchant's id, secret key and environment) or the built-in sandbox. */
+export interface CardGatewaySettings {
+  gateway: 'sandbox' | '2c2p';
+  environment?: 'sandbox' | 'production';
+  merchantId: string;
+  secretKey: string;
+}
+
+/**
+ * Sets the shop's card gateway and switches card payments on. The secret key is stored for signing and verifying
+ * the gateway's messages only: no API answer, log line or page ever carries it.
+ */
+export async function configureCardGateway(ctx: RequestContext, settings: CardGatewaySettings): Promise<void> {
+  const merchantId = settings.merchantId.trim();
+  if (!/^[A-Za-z0-9]{1,25}$/.test(merchantId))
+    throw new BadRequestError('A merchant id has 1 to 25 letters or digits.');
+  if (settings.secretKey.length < 16) throw new BadRequestError('A secret key has at least 16 characters.');
+  await upsertPaymentSettings(ctx.scope, {
+    enableCardPayment: true,
+    cardGateway: settings.gateway,
+    cardEnvironment: settings.environment ?? 'sandbox',
+    cardMerchantId: merchantId,
+    cardSecretKey: settings.secretKey,
+  });
+}
+
+/**
+ * The merchant the built-in sandbox gateway knows for a shop (its id and secret key), or null when the shop's cards
+ * do not go through the sandbox: the sandbox serves no one else.
+ */
+export async function sandboxMerchant(ctx: RequestContext): Promise<{ merchantId: string; secretKey: string } | null> {
+  const config = await loadPaymentConfig(ctx);
+  if (!takesCards(config) || config.cardGateway !== 'sandbox') return null;
+  return { merchantId: config.cardMerchantId, secretKey: config.cardSecretKey };
 }

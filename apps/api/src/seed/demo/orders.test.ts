@@ -11,10 +11,10 @@ describe('demo shop payments and orders', () => {
   });
   afterAll(() => t.close());
 
-  it('takes bank transfers and PayPal invoices, not yet cards', async () => {
+  it('takes cards (through the sandbox gateway), bank transfers and PayPal invoices', async () => {
     const options = (await t.request(shop, { method: 'GET', url: '/api/payments/options/' })).json();
     expect(options).toMatchObject({
-      enable_card_payment: false,
+      enable_card_payment: true,
       enable_bank_transfer: true,
       enable_custom_payment: true,
       custom_payment_label: 'PayPal invoice',

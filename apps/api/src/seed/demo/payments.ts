@@ -1,10 +1,16 @@
-import { configurePayments } from '../../modules/payments/index.ts';
+import { randomBytes } from 'node:crypto';
+import { configureCardGateway, configurePayments } from '../../modules/payments/index.ts';
 import type { RequestContext } from '../../plugins/request-context.ts';
 
-/** The demo shop takes bank transfers and PayPal invoices; card payments come with the card gateway. */
+/** The demo shop's merchant at the built-in sandbox card gateway. */
+export const DEMO_SANDBOX_MERCHANT_ID = 'KHUKURIDEMO';
+
+/**
+ * The demo shop takes cards (through the built-in sandbox gateway, with a secret key of its own made here), bank
+ * transfers and PayPal invoices.
+ */
 export async function seedPayments(ctx: RequestContext): Promise<void> {
   await configurePayments(ctx, {
-    enableCardPayment: false,
     enableBankTransfer: true,
     enableCustomPayment: true,
     bankAccountDetails: [
@@ -20,5 +26,10 @@ export async function seedPayments(ctx: RequestContext): Promise<void> {
       'We will e-mail a PayPal invoice for your order total within one business day. Your order ships as soon as ' +
       'the invoice is paid.',
     customPaymentRedirectUrl: '',
+  });
+  await configureCardGateway(ctx, {
+    gateway: 'sandbox',
+    merchantId: DEMO_SANDBOX_MERCHANT_ID,
+    secretKey: randomBytes(32).toString('base64url'),
   });
 }

@@ -1,0 +1,71 @@
+import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants.ts';
+
+const PAYMENT_STATUS_VALUES = ['initiated', 'pending', 'succeeded', 'failed', 'canceled', 'error'] as const;
+
+export const payments = pgTable('payments', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  uuid: uuid('uuid').notNull(),
+  orderId: integer('order_id').notNull(),
+  userId: integer('user_id').notNull(),
+  orderNumber: text('order_number').notNull(),
+  gateway: text('gateway', { enum: ['sandbox', '2c2p'] }).notNull(),
+  merchantId: text('merchant_id').notNull(),
+  invoiceNo: text('invoice_no').notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  status: text('status', { enum: PAYMENT_STATUS_VALUES }).notNull().default('initiated'),
+  paymentToken: text('payment_token'),
+  redirectUrl: text('redirect_url'),
+  gatewayTransactionRef: text('gateway_transaction_ref'),
+  respCode: text('resp_code'),
+  respDesc: text('resp_desc'),
+  errorMessage: text('error_message'),
+  reviewReason: text('review_reason'),
+  orderNotifiedAt: timestamp('order_notified_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  reconcileClaimedUntil: timestamp('reconcile_claimed_until', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const paymentEvents = pgTable('payment_events', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  paymentId: integer('payment_id'),
+  source: text('source', { enum: ['start', 'notification', 'inquiry', 'browser_return', 'order'] }).notNull(),
+  outcome: text('outcome', { enum: ['applied', 'unchanged', 'refused', 'flagged'] }).notNull(),
+  respCode: text('resp_code'),
+  detail: text('detail').notNull().default(''),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxGatewayTransactions = pgTable('sandbox_gateway_transactions', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  merchantId: text('merchant_id').notNull(),
+  invoiceNo: text('invoice_no').notNull(),
+  paymentToken: text('payment_token').notNull(),
+  description: text('description').notNull(),
+  amount: text('amount').notNull(),
+  currency: text('currency').notNull(),
+  frontendReturnUrl: text('frontend_return_url').notNull(),
+  backendReturnUrl: text('backend_return_url'),
+  userDefined: jsonb('user_defined').$type<Record<string, string>>().notNull().default({}),
+  respCode: text('resp_code'),
+  respDesc: text('resp_desc'),
+  tranRef: text('tran_ref'),
+  approvalCode: text('approval_code'),
+  accountNo: text('account_no'),
+  transactionAt: timestamp('transaction_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

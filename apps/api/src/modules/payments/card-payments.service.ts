@@ -1,0 +1,461 @@
+// Card payments of orders: starting an attempt at the shop's gateway, learning its outcome (signed notifications,
+// inquiries), the customer's status record, and reconciliation of attempts left open.
+import { randomUUID } from 'node:crypto';
+import { type CardPaymentStart, formatMinor, type PaymentStatus, type PaymentStatusRecord } from '@platform/contracts';
+import type { Database } from '../../db/client.ts';
+import {
+  type AppError,
+  AuthenticationError,
+  BadGatewayError,
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+} from '../../lib/errors.ts';
+import { inTransaction, type TransactionContext } from '../../lib/unit-of-work.ts';
+import { SANDBOX_GATEWAY_PREFIX, shopUrl } from '../../lib/urls.ts';
+import { type RequestContext, requireUser, type ServiceDeps, systemContext } from '../../plugins/request-context.ts';
+import { listTenants } from '../tenants/index.ts';
+import {
+  GatewayError,
+  GatewayMessageError,
+  type GatewayResult,
+  type PaymentGateway,
+  statusOfResponseCode,
+} from './payments.gateway.ts';
+import {
+  claimExpiredOpenPayments,
+  countOrderPayments,
+  findOpenPayment,
+  findPaymentByUuid,
+  hasOtherSucceededPayment,
+  insertPayment,
+  insertPaymentEvent,
+  listUnnotifiedSucceededPayments,
+  lockPayment,
+  lockPaymentByInvoice,
+  markOrderNotified,
+  type NewPaymentEvent,
+  type PaymentRow,
+  updatePayment,
+} from './payments.repository.ts';
+import { loadPaymentConfig, type PaymentConfig, takesCards } from './payments.service.ts';
+import { TwoC2PGateway } from './twoc2p.gateway.ts';
+
+/** A 2C2P payment token lives 30 minutes; an attempt still open past it is asked about by reconciliation. */
+export const PAYMENT_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
+/** A succeeded payment whose order has not confirmed after this long is announced again. */
+const NOTIFY_RETRY_AFTER_MS = 60 * 1000;
+/** How long a reconciliation run holds an attempt it asked about before asking again. */
+const RECONCILE_BACKOFF_MS = 10 * 60 * 1000;
+const RECONCILE_BATCH = 50;
+
+const OPEN_STATUSES: readonly PaymentStatus[] = ['initiated', 'pending'];
+const EXPIRED_MESSAGE = 'The payment page expired before the payment was completed.';
+
+/** The order being paid, as the orders module hands it over: the amount is the order's, never the client's. */
+export interface PayableOrder {
+  id: number;
+  number: string;
+  userId: number;
+  amountCents: number;
+  currency: string;
+  description: string;
+}
+
+/** The gateway of the shop's configuration: 2C2P (its sandbox or production) or the built-in sandbox. */
+function gatewayOf(ctx: RequestContext, config: PaymentConfig): PaymentGateway {
+  const { config: platform } = ctx.deps;
+  const baseUrl =
+    config.cardGateway === 'sandbox'
+      ? shopUrl(ctx, `${SANDBOX_GATEWAY_PREFIX}/${encodeURIComponent(ctx.tenant.token)}`)
+      : config.cardEnvironment === 'production'
+        ? platform.TWOC2P_PRODUCTION_URL
+        : platform.TWOC2P_SANDBOX_URL;
+  return new TwoC2PGateway({
+    merchantId: config.cardMerchantId,
+    secretKey: config.cardSecretKey,
+    baseUrl,
+    timeoutMs: platform.PAYMENT_GATEWAY_TIMEOUT_MS,
+  });
+}
+
+/** The shop's card gateway, or 404 when the shop takes no cards (its notification address does not exist). */
+async function cardGateway(ctx: RequestContext): Promise<{ config: PaymentConfig; gateway: PaymentGateway }> {
+  const config = await loadPaymentConfig(ctx);
+  if (!takesCards(config)) throw new NotFoundError('This shop does not take card payments.', 'card_payments_off');
+  return { config, gateway: gatewayOf(ctx, config) };
+}
+
+function gatewayPath(ctx: RequestContext, rest: string): string {
+  return shopUrl(ctx, `/api/payments/2c2p/${encodeURIComponent(ctx.tenant.token)}/${rest}`);
+}
+
+async function recordEvent(ctx: RequestContext, event: NewPaymentEvent): Promise<void> {
+  await insertPaymentEvent(ctx.scope, event);
+}
+
+/**
+ * Starts a card payment attempt for an order: a payment row (status `initiated`, a new invoice number) first, then
+ * the gateway's Payment Token request. An open attempt whose page still works is handed out again instead of a new
+ * one; a pending one answers 409. A gateway failure leaves the attempt in status `error` with its message and
+ * answers 502 with it.
+ */
+export async function startCardPayment(ctx: RequestContext, order: PayableOrder): Promise<CardPaymentStart> {
+  const { config, gateway } = await cardGateway(ctx).catch((error: unknown) => {
+    if (error instanceof NotFoundError) {
+      throw new ConflictError('This shop does not take card payments at the moment.', 'card_payments_off');
+    }
+    throw error;
+  });
+  const now = new Date();
+  const open = await findOpenPayment(ctx.scope, order.id);
+  if (open) {
+    const reusable = await reusableAttempt(ctx, gateway, open, now);
+    if (reusable) return reusable;
+  }
+  const attempt = (await countOrderPayments(ctx.scope, order.id)) + 1;
+  const payment = await insertPayment(ctx.scope, {
+    uuid: randomUUID(),
+    orderId: order.id,
+    userId: order.userId,
+    orderNumber: order.number,
+    gateway: config.cardGateway,
+    merchantId: config.cardMerchantId,
+    invoiceNo: `${order.number.replace(/[^A-Za-z0-9]/g, '')}A${attempt}`,
+    amountCents: order.amountCents,
+    currency: order.currency,
+    status: 'initiated',
+    expiresAt: new Date(now.getTime() + PAYMENT_TOKEN_LIFETIME_MS),
+  });
+  if (!payment) {
+    throw new ConflictError('A payment for this order is being started. Please try again in a moment.', 'payment_busy');
+  }
+  try {
+    const started = await gateway.createPayment({
+      invoiceNo: payment.invoiceNo,
+      description: order.description,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      frontendReturnUrl: gatewayPath(ctx, `return/${payment.uuid}/`),
+      backendReturnUrl: gatewayPath(ctx, 'notify/'),
+    });
+    await updatePayment(ctx.scope, payment.id, {
+      paymentToken: started.paymentToken,
+      redirectUrl: started.webPaymentUrl,
+    });
+    await recordEvent(ctx, { paymentId: payment.id, source: 'start', outcome: 'applied', respCode: '0000' });
+    return { redirectUrl: started.webPaymentUrl, payment_uuid: payment.uuid };
+  } catch (error) {
+    const message = error instanceof GatewayError ? error.message : 'The payment could not be started.';
+    const respCode = error instanceof GatewayError ? error.respCode : null;
+    await updatePayment(ctx.scope, payment.id, { status: 'error', errorMessage: message, respCode });
+    await recordEvent(ctx, { paymentId: payment.id, source: 'start', outcome: 'applied', respCode, detail: message });
+    if (!(error instanceof GatewayError)) throw error;
+    throw new BadGatewayError(`The card payment could not be started: ${message}`, 'gateway_error');
+  }
+}
+
+/**
+ * What to do with the order's open attempt when a new one is asked for: hand it out again while its page still
+ * works; refuse while it is pending; otherwise close it (after asking the gateway what became of it) and let a new
+ * one start.
+ */
+async function reusableAttempt(
+  ctx: RequestContext,
+  gateway: PaymentGateway,
+  open: PaymentRow,
+  now: Date,
+): Promise<CardPaymentStart | null> {
+  const pageWorks = open.expiresAt.getTime() - now.getTime() > 60_000;
+  if (open.status === 'initiated' && open.redirectUrl && pageWorks) {
+    return { redirectUrl: open.redirectUrl, payment_uuid: open.uuid };
+  }
+  if (open.status === 'initiated' && !open.redirectUrl && now.getTime() - open.createdAt.getTime() < 60_000) {
+    throw new ConflictError('A payment for this order is being started. Please try again in a moment.', 'payment_busy');
+  }
+  const current = open.redirectUrl ? await refreshFromGateway(ctx, gateway, open) : open;
+  if (current.status === 'pending') {
+    throw new ConflictError(
+      'A payment for this order is being processed. Please wait for its result.',
+      'payment_in_progress',
+    );
+  }
+  if (current.status === 'succeeded') throw new ConflictError('This order has been paid.', 'order_paid');
+  if (current.status === 'initiated') await expireAttempt(ctx, current.id);
+  return null;
+}
+
+/** Closes an attempt that was never completed (its page expired, or its start never finished). */
+async function expireAttempt(ctx: RequestContext, paymentId: number): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const payment = await lockPayment(tx.scope, paymentId);
+    if (payment?.status !== 'initiated') return;
+    await updatePayment(tx.scope, payment.id, { status: 'canceled', errorMessage: EXPIRED_MESSAGE });
+    await recordEvent(tx, { paymentId, source: 'inquiry', outcome: 'applied', detail: EXPIRED_MESSAGE });
+  });
+}
+
+/** Why a gateway's result cannot be about this payment, or null when merchant, invoice, amount and currency match. */
+function mismatch(payment: PaymentRow, result: GatewayResult): string | null {
+  if (result.merchantId !== payment.merchantId) return 'The merchant does not match the payment.';
+  if (result.invoiceNo !== payment.invoiceNo) return 'The invoice does not match the payment.';
+  if (result.amountCents !== payment.amountCents) return 'The amount does not match the payment.';
+  if (result.currency.toUpperCase() !== payment.currency) return 'The currency does not match the payment.';
+  return null;
+}
+
+function errorMessageOf(status: PaymentStatus, result: GatewayResult): string | null {
+  if (status !== 'failed' && status !== 'canceled') return null;
+  return result.respDesc || (status === 'failed' ? 'The payment was declined.' : 'The payment was cancelled.');
+}
+
+/**
+ * Applies a genuine gateway result to its (locked) payment: an open attempt moves to the result's status; the same
+ * news again, news of an attempt already closed, and news that only says "pending" after an outcome change nothing.
+ * A success announces `payment.succeeded`, which marks the order paid. A success for an attempt already closed, or
+ * of an order another attempt has paid, is flagged for staff.
+ */
+async function applyResult(
+  tx: TransactionContext,
+  payment: PaymentRow,
+  result: GatewayResult,
+  source: 'notification' | 'inquiry',
+): Promise<PaymentRow> {
+  const next = statusOfResponseCode(result.respCode);
+  const event = { paymentId: payment.id, source, respCode: result.respCode, payload: result.fields };
+  if (next === null || next === payment.status) {
+    await recordEvent(tx, { ...event, outcome: 'unchanged' });
+    return payment;
+  }
+  if (!OPEN_STATUSES.includes(payment.status) || (payment.status === 'pending' && next === 'pending')) {
+    if (next !== 'succeeded') {
+      await recordEvent(tx, { ...event, outcome: 'unchanged', detail: `already ${payment.status}` });
+      return payment;
+    }
+    const reason = `The gateway reported this payment paid after it was ${payment.status}: check it and refund it.`;
+    await recordEvent(tx, { ...event, outcome: 'flagged', detail: reason });
+    return updatePayment(tx.scope, payment.id, { reviewReason: reason });
+  }
+  const paidTwice = next === 'succeeded' && (await hasOtherSucceededPayment(tx.scope, payment.orderId, payment.id));
+  const reviewReason = paidTwice ? 'The order was already paid by another payment: refund one of them.' : undefined;
+  const updated = await updatePayment(tx.scope, payment.id, {
+    status: next,
+    respCode: result.respCode,
+    respDesc: result.respDesc,
+    gatewayTransactionRef: result.transactionRef ?? payment.gatewayTransactionRef,
+    errorMessage: errorMessageOf(next, result),
+    ...(reviewReason ? { reviewReason, orderNotifiedAt: new Date() } : {}),
+  });
+  await recordEvent(tx, { ...event, outcome: reviewReason ? 'flagged' : 'applied', detail: reviewReason ?? '' });
+  if (next === 'succeeded' && !reviewReason) {
+    tx.emit({
+      name: 'payment.succeeded',
+      payload: { tenantId: tx.tenant.id, orderId: payment.orderId, paymentId: payment.id },
+    });
+  }
+  return updated;
+}
+
+/**
+ * Asks the gateway (Payment Inquiry) what became of an open attempt and applies the answer. A gateway that cannot
+ * answer leaves the attempt as it is (the next status check or reconciliation asks again).
+ */
+async function refreshFromGateway(ctx: RequestContext, gateway: PaymentGateway, payment: PaymentRow) {
+  let result: GatewayResult | null;
+  try {
+    result = await gateway.inquire(payment.invoiceNo);
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    await recordEvent(ctx, { paymentId: payment.id, source: 'inquiry', outcome: 'refused', detail: error.message });
+    return payment;
+  }
+  if (!result) return payment;
+  const answer = result;
+  const wrong = mismatch(payment, answer);
+  if (wrong) {
+    await recordEvent(ctx, {
+      paymentId: payment.id,
+      source: 'inquiry',
+      outcome: 'refused',
+      respCode: answer.respCode,
+      detail: wrong,
+      payload: answer.fields,
+    });
+    return payment;
+  }
+  return inTransaction(ctx, async (tx) => {
+    const locked = await lockPayment(tx.scope, payment.id);
+    return locked ? applyResult(tx, locked, answer, 'inquiry') : payment;
+  });
+}
+
+/**
+ * A server-to-server notification (`POST /payments/2c2p/{shop}/notify/`): its JWT is verified with the shop's
+ * secret (HS256 only), then merchant, invoice, amount and currency are matched against the stored payment; only then
+ * is the result applied. Anything else answers an error, is recorded, and changes nothing.
+ */
+export async function acceptNotification(ctx: RequestContext, body: unknown): Promise<void> {
+  const { config, gateway } = await cardGateway(ctx);
+  let result: GatewayResult;
+  try {
+    result = await gateway.readNotification(body);
+  } catch (error) {
+    if (!(error instanceof GatewayMessageError)) throw error;
+    await recordEvent(ctx, { paymentId: null, source: 'notification', outcome: 'refused', detail: error.message });
+    if (error.reason === 'signature') throw new AuthenticationError('Invalid signature.', 'invalid_signature');
+    throw new BadRequestError(error.message, 'malformed_notification');
+  }
+  const refusal: AppError | null = await inTransaction(ctx, async (tx) => {
+    const payment =
+      result.merchantId === config.cardMerchantId ? await lockPaymentByInvoice(tx.scope, result.invoiceNo) : null;
+    const wrong = payment ? mismatch(payment, result) : 'No payment has this invoice number.';
+    if (!payment || wrong) {
+      return payment
+        ? new BadRequestError(wrong ?? '', 'payment_mismatch')
+        : new NotFoundError(wrong ?? '', 'unknown_invoice');
+    }
+    await applyResult(tx, payment, result, 'notification');
+    return null;
+  });
+  if (refusal) {
+    await recordEvent(ctx, {
+      paymentId: null,
+      source: 'notification',
+      outcome: 'refused',
+      respCode: result.respCode,
+      detail: `${refusal.detail} (invoice ${result.invoiceNo})`,
+      payload: result.fields,
+    });
+    throw refusal;
+  }
+}
+
+/**
+ * The shopper's browser coming back from the gateway (`POST /payments/2c2p/{shop}/return/{uuid}/`). What it posts is
+ * unsigned: it is recorded, never believed. The gateway is asked (Payment Inquiry) instead. Returns where to send
+ * the browser: the payment return page.
+ */
+export async function returnFromGateway(ctx: RequestContext, uuid: string, posted: unknown): Promise<string> {
+  const location = shopUrl(ctx, `/payment/return?paymentId=${encodeURIComponent(uuid)}`);
+  const payment = isUuid(uuid) ? await findPaymentByUuid(ctx.scope, uuid) : null;
+  if (!payment) return location;
+  await recordEvent(ctx, {
+    paymentId: payment.id,
+    source: 'browser_return',
+    outcome: 'unchanged',
+    payload: decodedBrowserReturn(posted),
+  });
+  if (OPEN_STATUSES.includes(payment.status)) {
+    const config = await loadPaymentConfig(ctx);
+    if (takesCards(config)) await refreshFromGateway(ctx, gatewayOf(ctx, config), payment);
+  }
+  return location;
+}
+
+/** The browser return's `paymentResponse` (base64 JSON), decoded for the record; whatever it says is not trusted. */
+function decodedBrowserReturn(posted: unknown): Record<string, unknown> {
+  const raw = posted && typeof posted === 'object' ? (posted as Record<string, unknown>).paymentResponse : undefined;
+  if (typeof raw !== 'string') return {};
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(raw, 'base64').toString('utf8'));
+    return decoded && typeof decoded === 'object' ? (decoded as Record<string, unknown>) : { paymentResponse: raw };
+  } catch {
+    return { paymentResponse: raw.slice(0, 500) };
+  }
+}
+
+function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/**
+ * `GET /payments/history/{uuid}/`: the payment's status record, for the customer who started it (anyone else: 404).
+ * While the attempt is open, the gateway is asked first, so the answer catches up with a notification still on its
+ * way.
+ */
+export async function getPaymentStatus(ctx: RequestContext, uuid: string): Promise<PaymentStatusRecord> {
+  const user = requireUser(ctx);
+  let payment = isUuid(uuid) ? await findPaymentByUuid(ctx.scope, uuid) : null;
+  if (!payment || payment.userId !== user.id) throw new NotFoundError('Payment transaction not found.', 'not_found');
+  if (OPEN_STATUSES.includes(payment.status) && payment.redirectUrl) {
+    const config = await loadPaymentConfig(ctx);
+    if (takesCards(config)) payment = await refreshFromGateway(ctx, gatewayOf(ctx, config), payment);
+  }
+  return {
+    status: payment.status,
+    order_identifier: payment.orderNumber,
+    gateway_transaction_ref: payment.gatewayTransactionRef,
+    amount: formatMinor(payment.amountCents),
+    currency: payment.currency,
+    error_message: payment.errorMessage,
+    order_id: payment.orderId,
+  };
+}
+
+/**
+ * The order has learned of the payment's success (it is paid now, or was already); with `reviewReason` the payment
+ * is flagged for staff at the same time (a payment for an order that was cancelled meanwhile).
+ */
+export async function acknowledgeOrderPayment(
+  ctx: RequestContext,
+  input: { paymentId: number; reviewReason?: string },
+): Promise<void> {
+  await markOrderNotified(ctx.scope, input.paymentId, new Date(), input.reviewReason);
+  if (input.reviewReason) {
+    await recordEvent(ctx, {
+      paymentId: input.paymentId,
+      source: 'order',
+      outcome: 'flagged',
+      detail: input.reviewReason,
+    });
+  }
+}
+
+/** What the job works with. */
+export type PaymentJobDeps = ServiceDeps & { database: Database };
+
+/**
+ * The reconciliation job, over every shop: open attempts past their token's lifetime are asked about (Payment
+ * Inquiry) and an attempt that was never paid is closed; succeeded payments whose order has not confirmed are
+ * announced again. Safe with several instances: each attempt is claimed (`SKIP LOCKED`, then held for a while)
+ * before the gateway is asked, outside any transaction.
+ */
+export async function reconcilePayments(
+  deps: PaymentJobDeps,
+  now = new Date(),
+): Promise<{ asked: number; closed: number; announced: number }> {
+  const totals = { asked: 0, closed: 0, announced: 0 };
+  for (const tenant of await listTenants(deps.database.db)) {
+    const ctx = systemContext(deps, deps.database, tenant, 'payment-reconciliation');
+    const unnotified = await listUnnotifiedSucceededPayments(
+      ctx.scope,
+      new Date(now.getTime() - NOTIFY_RETRY_AFTER_MS),
+      RECONCILE_BATCH,
+    );
+    deps.events.publish(
+      unnotified.map((payment) => ({
+        name: 'payment.succeeded' as const,
+        payload: { tenantId: tenant.id, orderId: payment.orderId, paymentId: payment.id },
+      })),
+    );
+    totals.announced += unnotified.length;
+    const claimed = await claimExpiredOpenPayments(
+      ctx.scope,
+      now,
+      new Date(now.getTime() + RECONCILE_BACKOFF_MS),
+      RECONCILE_BATCH,
+    );
+    if (claimed.length === 0) continue;
+    const config = await loadPaymentConfig(ctx);
+    const gateway = takesCards(config) ? gatewayOf(ctx, config) : null;
+    for (const payment of claimed) {
+      totals.asked += 1;
+      const current = gateway && payment.redirectUrl ? await refreshFromGateway(ctx, gateway, payment) : payment;
+      if (current.status === 'initiated') {
+        await expireAttempt(ctx, current.id);
+        totals.closed += 1;
+      }
+    }
+  }
+  return totals;
+}

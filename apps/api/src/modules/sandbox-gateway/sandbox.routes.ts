@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { acceptFormBodies } from '../../lib/schemas.ts';
+import { SANDBOX_GATEWAY_PREFIX } from '../../lib/urls.ts';
+import { tenantContext } from '../../plugins/request-context.ts';
+import { renderHostedPage } from './sandbox.page.ts';
+import { completePayment, createPaymentToken, hostedPage, hostedPagePath, inquire } from './sandbox.service.ts';
+
+const prefix = SANDBOX_GATEWAY_PREFIX.replace(/^\/api/, '');
+const ShopParams = z.object({ shop: z.string().min(1).max(128) });
+const TokenParams = ShopParams.extend({ token: z.string().min(1).max(128) });
+const HostedForm = z
+  .object({ outcome: z.string().max(32), cardNumber: z.string().max(64), notification: z.string().max(16) })
+  .partial();
+
+/**
+ * The built-in sandbox gateway (`/sandbox-2c2p/{shop}/payment/4.3/…`): 2C2P's Payment Token and Payment Inquiry
+ * APIs and a hosted payment page, for a shop whose card gateway is the sandbox (any other shop gets 2C2P's 9007).
+ */
+export const sandboxGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(tenantContext, { fromParam: 'shop' });
+  acceptFormBodies(app);
+  const schema = { tags: ['sandbox gateway'], security: [], params: ShopParams };
+
+  app.post(`${prefix}/:shop/payment/4.3/paymentToken`, { schema: { ...schema, body: z.unknown() } }, async (request) =>
+    createPaymentToken(request.ctx, request.body),
+  );
+
+  app.post(
+    `${prefix}/:shop/payment/4.3/paymentInquiry`,
+    { schema: { ...schema, body: z.unknown() } },
+    async (request) => inquire(request.ctx, request.body),
+  );
+
+  app.get(
+    `${prefix}/:shop/payment/4.3/pay/:token`,
+    { schema: { ...schema, params: TokenParams } },
+    async (request, reply) => {
+      const page = await hostedPage(request.ctx, request.params.token);
+      const action = `${hostedPagePath(request.ctx)}/${request.params.token}`;
+      return reply
+        .code(page.kind === 'closed' ? 404 : 200)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(renderHostedPage(page, action));
+    },
+  );
+
+  app.post(
+    `${prefix}/:shop/payment/4.3/pay/:token`,
+    { schema: { ...schema, params: TokenParams, body: HostedForm } },
+    async (request, reply) => {
+      const page = await completePayment(request.ctx, request.params.token, request.body, request.log);
+      const action = `${hostedPagePath(request.ctx)}/${request.params.token}`;
+      return reply
+        .code(page.kind === 'form' ? 422 : page.kind === 'closed' ? 409 : 200)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(renderHostedPage(page, action));
+    },
+  );
+};
