@@ -4,8 +4,11 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { resolveJwtSecret } from './modules/accounts/index.ts';
+import { EventBus } from './lib/events.ts';
+import { resolveJwtSecret, TokenSigner } from './modules/accounts/index.ts';
+import { createMailer } from './modules/mail/index.ts';
 import { LocalMediaStorage } from './modules/media/index.ts';
+import type { ServiceDeps } from './plugins/request-context.ts';
 import { seedDemo } from './seed/index.ts';
 
 /** Opens the configured database: PostgreSQL with DATABASE_URL, else PGlite kept in DATA_DIR. */
@@ -30,6 +33,22 @@ export function loadConfigOrExit(): Config {
     }
     throw error;
   }
+}
+
+/** The platform's services for work outside the server (the platform command): mail to SMTP or the outbox. */
+export function platformDeps(config: Config): ServiceDeps {
+  const log = { info: () => undefined, warn: console.warn, error: console.error };
+  return {
+    config,
+    media: new LocalMediaStorage(config.mediaDir),
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM, logger: log }),
+    tokens: new TokenSigner(
+      resolveJwtSecret(config),
+      config.ACCESS_TOKEN_TTL_SECONDS,
+      config.REFRESH_TOKEN_TTL_SECONDS,
+    ),
+    events: new EventBus(log),
+  };
 }
 
 /** Migrates, seeds the demo shop on an empty database, and builds the app; the caller adds to it and listens. */

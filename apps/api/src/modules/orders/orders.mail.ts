@@ -51,19 +51,21 @@ export function orderConfirmationMail(input: {
   return { to: input.to, subject: `${shopName}: order ${order.number} received`, text };
 }
 
+/** The order's items, one line each: quantity, name and customization. */
+function itemLines(order: Order): string[] {
+  return order.items.map((item) => `  ${item.quantity} x ${item.product_name}${customizationText(item.customization)}`);
+}
+
 /** The e-mail a customer gets when an unpaid order is cancelled because its payment time ran out. */
 export function orderExpiredMail(input: { shopName: string; to: string; order: Order; shopUrl: string }): MailMessage {
   const { order, shopName } = input;
-  const lines = order.items.map(
-    (item) => `  ${item.quantity} x ${item.product_name}${customizationText(item.customization)}`,
-  );
   const text = [
     `Hello ${order.delivery_address.fullname},`,
     '',
     `We did not receive the payment for order ${order.number} at ${shopName} within the time it could wait, so the ` +
       'order has been cancelled and its items are back on sale.',
     '',
-    ...lines,
+    ...itemLines(order),
     '',
     `Total: $${order.total} ${order.currency}`,
     '',
@@ -83,16 +85,13 @@ export function orderPaidMail(input: {
   orderPageUrl: string;
 }): MailMessage {
   const { order, shopName } = input;
-  const lines = order.items.map(
-    (item) => `  ${item.quantity} x ${item.product_name}${customizationText(item.customization)}`,
-  );
   const text = [
     `Hello ${order.delivery_address.fullname},`,
     '',
     `We have received your payment of $${order.total} ${order.currency} (${order.payment_label}) for order ` +
       `${order.number} at ${shopName}. We are preparing it for shipping now.`,
     '',
-    ...lines,
+    ...itemLines(order),
     '',
     `Your order online: ${input.orderPageUrl}`,
     '',

@@ -1,8 +1,9 @@
+import type { Order } from '@platform/contracts';
 import type { Database } from '../../db/client.ts';
-import type { DomainEvents } from '../../lib/events.ts';
 import { shopUrl } from '../../lib/urls.ts';
 import { type RequestContext, type ServiceDeps, systemContext } from '../../plugins/request-context.ts';
 import { getAccountEmail } from '../accounts/index.ts';
+import type { MailMessage } from '../mail/index.ts';
 import { getTenant } from '../tenants/index.ts';
 import { PAYMENT_TIMEOUT } from './orders.lifecycle.ts';
 import { orderConfirmationMail, orderExpiredMail, orderPaidMail } from './orders.mail.ts';
@@ -21,45 +22,36 @@ async function orderMailContext(deps: ServiceDeps, database: Database, event: { 
 
 /** The orders module's reactions to domain events: a succeeded card payment pays its order; the customer's e-mails. */
 export function subscribeOrderEvents(deps: ServiceDeps, database: Database): void {
-  deps.events.on('order.placed', async (event: DomainEvents['order.placed']) => {
-    const found = await orderMailContext(deps, database, event);
-    if (!found) return;
-    const { ctx, order, to } = found;
-    deps.mailer.send(
-      orderConfirmationMail({
-        shopName: ctx.tenant.name,
-        to,
-        order,
-        orderPageUrl: shopUrl(ctx, `/account/orders/${order.id}`),
-      }),
-    );
-  });
+  /** Mails the order's customer what `compose` writes, once the order and the customer's address are found. */
+  const mailCustomer =
+    (compose: (found: { ctx: RequestContext; order: Order; to: string; orderPageUrl: string }) => MailMessage) =>
+    async (event: { tenantId: number; orderId: number }) => {
+      const found = await orderMailContext(deps, database, event);
+      if (!found) return;
+      deps.mailer.send(compose({ ...found, orderPageUrl: shopUrl(found.ctx, `/account/orders/${found.order.id}`) }));
+    };
+  const shopName = (ctx: RequestContext) => ctx.tenant.name;
+
+  deps.events.on(
+    'order.placed',
+    mailCustomer(({ ctx, ...mail }) => orderConfirmationMail({ shopName: shopName(ctx), ...mail })),
+  );
 
   deps.events.on('payment.succeeded', async (event) => {
     const tenant = await getTenant(database.db, event.tenantId);
-    if (tenant)
-      await settleCardPayment(systemContext(deps, database, tenant, `event:payment:${event.paymentId}`), event);
+    if (!tenant) return;
+    await settleCardPayment(systemContext(deps, database, tenant, `event:payment:${event.paymentId}`), event);
   });
 
-  deps.events.on('order.paid', async (event) => {
-    const found = await orderMailContext(deps, database, event);
-    if (!found) return;
-    const { ctx, order, to } = found;
-    deps.mailer.send(
-      orderPaidMail({
-        shopName: ctx.tenant.name,
-        to,
-        order,
-        orderPageUrl: shopUrl(ctx, `/account/orders/${order.id}`),
-      }),
-    );
-  });
+  deps.events.on(
+    'order.paid',
+    mailCustomer(({ ctx, ...mail }) => orderPaidMail({ shopName: shopName(ctx), ...mail })),
+  );
 
+  const expiredMail = mailCustomer(({ ctx, order, to }) =>
+    orderExpiredMail({ shopName: shopName(ctx), to, order, shopUrl: shopUrl(ctx, '/products') }),
+  );
   deps.events.on('order.cancelled', async (event) => {
-    if (event.reason !== PAYMENT_TIMEOUT) return;
-    const found = await orderMailContext(deps, database, event);
-    if (!found) return;
-    const { ctx, order, to } = found;
-    deps.mailer.send(orderExpiredMail({ shopName: ctx.tenant.name, to, order, shopUrl: shopUrl(ctx, '/products') }));
+    if (event.reason === PAYMENT_TIMEOUT) await expiredMail(event);
   });
 }

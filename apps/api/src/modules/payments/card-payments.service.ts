@@ -32,7 +32,6 @@ import {
   insertPaymentEvent,
   listUnnotifiedSucceededPayments,
   lockPayment,
-  lockPaymentByInvoice,
   markOrderNotified,
   type NewPaymentEvent,
   type PaymentRow,
@@ -188,7 +187,7 @@ async function reusableAttempt(
 /** Closes an attempt that was never completed (its page expired, or its start never finished). */
 async function expireAttempt(ctx: RequestContext, paymentId: number): Promise<void> {
   await inTransaction(ctx, async (tx) => {
-    const payment = await lockPayment(tx.scope, paymentId);
+    const payment = await lockPayment(tx.scope, { id: paymentId });
     if (payment?.status !== 'initiated') return;
     await updatePayment(tx.scope, payment.id, { status: 'canceled', errorMessage: EXPIRED_MESSAGE });
     await recordEvent(tx, { paymentId, source: 'inquiry', outcome: 'applied', detail: EXPIRED_MESSAGE });
@@ -284,7 +283,7 @@ async function refreshFromGateway(ctx: RequestContext, gateway: PaymentGateway, 
     return payment;
   }
   return inTransaction(ctx, async (tx) => {
-    const locked = await lockPayment(tx.scope, payment.id);
+    const locked = await lockPayment(tx.scope, { id: payment.id });
     return locked ? applyResult(tx, locked, answer, 'inquiry') : payment;
   });
 }
@@ -306,14 +305,13 @@ export async function acceptNotification(ctx: RequestContext, body: unknown): Pr
     throw new BadRequestError(error.message, 'malformed_notification');
   }
   const refusal: AppError | null = await inTransaction(ctx, async (tx) => {
-    const payment =
-      result.merchantId === config.cardMerchantId ? await lockPaymentByInvoice(tx.scope, result.invoiceNo) : null;
-    const wrong = payment ? mismatch(payment, result) : 'No payment has this invoice number.';
-    if (!payment || wrong) {
-      return payment
-        ? new BadRequestError(wrong ?? '', 'payment_mismatch')
-        : new NotFoundError(wrong ?? '', 'unknown_invoice');
+    if (result.merchantId !== config.cardMerchantId) {
+      return new BadRequestError('The notification is for another merchant.', 'payment_mismatch');
     }
+    const payment = await lockPayment(tx.scope, { invoiceNo: result.invoiceNo });
+    if (!payment) return new NotFoundError('No payment has this invoice number.', 'unknown_invoice');
+    const wrong = mismatch(payment, result);
+    if (wrong) return new BadRequestError(wrong, 'payment_mismatch');
     await applyResult(tx, payment, result, 'notification');
     return null;
   });

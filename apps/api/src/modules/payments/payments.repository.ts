@@ -81,24 +81,13 @@ export async function findPaymentByUuid(scope: TenantScope, uuid: string): Promi
   return row ?? null;
 }
 
-/** The payment of an invoice, its row locked until the transaction ends. */
-export async function lockPaymentByInvoice(scope: TenantScope, invoiceNo: string): Promise<PaymentRow | null> {
-  const [row] = await scope.db
-    .select()
-    .from(payments)
-    .where(scope.where(payments, eq(payments.invoiceNo, invoiceNo)))
-    .limit(1)
-    .for('update');
-  return row ?? null;
-}
-
-export async function lockPayment(scope: TenantScope, id: number): Promise<PaymentRow | null> {
-  const [row] = await scope.db
-    .select()
-    .from(payments)
-    .where(scope.where(payments, eq(payments.id, id)))
-    .limit(1)
-    .for('update');
+/** A payment by id or by invoice number, its row locked until the transaction ends. */
+export async function lockPayment(
+  scope: TenantScope,
+  by: { id: number } | { invoiceNo: string },
+): Promise<PaymentRow | null> {
+  const condition = 'id' in by ? eq(payments.id, by.id) : eq(payments.invoiceNo, by.invoiceNo);
+  const [row] = await scope.db.select().from(payments).where(scope.where(payments, condition)).limit(1).for('update');
   return row ?? null;
 }
 

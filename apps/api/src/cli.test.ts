@@ -1,0 +1,90 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testEngine } from '../test/database.ts';
+import { openDatabase } from './db/client.ts';
+
+const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SECRET = 'cli-test-secret-key-0a9b8c7d6e5f';
+
+describe('npm run platform -- payments card', () => {
+  let dataDir: string;
+  let testDb: TestDatabase | undefined;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-test-'));
+    // On PostgreSQL the command works on a fresh test database; on PGlite, on its own data folder.
+    if (testEngine === 'postgres') testDb = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function platform(args: string[], env: Record<string, string> = {}) {
+    const result = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: API_DIR,
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'cli-test-jwt-secret-cli-test-jwt-secret-0123',
+        ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}),
+        ...env,
+      },
+    });
+    return result.stdout;
+  }
+
+  async function cardSettings() {
+    const database = testDb ? testDb.database : await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+    try {
+      const [row] = await database.raw.query<Record<string, unknown>>(
+        `select s.enable_card_payment, s.card_gateway, s.card_environment, s.card_merchant_id, s.card_secret_key
+           from payment_settings s join tenants t on t.id = s.tenant_id where t.token = 'cli-shop-token'`,
+      );
+      return row;
+    } finally {
+      if (!testDb) await database.close();
+    }
+  }
+
+  it('sets a shop to the sandbox gateway, to 2C2P with the secret from the environment, and off; never prints the secret', async () => {
+    await platform(['tenant', 'create', '--name', 'CLI shop', '--token', 'cli-shop-token']);
+    expect(await platform(['payments', 'card', '--tenant', 'cli-shop-token', '--gateway', 'sandbox'])).toMatch(
+      /CLI shop: card payments through the built-in sandbox gateway \(merchant SANDBOX\d+\)/,
+    );
+    const sandbox = await cardSettings();
+    expect(sandbox).toMatchObject({ enable_card_payment: true, card_gateway: 'sandbox' });
+    expect(String(sandbox?.card_secret_key).length).toBeGreaterThanOrEqual(32);
+
+    const output = await platform(
+      [
+        'payments',
+        'card',
+        '--tenant',
+        'cli-shop-token',
+        '--gateway',
+        '2c2p',
+        '--merchant-id',
+        'JT01',
+        '--environment',
+        'production',
+      ],
+      { CARD_SECRET_KEY: SECRET },
+    );
+    expect(output).toBe('CLI shop: card payments through 2C2P (production, merchant JT01)\n');
+    expect(await cardSettings()).toEqual({
+      enable_card_payment: true,
+      card_gateway: '2c2p',
+      card_environment: 'production',
+      card_merchant_id: 'JT01',
+      card_secret_key: SECRET,
+    });
+
+    await platform(['payments', 'card', '--tenant', 'cli-shop-token', '--off']);
+    expect(await cardSettings()).toMatchObject({ enable_card_payment: false, card_merchant_id: 'JT01' });
+  }, 180_000);
+});
