@@ -48,6 +48,7 @@ export default defineConfig({
     reuseExistingServer: false,
     // The first start migrates the database and builds the demo catalog images.
     timeout: 180_000,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_ENABLED: 'false' },
+    // The card gateway sends the customer back to the shop's configured origin: it must be the one the tests open.
+    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_ENABLED: 'false', PUBLIC_URL: baseURL },
   },
 });

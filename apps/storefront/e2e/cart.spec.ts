@@ -1,110 +1,24 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectOnPath, openPage } from './support.ts';
+import {
+  addItem,
+  customerWithCart,
+  expectOnPath,
+  fillAddress,
+  newCustomer,
+  openPage,
+  PASSWORD,
+  type Product,
+  signIn,
+  stockedProducts,
+  TENANT,
+  times,
+} from './support.ts';
 
-// Every test has a customer of its own, so that carts never meet (two workers share one server).
-const TENANT = { 'X-Tenant-Token': 'khukuri-demo' };
-const PASSWORD = 'Sirupate-blade-77';
 const CLEAR_CONFIRMATION = 'Are you sure you want to remove all items from your cart?';
-const ADDRESS = {
-  'Street Address': 'Lazimpat 12',
-  City: 'Kathmandu',
-  'Postal Code': '44600',
-  Country: 'Nepal',
-  'Full Name': 'Sita Gurung',
-  'Contact Number': '+977 1 4410000',
-};
-
-interface Product {
-  id: number;
-  slug: string;
-  name: string;
-  price: string;
-  stock: number;
-}
-
-interface Customer {
-  email: string;
-  access: string;
-  refresh: string;
-}
-
-let counter = 0;
-
-async function newCustomer(request: APIRequestContext): Promise<Customer> {
-  const email = `cart.${Date.now()}.${process.pid}.${++counter}@example.com`;
-  const registered = await request.post('/api/accounts/register/', {
-    headers: TENANT,
-    data: { email, password: PASSWORD, password_confirm: PASSWORD },
-  });
-  expect(registered.status()).toBe(201);
-  const login = await request.post('/api/accounts/login/', {
-    headers: TENANT,
-    data: { login_id: email, password: PASSWORD },
-  });
-  const { access, refresh } = await login.json();
-  return { email, access, refresh };
-}
-
-/** Opens the browser signed in as `customer` (once: a later logout stays a logout). */
-async function signIn(page: Page, customer: Customer) {
-  await page.addInitScript(
-    ([access, refresh]) => {
-      if (sessionStorage.getItem('signed-in')) return;
-      localStorage.setItem('authToken', access as string);
-      localStorage.setItem('refreshToken', refresh as string);
-      sessionStorage.setItem('signed-in', 'yes');
-    },
-    [customer.access, customer.refresh],
-  );
-}
-
-/**
- * Active products with room in stock, most stock first: orders take from them, and the catalog journeys rely on the
- * few with little or no stock, so these tests never order those.
- */
-async function stockedProducts(request: APIRequestContext): Promise<Product[]> {
-  const response = await request.get('/api/products/products/', { headers: TENANT, params: { is_active: true } });
-  const products: Product[] = await response.json();
-  return products.filter((product) => product.stock >= 10).sort((a, b) => b.stock - a.stock);
-}
-
-async function addItem(
-  request: APIRequestContext,
-  customer: Customer,
-  product: Product,
-  quantity = 1,
-  customization: Record<string, string> = {},
-) {
-  const response = await request.post('/api/orders/cart/add-item/', {
-    headers: { ...TENANT, Authorization: `Bearer ${customer.access}` },
-    data: { product_id: product.id, quantity, customization },
-  });
-  expect(response.status()).toBe(200);
-}
-
-/** A customer with `lines` already in the cart, signed in on `page`. */
-async function customerWithCart(page: Page, request: APIRequestContext, lines: number) {
-  const customer = await newCustomer(request);
-  const products = (await stockedProducts(request)).slice(0, lines);
-  for (const product of products) await addItem(request, customer, product);
-  await signIn(page, customer);
-  return { customer, products };
-}
-
-/** `$` and two decimals of price × quantity, in cents: never floats on money. */
-function times(price: string, quantity: number): string {
-  const [units = '0', cents = '0'] = price.split('.');
-  const total = (Number(units) * 100 + Number(cents.padEnd(2, '0'))) * quantity;
-  return `$${Math.floor(total / 100)}.${String(total % 100).padStart(2, '0')}`;
-}
 
 const badge = (page: Page) => page.getByTestId('cart-badge');
 const rowOf = (page: Page, name: string) =>
   page.locator('.cart-row').filter({ has: page.getByRole('link', { name, exact: true }) });
-
-async function fillAddress(page: Page, fields: Partial<typeof ADDRESS> = ADDRESS) {
-  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
-}
 
 async function paymentOptions(request: APIRequestContext) {
   return (await request.get('/api/payments/options/', { headers: TENANT })).json();
@@ -287,10 +201,11 @@ test.describe('checkout', () => {
     await openPage(page, '/cart');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
-    // The demo shop takes bank transfers and its custom method, not cards yet; the first enabled is chosen.
-    await expect(page.getByRole('radio', { name: 'Bank Transfer' })).toBeChecked();
+    // The demo shop takes cards, bank transfers and its custom method, in that order; the first enabled is chosen.
+    await expect(page.getByRole('radio')).toHaveCount(3);
+    await expect(page.getByRole('radio', { name: 'Credit/Debit Card' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Bank Transfer' })).not.toBeChecked();
     await expect(page.getByRole('radio', { name: options.custom_payment_label })).not.toBeChecked();
-    await expect(page.getByRole('radio', { name: 'Credit/Debit Card' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.locator('.checkout .error-box')).toHaveText(
@@ -349,6 +264,7 @@ test.describe('checkout', () => {
     await openPage(page, '/cart');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await fillAddress(page);
+    await page.getByRole('radio', { name: 'Bank Transfer' }).check();
     const created = page.waitForResponse(
       (response) => response.url().includes('/api/orders/orders/') && response.request().method() === 'POST',
     );
@@ -409,61 +325,41 @@ test.describe('checkout', () => {
     await expect(page.getByRole('region', { name: 'Bank Transfer Details' })).toHaveCount(0);
   });
 
-  test('card payment: refused while the shop does not take cards; once placed, the order stays and the spec explains', async ({
+  test('card payment: when the payment cannot start, the order stays, the spec explains, and it can be paid later', async ({
     page,
     request,
   }) => {
     await customerWithCart(page, request, 1);
-    const options = await paymentOptions(request);
-    await page.route('**/api/payments/options/', (route) =>
-      route.fulfill({ json: { ...options, enable_card_payment: true } }),
-    );
-    const keys: string[] = [];
-    let placeCardOrder = false;
-    await page.route('**/api/orders/orders/', async (route) => {
-      keys.push(route.request().headers()['idempotency-key'] ?? '');
-      if (!placeCardOrder) return route.continue();
-      // The demo shop takes no cards yet: the answer of a shop that does (a whole Order: the storefront checks it).
-      const at = new Date().toISOString();
-      const order = {
-        id: 1,
-        number: '1001',
-        status: 'awaiting_payment',
-        payment_method: 'card_2c2p',
-        payment_label: 'Credit/Debit Card',
-        total: '85.00',
-        currency: 'USD',
-        total_items: 1,
-        created_at: at,
-        items: [],
-        subtotal: '85.00',
-        shipping: '0.00',
-        delivery_address: route.request().postDataJSON().delivery_address,
-        payment_instructions: '',
-        payment_due_at: null,
-        updated_at: at,
-        history: [{ status: 'awaiting_payment', at }],
-      };
-      return route.fulfill({ status: 201, json: order });
+    const initiations: unknown[] = [];
+    await page.route('**/api/payments/card/initiate/', (route) => {
+      initiations.push(route.request().postDataJSON());
+      return route.fulfill({ status: 502, json: { detail: 'The payment gateway could not be reached.' } });
     });
 
     await openPage(page, '/cart');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await expect(page.getByRole('radio', { name: 'Credit/Debit Card' })).toBeChecked();
     await fillAddress(page);
+    const created = page.waitForResponse(
+      (response) => response.url().includes('/api/orders/orders/') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Place Order' }).click();
-    await expect(page.locator('.checkout .error-box')).toHaveText('Invalid payment method selected.');
-
-    placeCardOrder = true;
-    await page.getByRole('button', { name: 'Place Order' }).click();
+    const order = await (await created).json();
+    expect(order.payment_method).toBe('card_2c2p');
     await expect(page.locator('.checkout .error-box')).toHaveText(
       "Your order was created, but we couldn't initiate the card payment. Please contact support or try paying from your order history.",
     );
+    expect(initiations).toEqual([{ order_id: order.id, currency: 'USD' }]);
     await expect(badge(page)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Place Order' })).toBeDisabled();
-    // A refused attempt made nothing: the next one is a new attempt with a key of its own.
-    expect(keys).toHaveLength(2);
-    expect(keys[0]).not.toBe(keys[1]);
+    await expect(page).toHaveURL((url) => url.pathname === '/cart');
+
+    // The order awaits its payment in the history, where it can be paid.
+    await page.getByRole('link', { name: 'View Your Order' }).click();
+    await expectOnPath(page, `/account/orders/${order.id}`);
+    await expect(page.locator('.order-facts')).toContainText('Awaiting payment');
+    await expect(page.locator('.order-facts')).toContainText('Credit/Debit Card');
+    await expect(page.getByRole('button', { name: 'Pay now' })).toBeVisible();
   });
 
   test('a retry after a lost answer gets the same order, not a second one', async ({ page, request }) => {
@@ -482,6 +378,7 @@ test.describe('checkout', () => {
     await openPage(page, '/cart');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await fillAddress(page);
+    await page.getByRole('radio', { name: 'Bank Transfer' }).check();
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.locator('.checkout .error-box')).toBeVisible();
     await page.getByRole('button', { name: 'Place Order' }).click();

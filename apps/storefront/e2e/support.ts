@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const SITE_TITLE = 'Himalayan Khukuri House';
 
@@ -29,4 +29,105 @@ export async function expectOnPath(page: Page, pathAndQuery: string) {
 export function unverifiedAccessToken(): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`;
+}
+
+// The shop's customers: every test has one of its own, so that carts and orders never meet (two workers share one
+// server).
+export const TENANT = { 'X-Tenant-Token': 'khukuri-demo' };
+export const PASSWORD = 'Sirupate-blade-77';
+export const ADDRESS = {
+  'Street Address': 'Lazimpat 12',
+  City: 'Kathmandu',
+  'Postal Code': '44600',
+  Country: 'Nepal',
+  'Full Name': 'Sita Gurung',
+  'Contact Number': '+977 1 4410000',
+};
+
+export interface Product {
+  id: number;
+  slug: string;
+  name: string;
+  price: string;
+  stock: number;
+}
+
+export interface Customer {
+  email: string;
+  access: string;
+  refresh: string;
+}
+
+let counter = 0;
+
+export async function newCustomer(request: APIRequestContext): Promise<Customer> {
+  const email = `shopper.${Date.now()}.${process.pid}.${++counter}@example.com`;
+  const registered = await request.post('/api/accounts/register/', {
+    headers: TENANT,
+    data: { email, password: PASSWORD, password_confirm: PASSWORD },
+  });
+  expect(registered.status()).toBe(201);
+  const login = await request.post('/api/accounts/login/', {
+    headers: TENANT,
+    data: { login_id: email, password: PASSWORD },
+  });
+  const { access, refresh } = await login.json();
+  return { email, access, refresh };
+}
+
+/** Opens the browser signed in as `customer` (once: a later logout stays a logout). */
+export async function signIn(page: Page, customer: Customer) {
+  await page.addInitScript(
+    ([access, refresh]) => {
+      if (sessionStorage.getItem('signed-in')) return;
+      localStorage.setItem('authToken', access as string);
+      localStorage.setItem('refreshToken', refresh as string);
+      sessionStorage.setItem('signed-in', 'yes');
+    },
+    [customer.access, customer.refresh],
+  );
+}
+
+/**
+ * Active products with room in stock, most stock first: orders take from them, and the catalog journeys rely on the
+ * few with little or no stock, so these tests never order those.
+ */
+export async function stockedProducts(request: APIRequestContext): Promise<Product[]> {
+  const response = await request.get('/api/products/products/', { headers: TENANT, params: { is_active: true } });
+  const products: Product[] = await response.json();
+  return products.filter((product) => product.stock >= 10).sort((a, b) => b.stock - a.stock);
+}
+
+export async function addItem(
+  request: APIRequestContext,
+  customer: Customer,
+  product: Product,
+  quantity = 1,
+  customization: Record<string, string> = {},
+) {
+  const response = await request.post('/api/orders/cart/add-item/', {
+    headers: { ...TENANT, Authorization: `Bearer ${customer.access}` },
+    data: { product_id: product.id, quantity, customization },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** A customer with `lines` already in the cart, signed in on `page`. */
+export async function customerWithCart(page: Page, request: APIRequestContext, lines: number) {
+  const customer = await newCustomer(request);
+  const products = (await stockedProducts(request)).slice(0, lines);
+  for (const product of products) await addItem(request, customer, product);
+  await signIn(page, customer);
+  return { customer, products };
+}
+
+/** `$` and two decimals of price × quantity, in cents: never floats on money. */
+export function times(price: string, quantity: number): string {
+  const [units = '0', cents = '0'] = price.split('.');
+  const total = (Number(units) * 100 + Number(cents.padEnd(2, '0'))) * quantity;
+  return `$${Math.floor(total / 100)}.${String(total % 100).padStart(2, '0')}`;
+}
+
+export async function fillAddress(page: Page, fields: Partial<typeof ADDRESS> = ADDRESS) {
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
 }

@@ -9,6 +9,8 @@ import { OrderLines } from '../features/orders/components/order-lines.tsx';
 import { OrderStatus } from '../features/orders/components/order-status.tsx';
 import { OrderTimeline } from '../features/orders/components/order-timeline.tsx';
 import { PaymentInstructions } from '../features/orders/components/payment-instructions.tsx';
+import { canPayByCard, pendingOrderDetails } from '../features/payments/card-payment.ts';
+import { PayNowButton } from '../features/payments/components/pay-now-button.tsx';
 import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
 import { errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
@@ -57,6 +59,13 @@ function OrderDetail({ id }: { id: string }) {
         ]}
       />
       <OrderLines order={data} />
+      {canPayByCard(data) && (
+        <section className="order-panel pay-now-panel" aria-labelledby="card-payment">
+          <h2 id="card-payment">Card Payment</h2>
+          <p>This order awaits its card payment. You can pay it now on the secure payment page.</p>
+          <PayNowButton order={pendingOrderDetails(data)} />
+        </section>
+      )}
       <PaymentInstructions method={data.payment_method} text={data.payment_instructions} />
       <DeliveryAddressBlock address={data.delivery_address} />
       <OrderTimeline history={data.history} />

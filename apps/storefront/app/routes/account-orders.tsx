@@ -6,6 +6,8 @@ import { Spinner } from '../components/spinner.tsx';
 import { ORDERS_PAGE_SIZE, orderPageQueryOptions } from '../features/orders/api/orders.ts';
 import { OrderFacts } from '../features/orders/components/order-facts.tsx';
 import { OrderStatus } from '../features/orders/components/order-status.tsx';
+import { canPayByCard, pendingOrderDetails } from '../features/payments/card-payment.ts';
+import { PayNowButton } from '../features/payments/components/pay-now-button.tsx';
 import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
 import { errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
@@ -67,6 +69,11 @@ function OrderHistory() {
                 ['Payment', order.payment_label],
               ]}
             />
+            {canPayByCard(order) && (
+              <div className="order-card__pay">
+                <PayNowButton order={pendingOrderDetails(order)} />
+              </div>
+            )}
           </li>
         ))}
       </ul>

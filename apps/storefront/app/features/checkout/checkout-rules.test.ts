@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, errorText } from '../../lib/api-client.ts';
 import {
   afterOrder,
+  CARD_PAYMENT_FAILED,
   checkoutProblem,
   EMPTY_ADDRESS,
   missingAddressFields,
@@ -127,10 +128,17 @@ describe('afterOrder', () => {
     });
   });
 
-  it('reports the card payment that cannot start yet', () => {
+  it('leads a card order to its card payment, with the order details the return page keeps', () => {
     expect(afterOrder(order('card_2c2p'), { ...options, enable_card_payment: true })).toEqual({
-      kind: 'card-payment-failed',
+      kind: 'card-payment',
+      order: { id: 7, number: 'KH-1007', total: '85.00' },
     });
+  });
+
+  it("says, in the spec's words, that the order exists when its card payment cannot start", () => {
+    expect(CARD_PAYMENT_FAILED).toBe(
+      "Your order was created, but we couldn't initiate the card payment. Please contact support or try paying from your order history.",
+    );
   });
 });
 

@@ -10,6 +10,7 @@ import {
 } from '@platform/contracts';
 import type { ErrorTextOptions } from '../../lib/api-client.ts';
 import type { OrderConfirmationState } from '../orders/confirmation-state.ts';
+import { type PendingOrderDetails, pendingOrderDetails } from '../payments/card-payment.ts';
 
 const SELECT_PAYMENT_METHOD = 'Please select a payment method.';
 export const ORDER_FALLBACK = 'Failed to create order. Please check your details and try again.';
@@ -77,13 +78,13 @@ export function newAttemptKey(): string {
 type AfterOrder =
   | { kind: 'confirmation'; state: OrderConfirmationState }
   | { kind: 'redirect'; url: string }
-  | { kind: 'card-payment-failed' };
+  | { kind: 'card-payment'; order: PendingOrderDetails };
 
 export function afterOrder(order: Order, options: PaymentOptions): AfterOrder {
   switch (order.payment_method) {
-    // NOTE: the card payment start call does not exist yet (spec section 7): the order stays, payable later.
+    // The card payment starts next; if it cannot, the order stays and is payable from the order history.
     case 'card_2c2p':
-      return { kind: 'card-payment-failed' };
+      return { kind: 'card-payment', order: pendingOrderDetails(order) };
     case 'bank_transfer':
       return {
         kind: 'confirmation',

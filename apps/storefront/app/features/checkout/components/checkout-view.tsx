@@ -6,7 +6,7 @@ import {
 } from '@platform/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -15,6 +15,7 @@ import { browserApi } from '../../../lib/browser-api.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import type { CartState } from '../../cart/api/cart.ts';
 import { createOrder, ORDERS_QUERY_KEY } from '../../orders/api/orders.ts';
+import { currentBrowser, startCardPayment } from '../../payments/card-payment.ts';
 import { paymentOptionsQueryOptions } from '../api/payment-options.ts';
 import {
   afterOrder,
@@ -57,6 +58,8 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
   const [status, setStatus] = useState<'idle' | 'placing' | 'placed'>('idle');
   // One key per attempt, kept while the form is unchanged: a repeated submit gets the same order back.
   const [attemptKey, setAttemptKey] = useState<string | null>(null);
+  // The order whose card payment could not start: it stays, payable from the order history.
+  const [unpaidOrderId, setUnpaidOrderId] = useState<number | null>(null);
 
   const choices = options.data ? paymentChoices(options.data) : [];
   const method = pickedMethod ?? choices[0]?.method ?? null;
@@ -88,11 +91,19 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
       );
       onOrderPlaced();
       void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
-      setStatus('placed');
       const next = afterOrder(order, options.data);
+      if (next.kind === 'card-payment') {
+        try {
+          await startCardPayment(browserApi(), next.order, currentBrowser());
+        } catch (failure) {
+          console.error('Card payment could not start:', failure);
+          setError(CARD_PAYMENT_FAILED);
+          setUnpaidOrderId(order.id);
+        }
+      }
+      setStatus('placed');
       if (next.kind === 'confirmation') navigate('/order-confirmation', { state: next.state });
       else if (next.kind === 'redirect') window.location.assign(next.url);
-      else setError(CARD_PAYMENT_FAILED);
     } catch (failure) {
       setError(errorText(failure, ORDER_FALLBACK, ORDER_ERRORS));
       setStatus('idle');
@@ -164,6 +175,11 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
           <strong>{formatPrice(cart.total_price)}</strong>
         </div>
         {error && <ErrorBox>{error}</ErrorBox>}
+        {unpaidOrderId !== null && (
+          <Link to={`/account/orders/${unpaidOrderId}`} className="button button--ghost checkout__order-link">
+            View Your Order
+          </Link>
+        )}
         <button type="submit" className="button button--primary checkout__submit" disabled={status !== 'idle'}>
           {status === 'placing' ? 'Placing Order...' : 'Place Order'}
         </button>
