@@ -6,13 +6,16 @@ function customizationText(customization: Record<string, string>): string {
   return text ? ` (${text})` : '';
 }
 
-/** The e-mail a customer gets when an order is placed: what, how much, where to, and how to pay. */
-export function orderConfirmationMail(input: {
+/** What an order's e-mail is written from: the shop, the customer's address, the order and its page. */
+interface OrderMailInput {
   shopName: string;
   to: string;
   order: Order;
   orderPageUrl: string;
-}): MailMessage {
+}
+
+/** The e-mail a customer gets when an order is placed: what, how much, where to, and how to pay. */
+export function orderConfirmationMail(input: OrderMailInput): MailMessage {
   const { order, shopName } = input;
   const address = order.delivery_address;
   const lines = order.items.map(
@@ -78,12 +81,7 @@ export function orderExpiredMail(input: { shopName: string; to: string; order: O
 }
 
 /** The e-mail a customer gets when an order's payment has been received. */
-export function orderPaidMail(input: {
-  shopName: string;
-  to: string;
-  order: Order;
-  orderPageUrl: string;
-}): MailMessage {
+export function orderPaidMail(input: OrderMailInput): MailMessage {
   const { order, shopName } = input;
   const text = [
     `Hello ${order.delivery_address.fullname},`,
