@@ -97,6 +97,9 @@ async function paymentStatus(request: APIRequestContext, customer: Customer, pay
   return response.json();
 }
 
+// Each journey crosses the shop, the gateway's page and back (with the return page's 1500 ms wait), some twice.
+test.describe.configure({ timeout: 90_000 });
+
 test.describe('card checkout', () => {
   test('approved: the payment page, a verified success, the session forgotten, and the order paid', async ({
     page,
