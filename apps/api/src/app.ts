@@ -18,6 +18,7 @@ import type { Database } from './db/client.ts';
 import { EventBus } from './lib/events.ts';
 import { type Job, scheduleJob } from './lib/jobs.ts';
 import { accountsRoutes, TokenSigner } from './modules/accounts/index.ts';
+import { auditAdminRoutes } from './modules/audit/index.ts';
 import { blogRoutes } from './modules/blog/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
 import { catalogRoutes } from './modules/catalog/index.ts';
@@ -25,16 +26,21 @@ import { contactRoutes } from './modules/contact/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { createMailer, type Mailer } from './modules/mail/index.ts';
 import { LocalMediaStorage, type MediaStorage } from './modules/media/index.ts';
-import { ordersRoutes, scheduleOrderExpiry, subscribeOrderEvents } from './modules/orders/index.ts';
+import { ordersAdminRoutes, ordersRoutes, scheduleOrderExpiry, subscribeOrderEvents } from './modules/orders/index.ts';
 import { pagesRoutes } from './modules/pages/index.ts';
-import { paymentGatewayRoutes, paymentsRoutes, reconcilePayments } from './modules/payments/index.ts';
+import {
+  paymentGatewayRoutes,
+  paymentsAdminRoutes,
+  paymentsRoutes,
+  reconcilePayments,
+} from './modules/payments/index.ts';
 import { sandboxGatewayRoutes } from './modules/sandbox-gateway/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { tenantsRoutes } from './modules/tenants/index.ts';
 import { authentication } from './plugins/auth.ts';
 import { errorHandler } from './plugins/errors.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
-import { tenantContext } from './plugins/request-context.ts';
+import { staffOnly, tenantContext } from './plugins/request-context.ts';
 
 /** What the app is built from; tests and the server pass their own. */
 export interface AppDeps {
@@ -205,6 +211,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(paymentsRoutes);
         await shop.register(cartRoutes);
         await shop.register(ordersRoutes);
+        // The shop's administration: staff only (the owner for payment settings and the audit log).
+        await shop.register(
+          async (admin) => {
+            admin.addHook('onRequest', staffOnly());
+            await admin.register(ordersAdminRoutes);
+            await admin.register(paymentsAdminRoutes);
+            await admin.register(auditAdminRoutes);
+          },
+          { prefix: '/admin' },
+        );
       });
     },
     { prefix: '/api' },

@@ -87,4 +87,25 @@ describe('npm run platform -- payments card', () => {
     await platform(['payments', 'card', '--tenant', 'cli-shop-token', '--off']);
     expect(await cardSettings()).toMatchObject({ enable_card_payment: false, card_merchant_id: 'JT01' });
   }, 180_000);
+
+  it('creates a member of staff with a given password, and gives an account a new generated one once', async () => {
+    await platform(['tenant', 'create', '--name', 'Staff shop', '--token', 'cli-staff-shop']);
+    const created = await platform(
+      ['staff', 'create', '--tenant', 'cli-staff-shop', '--email', 'Boss@Example.com', '--role', 'owner'],
+      { STAFF_PASSWORD: 'Annapurna-8091-west' },
+    );
+    expect(created).toBe('Staff shop: owner boss@example.com created\n');
+    const reset = await platform(['staff', 'password', '--tenant', 'cli-staff-shop', '--email', 'boss@example.com']);
+    expect(reset).toMatch(/^Password \(shown once\): [\w-]{20}\n$/);
+    const database = testDb ? testDb.database : await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+    try {
+      const [row] = await database.raw.query<{ role: string }>(
+        `select u.role from users u join tenants t on t.id = u.tenant_id
+          where t.token = 'cli-staff-shop' and u.email = 'boss@example.com'`,
+      );
+      expect(row?.role).toBe('owner');
+    } finally {
+      if (!testDb) await database.close();
+    }
+  }, 180_000);
 });

@@ -1,10 +1,13 @@
-// The platform command: shops (`tenant create`, `tenant list`), a shop's card gateway (`payments card`), `migrate`.
+// The platform command: shops (`tenant create`, `tenant list`), a shop's card gateway (`payments card`), its staff
+// (`staff create`, `staff password`), `migrate`.
 import { randomBytes } from 'node:crypto';
 import { text } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { ValidationError } from './lib/errors.ts';
+import { createStaffAccount, setAccountPassword } from './modules/accounts/index.ts';
 import { configureCardGateway, configurePayments } from './modules/payments/index.ts';
 import { createTenant, listTenants } from './modules/tenants/index.ts';
 import { systemContext } from './plugins/request-context.ts';
@@ -17,9 +20,50 @@ const USAGE = `Usage:
   npm run platform -- payments card --tenant TOKEN --gateway 2c2p --merchant-id ID --environment sandbox|production
       (the 2C2P secret key is read from CARD_SECRET_KEY, else from standard input)
   npm run platform -- payments card --tenant TOKEN --off
+  npm run platform -- staff create --tenant TOKEN --email EMAIL [--role staff|owner]
+  npm run platform -- staff password --tenant TOKEN --email EMAIL
+      (the password is read from STAFF_PASSWORD, else one is generated and printed once)
   npm run platform -- migrate`;
 
-const COMMANDS = ['tenant create', 'tenant list', 'payments card', 'migrate'];
+const COMMANDS = ['tenant create', 'tenant list', 'payments card', 'staff create', 'staff password', 'migrate'];
+
+/** A shop by its token, or null with a message saying how to find it. */
+async function shopOf(database: Database, token: string | undefined) {
+  const tenant = (await listTenants(database.db)).find((shop) => shop.token === token);
+  if (!tenant) console.error('Give --tenant with the token of an existing shop (see: tenant list).');
+  return tenant ?? null;
+}
+
+/**
+ * `staff create` / `staff password`: a member of staff, or a new password for an account (its sessions end). The
+ * password comes from STAFF_PASSWORD, else a strong one is generated and printed once.
+ */
+async function manageStaff(
+  config: Config,
+  database: Database,
+  command: string,
+  values: { tenant?: string; email?: string; role?: string },
+): Promise<number> {
+  const tenant = await shopOf(database, values.tenant);
+  if (!tenant) return 2;
+  const role = values.role ?? 'staff';
+  if (!values.email || (role !== 'staff' && role !== 'owner')) {
+    console.error(USAGE);
+    return 2;
+  }
+  const given = process.env.STAFF_PASSWORD;
+  const password = given ?? randomBytes(15).toString('base64url');
+  const ctx = systemContext(platformDeps(config), database, tenant, 'cli');
+  if (command === 'staff create') {
+    const account = await createStaffAccount(ctx, { email: values.email, role, password });
+    console.log(`${tenant.name}: ${role} ${account.email} created`);
+  } else if (!(await setAccountPassword(ctx, values.email, password))) {
+    console.error(`${tenant.name} has no account ${values.email}.`);
+    return 1;
+  }
+  if (!given) console.log(`Password (shown once): ${password}`);
+  return 0;
+}
 
 /** `payments card`: the shop's card gateway, or cards switched off. Prints what was set, never the secret key. */
 async function configureCards(
@@ -27,11 +71,8 @@ async function configureCards(
   database: Database,
   values: { tenant?: string; gateway?: string; 'merchant-id'?: string; environment?: string; off?: boolean },
 ): Promise<number> {
-  const tenant = (await listTenants(database.db)).find((shop) => shop.token === values.tenant);
-  if (!tenant) {
-    console.error('payments card needs --tenant with the token of an existing shop (see: tenant list)');
-    return 2;
-  }
+  const tenant = await shopOf(database, values.tenant);
+  if (!tenant) return 2;
   const ctx = systemContext(platformDeps(config), database, tenant, 'cli');
   if (values.off) {
     await configurePayments(ctx, { enableCardPayment: false });
@@ -81,6 +122,8 @@ async function main(argv: string[]): Promise<number> {
       'merchant-id': { type: 'string' },
       environment: { type: 'string' },
       off: { type: 'boolean' },
+      email: { type: 'string' },
+      role: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -94,6 +137,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const applied = await migrate(database);
     if (command === 'payments card') return await configureCards(config, database, values);
+    if (command.startsWith('staff ')) return await manageStaff(config, database, command, values);
     if (command === 'migrate') {
       console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
     } else if (command === 'tenant list') {
@@ -119,6 +163,12 @@ async function main(argv: string[]): Promise<number> {
 }
 
 process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
+  // A refused input names its fields: say what each needs.
+  const fields = error instanceof ValidationError ? Object.entries(error.fields) : [];
+  if (fields.length > 0) {
+    for (const [field, messages] of fields) console.error(`${field}: ${[messages].flat().join(' ')}`);
+    return 2;
+  }
   console.error(error instanceof Error ? error.message : error);
   return 1;
 });

@@ -20,7 +20,13 @@ export function isEmailAddress(value: string): boolean {
 export const MIN_PASSWORD_LENGTH = 8;
 
 /** The account as the customer sees it. */
-export const AccountUser = z.object({ id: z.number().int(), email: z.string(), username: z.string() });
+/** The signed-in account; `role` is `customer`, or `staff`/`owner` for the shop's staff (the admin app reads it). */
+export const AccountUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  username: z.string(),
+  role: z.enum(['customer', 'staff', 'owner']),
+});
 export type AccountUser = z.infer<typeof AccountUser>;
 
 /** `POST /accounts/login/`: `login_id` is the e-mail or the username. */

@@ -194,6 +194,9 @@ export const OrderSummary = z.object({
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
+export const OrderShipment = z.object({ carrier: z.string(), tracking_number: z.string(), tracking_url: z.string() });
+export type OrderShipment = z.infer<typeof OrderShipment>;
+
 /** An order in full (the create answer and the detail). */
 export const Order = OrderSummary.extend({
   items: z.array(OrderLine),
@@ -210,6 +213,8 @@ export const Order = OrderSummary.extend({
   updated_at: z.string(),
   /** Every status the order has had, oldest first: placed (awaiting_payment), then each change. */
   history: z.array(OrderHistoryEntry),
+  /** How a shipped order travels: its carrier, tracking number and tracking page ('' when there is none). */
+  shipment: OrderShipment.nullable(),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { TenantScope } from '../db/tenant-scope.ts';
-import { AuthenticationError, NotFoundError } from '../lib/errors.ts';
+import { AppError, AuthenticationError, NotFoundError } from '../lib/errors.ts';
 import type { EventBus } from '../lib/events.ts';
 import type { TokenSigner } from '../modules/accounts/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
@@ -96,4 +96,28 @@ export function signedIn(detail?: string): onRequestHookHandler {
 export function requireUser(ctx: RequestContext, detail?: string): AuthUser {
   if (!ctx.user) throw new AuthenticationError(detail);
   return ctx.user;
+}
+
+/** Staff roles, weakest first: `owner` may do all `staff` may, and manage staff and payment settings. */
+const STAFF_ROLES = ['staff', 'owner'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * The gate of administration routes: 401 for a guest (or a token of another shop, refused by the authentication),
+ * 403 for a customer, or for staff where the owner is needed.
+ */
+export function staffOnly(minimum: StaffRole = 'staff'): onRequestHookHandler {
+  return async function staffGate(request) {
+    requireStaff(request.ctx, minimum);
+  };
+}
+
+/** The signed-in member of staff of a context, with at least the `minimum` role; 401 or 403 otherwise. */
+export function requireStaff(ctx: RequestContext, minimum: StaffRole = 'staff'): AuthUser {
+  const user = requireUser(ctx);
+  const rank = STAFF_ROLES.indexOf(user.role as StaffRole);
+  if (rank < STAFF_ROLES.indexOf(minimum)) {
+    throw new AppError(403, 'permission_denied', 'You do not have permission to perform this action.');
+  }
+  return user;
 }

@@ -44,6 +44,7 @@ export const products = pgTable('products', {
   priceCents: integer('price_cents').notNull(),
   priceBeforeDiscountCents: integer('price_before_discount_cents'),
   stock: integer('stock').notNull().default(0),
+  lowStockThreshold: integer('low_stock_threshold').notNull().default(2),
   isActive: boolean('is_active').notNull().default(true),
   isFeatured: boolean('is_featured').notNull().default(false),
   mainImageId: integer('main_image_id'),

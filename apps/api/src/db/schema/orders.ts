@@ -82,6 +82,9 @@ export const orders = pgTable('orders', {
   paidAt: timestamp('paid_at', { withTimezone: true }),
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   cancelReason: text('cancel_reason'),
+  carrier: text('carrier').notNull().default(''),
+  trackingNumber: text('tracking_number').notNull().default(''),
+  trackingUrl: text('tracking_url').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -113,5 +116,16 @@ export const orderHistory = pgTable('order_history', {
   actor: text('actor', { enum: ['customer', 'staff', 'system', 'gateway'] }).notNull(),
   actorUserId: integer('actor_user_id'),
   reason: text('reason').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const orderNotes = pgTable('order_notes', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  orderId: integer('order_id').notNull(),
+  authorUserId: integer('author_user_id'),
+  body: text('body').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

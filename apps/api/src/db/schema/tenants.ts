@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const tenants = pgTable('tenants', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -37,4 +37,19 @@ export const coreValues = pgTable('core_values', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   position: integer('position').notNull().default(0),
+});
+
+export const auditLog = pgTable('audit_log', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  actorUserId: integer('actor_user_id'),
+  actorRole: text('actor_role').notNull().default(''),
+  action: text('action').notNull(),
+  entity: text('entity').notNull(),
+  entityId: text('entity_id').notNull().default(''),
+  summary: jsonb('summary').$type<Record<string, unknown>>().notNull().default({}),
+  requestId: text('request_id').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { passwordResetTokens, refreshTokens, users } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
@@ -155,4 +155,25 @@ export async function usePasswordResetTokensOf(scope: TenantScope, userId: numbe
     .where(
       scope.where(passwordResetTokens, and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt))),
     );
+}
+
+/** The e-mail addresses of some accounts, by id. */
+export async function findUserEmails(scope: TenantScope, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await scope.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(scope.where(users, inArray(users.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.email]));
+}
+
+/** Ids of accounts whose e-mail or username contains `text` (at most `limit`). */
+export async function findUserIdsMatching(scope: TenantScope, text: string, limit: number): Promise<number[]> {
+  const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const rows = await scope.db
+    .select({ id: users.id })
+    .from(users)
+    .where(scope.where(users, or(ilike(users.email, pattern), ilike(users.username, pattern))))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

@@ -19,6 +19,8 @@ import {
   findUserByEmail,
   findUserById,
   findUserByLogin,
+  findUserEmails,
+  findUserIdsMatching,
   insertPasswordResetToken,
   insertRefreshToken,
   insertUser,
@@ -57,7 +59,7 @@ export function dummyPasswordHash(): Promise<string> {
 }
 
 function accountUser(user: UserRow): AccountUser {
-  return { id: user.id, email: user.email, username: user.username };
+  return { id: user.id, email: user.email, username: user.username, role: user.role };
 }
 
 function normalizeEmail(email: string): string {
@@ -259,4 +261,51 @@ export async function createAccount(
     role: input.role ?? 'customer',
   });
   return accountUser(user);
+}
+
+/** The e-mail addresses of some of the shop's accounts, by id (for staff's lists). */
+export async function getAccountEmails(ctx: RequestContext, ids: number[]): Promise<Map<number, string>> {
+  return findUserEmails(ctx.scope, [...new Set(ids)]);
+}
+
+/** Accounts whose e-mail or username contains `text` (staff's searches). */
+export async function findAccountIdsMatching(ctx: RequestContext, text: string): Promise<number[]> {
+  return findUserIdsMatching(ctx.scope, text, 500);
+}
+
+/**
+ * A member of staff (`staff` or `owner`) with a password that follows the registration rules; an address already
+ * registered with the shop is refused (400).
+ */
+export async function createStaffAccount(
+  ctx: RequestContext,
+  input: { email: string; role: 'staff' | 'owner'; password: string },
+): Promise<AccountUser> {
+  const problems = passwordProblems(input.password);
+  if (problems.length > 0) throw new ValidationError({ password: problems });
+  const email = normalizeEmail(input.email);
+  if (!isEmailAddress(email)) throw new ValidationError({ email: ['Enter a valid email address.'] });
+  if (await findUserByEmail(ctx.scope, email)) {
+    throw new ValidationError({ email: ['An account with this e-mail address already exists.'] });
+  }
+  return createAccount(ctx, {
+    email,
+    username: await freeUsername(ctx.scope, email),
+    password: input.password,
+    role: input.role,
+  });
+}
+
+/** Sets an account's password (the platform command) and signs it out everywhere; false when there is none. */
+export async function setAccountPassword(ctx: RequestContext, email: string, password: string): Promise<boolean> {
+  const problems = passwordProblems(password);
+  if (problems.length > 0) throw new ValidationError({ password: problems });
+  const user = await findUserByEmail(ctx.scope, normalizeEmail(email));
+  if (!user) return false;
+  const passwordHash = await hashPassword(password);
+  await ctx.scope.transaction(async (scope) => {
+    await updatePassword(scope, user.id, passwordHash);
+    await revokeUserRefreshTokens(scope, user.id);
+  });
+  return true;
 }

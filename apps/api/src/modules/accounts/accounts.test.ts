@@ -71,7 +71,12 @@ describe('accounts', () => {
       const created = await register(shop, email.toUpperCase());
       expect(created.statusCode).toBe(201);
       const user = created.json();
-      expect(user).toEqual({ id: expect.any(Number), email: email.toLowerCase(), username: expect.any(String) });
+      expect(user).toEqual({
+        id: expect.any(Number),
+        email: email.toLowerCase(),
+        username: expect.any(String),
+        role: 'customer',
+      });
       expect(user.username).not.toContain('@');
 
       const byEmail = await login(shop, email);
@@ -214,7 +219,12 @@ describe('accounts', () => {
       const session = await signedIn(shop);
       const mine = await me(shop, session.access);
       expect(mine.statusCode).toBe(200);
-      expect(mine.json()).toEqual({ id: session.user.id, email: session.email, username: expect.any(String) });
+      expect(mine.json()).toEqual({
+        id: session.user.id,
+        email: session.email,
+        username: expect.any(String),
+        role: 'customer',
+      });
       expect((await me(shop, session.refresh)).statusCode).toBe(401);
       expect((await refresh(shop, session.access)).statusCode).toBe(401);
     });

@@ -1,5 +1,13 @@
 // The accounts module's public surface: the only file other modules and the app import from it.
 export { accountsRoutes } from './accounts.routes.ts';
-export { createAccount, findAccountIdByEmail, getAccountEmail } from './accounts.service.ts';
+export {
+  createAccount,
+  createStaffAccount,
+  findAccountIdByEmail,
+  findAccountIdsMatching,
+  getAccountEmail,
+  getAccountEmails,
+  setAccountPassword,
+} from './accounts.service.ts';
 export { resolveJwtSecret } from './secret.ts';
 export { TokenSigner } from './tokens.ts';

@@ -13,6 +13,7 @@ export { recordPurchase, withdrawPurchase } from './purchases.service.ts';
 export {
   adjustStock,
   findStockLedgerMismatches,
+  listLowStockProducts,
   listStockMovements,
   lockProductsForSale,
   moveStock,

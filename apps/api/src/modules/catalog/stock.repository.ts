@@ -99,3 +99,18 @@ export async function findLedgerMismatches(
     .where(scope.where(products, sql`${products.stock} <> coalesce(${ledger.total}, 0)`));
   return rows.map((row) => ({ ...row, ledger: Number(row.ledger) }));
 }
+
+/** Products on sale at or below their low-stock threshold, fewest units first. */
+export async function findLowStockProducts(scope: TenantScope, limit: number) {
+  return scope.db
+    .select({
+      id: products.id,
+      name: products.name,
+      stock: products.stock,
+      lowStockThreshold: products.lowStockThreshold,
+    })
+    .from(products)
+    .where(scope.where(products, eq(products.isActive, true), sql`${products.stock} <= ${products.lowStockThreshold}`))
+    .orderBy(asc(products.stock), asc(products.id))
+    .limit(limit);
+}

@@ -4,6 +4,7 @@ import type { RequestContext } from '../../plugins/request-context.ts';
 import {
   applyStockChanges,
   findLedgerMismatches,
+  findLowStockProducts,
   listMovements,
   lockSaleProducts,
   type SaleProduct,
@@ -88,4 +89,17 @@ export async function findStockLedgerMismatches(
   ctx: RequestContext,
 ): Promise<{ productId: number; stock: number; ledger: number }[]> {
   return findLedgerMismatches(ctx.scope);
+}
+
+/** Products on sale whose stock is at or below their low-stock threshold (the dashboard's list). */
+export async function listLowStockProducts(
+  ctx: RequestContext,
+): Promise<{ id: number; name: string; stock: number; low_stock_threshold: number }[]> {
+  const rows = await findLowStockProducts(ctx.scope, 20);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    stock: row.stock,
+    low_stock_threshold: row.lowStockThreshold,
+  }));
 }

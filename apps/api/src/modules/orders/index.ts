@@ -9,6 +9,6 @@ export {
   type TransitionInput,
   transitionOrder,
 } from './orders.lifecycle.ts';
-export { ordersRoutes } from './orders.routes.ts';
+export { ordersAdminRoutes, ordersRoutes } from './orders.routes.ts';
 export { findOrder, getOrder, listOrders, placeOrder } from './orders.service.ts';
 export { subscribeOrderEvents } from './orders.subscribers.ts';

@@ -98,3 +98,52 @@ export function orderPaidMail(input: OrderMailInput): MailMessage {
   ].join('\n');
   return { to: input.to, subject: `${shopName}: payment received for order ${order.number}`, text };
 }
+
+/** The e-mail a customer gets when an order has shipped: the carrier, the tracking number and its page. */
+export function orderShippedMail(input: OrderMailInput): MailMessage {
+  const { order, shopName } = input;
+  const shipment = order.shipment;
+  const text = [
+    `Hello ${order.delivery_address.fullname},`,
+    '',
+    `Order ${order.number} from ${shopName} is on its way.`,
+    '',
+    ...itemLines(order),
+    '',
+    ...(shipment
+      ? [
+          `Carrier: ${shipment.carrier}`,
+          `Tracking number: ${shipment.tracking_number}`,
+          ...(shipment.tracking_url ? [`Track it: ${shipment.tracking_url}`] : []),
+          '',
+        ]
+      : []),
+    `Your order online: ${input.orderPageUrl}`,
+    '',
+    `${shopName}`,
+    '',
+  ].join('\n');
+  return { to: input.to, subject: `${shopName}: order ${order.number} has shipped`, text };
+}
+
+/** The e-mail a customer gets when the shop cancels an order (stock back; a paid order is refunded by the shop). */
+export function orderCancelledMail(input: OrderMailInput & { reason: string }): MailMessage {
+  const { order, shopName } = input;
+  const text = [
+    `Hello ${order.delivery_address.fullname},`,
+    '',
+    `${shopName} has cancelled order ${order.number}.${input.reason ? ` Reason: ${input.reason}` : ''}`,
+    '',
+    ...itemLines(order),
+    '',
+    `Total: $${order.total} ${order.currency}`,
+    '',
+    'If you paid for it, the payment will be refunded. Reply to this e-mail with any question.',
+    '',
+    `Your order online: ${input.orderPageUrl}`,
+    '',
+    `${shopName}`,
+    '',
+  ].join('\n');
+  return { to: input.to, subject: `${shopName}: order ${order.number} cancelled`, text };
+}

@@ -1,5 +1,5 @@
-import { asc, count, desc, eq, lte, sql } from 'drizzle-orm';
-import { orderCounters, orderHistory, orderLines, orders } from '../../db/schema/index.ts';
+import { asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { orderCounters, orderHistory, orderLines, orderNotes, orders } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -117,7 +117,20 @@ export async function lockOrder(scope: TenantScope, orderId: number): Promise<Or
 export async function updateOrder(
   scope: TenantScope,
   orderId: number,
-  fields: Partial<Pick<OrderRow, 'status' | 'paidAt' | 'cancelledAt' | 'cancelReason' | 'paymentDueAt' | 'updatedAt'>>,
+  fields: Partial<
+    Pick<
+      OrderRow,
+      | 'status'
+      | 'paidAt'
+      | 'cancelledAt'
+      | 'cancelReason'
+      | 'paymentDueAt'
+      | 'updatedAt'
+      | 'carrier'
+      | 'trackingNumber'
+      | 'trackingUrl'
+    >
+  >,
 ): Promise<OrderRow> {
   const [row] = await scope.db
     .update(orders)
@@ -155,4 +168,103 @@ export async function lockOverdueOrders(scope: TenantScope, now: Date, limit: nu
     .limit(limit)
     .for('update', { skipLocked: true });
   return rows.map((row) => row.id);
+}
+
+/** What staff filter the shop's orders by. */
+export interface OrderFilter {
+  status?: OrderStatusValue;
+  paymentMethod?: OrderRow['paymentMethod'];
+  userId?: number;
+  /** Free text: an order number (prefix), the delivery name, or one of these customers' orders. */
+  search?: { text: string; userIds: number[] };
+}
+
+const ORDER_ORDERINGS = {
+  created_at: orders.id,
+  number: orders.id,
+  total: orders.totalCents,
+  status: orders.status,
+  updated_at: orders.updatedAt,
+} as const;
+
+function orderFilter(scope: TenantScope, filter: OrderFilter): SQL {
+  const search = filter.search;
+  const pattern = search ? `%${search.text.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : '';
+  return scope.where(
+    orders,
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.paymentMethod ? eq(orders.paymentMethod, filter.paymentMethod) : undefined,
+    filter.userId ? eq(orders.userId, filter.userId) : undefined,
+    search
+      ? or(
+          ilike(orders.number, `${search.text.replace(/[\\%_]/g, '')}%`),
+          ilike(sql`${orders.deliveryAddress}->>'fullname'`, pattern),
+          search.userIds.length > 0 ? inArray(orders.userId, search.userIds) : undefined,
+        )
+      : undefined,
+  );
+}
+
+/** A page of the shop's orders for staff, filtered and ordered (`field` or `-field` of an allowlist; newest first). */
+export async function listShopOrders(
+  scope: TenantScope,
+  filter: OrderFilter,
+  page: { ordering?: string; limit: number; offset: number },
+): Promise<{ rows: OrderRow[]; count: number }> {
+  const where = orderFilter(scope, filter);
+  const field = (page.ordering ?? '-created_at').replace(/^-/, '') as keyof typeof ORDER_ORDERINGS;
+  const column = ORDER_ORDERINGS[field] ?? orders.id;
+  const direction = (page.ordering ?? '-created_at').startsWith('-') ? desc : asc;
+  const [total] = await scope.db.select({ count: count() }).from(orders).where(where);
+  const rows = await scope.db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(direction(column), direction(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { rows, count: total?.count ?? 0 };
+}
+
+/** The order's history with who moved it and why, oldest first. */
+export async function listOrderHistory(scope: TenantScope, orderId: number): Promise<OrderHistoryRow[]> {
+  return scope.db
+    .select()
+    .from(orderHistory)
+    .where(scope.where(orderHistory, eq(orderHistory.orderId, orderId)))
+    .orderBy(asc(orderHistory.id));
+}
+
+export type OrderNoteRow = typeof orderNotes.$inferSelect;
+
+export async function insertOrderNote(
+  scope: TenantScope,
+  note: { orderId: number; authorUserId: number | null; body: string },
+): Promise<void> {
+  await scope.db.insert(orderNotes).values(scope.values(note));
+}
+
+export async function listOrderNotes(scope: TenantScope, orderId: number): Promise<OrderNoteRow[]> {
+  return scope.db
+    .select()
+    .from(orderNotes)
+    .where(scope.where(orderNotes, eq(orderNotes.orderId, orderId)))
+    .orderBy(asc(orderNotes.id));
+}
+
+/** Orders placed since `since` (their count and value, cancelled ones left out) and orders awaiting payment. */
+export async function orderFigures(scope: TenantScope, since: Date) {
+  const [row] = await scope.db
+    .select({
+      placed: sql<number>`count(*) filter (where ${orders.createdAt} >= ${since} and ${orders.status} <> 'cancelled')::integer`,
+      revenueCents: sql<string>`coalesce(sum(${orders.totalCents}) filter (where ${orders.createdAt} >= ${since} and ${orders.status} <> 'cancelled'), 0)::text`,
+      awaitingPayment: sql<number>`count(*) filter (where ${orders.status} = 'awaiting_payment')::integer`,
+    })
+    .from(orders)
+    .where(scope.where(orders, or(gte(orders.createdAt, since), eq(orders.status, 'awaiting_payment'))));
+  return {
+    placed: Number(row?.placed ?? 0),
+    revenueCents: Number(row?.revenueCents ?? 0),
+    awaitingPayment: Number(row?.awaitingPayment ?? 0),
+  };
 }

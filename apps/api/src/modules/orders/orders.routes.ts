@@ -1,17 +1,31 @@
 import {
+  AdminDashboard,
+  AdminOrder,
+  AdminOrderListQuery,
+  AdminOrderPage,
   CardPaymentRequest,
   CardPaymentStart,
   CreateOrderBody,
   ErrorDetail,
   Order,
   OrderListQuery,
+  OrderNoteBody,
   OrderPage,
+  OrderTransitionBody,
 } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { pageAnswer } from '../../lib/urls.ts';
-import { signedIn } from '../../plugins/request-context.ts';
+import { signedIn, staffOnly } from '../../plugins/request-context.ts';
+import {
+  addOrderNote,
+  exportOrdersCsv,
+  getOrderForStaff,
+  listOrdersForStaff,
+  moveOrderByStaff,
+  shopDashboard,
+} from './orders.admin.ts';
 import { payOrderByCard } from './orders.payments.ts';
 import { getOrder, listOrders, placeOrder } from './orders.service.ts';
 
@@ -76,5 +90,57 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => payOrderByCard(request.ctx, request.body),
+  );
+};
+
+/** `/admin/orders/`: the shop's orders for staff — list, detail, status changes, notes, CSV export; the dashboard. */
+export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', staffOnly());
+  const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
+
+  app.get(
+    '/orders/',
+    { schema: { ...schema, querystring: AdminOrderListQuery, response: { 200: AdminOrderPage, ...errorResponses } } },
+    async (request) => listOrdersForStaff(request.ctx, request.query),
+  );
+
+  app.get(
+    '/dashboard/',
+    { schema: { ...schema, response: { 200: AdminDashboard, ...errorResponses } } },
+    async (request) => shopDashboard(request.ctx),
+  );
+
+  app.get('/orders/export/', { schema: { ...schema, querystring: AdminOrderListQuery } }, async (request, reply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="orders.csv"')
+      .send(await exportOrdersCsv(request.ctx, request.query)),
+  );
+
+  app.get(
+    '/orders/:id/',
+    { schema: { ...schema, params: OrderParams, response: { 200: AdminOrder, ...errorResponses } } },
+    async (request) => getOrderForStaff(request.ctx, request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/transition/',
+    {
+      schema: {
+        ...schema,
+        params: OrderParams,
+        body: OrderTransitionBody,
+        response: { 200: AdminOrder, ...errorResponses, 409: ErrorDetail },
+      },
+    },
+    async (request) => moveOrderByStaff(request.ctx, request.params.id, request.body),
+  );
+
+  app.post(
+    '/orders/:id/notes/',
+    {
+      schema: { ...schema, params: OrderParams, body: OrderNoteBody, response: { 200: AdminOrder, ...errorResponses } },
+    },
+    async (request) => addOrderNote(request.ctx, request.params.id, request.body),
   );
 };

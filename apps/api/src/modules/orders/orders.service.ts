@@ -56,6 +56,9 @@ export function toOrder(ctx: RequestContext, row: OrderWithLines): Order {
     payment_due_at: awaitingPayment && row.paymentDueAt ? row.paymentDueAt.toISOString() : null,
     updated_at: row.updatedAt.toISOString(),
     history: row.history.map((entry) => ({ status: entry.status, at: new Date(entry.at).toISOString() })),
+    shipment: row.carrier
+      ? { carrier: row.carrier, tracking_number: row.trackingNumber, tracking_url: row.trackingUrl }
+      : null,
   };
 }
 

@@ -6,7 +6,13 @@ import { getAccountEmail } from '../accounts/index.ts';
 import type { MailMessage } from '../mail/index.ts';
 import { getTenant } from '../tenants/index.ts';
 import { PAYMENT_TIMEOUT } from './orders.lifecycle.ts';
-import { orderConfirmationMail, orderExpiredMail, orderPaidMail } from './orders.mail.ts';
+import {
+  orderCancelledMail,
+  orderConfirmationMail,
+  orderExpiredMail,
+  orderPaidMail,
+  orderShippedMail,
+} from './orders.mail.ts';
 import { settleCardPayment } from './orders.payments.ts';
 import { findOrder } from './orders.service.ts';
 
@@ -51,7 +57,22 @@ export function subscribeOrderEvents(deps: ServiceDeps, database: Database): voi
   const expiredMail = mailCustomer(({ ctx, order, to }) =>
     orderExpiredMail({ shopName: shopName(ctx), to, order, shopUrl: shopUrl(ctx, '/products') }),
   );
+  deps.events.on(
+    'order.shipped',
+    mailCustomer(({ ctx, ...mail }) => orderShippedMail({ shopName: shopName(ctx), ...mail })),
+  );
+
   deps.events.on('order.cancelled', async (event) => {
-    if (event.reason === PAYMENT_TIMEOUT) await expiredMail(event);
+    if (event.reason === PAYMENT_TIMEOUT) return expiredMail(event);
+    // A cancellation by the shop's staff is told to the customer.
+    if (event.actor === 'staff') {
+      await mailCustomer(({ ctx, ...mail }) =>
+        orderCancelledMail({
+          shopName: shopName(ctx),
+          ...mail,
+          reason: event.reason === 'cancelled' ? '' : event.reason,
+        }),
+      )(event);
+    }
   });
 }

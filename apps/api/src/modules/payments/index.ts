@@ -6,8 +6,9 @@ export {
   reconcilePayments,
   startCardPayment,
 } from './card-payments.service.ts';
+export { listOrderPayments } from './payments.admin.ts';
 export type { PaymentSettingsValues } from './payments.repository.ts';
-export { paymentGatewayRoutes, paymentsRoutes } from './payments.routes.ts';
+export { paymentGatewayRoutes, paymentsAdminRoutes, paymentsRoutes } from './payments.routes.ts';
 export {
   type CardGatewaySettings,
   checkoutPaymentTerms,

@@ -179,3 +179,12 @@ export async function markOrderNotified(scope: TenantScope, id: number, at: Date
     .set({ orderNotifiedAt: at, ...(reviewReason ? { reviewReason } : {}) })
     .where(scope.where(payments, eq(payments.id, id), isNull(payments.orderNotifiedAt)));
 }
+
+/** Every attempt of an order, oldest first. */
+export async function listOrderPaymentRows(scope: TenantScope, orderId: number): Promise<PaymentRow[]> {
+  return scope.db
+    .select()
+    .from(payments)
+    .where(scope.where(payments, eq(payments.orderId, orderId)))
+    .orderBy(asc(payments.id));
+}

@@ -1,9 +1,15 @@
-import { PaymentOptions, PaymentStatusRecord } from '@platform/contracts';
+import {
+  AdminPaymentSettings,
+  AdminPaymentSettingsBody,
+  PaymentOptions,
+  PaymentStatusRecord,
+} from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptFormBodies, errorResponses } from '../../lib/schemas.ts';
-import { signedIn, tenantContext } from '../../plugins/request-context.ts';
+import { signedIn, staffOnly, tenantContext } from '../../plugins/request-context.ts';
 import { acceptNotification, getPaymentStatus, returnFromGateway } from './card-payments.service.ts';
+import { getPaymentSettings, updatePaymentSettings } from './payments.admin.ts';
 import { getPaymentOptions } from './payments.service.ts';
 
 /** `/payments/`: the shop's payment options and a customer's payment status record. */
@@ -70,4 +76,22 @@ export const paymentGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.redirect(location, 303);
     },
   });
+};
+
+/** `/admin/payment-settings/`: the shop's payment methods and card gateway, for the owner (the secret write-only). */
+export const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', staffOnly('owner'));
+  const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
+  app.get(
+    '/payment-settings/',
+    { schema: { ...schema, response: { 200: AdminPaymentSettings, ...errorResponses } } },
+    async (request) => getPaymentSettings(request.ctx),
+  );
+  app.patch(
+    '/payment-settings/',
+    {
+      schema: { ...schema, body: AdminPaymentSettingsBody, response: { 200: AdminPaymentSettings, ...errorResponses } },
+    },
+    async (request) => updatePaymentSettings(request.ctx, request.body),
+  );
 };

@@ -8,7 +8,28 @@ export const DEMO_CUSTOMER = {
   password: 'Gurkha-blade-1994',
 };
 
+/**
+ * The demo shop's owner (documented in the README for local use: change its password with
+ * `npm run platform -- staff password`), who signs in at /admin.
+ */
+export const DEMO_OWNER = {
+  email: 'owner@khukuri.example',
+  username: 'owner',
+  password: 'Sagarmatha-8848',
+};
+
+/** Shoppers whose orders fill the administration's lists; they have no password and cannot sign in. */
+export const DEMO_SHOPPERS = [
+  { email: 'anita.rai@example.com', username: 'anita-rai', fullname: 'Anita Rai', country: 'Australia' },
+  { email: 'james.walker@example.com', username: 'james-walker', fullname: 'James Walker', country: 'Canada' },
+  { email: 'sophie.martin@example.com', username: 'sophie-martin', fullname: 'Sophie Martin', country: 'France' },
+] as const;
+
 export async function seedAccounts(ctx: RequestContext): Promise<void> {
+  await createAccount(ctx, { ...DEMO_OWNER, role: 'owner' });
+  for (const shopper of DEMO_SHOPPERS) {
+    await createAccount(ctx, { email: shopper.email, username: shopper.username, password: null });
+  }
   await createAccount(ctx, {
     email: DEMO_CUSTOMER.email,
     username: DEMO_CUSTOMER.username,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoTestApp, type TestApp } from '../../../test/app.ts';
 import type { Tenant } from '../../modules/tenants/tenants.service.ts';
-import { DEMO_CUSTOMER } from './accounts.ts';
+import { DEMO_CUSTOMER, DEMO_OWNER } from './accounts.ts';
 
 describe('demo shop payments and orders', () => {
   let t: TestApp;
@@ -62,6 +62,24 @@ describe('demo shop payments and orders', () => {
       },
     });
     expect(order.statusCode).toBe(201);
-    expect(order.json()).toMatchObject({ number: '1002', payment_label: 'PayPal invoice' });
+    expect(order.json()).toMatchObject({ number: '1005', payment_label: 'PayPal invoice' });
+  });
+
+  it('gives the owner (signing in with the documented password) orders in the states of a shop’s day', async () => {
+    const login = await t.request(shop, {
+      method: 'POST',
+      url: '/api/accounts/login/',
+      payload: { login_id: DEMO_OWNER.email, password: DEMO_OWNER.password },
+    });
+    expect(login.json().user.role).toBe('owner');
+    const orders = await t.request(shop, { method: 'GET', url: '/api/admin/orders/', token: login.json().access });
+    const states = orders.json().results.map((order: { status: string; payment_method: string }) => order);
+    expect(states.map((order: { status: string }) => order.status).sort()).toEqual(
+      expect.arrayContaining(['awaiting_payment', 'awaiting_payment', 'delivered', 'processing']),
+    );
+    expect(states).toContainEqual(
+      expect.objectContaining({ status: 'awaiting_payment', payment_method: 'bank_transfer' }),
+    );
+    expect(states).toContainEqual(expect.objectContaining({ status: 'processing', payment_method: 'card_2c2p' }));
   });
 });

@@ -3,7 +3,7 @@ import { addItem } from '../../modules/cart/index.ts';
 import { getProduct } from '../../modules/catalog/index.ts';
 import { placeOrder, transitionOrder } from '../../modules/orders/index.ts';
 import type { RequestContext } from '../../plugins/request-context.ts';
-import { DEMO_CUSTOMER } from './accounts.ts';
+import { DEMO_CUSTOMER, DEMO_SHOPPERS } from './accounts.ts';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -15,6 +15,42 @@ const DEMO_ADDRESS = {
   fullname: 'Demo Customer',
   contact_number: '+44 1273 000000',
 };
+
+/** The other shoppers' orders, in the states a shop's day has them: what each bought, how it paid, how far it got. */
+const SHOPPER_ORDERS = [
+  { slug: 'bhojpure-khukuri-12-inch', method: 'bank_transfer', hoursAgo: 20, steps: [] },
+  { slug: 'angkhola-khukuri-10-inch', method: 'card_2c2p', hoursAgo: 30, steps: ['paid', 'processing'] },
+  { slug: 'chitlange-khukuri', method: 'bank_transfer', hoursAgo: 3, steps: [] },
+] as const;
+
+/** Orders of the demo shoppers, placed through the checkout and moved through the lifecycle like any order. */
+async function seedShopperOrders(ctx: RequestContext): Promise<void> {
+  for (const [index, plan] of SHOPPER_ORDERS.entries()) {
+    const shopper = DEMO_SHOPPERS[index];
+    if (!shopper) break;
+    const userId = await findAccountIdByEmail(ctx, shopper.email);
+    if (userId === null) throw new Error('demo orders need the demo shoppers');
+    const customer: RequestContext = { ...ctx, user: { id: userId, role: 'customer' } };
+    const product = await getProduct(ctx, plan.slug);
+    await addItem(customer, { product_id: product.id, quantity: 1, customization: {} });
+    const placedAt = Date.now() - plan.hoursAgo * 3_600_000;
+    const { order } = await placeOrder(customer, {
+      body: {
+        payment_method: plan.method,
+        delivery_address: { ...DEMO_ADDRESS, fullname: shopper.fullname, country: shopper.country },
+      },
+      now: new Date(placedAt),
+    });
+    for (const [step, to] of plan.steps.entries()) {
+      await transitionOrder(ctx, {
+        orderId: order.id,
+        to,
+        actor: to === 'paid' ? 'gateway' : 'staff',
+        now: new Date(placedAt + (step + 1) * 3_600_000),
+      });
+    }
+  }
+}
 
 /**
  * The demo customer's past order, placed and carried to delivery through the same checkout and lifecycle as any
@@ -46,4 +82,5 @@ export async function seedOrders(ctx: RequestContext): Promise<void> {
       now: new Date(placedAt + step.day * DAY_MS),
     });
   }
+  await seedShopperOrders(ctx);
 }

@@ -51,6 +51,7 @@ const order = (payment_method: Order['payment_method'], payment_instructions = '
   payment_due_at: null,
   updated_at: '2026-01-01T00:00:00.000Z',
   history: [{ status: 'awaiting_payment', at: '2026-01-01T00:00:00.000Z' }],
+  shipment: null,
 });
 
 describe('checkout validation', () => {

@@ -166,7 +166,7 @@ describe('client session', () => {
 
   it('stores both tokens on login, and clears them when a login fails or lacks a token', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const user = { id: 1, email: 'ana@example.com', username: 'ana' };
+    const user = { id: 1, email: 'ana@example.com', username: 'ana', role: 'customer' as const };
     const calls = stubFetch(async () => ({ status: 200, body: { access: 'a1', refresh: 'r1', user } }));
     await expect(login({ loginId: 'ana@example.com', password: 'secret-secret' })).resolves.toMatchObject({ user });
     expect(calls[0]?.body).toEqual({ login_id: 'ana@example.com', password: 'secret-secret' });
@@ -187,7 +187,7 @@ describe('client session', () => {
   });
 
   it('sends the register payload of the spec', async () => {
-    const calls = stubFetch(async () => ({ status: 201, body: { id: 1, email: 'ana@example.com', username: 'ana' } }));
+    const calls = stubFetch(async () => ({ status: 201, body: { id: 1, email: 'ana@example.com', username: 'ana', role: 'customer' } }));
     await register({ email: 'ana@example.com', password: 'p4ssword!', passwordConfirm: 'p4ssword!' });
     expect(calls[0]?.body).toEqual({ email: 'ana@example.com', password: 'p4ssword!', password_confirm: 'p4ssword!' });
   });

@@ -1,0 +1,259 @@
+// The administration of orders: the shop's orders for staff, their history, notes and payments, status changes
+// through the lifecycle (audited), and the export of a filtered list as CSV.
+import type {
+  AdminDashboard,
+  AdminOrder,
+  AdminOrderListQuery,
+  AdminOrderSummary,
+  OrderNoteBody,
+  OrderTransitionBody,
+} from '@platform/contracts';
+import { formatMinor } from '@platform/contracts';
+import type { z } from 'zod';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
+import { type RequestContext, requireStaff } from '../../plugins/request-context.ts';
+import { findAccountIdsMatching, getAccountEmails } from '../accounts/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { listLowStockProducts } from '../catalog/index.ts';
+import { listOrderPayments } from '../payments/index.ts';
+import { transitionOrder } from './orders.lifecycle.ts';
+import {
+  findOrderWithLines,
+  insertOrderNote,
+  listOrderHistory,
+  listOrderNotes,
+  listShopOrders,
+  lockOrder,
+  type OrderFilter,
+  type OrderRow,
+  orderFigures,
+  updateOrder,
+} from './orders.repository.ts';
+import { toOrder } from './orders.service.ts';
+
+const EXPORT_LIMIT = 10_000;
+
+function summaryOf(row: OrderRow, emails: Map<number, string>): AdminOrderSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    payment_method: row.paymentMethod,
+    payment_label: row.paymentLabel,
+    total: formatMinor(row.totalCents),
+    currency: row.currency,
+    total_items: row.totalItems,
+    customer_id: row.userId,
+    customer_email: emails.get(row.userId) ?? '',
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+async function filterOf(ctx: RequestContext, query: AdminOrderListQuery): Promise<OrderFilter> {
+  const text = query.search?.trim();
+  return {
+    status: query.status,
+    paymentMethod: query.payment_method,
+    userId: query.customer,
+    search: text ? { text, userIds: await findAccountIdsMatching(ctx, text) } : undefined,
+  };
+}
+
+/** `GET /admin/orders/`: the shop's orders, filtered by status, method, customer or text, newest first. */
+export async function listOrdersForStaff(
+  ctx: RequestContext,
+  query: AdminOrderListQuery,
+): Promise<{ count: number; results: AdminOrderSummary[] }> {
+  requireStaff(ctx);
+  const { rows, count } = await listShopOrders(ctx.scope, await filterOf(ctx, query), {
+    ordering: query.ordering,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  const emails = await getAccountEmails(
+    ctx,
+    rows.map((row) => row.userId),
+  );
+  return { count, results: rows.map((row) => summaryOf(row, emails)) };
+}
+
+/** `GET /admin/orders/{id}/`: the order in full, with who moved it, the shipping details, notes and payments. */
+export async function getOrderForStaff(ctx: RequestContext, orderId: number): Promise<AdminOrder> {
+  requireStaff(ctx);
+  const row = await findOrderWithLines(ctx.scope, orderId);
+  if (!row) throw new NotFoundError('Order not found.', 'order_not_found');
+  const [history, notes, payments, emails] = await Promise.all([
+    listOrderHistory(ctx.scope, orderId),
+    listOrderNotes(ctx.scope, orderId),
+    listOrderPayments(ctx, orderId),
+    getAccountEmails(ctx, [row.userId]),
+  ]);
+  const order = toOrder(ctx, row);
+  return {
+    ...summaryOf(row, emails),
+    items: order.items,
+    subtotal: order.subtotal,
+    shipping: order.shipping,
+    delivery_address: order.delivery_address,
+    payment_due_at: order.payment_due_at,
+    carrier: row.carrier,
+    tracking_number: row.trackingNumber,
+    tracking_url: row.trackingUrl,
+    history: history.map((step) => ({
+      status: step.toStatus,
+      from_status: step.fromStatus,
+      at: step.createdAt.toISOString(),
+      actor: step.actor,
+      reason: step.reason,
+    })),
+    notes: notes.map((note) => ({
+      id: note.id,
+      author_user_id: note.authorUserId,
+      body: note.body,
+      created_at: note.createdAt.toISOString(),
+    })),
+    payments,
+  };
+}
+
+/**
+ * `POST /admin/orders/{id}/transition/`: a member of staff moves an order through the lifecycle (409 for a move
+ * the table does not allow). A card order is paid by its payment only; shipping records the carrier and the
+ * tracking number, which the customer sees. Audited with the status before and after.
+ */
+export async function moveOrderByStaff(
+  ctx: RequestContext,
+  orderId: number,
+  body: OrderTransitionBody,
+): Promise<AdminOrder> {
+  requireStaff(ctx);
+  if (body.to === 'shipped' && (!body.carrier || !body.tracking_number)) {
+    throw new ValidationError({
+      ...(body.carrier ? {} : { carrier: ['A shipped order needs its carrier.'] }),
+      ...(body.tracking_number ? {} : { tracking_number: ['A shipped order needs its tracking number.'] }),
+    });
+  }
+  await inTransaction(ctx, async (tx) => {
+    const order = await lockOrder(tx.scope, orderId);
+    if (!order) throw new NotFoundError('Order not found.', 'order_not_found');
+    if (body.to === 'paid' && order.paymentMethod === 'card_2c2p') {
+      throw new ConflictError('A card order is marked paid by its card payment.', 'card_order');
+    }
+    const shipping =
+      body.to === 'shipped'
+        ? {
+            carrier: body.carrier ?? '',
+            trackingNumber: body.tracking_number ?? '',
+            trackingUrl: body.tracking_url ?? '',
+          }
+        : null;
+    await transitionOrder(tx, {
+      orderId,
+      to: body.to,
+      actor: 'staff',
+      reason: body.reason,
+    });
+    if (shipping) await updateOrder(tx.scope, orderId, shipping);
+    await recordAudit(tx, {
+      action: `order.${body.to}`,
+      entity: 'order',
+      entityId: orderId,
+      before: { status: order.status },
+      after: {
+        status: body.to,
+        ...(body.reason ? { reason: body.reason } : {}),
+        ...(shipping ? { carrier: shipping.carrier, tracking_number: shipping.trackingNumber } : {}),
+      },
+    });
+  });
+  return getOrderForStaff(ctx, orderId);
+}
+
+/** `POST /admin/orders/{id}/notes/`: an internal note (never shown to the customer), audited. */
+export async function addOrderNote(
+  ctx: RequestContext,
+  orderId: number,
+  body: z.infer<typeof OrderNoteBody>,
+): Promise<AdminOrder> {
+  const user = requireStaff(ctx);
+  await inTransaction(ctx, async (tx) => {
+    if (!(await lockOrder(tx.scope, orderId))) throw new NotFoundError('Order not found.', 'order_not_found');
+    await insertOrderNote(tx.scope, { orderId, authorUserId: user.id, body: body.body });
+    await recordAudit(tx, { action: 'order.note', entity: 'order', entityId: orderId, after: { note: body.body } });
+  });
+  return getOrderForStaff(ctx, orderId);
+}
+
+/** A CSV field: quoted when needed, and a leading formula character neutralised (spreadsheets run `=…`). */
+function csvField(value: string | number): string {
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const CSV_COLUMNS = [
+  'number',
+  'created_at',
+  'status',
+  'payment_method',
+  'total',
+  'currency',
+  'items',
+  'customer_email',
+  'fullname',
+  'country',
+  'carrier',
+  'tracking_number',
+] as const;
+
+/** `GET /admin/orders/export/`: the filtered list (up to 10 000 orders) as CSV, one order a row. */
+export async function exportOrdersCsv(ctx: RequestContext, query: AdminOrderListQuery): Promise<string> {
+  requireStaff(ctx);
+  const { rows } = await listShopOrders(ctx.scope, await filterOf(ctx, query), {
+    ordering: query.ordering,
+    limit: EXPORT_LIMIT,
+    offset: 0,
+  });
+  const emails = await getAccountEmails(
+    ctx,
+    rows.map((row) => row.userId),
+  );
+  const lines = rows.map((row) => {
+    const address = row.deliveryAddress;
+    return [
+      row.number,
+      row.createdAt.toISOString(),
+      row.status,
+      row.paymentMethod,
+      formatMinor(row.totalCents),
+      row.currency,
+      row.totalItems,
+      emails.get(row.userId) ?? '',
+      address.fullname ?? '',
+      address.country ?? '',
+      row.carrier,
+      row.trackingNumber,
+    ]
+      .map(csvField)
+      .join(',');
+  });
+  return `${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+/**
+ * `GET /admin/dashboard/`: today's orders (since midnight UTC, cancelled ones left out) and their value, the orders
+ * awaiting payment, and the products at or below their low-stock threshold.
+ */
+export async function shopDashboard(ctx: RequestContext, now = new Date()): Promise<AdminDashboard> {
+  requireStaff(ctx);
+  const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const [figures, lowStock] = await Promise.all([orderFigures(ctx.scope, midnight), listLowStockProducts(ctx)]);
+  return {
+    orders_today: figures.placed,
+    revenue_today: formatMinor(figures.revenueCents),
+    awaiting_payment: figures.awaitingPayment,
+    low_stock: lowStock,
+  };
+}

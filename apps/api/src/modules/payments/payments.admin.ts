@@ -1,0 +1,91 @@
+// The administration of payments: the shop's payment settings (the owner's), and the payments of an order.
+import {
+  type AdminPayment,
+  type AdminPaymentSettings,
+  type AdminPaymentSettingsBody,
+  formatMinor,
+} from '@platform/contracts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
+import { type RequestContext, requireStaff } from '../../plugins/request-context.ts';
+import { recordAudit } from '../audit/index.ts';
+import { listOrderPaymentRows, upsertPaymentSettings } from './payments.repository.ts';
+import { loadPaymentConfig, type PaymentConfig } from './payments.service.ts';
+
+function settingsAnswer(config: PaymentConfig): AdminPaymentSettings {
+  return {
+    enable_card_payment: config.enableCardPayment,
+    enable_bank_transfer: config.enableBankTransfer,
+    enable_custom_payment: config.enableCustomPayment,
+    bank_account_details: config.bankAccountDetails,
+    custom_payment_label: config.customPaymentLabel,
+    custom_payment_instructions: config.customPaymentInstructions,
+    custom_payment_redirect_url: config.customPaymentRedirectUrl,
+    card_gateway: config.cardGateway,
+    card_environment: config.cardEnvironment,
+    card_merchant_id: config.cardMerchantId,
+    card_secret_key_set: config.cardSecretKey !== '',
+  };
+}
+
+/** `GET /admin/payment-settings/` (owner): the settings, the secret key only as whether it is set. */
+export async function getPaymentSettings(ctx: RequestContext): Promise<AdminPaymentSettings> {
+  requireStaff(ctx, 'owner');
+  return settingsAnswer(await loadPaymentConfig(ctx));
+}
+
+/** `PATCH /admin/payment-settings/` (owner): changes the given fields (the secret key write-only), audited. */
+export async function updatePaymentSettings(
+  ctx: RequestContext,
+  body: AdminPaymentSettingsBody,
+): Promise<AdminPaymentSettings> {
+  requireStaff(ctx, 'owner');
+  return inTransaction(ctx, async (tx) => {
+    const before = settingsAnswer(await loadPaymentConfig(tx));
+    const row = await upsertPaymentSettings(tx.scope, {
+      enableCardPayment: body.enable_card_payment,
+      enableBankTransfer: body.enable_bank_transfer,
+      enableCustomPayment: body.enable_custom_payment,
+      bankAccountDetails: body.bank_account_details,
+      customPaymentLabel: body.custom_payment_label,
+      customPaymentInstructions: body.custom_payment_instructions,
+      customPaymentRedirectUrl: body.custom_payment_redirect_url,
+      cardGateway: body.card_gateway,
+      cardEnvironment: body.card_environment,
+      cardMerchantId: body.card_merchant_id,
+      cardSecretKey: body.card_secret_key,
+    });
+    const after = settingsAnswer(row);
+    const changed = (Object.keys(after) as (keyof AdminPaymentSettings)[]).filter((key) => before[key] !== after[key]);
+    await recordAudit(tx, {
+      action: 'payment_settings.update',
+      entity: 'payment_settings',
+      entityId: '',
+      before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+      after: {
+        ...Object.fromEntries(changed.map((key) => [key, after[key]])),
+        ...(body.card_secret_key ? { card_secret_key: '(changed)' } : {}),
+      },
+    });
+    return after;
+  });
+}
+
+/** The card payment attempts of an order, for staff: statuses, gateway references, anything flagged. */
+export async function listOrderPayments(ctx: RequestContext, orderId: number): Promise<AdminPayment[]> {
+  requireStaff(ctx);
+  const rows = await listOrderPaymentRows(ctx.scope, orderId);
+  return rows.map((row) => ({
+    uuid: row.uuid,
+    status: row.status,
+    gateway: row.gateway,
+    invoice_no: row.invoiceNo,
+    amount: formatMinor(row.amountCents),
+    currency: row.currency,
+    gateway_transaction_ref: row.gatewayTransactionRef,
+    resp_code: row.respCode,
+    error_message: row.errorMessage,
+    review_reason: row.reviewReason,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }));
+}

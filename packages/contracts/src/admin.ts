@@ -1,0 +1,180 @@
+// The administration API (`/api/admin/…`): list conventions shared by every collection, and the shapes of its answers.
+import { z } from 'zod';
+import { Money } from './money.ts';
+import { DeliveryAddress, OrderHistoryEntry, OrderLine, OrderStatus, PaymentMethod } from './orders.ts';
+import { PaymentStatus } from './payments.ts';
+
+export const ADMIN_MAX_PAGE_SIZE = 100;
+
+/**
+ * What every admin list takes: a page (1-based) and its size, an ordering (`field` or `-field`, from the
+ * collection's allowlist) and a free-text search; collections add their own filters.
+ */
+export const AdminListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(25),
+  ordering: z
+    .string()
+    .regex(/^-?[a-z_]{1,40}$/, { error: 'Not a valid ordering.' })
+    .optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export type AdminListQuery = z.infer<typeof AdminListQuery>;
+
+/** An admin list's answer: the total and one page. */
+export function adminPage<T extends z.ZodType>(item: T) {
+  return z.object({ count: z.number().int(), results: z.array(item) });
+}
+
+/** A staff member's role; `owner` may also manage staff and payment settings. */
+export const StaffRole = z.enum(['staff', 'owner']);
+export type StaffRole = z.infer<typeof StaffRole>;
+
+/** One entry of the audit log. */
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  actor_user_id: z.number().int().nullable(),
+  actor_role: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string(),
+  summary: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditPage = adminPage(AuditEntry);
+
+/** A card payment attempt of an order, as staff see it (with the gateway's references). */
+export const AdminPayment = z.object({
+  uuid: z.uuid(),
+  status: PaymentStatus,
+  gateway: z.string(),
+  invoice_no: z.string(),
+  amount: Money,
+  currency: z.string(),
+  gateway_transaction_ref: z.string().nullable(),
+  resp_code: z.string().nullable(),
+  error_message: z.string().nullable(),
+  review_reason: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminPayment = z.infer<typeof AdminPayment>;
+
+/** An order in the admin list. */
+export const AdminOrderSummary = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: OrderStatus,
+  payment_method: PaymentMethod,
+  payment_label: z.string(),
+  total: Money,
+  currency: z.string(),
+  total_items: z.number().int(),
+  customer_id: z.number().int(),
+  customer_email: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminOrderSummary = z.infer<typeof AdminOrderSummary>;
+export const AdminOrderPage = adminPage(AdminOrderSummary);
+
+export const AdminOrderNote = z.object({
+  id: z.number().int(),
+  author_user_id: z.number().int().nullable(),
+  body: z.string(),
+  created_at: z.string(),
+});
+
+/** An order in full, for staff: lines, address, the history with who moved it, shipping, notes and payments. */
+export const AdminOrder = AdminOrderSummary.extend({
+  items: z.array(OrderLine),
+  subtotal: Money,
+  shipping: Money,
+  delivery_address: DeliveryAddress,
+  payment_due_at: z.string().nullable(),
+  carrier: z.string(),
+  tracking_number: z.string(),
+  tracking_url: z.string(),
+  history: z.array(
+    OrderHistoryEntry.extend({ from_status: OrderStatus.nullable(), actor: z.string(), reason: z.string() }),
+  ),
+  notes: z.array(AdminOrderNote),
+  payments: z.array(AdminPayment),
+});
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
+export const AdminOrderListQuery = AdminListQuery.extend({
+  status: OrderStatus.optional(),
+  payment_method: PaymentMethod.optional(),
+  customer: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuery>;
+
+/** `POST /admin/orders/{id}/transition/`: move an order; shipping needs its carrier and tracking number. */
+export const OrderTransitionBody = z.object({
+  to: z.enum(['paid', 'processing', 'shipped', 'delivered', 'cancelled']),
+  reason: z.string().trim().max(500).optional(),
+  carrier: z.string().trim().min(1).max(100).optional(),
+  tracking_number: z.string().trim().min(1).max(100).optional(),
+  tracking_url: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .optional(),
+});
+export type OrderTransitionBody = z.infer<typeof OrderTransitionBody>;
+
+export const OrderNoteBody = z.object({ body: z.string().trim().min(1).max(5000) });
+
+/** The shop's payment settings as the owner sees them: the secret key is never read back, only whether it is set. */
+export const AdminPaymentSettings = z.object({
+  enable_card_payment: z.boolean(),
+  enable_bank_transfer: z.boolean(),
+  enable_custom_payment: z.boolean(),
+  bank_account_details: z.string(),
+  custom_payment_label: z.string(),
+  custom_payment_instructions: z.string(),
+  custom_payment_redirect_url: z.string(),
+  card_gateway: z.enum(['sandbox', '2c2p']),
+  card_environment: z.enum(['sandbox', 'production']),
+  card_merchant_id: z.string(),
+  card_secret_key_set: z.boolean(),
+});
+export type AdminPaymentSettings = z.infer<typeof AdminPaymentSettings>;
+
+/** A change of the payment settings: fields left out keep their value; `card_secret_key` is write-only. */
+export const AdminPaymentSettingsBody = z
+  .object({
+    enable_card_payment: z.boolean(),
+    enable_bank_transfer: z.boolean(),
+    enable_custom_payment: z.boolean(),
+    bank_account_details: z.string().max(5000),
+    custom_payment_label: z.string().max(100),
+    custom_payment_instructions: z.string().max(5000),
+    custom_payment_redirect_url: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]),
+    card_gateway: z.enum(['sandbox', '2c2p']),
+    card_environment: z.enum(['sandbox', 'production']),
+    card_merchant_id: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,25}$/, { error: 'A merchant id has 1 to 25 letters or digits.' }),
+    card_secret_key: z.string().min(16, { error: 'A secret key has at least 16 characters.' }).max(500),
+  })
+  .partial()
+  .strict();
+export type AdminPaymentSettingsBody = z.infer<typeof AdminPaymentSettingsBody>;
+
+/** `GET /admin/dashboard/`: today's orders and revenue, orders awaiting payment, products running low. */
+export const AdminDashboard = z.object({
+  orders_today: z.number().int(),
+  revenue_today: Money,
+  awaiting_payment: z.number().int(),
+  low_stock: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      stock: z.number().int(),
+      low_stock_threshold: z.number().int(),
+    }),
+  ),
+});
+export type AdminDashboard = z.infer<typeof AdminDashboard>;
