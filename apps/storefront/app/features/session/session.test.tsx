@@ -187,7 +187,10 @@ describe('client session', () => {
   });
 
   it('sends the register payload of the spec', async () => {
-    const calls = stubFetch(async () => ({ status: 201, body: { id: 1, email: 'ana@example.com', username: 'ana', role: 'customer' } }));
+    const calls = stubFetch(async () => ({
+      status: 201,
+      body: { id: 1, email: 'ana@example.com', username: 'ana', role: 'customer' },
+    }));
     await register({ email: 'ana@example.com', password: 'p4ssword!', passwordConfirm: 'p4ssword!' });
     expect(calls[0]?.body).toEqual({ email: 'ana@example.com', password: 'p4ssword!', password_confirm: 'p4ssword!' });
   });
