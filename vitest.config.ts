@@ -37,6 +37,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/storefront/app/**/*.test.{ts,tsx}',
             'apps/storefront/server/**/*.test.ts',
+            'apps/admin/src/**/*.test.{ts,tsx}',
           ],
           environment: 'node',
         },

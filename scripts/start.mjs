@@ -6,9 +6,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'apps/storefront/dist/main.js');
-const sources = ['apps/api/src', 'apps/storefront/app', 'apps/storefront/server', 'packages/contracts/src'].map((dir) =>
-  path.join(root, dir),
-);
+const sources = [
+  'apps/api/src',
+  'apps/storefront/app',
+  'apps/storefront/server',
+  'apps/admin/src',
+  'packages/contracts/src',
+].map((dir) => path.join(root, dir));
 
 function newestMtime(dir) {
   let newest = 0;

@@ -19,15 +19,15 @@ import { EventBus } from './lib/events.ts';
 import { type Job, scheduleJob } from './lib/jobs.ts';
 import { accountsRoutes, TokenSigner } from './modules/accounts/index.ts';
 import { auditAdminRoutes } from './modules/audit/index.ts';
-import { blogRoutes } from './modules/blog/index.ts';
+import { blogAdminRoutes, blogRoutes } from './modules/blog/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
-import { catalogRoutes } from './modules/catalog/index.ts';
-import { contactRoutes } from './modules/contact/index.ts';
+import { catalogAdminRoutes, catalogRoutes } from './modules/catalog/index.ts';
+import { contactAdminRoutes, contactRoutes } from './modules/contact/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { createMailer, type Mailer } from './modules/mail/index.ts';
 import { LocalMediaStorage, type MediaStorage } from './modules/media/index.ts';
 import { ordersAdminRoutes, ordersRoutes, scheduleOrderExpiry, subscribeOrderEvents } from './modules/orders/index.ts';
-import { pagesRoutes } from './modules/pages/index.ts';
+import { pagesAdminRoutes, pagesRoutes } from './modules/pages/index.ts';
 import {
   paymentGatewayRoutes,
   paymentsAdminRoutes,
@@ -35,7 +35,7 @@ import {
   reconcilePayments,
 } from './modules/payments/index.ts';
 import { sandboxGatewayRoutes } from './modules/sandbox-gateway/index.ts';
-import { siteRoutes } from './modules/site/index.ts';
+import { siteAdminRoutes, siteRoutes } from './modules/site/index.ts';
 import { tenantsRoutes } from './modules/tenants/index.ts';
 import { authentication } from './plugins/auth.ts';
 import { errorHandler } from './plugins/errors.ts';
@@ -216,6 +216,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           async (admin) => {
             admin.addHook('onRequest', staffOnly());
             await admin.register(ordersAdminRoutes);
+            await admin.register(catalogAdminRoutes);
+            await admin.register(blogAdminRoutes);
+            await admin.register(pagesAdminRoutes);
+            await admin.register(siteAdminRoutes);
+            await admin.register(contactAdminRoutes);
             await admin.register(paymentsAdminRoutes);
             await admin.register(auditAdminRoutes);
           },

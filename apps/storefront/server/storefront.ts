@@ -7,6 +7,7 @@ import type { Config } from '@platform/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { StorefrontLoadContext } from '../app/lib/load-context.ts';
+import { findAdminDistDir, registerAdminApp } from './admin.ts';
 import { createTenantResolver, tenantsByHost } from './tenant-by-host.ts';
 
 interface StorefrontOptions {
@@ -15,6 +16,8 @@ interface StorefrontOptions {
   apiFetch: typeof fetch;
   /** Folder of the React Router build (client/ and server/); defaults to ../build next to this file's bundle. */
   buildDir?: string;
+  /** Folder of the shop administration's build (apps/admin/dist); defaults to ADMIN_DIST_DIR, else the repository's. */
+  adminDistDir?: string;
 }
 
 function findBuildDir(): string {
@@ -81,6 +84,9 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
     if (!response.body) return reply.send();
     return reply.send(Readable.fromWeb(response.body as never));
   };
+
+  // The shop administration under /admin: a separate app; nothing of it reaches the storefront's pages.
+  await registerAdminApp(app, { distDir: options.adminDistDir ?? findAdminDistDir(), tenantOf });
 
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: render });
 }

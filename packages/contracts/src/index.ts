@@ -1,5 +1,7 @@
 export * from './accounts.ts';
 export * from './admin.ts';
+export * from './admin-catalog.ts';
+export * from './admin-content.ts';
 export * from './answers.ts';
 export * from './catalog.ts';
 export * from './content.ts';

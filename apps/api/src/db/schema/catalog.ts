@@ -89,6 +89,8 @@ export const productReviews = pgTable('product_reviews', {
   rating: smallint('rating').notNull(),
   comment: text('comment').notNull(),
   isVerifiedPurchase: boolean('is_verified_purchase').notNull().default(false),
+  /** Hidden by staff: not shown on the storefront, not counted in the product's rating (migration 0012). */
+  isHidden: boolean('is_hidden').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

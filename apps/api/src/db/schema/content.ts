@@ -17,6 +17,7 @@ export const blogPosts = pgTable('blog_posts', {
   id: integer('id').notNull().generatedAlwaysAsIdentity(),
   slug: text('slug').notNull(),
   title: text('title').notNull(),
+  excerpt: text('excerpt').notNull().default(''),
   content: text('content').notNull().default(''),
   featuredImage: text('featured_image').notNull().default(''),
   status: text('status', { enum: ['draft', 'published'] })
@@ -98,6 +99,7 @@ export const contactMessages = pgTable('contact_messages', {
   subject: text('subject').notNull(),
   message: text('message').notNull(),
   clientIp: text('client_ip').notNull().default(''),
+  isArchived: boolean('is_archived').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

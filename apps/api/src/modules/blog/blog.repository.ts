@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
 import { blogComments, blogPosts, contentSettings, users } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
@@ -119,4 +119,218 @@ export async function saveCommentModeration(scope: TenantScope, on: boolean): Pr
     .insert(contentSettings)
     .values(scope.values({ commentModeration: on }))
     .onConflictDoUpdate({ target: contentSettings.tenantId, set: { commentModeration: on, updatedAt: new Date() } });
+}
+
+// ── Administration ───────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface StaffPost extends BlogPostRow {
+  authorUsername: string | null;
+  commentCount: number;
+}
+
+export interface StaffComment extends BlogCommentRow {
+  username: string;
+  postTitle: string;
+}
+
+export interface StaffPostFilter {
+  /** `scheduled`: published with a publication time after `now`; `published`: published and due. */
+  status?: 'draft' | 'published' | 'scheduled';
+  search?: string;
+  now: Date;
+}
+
+const POST_ORDERINGS = {
+  published_at: blogPosts.publishedAt,
+  title: blogPosts.title,
+  created_at: blogPosts.createdAt,
+} as const;
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function staffPostWhere(scope: TenantScope, filter: StaffPostFilter): SQL | undefined {
+  const status =
+    filter.status === 'draft'
+      ? eq(blogPosts.status, 'draft')
+      : filter.status === 'published'
+        ? and(eq(blogPosts.status, 'published'), lte(blogPosts.publishedAt, filter.now))
+        : filter.status === 'scheduled'
+          ? and(eq(blogPosts.status, 'published'), gt(blogPosts.publishedAt, filter.now))
+          : undefined;
+  return scope.where(blogPosts, status, filter.search ? ilike(blogPosts.title, likePattern(filter.search)) : undefined);
+}
+
+function allCommentCounts(scope: TenantScope) {
+  return scope.db
+    .select({ postId: blogComments.postId, total: count().as('total') })
+    .from(blogComments)
+    .where(scope.where(blogComments))
+    .groupBy(blogComments.postId)
+    .as('all_counts');
+}
+
+async function selectStaffPosts(
+  scope: TenantScope,
+  where: SQL | undefined,
+  page: { ordering?: string; limit: number; offset: number },
+): Promise<StaffPost[]> {
+  const ordering = page.ordering ?? '-created_at';
+  const field = ordering.replace(/^-/, '');
+  const column = field in POST_ORDERINGS ? POST_ORDERINGS[field as keyof typeof POST_ORDERINGS] : blogPosts.createdAt;
+  const direction = ordering.startsWith('-') ? desc : asc;
+  const counts = allCommentCounts(scope);
+  const rows = await scope.db
+    .select({ post: blogPosts, authorUsername: users.username, commentCount: counts.total })
+    .from(blogPosts)
+    .leftJoin(users, and(eq(users.tenantId, blogPosts.tenantId), eq(users.id, blogPosts.authorId)))
+    .leftJoin(counts, eq(counts.postId, blogPosts.id))
+    .where(where)
+    .orderBy(direction(column), direction(blogPosts.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((row) => ({
+    ...row.post,
+    authorUsername: row.authorUsername,
+    commentCount: Number(row.commentCount ?? 0),
+  }));
+}
+
+/** A page of the shop's posts in every state, filtered and ordered (`field` or `-field`; newest first). */
+export async function listStaffPosts(
+  scope: TenantScope,
+  filter: StaffPostFilter,
+  page: { ordering?: string; limit: number; offset: number },
+): Promise<{ rows: StaffPost[]; count: number }> {
+  const where = staffPostWhere(scope, filter);
+  const [total] = await scope.db.select({ count: count() }).from(blogPosts).where(where);
+  return { rows: await selectStaffPosts(scope, where, page), count: total?.count ?? 0 };
+}
+
+export async function findStaffPost(scope: TenantScope, id: number): Promise<StaffPost | null> {
+  const [row] = await selectStaffPosts(scope, scope.where(blogPosts, eq(blogPosts.id, id)), { limit: 1, offset: 0 });
+  return row ?? null;
+}
+
+/** The post, its row locked until the transaction ends. */
+export async function lockPost(scope: TenantScope, id: number): Promise<BlogPostRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(blogPosts)
+    .where(scope.where(blogPosts, eq(blogPosts.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Whether another post of the shop (not `exceptId`) has the slug. */
+export async function slugTaken(scope: TenantScope, slug: string, exceptId?: number): Promise<boolean> {
+  const [row] = await scope.db
+    .select({ id: blogPosts.id })
+    .from(blogPosts)
+    .where(scope.where(blogPosts, eq(blogPosts.slug, slug), exceptId ? ne(blogPosts.id, exceptId) : undefined))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function updatePost(
+  scope: TenantScope,
+  id: number,
+  values: Partial<Omit<NewBlogPost, 'createdAt'>>,
+): Promise<BlogPostRow | null> {
+  const [row] = await scope.db
+    .update(blogPosts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(scope.where(blogPosts, eq(blogPosts.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes the post (its comments go with it); false when there was none. */
+export async function deletePost(scope: TenantScope, id: number): Promise<boolean> {
+  const rows = await scope.db
+    .delete(blogPosts)
+    .where(scope.where(blogPosts, eq(blogPosts.id, id)))
+    .returning({ id: blogPosts.id });
+  return rows.length > 0;
+}
+
+export interface StaffCommentFilter {
+  postId?: number;
+  isApproved?: boolean;
+  search?: string;
+}
+
+function staffCommentWhere(scope: TenantScope, filter: StaffCommentFilter): SQL | undefined {
+  return scope.where(
+    blogComments,
+    filter.postId !== undefined ? eq(blogComments.postId, filter.postId) : undefined,
+    filter.isApproved !== undefined ? eq(blogComments.isApproved, filter.isApproved) : undefined,
+    filter.search
+      ? or(ilike(blogComments.content, likePattern(filter.search)), ilike(users.username, likePattern(filter.search)))
+      : undefined,
+  );
+}
+
+async function selectStaffComments(
+  scope: TenantScope,
+  where: SQL | undefined,
+  page: { oldestFirst?: boolean; limit: number; offset: number },
+): Promise<StaffComment[]> {
+  const direction = page.oldestFirst ? asc : desc;
+  const rows = await scope.db
+    .select({ comment: blogComments, username: users.username, postTitle: blogPosts.title })
+    .from(blogComments)
+    .innerJoin(users, and(eq(users.tenantId, blogComments.tenantId), eq(users.id, blogComments.userId)))
+    .innerJoin(blogPosts, and(eq(blogPosts.tenantId, blogComments.tenantId), eq(blogPosts.id, blogComments.postId)))
+    .where(where)
+    .orderBy(direction(blogComments.createdAt), direction(blogComments.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((row) => ({ ...row.comment, username: row.username, postTitle: row.postTitle }));
+}
+
+/** A page of the shop's comments, approved or not, newest first unless asked otherwise. */
+export async function listStaffComments(
+  scope: TenantScope,
+  filter: StaffCommentFilter,
+  page: { oldestFirst: boolean; limit: number; offset: number },
+): Promise<{ rows: StaffComment[]; count: number }> {
+  const where = staffCommentWhere(scope, filter);
+  const [total] = await scope.db
+    .select({ count: count() })
+    .from(blogComments)
+    .innerJoin(users, and(eq(users.tenantId, blogComments.tenantId), eq(users.id, blogComments.userId)))
+    .where(where);
+  return { rows: await selectStaffComments(scope, where, page), count: total?.count ?? 0 };
+}
+
+export async function findStaffComment(scope: TenantScope, id: number): Promise<StaffComment | null> {
+  const [row] = await selectStaffComments(scope, scope.where(blogComments, eq(blogComments.id, id)), {
+    limit: 1,
+    offset: 0,
+  });
+  return row ?? null;
+}
+
+export async function setCommentApproval(
+  scope: TenantScope,
+  id: number,
+  isApproved: boolean,
+): Promise<BlogCommentRow | null> {
+  const [row] = await scope.db
+    .update(blogComments)
+    .set({ isApproved })
+    .where(scope.where(blogComments, eq(blogComments.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes the comment (its replies go with it); false when there was none. */
+export async function deleteComment(scope: TenantScope, id: number): Promise<boolean> {
+  const rows = await scope.db
+    .delete(blogComments)
+    .where(scope.where(blogComments, eq(blogComments.id, id)))
+    .returning({ id: blogComments.id });
+  return rows.length > 0;
 }

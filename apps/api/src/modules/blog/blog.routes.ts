@@ -1,8 +1,36 @@
-import { BlogComment, BlogPost, CreateBlogCommentBody } from '@platform/contracts';
+import {
+  AdminBlogSettings,
+  AdminBlogSettingsBody,
+  AdminComment,
+  AdminCommentListQuery,
+  AdminCommentPage,
+  AdminCommentUpdateBody,
+  AdminItemParams,
+  AdminPost,
+  AdminPostCreateBody,
+  AdminPostListQuery,
+  AdminPostPage,
+  AdminPostUpdateBody,
+  BlogComment,
+  BlogPost,
+  CreateBlogCommentBody,
+} from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { signedIn } from '../../plugins/request-context.ts';
+import { signedIn, staffOnly } from '../../plugins/request-context.ts';
+import {
+  createPostByStaff,
+  deleteCommentByStaff,
+  deletePostByStaff,
+  getBlogSettings,
+  getPostForStaff,
+  listCommentsForStaff,
+  listPostsForStaff,
+  moderateComment,
+  updateBlogSettings,
+  updatePostByStaff,
+} from './blog.admin.ts';
 import { createComment, getPublishedPost, listPublicComments, listPublishedPosts } from './blog.service.ts';
 
 const PostListQuery = z.object({ status: z.string().optional() });
@@ -56,5 +84,93 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.code(201).send(await createComment(request.ctx, request.body)),
+  );
+};
+
+/** `/admin/posts/`, `/admin/comments/`, `/admin/blog-settings/`: the blog's administration (staff). */
+export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', staffOnly());
+  const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
+
+  app.get(
+    '/posts/',
+    { schema: { ...schema, querystring: AdminPostListQuery, response: { 200: AdminPostPage, ...errorResponses } } },
+    async (request) => listPostsForStaff(request.ctx, request.query),
+  );
+
+  app.post(
+    '/posts/',
+    { schema: { ...schema, body: AdminPostCreateBody, response: { 201: AdminPost, ...errorResponses } } },
+    async (request, reply) => reply.code(201).send(await createPostByStaff(request.ctx, request.body)),
+  );
+
+  app.get(
+    '/posts/:id/',
+    { schema: { ...schema, params: AdminItemParams, response: { 200: AdminPost, ...errorResponses } } },
+    async (request) => getPostForStaff(request.ctx, request.params.id),
+  );
+
+  app.patch(
+    '/posts/:id/',
+    {
+      schema: {
+        ...schema,
+        params: AdminItemParams,
+        body: AdminPostUpdateBody,
+        response: { 200: AdminPost, ...errorResponses },
+      },
+    },
+    async (request) => updatePostByStaff(request.ctx, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/posts/:id/',
+    { schema: { ...schema, params: AdminItemParams, response: { 204: z.null(), ...errorResponses } } },
+    async (request, reply) => {
+      await deletePostByStaff(request.ctx, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/comments/',
+    {
+      schema: { ...schema, querystring: AdminCommentListQuery, response: { 200: AdminCommentPage, ...errorResponses } },
+    },
+    async (request) => listCommentsForStaff(request.ctx, request.query),
+  );
+
+  app.patch(
+    '/comments/:id/',
+    {
+      schema: {
+        ...schema,
+        params: AdminItemParams,
+        body: AdminCommentUpdateBody,
+        response: { 200: AdminComment, ...errorResponses },
+      },
+    },
+    async (request) => moderateComment(request.ctx, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/comments/:id/',
+    { schema: { ...schema, params: AdminItemParams, response: { 204: z.null(), ...errorResponses } } },
+    async (request, reply) => {
+      await deleteCommentByStaff(request.ctx, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/blog-settings/',
+    { schema: { ...schema, response: { 200: AdminBlogSettings, ...errorResponses } } },
+    async (request) => getBlogSettings(request.ctx),
+  );
+
+  app.patch(
+    '/blog-settings/',
+    { schema: { ...schema, body: AdminBlogSettingsBody, response: { 200: AdminBlogSettings, ...errorResponses } } },
+    async (request) => updateBlogSettings(request.ctx, request.body),
   );
 };

@@ -1,3 +1,3 @@
 // The blog module's public surface: the only file other modules and the app import from it.
-export { blogRoutes } from './blog.routes.ts';
+export { blogAdminRoutes, blogRoutes } from './blog.routes.ts';
 export { createPost, importComment, setCommentModeration } from './blog.service.ts';

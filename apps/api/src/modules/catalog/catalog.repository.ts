@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   categories,
@@ -239,7 +239,7 @@ export async function findActiveProductBySlug(scope: TenantScope, slug: string) 
                                  order by ${productReviews.createdAt} desc, ${productReviews.id} desc), '[]'::json)
           from ${productReviews}
           join ${users} on ${scope.where(users, eq(users.id, productReviews.userId))}
-         where ${scope.where(productReviews, eq(productReviews.productId, products.id))})`,
+         where ${scope.where(productReviews, eq(productReviews.productId, products.id), eq(productReviews.isHidden, false))})`,
     })
     .from(products)
     .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
@@ -268,6 +268,7 @@ const reviewColumns = {
   rating: productReviews.rating,
   comment: productReviews.comment,
   isVerifiedPurchase: productReviews.isVerifiedPurchase,
+  isHidden: productReviews.isHidden,
   createdAt: productReviews.createdAt,
   username: users.username,
 };
@@ -401,4 +402,491 @@ export async function setProductActive(scope: TenantScope, productId: number, is
 export async function insertSynonymGroups(scope: TenantScope, groups: string[][]): Promise<void> {
   if (groups.length === 0) return;
   await scope.db.insert(searchSynonyms).values(groups.map((terms) => scope.values({ terms })));
+}
+
+// The catalog's administration: every product (active or not), categories with their products counted, reviews to
+// moderate. Writes of HTML sanitize it here too, like the writes above.
+
+/** A LIKE pattern matching `text` anywhere, its wildcards taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+type Direction = typeof asc;
+
+function direction(ordering: string): Direction {
+  return ordering.startsWith('-') ? desc : asc;
+}
+
+export interface AdminProductFilter {
+  categoryId?: number;
+  isActive?: boolean;
+  lowStock?: boolean;
+  /** Text found in the name or the slug. */
+  search?: string;
+}
+
+export type AdminProductOrdering =
+  | 'name'
+  | '-name'
+  | 'price'
+  | '-price'
+  | 'stock'
+  | '-stock'
+  | 'created_at'
+  | '-created_at';
+
+const ADMIN_PRODUCT_COLUMNS = {
+  name: products.name,
+  price: products.priceCents,
+  stock: products.stock,
+  created_at: products.createdAt,
+} as const;
+
+function adminProductColumn(ordering: AdminProductOrdering) {
+  switch (ordering) {
+    case 'name':
+    case '-name':
+      return ADMIN_PRODUCT_COLUMNS.name;
+    case 'price':
+    case '-price':
+      return ADMIN_PRODUCT_COLUMNS.price;
+    case 'stock':
+    case '-stock':
+      return ADMIN_PRODUCT_COLUMNS.stock;
+    default:
+      return ADMIN_PRODUCT_COLUMNS.created_at;
+  }
+}
+
+function adminProductWhere(scope: TenantScope, filter: AdminProductFilter): SQL {
+  const pattern = filter.search ? containsPattern(filter.search) : null;
+  return scope.where(
+    products,
+    filter.categoryId === undefined ? undefined : eq(products.categoryId, filter.categoryId),
+    filter.isActive === undefined ? undefined : eq(products.isActive, filter.isActive),
+    filter.lowStock === undefined
+      ? undefined
+      : filter.lowStock
+        ? sql`${products.stock} <= ${products.lowStockThreshold}`
+        : sql`${products.stock} > ${products.lowStockThreshold}`,
+    pattern ? or(ilike(products.name, pattern), ilike(products.slug, pattern)) : undefined,
+  );
+}
+
+const mainImageJoin = and(eq(mediaImages.tenantId, products.tenantId), eq(mediaImages.id, products.mainImageId));
+
+/** A product of the admin list, with its main image's file. */
+export type AdminProductRow = ProductRow & { mainImageKey: string | null };
+
+/** A page of the shop's products (active or not), filtered and ordered, with the total. */
+export async function listAdminProducts(
+  scope: TenantScope,
+  filter: AdminProductFilter,
+  page: { ordering: AdminProductOrdering; limit: number; offset: number },
+): Promise<{ rows: AdminProductRow[]; count: number }> {
+  const where = adminProductWhere(scope, filter);
+  const order = direction(page.ordering);
+  const [total] = await scope.db.select({ count: sql<number>`count(*)::int` }).from(products).where(where);
+  const rows = await scope.db
+    .select({ product: products, mainImageKey: mediaImages.imageKey })
+    .from(products)
+    .leftJoin(mediaImages, mainImageJoin)
+    .where(where)
+    .orderBy(order(adminProductColumn(page.ordering)), order(products.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { rows: rows.map((row) => ({ ...row.product, mainImageKey: row.mainImageKey })), count: total?.count ?? 0 };
+}
+
+/** One product of the shop (active or not), with its main image's file. */
+export async function findAdminProduct(scope: TenantScope, id: number): Promise<AdminProductRow | null> {
+  const [row] = await scope.db
+    .select({ product: products, mainImageKey: mediaImages.imageKey })
+    .from(products)
+    .leftJoin(mediaImages, mainImageJoin)
+    .where(scope.where(products, eq(products.id, id)))
+    .limit(1);
+  return row ? { ...row.product, mainImageKey: row.mainImageKey } : null;
+}
+
+/** Locks a product's row until the transaction ends (null when the shop has no such product). */
+export async function lockProduct(scope: TenantScope, id: number): Promise<ProductRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(products)
+    .where(scope.where(products, eq(products.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Whether another product of the shop has this slug. */
+export async function productSlugTaken(scope: TenantScope, slug: string, exceptId?: number): Promise<boolean> {
+  const [row] = await scope.db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      scope.where(
+        products,
+        eq(products.slug, slug),
+        exceptId === undefined ? undefined : sql`${products.id} <> ${exceptId}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The product fields staff change; never the stock, which moves through the stock ledger only. */
+export type ProductChanges = Partial<
+  Pick<
+    NewProduct,
+    | 'name'
+    | 'slug'
+    | 'categoryId'
+    | 'description'
+    | 'longHtmlDescription'
+    | 'priceCents'
+    | 'isActive'
+    | 'lowStockThreshold'
+    | 'mainImageId'
+    | 'mainImageAlt'
+  >
+>;
+
+export async function updateProduct(scope: TenantScope, id: number, changes: ProductChanges): Promise<void> {
+  const clean =
+    changes.longHtmlDescription == null
+      ? changes
+      : { ...changes, longHtmlDescription: sanitizeRichText(changes.longHtmlDescription) };
+  await scope.db
+    .update(products)
+    .set({ ...clean, updatedAt: new Date() })
+    .where(scope.where(products, eq(products.id, id)));
+}
+
+export async function listProductAttributes(
+  scope: TenantScope,
+  productId: number,
+): Promise<{ key: string; value: string }[]> {
+  return scope.db
+    .select({ key: productAttributes.key, value: productAttributes.value })
+    .from(productAttributes)
+    .where(scope.where(productAttributes, eq(productAttributes.productId, productId)))
+    .orderBy(asc(productAttributes.order), asc(productAttributes.id));
+}
+
+/** Replaces a product's attributes by the given list, in its order. */
+export async function replaceAttributes(
+  scope: TenantScope,
+  productId: number,
+  attributes: { key: string; value: string }[],
+): Promise<void> {
+  await scope.db
+    .delete(productAttributes)
+    .where(scope.where(productAttributes, eq(productAttributes.productId, productId)));
+  await insertAttributes(
+    scope,
+    attributes.map((attribute, order) => ({ productId, ...attribute, order })),
+  );
+}
+
+export type ProductImageRow = typeof productImages.$inferSelect;
+
+/** A picture of a product with its files and their sizes. */
+export type ProductImageFile = ProductImageRow & {
+  imageKey: string;
+  thumbKey: string;
+  width: number;
+  height: number;
+};
+
+/** A product's pictures with their files, in display order. */
+export async function listProductImageFiles(scope: TenantScope, productId: number): Promise<ProductImageFile[]> {
+  const rows = await scope.db
+    .select({
+      image: productImages,
+      imageKey: mediaImages.imageKey,
+      thumbKey: mediaImages.thumbKey,
+      width: mediaImages.width,
+      height: mediaImages.height,
+    })
+    .from(productImages)
+    .innerJoin(
+      mediaImages,
+      and(eq(mediaImages.tenantId, productImages.tenantId), eq(mediaImages.id, productImages.imageId)),
+    )
+    .where(scope.where(productImages, eq(productImages.productId, productId)))
+    .orderBy(asc(productImages.order), asc(productImages.id));
+  return rows.map(({ image, ...file }) => ({ ...image, ...file }));
+}
+
+export async function findProductImage(
+  scope: TenantScope,
+  productId: number,
+  id: number,
+): Promise<ProductImageRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(productImages)
+    .where(scope.where(productImages, eq(productImages.productId, productId), eq(productImages.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The position after a product's last picture. */
+export async function nextImageOrder(scope: TenantScope, productId: number): Promise<number> {
+  const [row] = await scope.db
+    .select({ next: sql<number>`coalesce(max(${productImages.order}) + 1, 0)::int` })
+    .from(productImages)
+    .where(scope.where(productImages, eq(productImages.productId, productId)));
+  return Number(row?.next ?? 0);
+}
+
+export async function insertProductImage(
+  scope: TenantScope,
+  values: { productId: number; imageId: number; altText: string; order: number },
+): Promise<ProductImageRow> {
+  const [row] = await scope.db.insert(productImages).values(scope.values(values)).returning();
+  if (!row) throw new Error('product image insert returned nothing');
+  return row;
+}
+
+export async function updateProductImage(
+  scope: TenantScope,
+  id: number,
+  changes: { altText?: string; order?: number },
+): Promise<void> {
+  if (changes.altText === undefined && changes.order === undefined) return;
+  await scope.db
+    .update(productImages)
+    .set(changes)
+    .where(scope.where(productImages, eq(productImages.id, id)));
+}
+
+export async function deleteProductImage(scope: TenantScope, id: number): Promise<void> {
+  await scope.db.delete(productImages).where(scope.where(productImages, eq(productImages.id, id)));
+}
+
+export async function findCategoryById(scope: TenantScope, id: number): Promise<CategoryRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(categories)
+    .where(scope.where(categories, eq(categories.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Reads a category and keeps it from being deleted until the transaction ends (the lock a product's foreign key
+ * takes), for a product about to be put in it.
+ */
+export async function shareCategory(scope: TenantScope, id: number): Promise<CategoryRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(categories)
+    .where(scope.where(categories, eq(categories.id, id)))
+    .for('key share');
+  return row ?? null;
+}
+
+/** Locks a category's row: no product can be put in it until the transaction ends. */
+export async function lockCategory(scope: TenantScope, id: number): Promise<CategoryRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(categories)
+    .where(scope.where(categories, eq(categories.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function categorySlugTaken(scope: TenantScope, slug: string, exceptId?: number): Promise<boolean> {
+  const [row] = await scope.db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(
+      scope.where(
+        categories,
+        eq(categories.slug, slug),
+        exceptId === undefined ? undefined : sql`${categories.id} <> ${exceptId}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export type AdminCategoryOrdering = 'position' | '-position' | 'name' | '-name' | 'created_at' | '-created_at';
+
+function adminCategoryColumn(ordering: AdminCategoryOrdering) {
+  switch (ordering) {
+    case 'name':
+    case '-name':
+      return categories.name;
+    case 'created_at':
+    case '-created_at':
+      return categories.createdAt;
+    default:
+      return categories.position;
+  }
+}
+
+export type AdminCategoryRow = CategoryRow & { productCount: number };
+
+function productCount(scope: TenantScope) {
+  return sql<number>`(select count(*)::int from ${products}
+     where ${scope.where(products, eq(products.categoryId, categories.id))})`;
+}
+
+/** A page of the shop's categories with the number of their products, and the total. */
+export async function listAdminCategories(
+  scope: TenantScope,
+  filter: { search?: string },
+  page: { ordering: AdminCategoryOrdering; limit: number; offset: number },
+): Promise<{ rows: AdminCategoryRow[]; count: number }> {
+  const pattern = filter.search ? containsPattern(filter.search) : null;
+  const where = scope.where(
+    categories,
+    pattern ? or(ilike(categories.name, pattern), ilike(categories.slug, pattern)) : undefined,
+  );
+  const order = direction(page.ordering);
+  const [total] = await scope.db.select({ count: sql<number>`count(*)::int` }).from(categories).where(where);
+  const rows = await scope.db
+    .select({ category: categories, productCount: productCount(scope) })
+    .from(categories)
+    .where(where)
+    .orderBy(order(adminCategoryColumn(page.ordering)), order(categories.name), order(categories.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return {
+    rows: rows.map((row) => ({ ...row.category, productCount: Number(row.productCount) })),
+    count: total?.count ?? 0,
+  };
+}
+
+export async function findAdminCategory(scope: TenantScope, id: number): Promise<AdminCategoryRow | null> {
+  const [row] = await scope.db
+    .select({ category: categories, productCount: productCount(scope) })
+    .from(categories)
+    .where(scope.where(categories, eq(categories.id, id)))
+    .limit(1);
+  return row ? { ...row.category, productCount: Number(row.productCount) } : null;
+}
+
+export async function updateCategory(
+  scope: TenantScope,
+  id: number,
+  changes: { slug?: string; name?: string; description?: string; position?: number },
+): Promise<void> {
+  const clean =
+    changes.description === undefined ? changes : { ...changes, description: sanitizeRichText(changes.description) };
+  if (Object.keys(clean).length === 0) return;
+  await scope.db
+    .update(categories)
+    .set(clean)
+    .where(scope.where(categories, eq(categories.id, id)));
+}
+
+export async function categoryHasProducts(scope: TenantScope, id: number): Promise<boolean> {
+  const [row] = await scope.db
+    .select({ id: products.id })
+    .from(products)
+    .where(scope.where(products, eq(products.categoryId, id)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function deleteCategory(scope: TenantScope, id: number): Promise<void> {
+  await scope.db.delete(categories).where(scope.where(categories, eq(categories.id, id)));
+}
+
+export type AdminReviewOrdering = 'created_at' | '-created_at' | 'rating' | '-rating';
+
+/** A review as staff moderate it: with its author and its product's name. */
+export type AdminReviewRow = ReviewRow & { username: string; productName: string };
+
+const adminReviewColumns = { review: productReviews, username: users.username, productName: products.name };
+
+function selectAdminReviews(scope: TenantScope) {
+  return scope.db
+    .select(adminReviewColumns)
+    .from(productReviews)
+    .innerJoin(users, and(eq(users.tenantId, productReviews.tenantId), eq(users.id, productReviews.userId)))
+    .innerJoin(
+      products,
+      and(eq(products.tenantId, productReviews.tenantId), eq(products.id, productReviews.productId)),
+    );
+}
+
+/** A page of the shop's reviews (hidden ones too), filtered by product, visibility or text, and the total. */
+export async function listAdminReviews(
+  scope: TenantScope,
+  filter: { productId?: number; isHidden?: boolean; search?: string },
+  page: { ordering: AdminReviewOrdering; limit: number; offset: number },
+): Promise<{ rows: AdminReviewRow[]; count: number }> {
+  const pattern = filter.search ? containsPattern(filter.search) : null;
+  const where = scope.where(
+    productReviews,
+    filter.productId === undefined ? undefined : eq(productReviews.productId, filter.productId),
+    filter.isHidden === undefined ? undefined : eq(productReviews.isHidden, filter.isHidden),
+    pattern ? or(ilike(productReviews.comment, pattern), ilike(users.username, pattern)) : undefined,
+  );
+  const order = direction(page.ordering);
+  const column = page.ordering.endsWith('rating') ? productReviews.rating : productReviews.createdAt;
+  const [total] = await scope.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(productReviews)
+    .innerJoin(users, and(eq(users.tenantId, productReviews.tenantId), eq(users.id, productReviews.userId)))
+    .where(where);
+  const rows = await selectAdminReviews(scope)
+    .where(where)
+    .orderBy(order(column), order(productReviews.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return {
+    rows: rows.map((row) => ({ ...row.review, username: row.username, productName: row.productName })),
+    count: total?.count ?? 0,
+  };
+}
+
+export async function findAdminReview(scope: TenantScope, id: number): Promise<AdminReviewRow | null> {
+  const [row] = await selectAdminReviews(scope)
+    .where(scope.where(productReviews, eq(productReviews.id, id)))
+    .limit(1);
+  return row ? { ...row.review, username: row.username, productName: row.productName } : null;
+}
+
+/** Locks a review's row until the transaction ends. */
+export async function lockReview(scope: TenantScope, id: number): Promise<ReviewRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(productReviews)
+    .where(scope.where(productReviews, eq(productReviews.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Counts a review in its product's rating (`sign` 1) or takes it out (-1). */
+async function countReview(scope: TenantScope, review: ReviewRow, sign: 1 | -1): Promise<void> {
+  await scope.db
+    .update(products)
+    .set({
+      reviewCount: sql`${products.reviewCount} + ${sign}`,
+      ratingSum: sql`${products.ratingSum} + ${sign * review.rating}`,
+    })
+    .where(scope.where(products, eq(products.id, review.productId)));
+}
+
+/** Hides a (locked) review from the storefront or shows it again, keeping its product's rating in step. */
+export async function setReviewHidden(scope: TenantScope, review: ReviewRow, isHidden: boolean): Promise<void> {
+  if (review.isHidden === isHidden) return;
+  await scope.db
+    .update(productReviews)
+    .set({ isHidden })
+    .where(scope.where(productReviews, eq(productReviews.id, review.id)));
+  await countReview(scope, review, isHidden ? -1 : 1);
+}
+
+/** Deletes a (locked) review; a visible one leaves its product's rating. */
+export async function deleteReview(scope: TenantScope, review: ReviewRow): Promise<void> {
+  await scope.db.delete(productReviews).where(scope.where(productReviews, eq(productReviews.id, review.id)));
+  if (!review.isHidden) await countReview(scope, review, -1);
 }

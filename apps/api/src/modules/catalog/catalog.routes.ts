@@ -1,17 +1,57 @@
+import multipart from '@fastify/multipart';
 import {
+  AdminCategory,
+  AdminCategoryCreateBody,
+  AdminCategoryListQuery,
+  AdminCategoryPage,
+  AdminCategoryUpdateBody,
+  AdminProduct,
+  AdminProductCreateBody,
+  AdminProductImageBody,
+  AdminProductListQuery,
+  AdminProductPage,
+  AdminProductUpdateBody,
+  AdminReview,
+  AdminReviewBody,
+  AdminReviewListQuery,
+  AdminReviewPage,
+  AdminStockAdjustmentBody,
+  AdminStockLedger,
   Category,
   CreateReviewBody,
+  ErrorDetail,
   Product,
   ProductListQuery,
   ProductPage,
   ProductSummary,
   Review,
 } from '@platform/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError, BadRequestError, ValidationError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { pageAnswer } from '../../lib/urls.ts';
-import { signedIn } from '../../plugins/request-context.ts';
+import { signedIn, staffOnly } from '../../plugins/request-context.ts';
+import { IMAGE_MAX_BYTES } from '../media/index.ts';
+import {
+  addProductImage,
+  adjustStockByStaff,
+  createCategoryByStaff,
+  createProductByStaff,
+  deleteCategoryByStaff,
+  deleteProductImageByStaff,
+  deleteReviewByStaff,
+  getProductForStaff,
+  listCategoriesForStaff,
+  listProductsForStaff,
+  listReviewsForStaff,
+  moderateReview,
+  stockLedgerForStaff,
+  updateCategoryByStaff,
+  updateProductByStaff,
+  updateProductImageByStaff,
+} from './catalog.admin.ts';
 import { createReview, getCategory, getProduct, listCategories, listProducts } from './catalog.service.ts';
 
 const SlugParams = z.object({ slug: z.string().min(1).max(200) });
@@ -59,5 +99,213 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['catalog'], body: CreateReviewBody, response: { 201: Review, ...errorResponses } },
     },
     async (request, reply) => reply.code(201).send(await createReview(request.ctx, request.body)),
+  );
+};
+
+const Id = z.coerce.number().int().positive().max(2_147_483_647);
+const IdParams = z.object({ id: Id });
+const ImageParams = z.object({ id: Id, imageId: Id });
+
+/**
+ * The picture of an upload: a multipart body with one file part `image` (an image type, at most the media module's
+ * size) and an optional `alt_text` field. The media module then reads the type from the content and re-encodes it.
+ */
+async function readImageUpload(request: FastifyRequest): Promise<{ bytes: Buffer; altText: string }> {
+  if (!request.isMultipart()) {
+    throw new AppError(415, 'unsupported_media_type', 'Send the image as multipart/form-data, in the field "image".');
+  }
+  const errors = request.server.multipartErrors;
+  let bytes: Buffer | null = null;
+  let notAnImage = false;
+  let altText = '';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // Read (within the size limit) even when refused: the body is consumed before the answer.
+        const data = await part.toBuffer();
+        if (part.fieldname !== 'image' || !part.mimetype.startsWith('image/')) notAnImage = true;
+        else bytes = data;
+      } else if (part.fieldname === 'alt_text' && typeof part.value === 'string') {
+        altText = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof errors.RequestFileTooLargeError) {
+      throw new BadRequestError(`The image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`, 'invalid_image');
+    }
+    if (
+      error instanceof errors.FilesLimitError ||
+      error instanceof errors.FieldsLimitError ||
+      error instanceof errors.PartsLimitError
+    ) {
+      throw new BadRequestError('Send one image, and its alt_text if any.', 'invalid_upload');
+    }
+    throw error;
+  }
+  if (notAnImage) throw new BadRequestError('Upload a valid image: JPEG, PNG, WebP or GIF.', 'invalid_image');
+  if (!bytes) throw new ValidationError({ image: ['No image was uploaded.'] });
+  return { bytes, altText };
+}
+
+/** `/admin/products/`, `/admin/categories/`, `/admin/reviews/`: the catalog for staff. */
+export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', staffOnly());
+  // Multipart bodies are read here only (the pictures' upload); every other route of the API takes JSON.
+  await app.register(multipart, {
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 50 },
+  });
+  const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
+
+  app.get(
+    '/products/',
+    {
+      schema: { ...schema, querystring: AdminProductListQuery, response: { 200: AdminProductPage, ...errorResponses } },
+    },
+    async (request) => listProductsForStaff(request.ctx, request.query),
+  );
+
+  app.post(
+    '/products/',
+    { schema: { ...schema, body: AdminProductCreateBody, response: { 201: AdminProduct, ...errorResponses } } },
+    async (request, reply) => reply.code(201).send(await createProductByStaff(request.ctx, request.body)),
+  );
+
+  app.get(
+    '/products/:id/',
+    { schema: { ...schema, params: IdParams, response: { 200: AdminProduct, ...errorResponses } } },
+    async (request) => getProductForStaff(request.ctx, request.params.id),
+  );
+
+  app.patch(
+    '/products/:id/',
+    {
+      schema: {
+        ...schema,
+        params: IdParams,
+        body: AdminProductUpdateBody,
+        response: { 200: AdminProduct, ...errorResponses },
+      },
+    },
+    async (request) => updateProductByStaff(request.ctx, request.params.id, request.body),
+  );
+
+  app.get(
+    '/products/:id/stock/',
+    { schema: { ...schema, params: IdParams, response: { 200: AdminStockLedger, ...errorResponses } } },
+    async (request) => stockLedgerForStaff(request.ctx, request.params.id),
+  );
+
+  app.post(
+    '/products/:id/stock/',
+    {
+      schema: {
+        ...schema,
+        params: IdParams,
+        body: AdminStockAdjustmentBody,
+        response: { 200: AdminStockLedger, ...errorResponses },
+      },
+    },
+    async (request) => adjustStockByStaff(request.ctx, request.params.id, request.body),
+  );
+
+  app.post(
+    '/products/:id/images/',
+    {
+      schema: {
+        ...schema,
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 201: AdminProduct, ...errorResponses, 415: ErrorDetail },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addProductImage(request.ctx, request.params.id, await readImageUpload(request))),
+  );
+
+  app.patch(
+    '/products/:id/images/:imageId/',
+    {
+      schema: {
+        ...schema,
+        params: ImageParams,
+        body: AdminProductImageBody,
+        response: { 200: AdminProduct, ...errorResponses },
+      },
+    },
+    async (request) => updateProductImageByStaff(request.ctx, request.params.id, request.params.imageId, request.body),
+  );
+
+  app.delete(
+    '/products/:id/images/:imageId/',
+    { schema: { ...schema, params: ImageParams, response: { 204: z.null(), ...errorResponses } } },
+    async (request, reply) => {
+      await deleteProductImageByStaff(request.ctx, request.params.id, request.params.imageId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/categories/',
+    {
+      schema: {
+        ...schema,
+        querystring: AdminCategoryListQuery,
+        response: { 200: AdminCategoryPage, ...errorResponses },
+      },
+    },
+    async (request) => listCategoriesForStaff(request.ctx, request.query),
+  );
+
+  app.post(
+    '/categories/',
+    { schema: { ...schema, body: AdminCategoryCreateBody, response: { 201: AdminCategory, ...errorResponses } } },
+    async (request, reply) => reply.code(201).send(await createCategoryByStaff(request.ctx, request.body)),
+  );
+
+  app.patch(
+    '/categories/:id/',
+    {
+      schema: {
+        ...schema,
+        params: IdParams,
+        body: AdminCategoryUpdateBody,
+        response: { 200: AdminCategory, ...errorResponses },
+      },
+    },
+    async (request) => updateCategoryByStaff(request.ctx, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/categories/:id/',
+    { schema: { ...schema, params: IdParams, response: { 204: z.null(), ...errorResponses, 409: ErrorDetail } } },
+    async (request, reply) => {
+      await deleteCategoryByStaff(request.ctx, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/reviews/',
+    {
+      schema: { ...schema, querystring: AdminReviewListQuery, response: { 200: AdminReviewPage, ...errorResponses } },
+    },
+    async (request) => listReviewsForStaff(request.ctx, request.query),
+  );
+
+  app.patch(
+    '/reviews/:id/',
+    {
+      schema: { ...schema, params: IdParams, body: AdminReviewBody, response: { 200: AdminReview, ...errorResponses } },
+    },
+    async (request) => moderateReview(request.ctx, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/reviews/:id/',
+    { schema: { ...schema, params: IdParams, response: { 204: z.null(), ...errorResponses } } },
+    async (request, reply) => {
+      await deleteReviewByStaff(request.ctx, request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 };

@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import { branchLocations, contactEmails, contactMessages, socialMediaProfiles } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
@@ -59,4 +59,94 @@ export async function insertMessage(
 
 export async function listMessages(scope: TenantScope): Promise<ContactMessageRow[]> {
   return scope.db.select().from(contactMessages).where(scope.where(contactMessages)).orderBy(asc(contactMessages.id));
+}
+
+// ── Administration ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Replaces the shop's branches with `rows`, in their order. */
+export async function replaceBranches(scope: TenantScope, rows: Omit<NewBranch, 'position'>[]): Promise<void> {
+  await scope.db.delete(branchLocations).where(scope.where(branchLocations));
+  await insertBranches(
+    scope,
+    rows.map((row, position) => ({ ...row, position })),
+  );
+}
+
+/** Replaces the shop's contact e-mails with `rows`, in their order. */
+export async function replaceContactEmails(
+  scope: TenantScope,
+  rows: Omit<NewContactEmail, 'position'>[],
+): Promise<void> {
+  await scope.db.delete(contactEmails).where(scope.where(contactEmails));
+  await insertContactEmails(
+    scope,
+    rows.map((row, position) => ({ ...row, position })),
+  );
+}
+
+/** Replaces the shop's social profiles with `rows`, in their order. */
+export async function replaceSocialProfiles(
+  scope: TenantScope,
+  rows: Omit<NewSocialProfile, 'position'>[],
+): Promise<void> {
+  await scope.db.delete(socialMediaProfiles).where(scope.where(socialMediaProfiles));
+  await insertSocialProfiles(
+    scope,
+    rows.map((row, position) => ({ ...row, position })),
+  );
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** A page of the shop's contact messages, newest first, by archive state, searched in sender and subject. */
+export async function listStaffMessages(
+  scope: TenantScope,
+  filter: { isArchived?: boolean; search?: string },
+  page: { limit: number; offset: number },
+): Promise<{ rows: ContactMessageRow[]; count: number }> {
+  const pattern = filter.search ? likePattern(filter.search) : '';
+  const where = scope.where(
+    contactMessages,
+    filter.isArchived !== undefined ? eq(contactMessages.isArchived, filter.isArchived) : undefined,
+    filter.search
+      ? or(
+          ilike(contactMessages.name, pattern),
+          ilike(contactMessages.email, pattern),
+          ilike(contactMessages.subject, pattern),
+        )
+      : undefined,
+  );
+  const [total] = await scope.db.select({ count: count() }).from(contactMessages).where(where);
+  const rows = await scope.db
+    .select()
+    .from(contactMessages)
+    .where(where)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { rows, count: total?.count ?? 0 };
+}
+
+export async function lockMessage(scope: TenantScope, id: number): Promise<ContactMessageRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(contactMessages)
+    .where(scope.where(contactMessages, eq(contactMessages.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function setMessageArchived(
+  scope: TenantScope,
+  id: number,
+  isArchived: boolean,
+): Promise<ContactMessageRow | null> {
+  const [row] = await scope.db
+    .update(contactMessages)
+    .set({ isArchived })
+    .where(scope.where(contactMessages, eq(contactMessages.id, id)))
+    .returning();
+  return row ?? null;
 }

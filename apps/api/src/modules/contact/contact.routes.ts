@@ -1,7 +1,25 @@
-import { ContactInfo, ContactMessageBody, ContactMessageCreated } from '@platform/contracts';
+import {
+  AdminContactInfo,
+  AdminContactInfoBody,
+  AdminContactMessage,
+  AdminContactMessageListQuery,
+  AdminContactMessagePage,
+  AdminContactMessageUpdateBody,
+  AdminItemParams,
+  ContactInfo,
+  ContactMessageBody,
+  ContactMessageCreated,
+} from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
+import { staffOnly } from '../../plugins/request-context.ts';
+import {
+  archiveContactMessage,
+  getContactInfoForStaff,
+  listContactMessagesForStaff,
+  updateContactInfo,
+} from './contact.admin.ts';
 import { getContactInfo, sendContactMessage } from './contact.service.ts';
 
 /** Contact messages a client address may send to a shop in the window (spam and mail-bomb guard). */
@@ -28,5 +46,48 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .code(201)
         .send(await sendContactMessage(request.ctx, { form: request.body, clientIp: request.ip, log: request.log })),
+  );
+};
+
+/** `/admin/contact-info/` and `/admin/contact-messages/`: contact's administration (staff). */
+export const contactAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', staffOnly());
+  const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
+
+  app.get(
+    '/contact-info/',
+    { schema: { ...schema, response: { 200: AdminContactInfo, ...errorResponses } } },
+    async (request) => getContactInfoForStaff(request.ctx),
+  );
+
+  app.patch(
+    '/contact-info/',
+    { schema: { ...schema, body: AdminContactInfoBody, response: { 200: AdminContactInfo, ...errorResponses } } },
+    async (request) => updateContactInfo(request.ctx, request.body),
+  );
+
+  app.get(
+    '/contact-messages/',
+    {
+      schema: {
+        ...schema,
+        querystring: AdminContactMessageListQuery,
+        response: { 200: AdminContactMessagePage, ...errorResponses },
+      },
+    },
+    async (request) => listContactMessagesForStaff(request.ctx, request.query),
+  );
+
+  app.patch(
+    '/contact-messages/:id/',
+    {
+      schema: {
+        ...schema,
+        params: AdminItemParams,
+        body: AdminContactMessageUpdateBody,
+        response: { 200: AdminContactMessage, ...errorResponses },
+      },
+    },
+    async (request) => archiveContactMessage(request.ctx, request.params.id, request.body),
   );
 };

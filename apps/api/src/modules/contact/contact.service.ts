@@ -30,8 +30,11 @@ const PLATFORM_DISPLAY: Record<SocialPlatform, string> = {
   other: 'Website',
 };
 
-/** The shop's branches, contact e-mails by purpose and social profiles. */
-export async function getContactInfo(ctx: RequestContext): Promise<ContactInfo> {
+/**
+ * The shop's contact lists as both the shop and its staff read them: branches and e-mails as they are, the social
+ * profiles as stored (each reader shows them its own way).
+ */
+export async function readContactLists(ctx: RequestContext) {
   const [branches, emails, profiles] = await Promise.all([
     listBranches(ctx.scope),
     listContactEmails(ctx.scope),
@@ -51,6 +54,15 @@ export async function getContactInfo(ctx: RequestContext): Promise<ContactInfo> 
       purpose: email.purpose,
       email_address: email.emailAddress,
     })),
+    profiles,
+  };
+}
+
+/** The shop's branches, contact e-mails by purpose and social profiles. */
+export async function getContactInfo(ctx: RequestContext): Promise<ContactInfo> {
+  const { profiles, ...lists } = await readContactLists(ctx);
+  return {
+    ...lists,
     social_media_profiles: profiles.map((profile) => ({
       id: profile.id,
       platform_display: PLATFORM_DISPLAY[profile.platform],

@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import { type DocumentType, faqs, legalDocuments } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
@@ -44,4 +44,106 @@ export async function insertDocument(
   const [row] = await scope.db.insert(legalDocuments).values(scope.values(values)).returning();
   if (!row) throw new Error('document insert returned nothing');
   return row;
+}
+
+// ── Administration ───────────────────────────────────────────────────────────────────────────────────────────────
+
+type Page = { limit: number; offset: number };
+export type NewFaq = Omit<typeof faqs.$inferInsert, 'tenantId' | 'id'>;
+export type NewLegalDocument = Omit<typeof legalDocuments.$inferInsert, 'tenantId' | 'id'>;
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Every FAQ of the shop (active or not) in its order, searched in the question. */
+export async function listAllFaqs(scope: TenantScope, search: string | undefined, page: Page) {
+  const where = scope.where(faqs, search ? ilike(faqs.question, likePattern(search)) : undefined);
+  const [total] = await scope.db.select({ count: count() }).from(faqs).where(where);
+  const rows = await scope.db
+    .select()
+    .from(faqs)
+    .where(where)
+    .orderBy(asc(faqs.position), asc(faqs.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { rows, count: total?.count ?? 0 };
+}
+
+export async function lockFaq(scope: TenantScope, id: number): Promise<FaqRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(faqs)
+    .where(scope.where(faqs, eq(faqs.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateFaq(scope: TenantScope, id: number, values: Partial<NewFaq>): Promise<FaqRow | null> {
+  const [row] = await scope.db
+    .update(faqs)
+    .set(values)
+    .where(scope.where(faqs, eq(faqs.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteFaq(scope: TenantScope, id: number): Promise<boolean> {
+  const rows = await scope.db
+    .delete(faqs)
+    .where(scope.where(faqs, eq(faqs.id, id)))
+    .returning({ id: faqs.id });
+  return rows.length > 0;
+}
+
+/** Every document of the shop (active or not), of one type when asked, newest first, searched in the title. */
+export async function listAllDocuments(
+  scope: TenantScope,
+  filter: { type?: DocumentType; search?: string },
+  page: Page,
+) {
+  const where = scope.where(
+    legalDocuments,
+    filter.type ? eq(legalDocuments.documentType, filter.type) : undefined,
+    filter.search ? or(ilike(legalDocuments.title, likePattern(filter.search))) : undefined,
+  );
+  const [total] = await scope.db.select({ count: count() }).from(legalDocuments).where(where);
+  const rows = await scope.db
+    .select()
+    .from(legalDocuments)
+    .where(where)
+    .orderBy(desc(legalDocuments.updatedAt), desc(legalDocuments.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { rows, count: total?.count ?? 0 };
+}
+
+export async function lockDocument(scope: TenantScope, id: number): Promise<LegalDocumentRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(legalDocuments)
+    .where(scope.where(legalDocuments, eq(legalDocuments.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateDocument(
+  scope: TenantScope,
+  id: number,
+  values: Partial<NewLegalDocument>,
+): Promise<LegalDocumentRow | null> {
+  const [row] = await scope.db
+    .update(legalDocuments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(scope.where(legalDocuments, eq(legalDocuments.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteDocument(scope: TenantScope, id: number): Promise<boolean> {
+  const rows = await scope.db
+    .delete(legalDocuments)
+    .where(scope.where(legalDocuments, eq(legalDocuments.id, id)))
+    .returning({ id: legalDocuments.id });
+  return rows.length > 0;
 }

@@ -1,7 +1,33 @@
-import { DocumentType, Faq, LegalDocument } from '@platform/contracts';
+import {
+  AdminDocument,
+  AdminDocumentCreateBody,
+  AdminDocumentListQuery,
+  AdminDocumentPage,
+  AdminDocumentUpdateBody,
+  AdminFaq,
+  AdminFaqCreateBody,
+  AdminFaqPage,
+  AdminFaqUpdateBody,
+  AdminItemParams,
+  AdminListQuery,
+  DocumentType,
+  Faq,
+  LegalDocument,
+} from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
+import { staffOnly } from '../../plugins/request-context.ts';
+import {
+  createDocumentByStaff,
+  createFaqByStaff,
+  deleteDocumentByStaff,
+  deleteFaqByStaff,
+  listDocumentsForStaff,
+  listFaqsForStaff,
+  updateDocumentByStaff,
+  updateFaqByStaff,
+} from './pages.admin.ts';
 import { listDocuments, listFaqs } from './pages.service.ts';
 
 /** `/pages/manage/`: the shop's FAQs and legal documents (refund and privacy policies), read by the public. */
@@ -21,5 +47,86 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listDocuments(request.ctx, request.query),
+  );
+};
+
+/** `/admin/faqs/` and `/admin/documents/`: the pages' administration (staff). */
+export const pagesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', staffOnly());
+  const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
+  const deleted = { 204: z.null(), ...errorResponses };
+
+  app.get(
+    '/faqs/',
+    { schema: { ...schema, querystring: AdminListQuery, response: { 200: AdminFaqPage, ...errorResponses } } },
+    async (request) => listFaqsForStaff(request.ctx, request.query),
+  );
+
+  app.post(
+    '/faqs/',
+    { schema: { ...schema, body: AdminFaqCreateBody, response: { 201: AdminFaq, ...errorResponses } } },
+    async (request, reply) => reply.code(201).send(await createFaqByStaff(request.ctx, request.body)),
+  );
+
+  app.patch(
+    '/faqs/:id/',
+    {
+      schema: {
+        ...schema,
+        params: AdminItemParams,
+        body: AdminFaqUpdateBody,
+        response: { 200: AdminFaq, ...errorResponses },
+      },
+    },
+    async (request) => updateFaqByStaff(request.ctx, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/faqs/:id/',
+    { schema: { ...schema, params: AdminItemParams, response: deleted } },
+    async (request, reply) => {
+      await deleteFaqByStaff(request.ctx, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/documents/',
+    {
+      schema: {
+        ...schema,
+        querystring: AdminDocumentListQuery,
+        response: { 200: AdminDocumentPage, ...errorResponses },
+      },
+    },
+    async (request) => listDocumentsForStaff(request.ctx, request.query),
+  );
+
+  app.post(
+    '/documents/',
+    { schema: { ...schema, body: AdminDocumentCreateBody, response: { 201: AdminDocument, ...errorResponses } } },
+    async (request, reply) => reply.code(201).send(await createDocumentByStaff(request.ctx, request.body)),
+  );
+
+  app.patch(
+    '/documents/:id/',
+    {
+      schema: {
+        ...schema,
+        params: AdminItemParams,
+        body: AdminDocumentUpdateBody,
+        response: { 200: AdminDocument, ...errorResponses },
+      },
+    },
+    async (request) => updateDocumentByStaff(request.ctx, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/documents/:id/',
+    { schema: { ...schema, params: AdminItemParams, response: deleted } },
+    async (request, reply) => {
+      await deleteDocumentByStaff(request.ctx, request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 };

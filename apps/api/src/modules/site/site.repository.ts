@@ -38,3 +38,21 @@ export async function insertCoreValues(
   if (values.length === 0) return;
   await scope.db.insert(coreValues).values(values.map((value) => scope.values(value)));
 }
+
+/** The site settings row, locked until the transaction ends (null when the shop has none yet). */
+export async function lockSettings(scope: TenantScope): Promise<SiteSettingsRow | null> {
+  const [row] = await scope.db.select().from(siteSettings).where(scope.where(siteSettings)).for('update');
+  return row ?? null;
+}
+
+/** Replaces the company's core values with `values`, in their order. */
+export async function replaceCoreValues(
+  scope: TenantScope,
+  values: { name: string; description: string }[],
+): Promise<void> {
+  await scope.db.delete(coreValues).where(scope.where(coreValues));
+  await insertCoreValues(
+    scope,
+    values.map((value, position) => ({ ...value, position })),
+  );
+}

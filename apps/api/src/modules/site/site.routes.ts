@@ -1,6 +1,8 @@
-import { SiteSettings } from '@platform/contracts';
+import { AdminSiteSettings, AdminSiteSettingsBody, SiteSettings } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
+import { staffOnly } from '../../plugins/request-context.ts';
+import { getSiteSettingsForStaff, updateSiteSettings } from './site.admin.ts';
 import { getPublicSettings } from './site.service.ts';
 
 /** `/pages/settings/public/`: the site settings the storefront embeds in its pages. */
@@ -9,5 +11,23 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/pages/settings/public/',
     { schema: { tags: ['site'], response: { 200: SiteSettings, ...errorResponses } } },
     async (request) => getPublicSettings(request.ctx),
+  );
+};
+
+/** `/admin/site-settings/`: the site settings' administration (staff). */
+export const siteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', staffOnly());
+  const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
+
+  app.get(
+    '/site-settings/',
+    { schema: { ...schema, response: { 200: AdminSiteSettings, ...errorResponses } } },
+    async (request) => getSiteSettingsForStaff(request.ctx),
+  );
+
+  app.patch(
+    '/site-settings/',
+    { schema: { ...schema, body: AdminSiteSettingsBody, response: { 200: AdminSiteSettings, ...errorResponses } } },
+    async (request) => updateSiteSettings(request.ctx, request.body),
   );
 };

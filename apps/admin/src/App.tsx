@@ -1,0 +1,106 @@
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import ArticleIcon from '@mui/icons-material/Article';
+import CategoryIcon from '@mui/icons-material/Category';
+import CommentIcon from '@mui/icons-material/Comment';
+import HistoryIcon from '@mui/icons-material/History';
+import InventoryIcon from '@mui/icons-material/Inventory';
+import SettingsIcon from '@mui/icons-material/Settings';
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import { useMemo } from 'react';
+import { Admin, Resource } from 'react-admin';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { AuditLogList } from './audit/AuditLogList.tsx';
+import { BlogSettingsEdit, CommentList } from './blog/CommentScreens.tsx';
+import { PostCreate, PostEdit, PostList } from './blog/PostScreens.tsx';
+import { CategoryCreate, CategoryEdit, CategoryList } from './catalog/CategoryScreens.tsx';
+import { ProductEdit } from './catalog/ProductEdit.tsx';
+import { ProductCreate, ProductList } from './catalog/ProductList.tsx';
+import { Dashboard } from './dashboard/Dashboard.tsx';
+import { i18nProvider } from './i18n.ts';
+import { LoginPage } from './LoginPage.tsx';
+import { createApi } from './lib/api.ts';
+import { createAuthProvider } from './lib/authProvider.ts';
+import { createDataProvider } from './lib/dataProvider.ts';
+import { createSessionStore } from './lib/session.ts';
+import { OrderList } from './orders/OrderList.tsx';
+import { OrderShow } from './orders/OrderShow.tsx';
+import { PaymentSettingsEdit } from './settings/PaymentSettingsEdit.tsx';
+
+/** The administration under /admin: orders, catalog and content for staff; payment settings and the audit log for the owner too. */
+export function App({ tenantToken }: { tenantToken: string }) {
+  const { authProvider, dataProvider } = useMemo(() => {
+    const session = createSessionStore(window.localStorage);
+    const api = createApi({ tenantToken, session });
+    return { authProvider: createAuthProvider(api, session), dataProvider: createDataProvider(api) };
+  }, [tenantToken]);
+
+  return (
+    // react-admin under a sub-path: its routes below /admin/*, and its links prefixed with the basename.
+    <BrowserRouter>
+      <Routes>
+        <Route
+          path="/admin/*"
+          element={
+            <Admin
+              basename="/admin"
+              title="Shop administration"
+              dataProvider={dataProvider}
+              authProvider={authProvider}
+              i18nProvider={i18nProvider}
+              dashboard={Dashboard}
+              loginPage={LoginPage}
+              disableTelemetry
+            >
+              <Resource
+                name="orders"
+                list={OrderList}
+                show={OrderShow}
+                icon={ShoppingCartIcon}
+                recordRepresentation="number"
+              />
+              <Resource
+                name="products"
+                list={ProductList}
+                create={ProductCreate}
+                edit={ProductEdit}
+                icon={InventoryIcon}
+                recordRepresentation="name"
+              />
+              <Resource
+                name="categories"
+                list={CategoryList}
+                create={CategoryCreate}
+                edit={CategoryEdit}
+                icon={CategoryIcon}
+                recordRepresentation="name"
+              />
+              <Resource
+                name="posts"
+                list={PostList}
+                create={PostCreate}
+                edit={PostEdit}
+                icon={ArticleIcon}
+                recordRepresentation="title"
+                options={{ label: 'Blog posts' }}
+              />
+              <Resource name="comments" list={CommentList} icon={CommentIcon} options={{ label: 'Comments' }} />
+              <Resource
+                name="blog-settings"
+                list={BlogSettingsEdit}
+                icon={SettingsIcon}
+                options={{ label: 'Blog settings' }}
+              />
+              <Resource
+                name="payment-settings"
+                list={PaymentSettingsEdit}
+                icon={AccountBalanceIcon}
+                options={{ label: 'Payment settings' }}
+              />
+              <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} options={{ label: 'Audit log' }} />
+            </Admin>
+          }
+        />
+      </Routes>
+    </BrowserRouter>
+  );
+}

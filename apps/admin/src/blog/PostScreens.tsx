@@ -1,0 +1,128 @@
+import {
+  Create,
+  CreateButton,
+  Datagrid,
+  DateField,
+  DateTimeInput,
+  DeleteButton,
+  Edit,
+  FunctionField,
+  List,
+  maxLength,
+  NumberField,
+  regex,
+  required,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  TopToolbar,
+} from 'react-admin';
+
+const slugRule = regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single hyphens.');
+
+const STATUS_FILTER_CHOICES = [
+  { id: 'draft', name: 'Draft' },
+  { id: 'published', name: 'Published' },
+  { id: 'scheduled', name: 'Scheduled' },
+];
+const STATUS_CHOICES = [
+  { id: 'draft', name: 'Draft' },
+  { id: 'published', name: 'Published (or scheduled, with a future date)' },
+];
+
+/** A date-time as the API takes it (ISO 8601 with its offset), or null for none. */
+function isoOrNull(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+function PostFields() {
+  return (
+    <>
+      <TextInput source="title" label="Title" validate={[required(), maxLength(200)]} fullWidth />
+      <TextInput source="slug" label="Slug" validate={[required(), slugRule, maxLength(200)]} fullWidth />
+      <TextInput source="excerpt" label="Excerpt" validate={maxLength(1000)} multiline minRows={2} fullWidth />
+      <TextInput
+        source="content"
+        label="Content (HTML)"
+        helperText="HTML; sanitized by the server."
+        validate={maxLength(200_000)}
+        multiline
+        minRows={8}
+        fullWidth
+      />
+      <SelectInput
+        source="status"
+        label="Status"
+        choices={STATUS_CHOICES}
+        format={(value: unknown) => (value === 'scheduled' ? 'published' : value)}
+        validate={required()}
+      />
+      <DateTimeInput
+        source="published_at"
+        label="Publish at"
+        helperText="Empty: now, when published. A future date schedules the post."
+        parse={isoOrNull}
+      />
+      <TextInput
+        source="featured_image"
+        label="Featured image (media key)"
+        helperText="A file under /media/, e.g. blog/cover.jpg; empty for none."
+        fullWidth
+      />
+    </>
+  );
+}
+
+export function PostList() {
+  return (
+    <List
+      filters={[
+        <SearchInput key="q" source="q" alwaysOn />,
+        <SelectInput key="status" source="status" label="Status" choices={STATUS_FILTER_CHOICES} alwaysOn />,
+      ]}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="title" label="Title" />
+        <FunctionField
+          label="Status"
+          sortable={false}
+          render={(record: { status: string }) => record.status[0]?.toUpperCase() + record.status.slice(1)}
+        />
+        <DateField source="published_at" label="Published" showTime />
+        <NumberField source="comment_count" label="Comments" sortable={false} />
+        <DateField source="created_at" label="Created" />
+        <DeleteButton mutationMode="pessimistic" />
+      </Datagrid>
+    </List>
+  );
+}
+
+export function PostCreate() {
+  return (
+    <Create redirect="edit">
+      <SimpleForm defaultValues={{ status: 'draft' }} sx={{ maxWidth: 820 }}>
+        <PostFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export function PostEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect={false}>
+      <SimpleForm sx={{ maxWidth: 820 }}>
+        <PostFields />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,79 @@
+import {
+  Create,
+  CreateButton,
+  Datagrid,
+  DeleteButton,
+  Edit,
+  List,
+  maxLength,
+  NumberField,
+  NumberInput,
+  required,
+  SearchInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  TopToolbar,
+} from 'react-admin';
+import { slugRule } from './ProductForm.tsx';
+
+function CategoryFields() {
+  return (
+    <>
+      <TextInput source="name" label="Name" validate={[required(), maxLength(100)]} fullWidth />
+      <TextInput source="slug" label="Slug" validate={[required(), slugRule, maxLength(100)]} fullWidth />
+      <NumberInput source="position" label="Position" step={1} />
+      <TextInput
+        source="description"
+        label="Description (HTML)"
+        helperText="HTML; sanitized by the server."
+        validate={maxLength(50_000)}
+        multiline
+        minRows={4}
+        fullWidth
+      />
+    </>
+  );
+}
+
+export function CategoryList() {
+  return (
+    <List
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      sort={{ field: 'position', order: 'ASC' }}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="name" label="Name" />
+        <TextField source="slug" label="Slug" sortable={false} />
+        <NumberField source="position" label="Position" />
+        <NumberField source="product_count" label="Products" sortable={false} />
+        <DeleteButton mutationMode="pessimistic" />
+      </Datagrid>
+    </List>
+  );
+}
+
+export function CategoryCreate() {
+  return (
+    <Create redirect="list">
+      <SimpleForm sx={{ maxWidth: 720 }}>
+        <CategoryFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export function CategoryEdit() {
+  return (
+    <Edit mutationMode="pessimistic">
+      <SimpleForm sx={{ maxWidth: 720 }}>
+        <CategoryFields />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,88 @@
+import {
+  BooleanField,
+  BooleanInput,
+  Create,
+  CreateButton,
+  Datagrid,
+  DateField,
+  FilterButton,
+  FunctionField,
+  List,
+  NumberField,
+  ReferenceField,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TopToolbar,
+} from 'react-admin';
+import { formatMoney } from '../lib/format.ts';
+import { ProductFields } from './ProductForm.tsx';
+
+const productFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Name or slug" />,
+  <ReferenceInput key="category" source="category" reference="categories" alwaysOn>
+    <SelectInput label="Category" optionText="name" />
+  </ReferenceInput>,
+  <SelectInput
+    key="is_active"
+    source="is_active"
+    label="Active"
+    choices={[
+      { id: 'true', name: 'Active' },
+      { id: 'false', name: 'Inactive' },
+    ]}
+    alwaysOn
+  />,
+  <BooleanInput key="low_stock" source="low_stock" label="Low stock only" />,
+];
+
+function ProductListActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <CreateButton />
+    </TopToolbar>
+  );
+}
+
+interface ProductRow {
+  price: string;
+  main_image: string | null;
+  name: string;
+}
+
+export function ProductList() {
+  return (
+    <List filters={productFilters} actions={<ProductListActions />} sort={{ field: 'created_at', order: 'DESC' }}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <FunctionField
+          label="Picture"
+          sortable={false}
+          render={(record: ProductRow) =>
+            record.main_image ? (
+              <img src={record.main_image} alt="" width={48} height={48} style={{ objectFit: 'cover' }} />
+            ) : null
+          }
+        />
+        <TextField source="name" label="Name" />
+        <ReferenceField source="category" reference="categories" label="Category" sortable={false} link={false} />
+        <FunctionField source="price" label="Price" render={(record: ProductRow) => formatMoney(record.price)} />
+        <NumberField source="stock" label="Stock" />
+        <BooleanField source="is_active" label="Active" sortable={false} />
+        <DateField source="created_at" label="Created" />
+      </Datagrid>
+    </List>
+  );
+}
+
+export function ProductCreate() {
+  return (
+    <Create title="New product" redirect="edit">
+      <SimpleForm defaultValues={{ is_active: false, low_stock_threshold: 5, attributes: [] }} sx={{ maxWidth: 820 }}>
+        <ProductFields />
+      </SimpleForm>
+    </Create>
+  );
+}

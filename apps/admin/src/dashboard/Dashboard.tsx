@@ -1,0 +1,95 @@
+import { Alert, Box, Card, CardContent, CircularProgress } from '@mui/material';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Datagrid,
+  Link,
+  ListContextProvider,
+  NumberField,
+  ResourceContextProvider,
+  TextField,
+  Title,
+  useAuthState,
+  useCreatePath,
+  useDataProvider,
+  useList,
+} from 'react-admin';
+import type { AdminDataProvider, Dashboard as DashboardData } from '../lib/dataProvider.ts';
+import { formatMoney } from '../lib/format.ts';
+
+function Figure({ label, value, to }: { label: string; value: string; to?: string }) {
+  return (
+    <Card sx={{ flex: '1 1 200px' }}>
+      <CardContent>
+        <Typography color="text.secondary" gutterBottom>
+          {label}
+        </Typography>
+        <Typography variant="h4" component="p" aria-label={label}>
+          {to ? <Link to={to}>{value}</Link> : value}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+function LowStock({ products }: { products: DashboardData['low_stock'] }) {
+  const list = useList({ data: products, perPage: 1000, resource: 'products' });
+  return (
+    <ResourceContextProvider value="products">
+      <ListContextProvider value={list}>
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={<Typography color="text.secondary">No product is running low.</Typography>}
+        >
+          <TextField source="name" label="Product" sortable={false} />
+          <NumberField source="stock" label="Stock" sortable={false} />
+          <NumberField source="low_stock_threshold" label="Threshold" sortable={false} />
+        </Datagrid>
+      </ListContextProvider>
+    </ResourceContextProvider>
+  );
+}
+
+/** Today's orders and revenue, the orders awaiting payment and the products running out. */
+export function Dashboard() {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const createPath = useCreatePath();
+  // Asked for once signed in (react-admin sends a visitor who is not to the sign-in page).
+  const { authenticated } = useAuthState();
+  const { data, error, isPending } = useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: ({ signal }) => dataProvider.getDashboard({ signal }),
+    enabled: authenticated === true,
+  });
+  const awaitingPath = `${createPath({ resource: 'orders', type: 'list' })}?filter=${encodeURIComponent(
+    JSON.stringify({ status: 'awaiting_payment' }),
+  )}`;
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title="Dashboard" />
+      {isPending ? (
+        <CircularProgress aria-label="Loading the dashboard" />
+      ) : error || !data ? (
+        <Alert severity="error">{error instanceof Error ? error.message : 'The dashboard could not be loaded.'}</Alert>
+      ) : (
+        <>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+            <Figure label="Orders today" value={String(data.orders_today)} />
+            <Figure label="Revenue today" value={formatMoney(data.revenue_today)} />
+            <Figure label="Awaiting payment" value={String(data.awaiting_payment)} to={awaitingPath} />
+          </Box>
+          <Card sx={{ mt: 2 }}>
+            <CardContent>
+              <Typography variant="h6" component="h2" gutterBottom>
+                Low stock
+              </Typography>
+              <LowStock products={data.low_stock} />
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </Box>
+  );
+}

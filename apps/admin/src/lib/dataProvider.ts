@@ -1,0 +1,261 @@
+// react-admin's dataProvider for the platform's administration API (`/api/admin/…`):
+//   list    GET /admin/<resource>/?page=&page_size=&ordering=<field|-field>&search=<q>&<filter>=<value> → {count, results}
+//   one     GET /admin/<resource>/<id>/
+//   change  PATCH /admin/<resource>/<id>/ with the fields that changed
+// Settings resources have one record and no id in their address (`GET`/`PATCH /admin/payment-settings/`): react-admin
+// sees them with the id `SINGLETON_ID`. Order actions, notes, the CSV export and the dashboard are methods of their own.
+import type {
+  AdminDashboard,
+  AdminOrder,
+  AdminProductImage,
+  AdminProductImageBody,
+  AdminStockAdjustmentBody,
+  AdminStockLedger,
+  OrderStatus,
+  OrderTransitionBody,
+} from '@platform/contracts';
+import type {
+  DataProvider,
+  GetListParams,
+  GetListResult,
+  Identifier,
+  RaRecord,
+  SortPayload,
+  UpdateParams,
+} from 'ra-core';
+import type { Api, Download } from './api.ts';
+
+/** The id react-admin gives the one record of a settings resource. */
+export const SINGLETON_ID = 'current';
+export const SINGLETON_RESOURCES = new Set(['payment-settings', 'blog-settings', 'site-settings', 'contact-info']);
+
+/** The filter that carries the free-text search (react-admin's `<SearchInput source="q">`). */
+export const SEARCH_FILTER = 'q';
+
+/** `GET /admin/dashboard/`. */
+export type Dashboard = AdminDashboard;
+
+export interface AdminDataProvider extends DataProvider {
+  getDashboard(options?: { signal?: AbortSignal }): Promise<Dashboard>;
+  transitionOrder(id: Identifier, body: OrderTransitionBody): Promise<{ data: AdminOrder }>;
+  addOrderNote(id: Identifier, body: { body: string }): Promise<{ data: AdminOrder }>;
+  exportOrders(params: { filter: Record<string, unknown>; sort?: SortPayload | undefined }): Promise<Download>;
+  /** `POST /admin/products/{id}/images/` (multipart: `image`, `alt_text`). */
+  uploadProductImage(productId: Identifier, file: File, altText?: string): Promise<AdminProductImage>;
+  updateProductImage(
+    productId: Identifier,
+    imageId: Identifier,
+    body: AdminProductImageBody,
+  ): Promise<AdminProductImage>;
+  deleteProductImage(productId: Identifier, imageId: Identifier): Promise<void>;
+  getStockLedger(productId: Identifier, options?: { signal?: AbortSignal }): Promise<AdminStockLedger>;
+  adjustStock(productId: Identifier, body: AdminStockAdjustmentBody): Promise<AdminStockLedger>;
+}
+
+/** Which transitions staff may ask for from a status (the API's lifecycle table, as the admin offers it). */
+export const NEXT_STATUSES: Record<OrderStatus, OrderTransitionBody['to'][]> = {
+  awaiting_payment: ['paid', 'cancelled'],
+  paid: ['processing', 'cancelled'],
+  processing: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+/** `ordering` for a sort: `field` ascending, `-field` descending; none without a field. */
+export function orderingOf(sort: SortPayload | undefined): string | null {
+  if (!sort?.field) return null;
+  return sort.order === 'DESC' ? `-${sort.field}` : sort.field;
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/** The filters of a list as query parameters: `q` becomes `search`, empty values are left out, lists repeat. */
+export function appendFilters(query: URLSearchParams, filter: Record<string, unknown> | undefined): URLSearchParams {
+  for (const [name, value] of Object.entries(filter ?? {})) {
+    if (isEmpty(value)) continue;
+    const key = name === SEARCH_FILTER ? 'search' : name;
+    if (key === 'search') {
+      const text = String(value).trim();
+      if (text) query.set(key, text);
+      continue;
+    }
+    for (const item of [value].flat()) {
+      if (!isEmpty(item)) query.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item));
+    }
+  }
+  return query;
+}
+
+/** The query of a list page: `page`, `page_size`, `ordering`, `search` and the filters. */
+export function listQuery(params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>): URLSearchParams {
+  const query = new URLSearchParams();
+  if (params.pagination) {
+    query.set('page', String(params.pagination.page));
+    query.set('page_size', String(params.pagination.perPage));
+  }
+  const ordering = orderingOf(params.sort);
+  if (ordering) query.set('ordering', ordering);
+  return appendFilters(query, params.filter);
+}
+
+export function collectionPath(resource: string): string {
+  return `/admin/${encodeURIComponent(resource)}/`;
+}
+
+export function recordPath(resource: string, id: Identifier): string {
+  if (SINGLETON_RESOURCES.has(resource)) return collectionPath(resource);
+  return `${collectionPath(resource)}${encodeURIComponent(String(id))}/`;
+}
+
+/** A record as react-admin needs it: settings get their fixed id. */
+function asRecord(resource: string, data: unknown): RaRecord {
+  const record = data as RaRecord;
+  return SINGLETON_RESOURCES.has(resource) ? { ...record, id: SINGLETON_ID } : record;
+}
+
+/** Fields react-admin adds or the API answers but never takes back. */
+const READ_ONLY_FIELDS = new Set([
+  'id',
+  'card_secret_key_set',
+  'created_at',
+  'updated_at',
+  'images',
+  'main_image',
+  'review_count',
+  'stock',
+  'product_count',
+  'comment_count',
+  'author',
+  'featured_image_url',
+  'favicon_url',
+  'logo_url',
+]);
+
+/**
+ * The body of a change: the fields that differ from the record as it was read (all of them without it), never the
+ * read-only ones; a write-only secret left empty means "unchanged" and is not sent.
+ */
+export function changedFields(params: {
+  data: UpdateParams['data'];
+  previousData?: UpdateParams['previousData'];
+}): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const previous = (params.previousData ?? {}) as Record<string, unknown>;
+  for (const [field, value] of Object.entries(params.data as Record<string, unknown>)) {
+    if (READ_ONLY_FIELDS.has(field) || value === undefined) continue;
+    if (field === 'card_secret_key') {
+      if (typeof value === 'string' && value.trim() !== '') body[field] = value.trim();
+      continue;
+    }
+    if (params.previousData && JSON.stringify(previous[field]) === JSON.stringify(value)) continue;
+    body[field] = value === null && typeof previous[field] === 'string' ? '' : value;
+  }
+  return body;
+}
+
+/** The body of a creation: the fields given, never the read-only ones nor those left empty (the API's defaults). */
+export function creationFields(data: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(data)) {
+    if (READ_ONLY_FIELDS.has(field) || value === undefined || value === null) continue;
+    body[field] = value;
+  }
+  return body;
+}
+
+export function createDataProvider(api: Api): AdminDataProvider {
+  const getList = async <RecordType extends RaRecord>(
+    resource: string,
+    params: GetListParams,
+  ): Promise<GetListResult<RecordType>> => {
+    const page = await api.request<{ count: number; results: RecordType[] }>(collectionPath(resource), {
+      query: listQuery(params),
+      signal: params.signal,
+    });
+    return { data: page.results, total: page.count };
+  };
+
+  const getOne = async (resource: string, id: Identifier, signal?: AbortSignal) =>
+    asRecord(resource, await api.request(recordPath(resource, id), { signal }));
+
+  const orderAction = async (id: Identifier, action: 'transition' | 'notes', body: unknown) => ({
+    data: await api.request<AdminOrder>(`${recordPath('orders', id)}${action}/`, { method: 'POST', body }),
+  });
+
+  return {
+    getList,
+    getOne: async (resource, params) => ({ data: (await getOne(resource, params.id, params.signal)) as never }),
+    getMany: async (resource, params) => ({
+      data: (await Promise.all(params.ids.map((id) => getOne(resource, id, params.signal)))) as never[],
+    }),
+    getManyReference: (resource, params) =>
+      getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
+    update: async (resource, params) => {
+      const answer = await api.request(recordPath(resource, params.id), {
+        method: 'PATCH',
+        body: changedFields(params),
+      });
+      return { data: asRecord(resource, answer) as never };
+    },
+    updateMany: async (resource, params) => {
+      await Promise.all(
+        params.ids.map((id) => api.request(recordPath(resource, id), { method: 'PATCH', body: params.data })),
+      );
+      return { data: params.ids };
+    },
+    create: async (resource, params) => ({
+      data: (await api.request(collectionPath(resource), {
+        method: 'POST',
+        body: creationFields(params.data),
+      })) as never,
+    }),
+    delete: async (resource, params) => {
+      await api.request(recordPath(resource, params.id), { method: 'DELETE' });
+      return { data: params.previousData as never };
+    },
+    deleteMany: async (resource, params) => {
+      await Promise.all(params.ids.map((id) => api.request(recordPath(resource, id), { method: 'DELETE' })));
+      return { data: params.ids };
+    },
+    supportAbortSignal: true,
+
+    getDashboard: (options = {}) => api.request<Dashboard>('/admin/dashboard/', { signal: options.signal }),
+    transitionOrder: (id, body) => orderAction(id, 'transition', body),
+    addOrderNote: (id, body) => orderAction(id, 'notes', body),
+    uploadProductImage: (productId, file, altText) => {
+      const form = new FormData();
+      if (altText?.trim()) form.append('alt_text', altText.trim());
+      form.append('image', file, file.name);
+      return api.request<AdminProductImage>(`${recordPath('products', productId)}images/`, {
+        method: 'POST',
+        body: form,
+      });
+    },
+    updateProductImage: (productId, imageId, body) =>
+      api.request<AdminProductImage>(
+        `${recordPath('products', productId)}images/${encodeURIComponent(String(imageId))}/`,
+        {
+          method: 'PATCH',
+          body,
+        },
+      ),
+    deleteProductImage: async (productId, imageId) => {
+      await api.request(`${recordPath('products', productId)}images/${encodeURIComponent(String(imageId))}/`, {
+        method: 'DELETE',
+      });
+    },
+    getStockLedger: (productId, options = {}) =>
+      api.request<AdminStockLedger>(`${recordPath('products', productId)}stock/`, { signal: options.signal }),
+    adjustStock: (productId, body) =>
+      api.request<AdminStockLedger>(`${recordPath('products', productId)}stock/`, { method: 'POST', body }),
+    exportOrders: ({ filter, sort }) => {
+      const query = new URLSearchParams();
+      const ordering = orderingOf(sort);
+      if (ordering) query.set('ordering', ordering);
+      return api.download('/admin/orders/export/', { query: appendFilters(query, filter) });
+    },
+  };
+}

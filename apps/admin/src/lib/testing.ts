@@ -1,0 +1,43 @@
+// Test doubles for the admin's HTTP client: a storage in memory, JWT-shaped tokens, and a fetch that records calls.
+import type { KeyValueStorage } from './session.ts';
+
+export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { map: Map<string, string> } {
+  const map = new Map(Object.entries(initial));
+  return {
+    map,
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  };
+}
+
+/** A token shaped like the API's access tokens (a JWT) that expires at `expSeconds`. */
+export function jwt(expSeconds: number, subject = '7'): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: subject, exp: expSeconds })}.signature`;
+}
+
+export interface RecordedCall {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+}
+
+/** A fetch answered by `answer`, keeping every call. */
+export function fakeFetch(answer: (call: RecordedCall) => Response | Promise<Response>) {
+  const calls: RecordedCall[] = [];
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    const text = typeof init?.body === 'string' ? init.body : undefined;
+    const call = {
+      method: init?.method ?? 'GET',
+      url: new URL(String(input), 'http://shop.example'),
+      headers,
+      body: text === undefined ? undefined : JSON.parse(text),
+    };
+    calls.push(call);
+    return answer(call);
+  };
+  return { fetch, calls };
+}

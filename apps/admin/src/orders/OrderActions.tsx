@@ -1,0 +1,186 @@
+import CancelIcon from '@mui/icons-material/Cancel';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import InventoryIcon from '@mui/icons-material/Inventory';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import PaidIcon from '@mui/icons-material/Paid';
+import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import type { AdminOrder, OrderTransitionBody } from '@platform/contracts';
+import { type ReactElement, type ReactNode, useId, useState } from 'react';
+import {
+  Button,
+  Form,
+  type HttpError,
+  maxLength,
+  regex,
+  required,
+  SaveButton,
+  TextInput,
+  TopToolbar,
+  useNotify,
+  useRecordContext,
+} from 'react-admin';
+import { NEXT_STATUSES } from '../lib/dataProvider.ts';
+import { useOrderTransition } from './useOrderTransition.ts';
+
+type Target = OrderTransitionBody['to'];
+
+/** Only bank transfer and custom payments are confirmed by hand; card payments are the gateway's to confirm. */
+export function canMarkPaid(order: Pick<AdminOrder, 'status' | 'payment_method'>): boolean {
+  return order.status === 'awaiting_payment' && order.payment_method !== 'card_2c2p';
+}
+
+/** The moves offered for an order: those its status allows (and "paid" only where staff confirm payments). */
+export function offeredTransitions(order: Pick<AdminOrder, 'status' | 'payment_method'>): Target[] {
+  return (NEXT_STATUSES[order.status] ?? []).filter((to) => to !== 'paid' || canMarkPaid(order));
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'The order could not be changed.';
+}
+
+/** A move that needs no more information: one click. */
+function TransitionButton({ to, label, icon }: { to: Target; label: string; icon: ReactElement }) {
+  const transition = useOrderTransition();
+  const notify = useNotify();
+  return (
+    <Button
+      label={label}
+      disabled={transition.isPending}
+      onClick={() => transition.mutate({ to }, { onError: (error) => notify(errorMessage(error), { type: 'error' }) })}
+    >
+      {icon}
+    </Button>
+  );
+}
+
+type Values = Record<string, string | undefined>;
+
+/**
+ * A move that asks for more (shipping details, a reason) in a dialog. Field errors of the API show under their
+ * fields; a refusal (409: not allowed from the current status) is a notification, and the dialog closes.
+ */
+function TransitionDialogButton({
+  to,
+  label,
+  icon,
+  title,
+  fields,
+  children,
+  color,
+}: {
+  to: Target;
+  /** The inputs' sources: only these are sent. */
+  fields: string[];
+  label: string;
+  icon: ReactElement;
+  title: string;
+  children: ReactNode;
+  color?: 'primary' | 'error';
+}) {
+  const [open, setOpen] = useState(false);
+  const transition = useOrderTransition();
+  const notify = useNotify();
+  const titleId = useId();
+  const close = () => setOpen(false);
+
+  const submit = async (values: Values) => {
+    const body: Record<string, string> = {};
+    for (const field of fields) {
+      const text = values[field]?.trim();
+      if (text) body[field] = text;
+    }
+    try {
+      await transition.mutateAsync({ ...body, to } as OrderTransitionBody);
+      close();
+    } catch (error) {
+      const fieldErrors = (error as HttpError).body?.errors;
+      if (fieldErrors) return fieldErrors;
+      notify(errorMessage(error), { type: 'error' });
+      close();
+    }
+    return undefined;
+  };
+
+  return (
+    <>
+      <Button label={label} onClick={() => setOpen(true)} color={color ?? 'primary'}>
+        {icon}
+      </Button>
+      <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+        {/* A form of its own, not the order's: it starts empty. */}
+        <Form record={{}} onSubmit={submit as (values: Record<string, unknown>) => Promise<unknown>}>
+          <DialogTitle id={titleId}>{title}</DialogTitle>
+          <DialogContent>{children}</DialogContent>
+          <DialogActions>
+            <Button label="Back" onClick={close} />
+            <SaveButton label={label} icon={icon} alwaysEnable />
+          </DialogActions>
+        </Form>
+      </Dialog>
+    </>
+  );
+}
+
+const trackingUrl = regex(/^https?:\/\/\S+$/i, 'Enter an address starting with http:// or https://.');
+
+/** The order's moves as buttons in its page's toolbar, only those its current status allows. */
+export function OrderActions() {
+  const order = useRecordContext<AdminOrder>();
+  if (!order) return <TopToolbar />;
+  const offered = new Set(offeredTransitions(order));
+  return (
+    <TopToolbar>
+      {offered.has('paid') ? <TransitionButton to="paid" label="Mark paid" icon={<PaidIcon />} /> : null}
+      {offered.has('processing') ? (
+        <TransitionButton to="processing" label="Mark processing" icon={<InventoryIcon />} />
+      ) : null}
+      {offered.has('shipped') ? (
+        <TransitionDialogButton
+          to="shipped"
+          label="Mark shipped"
+          icon={<LocalShippingIcon />}
+          title={`Ship order #${order.number}`}
+          fields={['carrier', 'tracking_number', 'tracking_url']}
+        >
+          <TextInput source="carrier" label="Carrier" validate={[required(), maxLength(100)]} fullWidth autoFocus />
+          <TextInput
+            source="tracking_number"
+            label="Tracking number"
+            validate={[required(), maxLength(100)]}
+            fullWidth
+          />
+          <TextInput
+            source="tracking_url"
+            label="Tracking URL (optional)"
+            validate={[trackingUrl, maxLength(500)]}
+            fullWidth
+          />
+        </TransitionDialogButton>
+      ) : null}
+      {offered.has('delivered') ? (
+        <TransitionButton to="delivered" label="Mark delivered" icon={<DoneAllIcon />} />
+      ) : null}
+      {offered.has('cancelled') ? (
+        <TransitionDialogButton
+          to="cancelled"
+          label="Cancel order"
+          icon={<CancelIcon />}
+          title={`Cancel order #${order.number}`}
+          fields={['reason']}
+          color="error"
+        >
+          <TextInput
+            source="reason"
+            label="Reason"
+            helperText="Kept in the order's history."
+            validate={[required(), maxLength(500)]}
+            multiline
+            minRows={2}
+            fullWidth
+            autoFocus
+          />
+        </TransitionDialogButton>
+      ) : null}
+    </TopToolbar>
+  );
+}

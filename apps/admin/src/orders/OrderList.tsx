@@ -1,0 +1,69 @@
+import {
+  Datagrid,
+  DateField,
+  FilterButton,
+  FunctionField,
+  List,
+  NumberField,
+  SearchInput,
+  SelectInput,
+  TextField,
+  TopToolbar,
+} from 'react-admin';
+import { formatMoney } from '../lib/format.ts';
+import { PAYMENT_METHOD_CHOICES, STATUS_CHOICES } from './choices.ts';
+import { ExportCsvButton } from './ExportCsvButton.tsx';
+import { StatusField } from './StatusChip.tsx';
+
+const orderFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Order number or e-mail" />,
+  <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} alwaysOn />,
+  <SelectInput
+    key="payment_method"
+    source="payment_method"
+    label="Payment method"
+    choices={PAYMENT_METHOD_CHOICES}
+    alwaysOn
+  />,
+];
+
+function OrderListActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <ExportCsvButton />
+    </TopToolbar>
+  );
+}
+
+interface OrderRow {
+  total: string;
+  currency: string;
+}
+
+/** Every order of the shop, newest first; sortable by date, total and number. */
+export function OrderList() {
+  return (
+    <List
+      filters={orderFilters}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={25}
+      actions={<OrderListActions />}
+      exporter={false}
+    >
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <TextField source="number" />
+        <DateField source="created_at" showTime />
+        <TextField source="customer_email" sortable={false} />
+        <StatusField source="status" label="Status" />
+        <TextField source="payment_label" sortable={false} />
+        <FunctionField<OrderRow>
+          source="total"
+          textAlign="right"
+          render={(order) => formatMoney(order.total, order.currency)}
+        />
+        <NumberField source="total_items" sortable={false} />
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,242 @@
+import { Alert, Box, LinearProgress, ListItem, ListItemText, List as MuiList, Stack, Typography } from '@mui/material';
+import type { AdminOrder, AdminPayment } from '@platform/contracts';
+import { customizationText } from '@platform/contracts';
+import {
+  ArrayField,
+  Datagrid,
+  DateField,
+  FunctionField,
+  Labeled,
+  ListContextProvider,
+  NumberField,
+  Show,
+  TextField,
+  useList,
+  useRecordContext,
+} from 'react-admin';
+import { actorLabel, formatDateTime, formatMoney, statusLabel } from '../lib/format.ts';
+import { OrderActions } from './OrderActions.tsx';
+import { OrderNotes } from './OrderNotes.tsx';
+import { Section } from './Section.tsx';
+import { StatusChip } from './StatusChip.tsx';
+
+function OrderTitle() {
+  const order = useRecordContext<AdminOrder>();
+  return <span>{order ? `Order #${order.number}` : 'Order'}</span>;
+}
+
+function Summary({ order }: { order: AdminOrder }) {
+  return (
+    <Section title="Order">
+      <Stack direction="row" flexWrap="wrap" columnGap={4} rowGap={1}>
+        <Labeled label="Status">
+          <StatusChip status={order.status} />
+        </Labeled>
+        <Labeled label="Placed">
+          <DateField source="created_at" showTime />
+        </Labeled>
+        <Labeled label="Customer">
+          <TextField source="customer_email" />
+        </Labeled>
+        <Labeled label="Payment">
+          <TextField source="payment_label" />
+        </Labeled>
+        {order.payment_due_at && order.status === 'awaiting_payment' ? (
+          <Labeled label="Payment due">
+            <DateField source="payment_due_at" showTime />
+          </Labeled>
+        ) : null}
+        <Labeled label="Total">
+          <FunctionField<AdminOrder> render={(record) => formatMoney(record.total, record.currency)} />
+        </Labeled>
+      </Stack>
+    </Section>
+  );
+}
+
+function Lines({ order }: { order: AdminOrder }) {
+  return (
+    <Section title="Lines">
+      <ArrayField source="items">
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <TextField source="product_name" label="Product" sortable={false} />
+          <FunctionField<AdminOrder['items'][number]>
+            label="Customization"
+            render={(line) => customizationText(line.customization)}
+          />
+          <FunctionField<AdminOrder['items'][number]>
+            label="Unit price"
+            textAlign="right"
+            render={(line) => formatMoney(line.unit_price, order.currency)}
+          />
+          <NumberField source="quantity" label="Quantity" sortable={false} />
+          <FunctionField<AdminOrder['items'][number]>
+            label="Line total"
+            textAlign="right"
+            render={(line) => formatMoney(line.line_total, order.currency)}
+          />
+        </Datagrid>
+      </ArrayField>
+      <Box sx={{ textAlign: 'right', mt: 1 }}>
+        <Typography variant="body2">Subtotal {formatMoney(order.subtotal, order.currency)}</Typography>
+        <Typography variant="body2">Shipping {formatMoney(order.shipping, order.currency)}</Typography>
+        <Typography variant="subtitle1">Total {formatMoney(order.total, order.currency)}</Typography>
+      </Box>
+    </Section>
+  );
+}
+
+function Address({ order }: { order: AdminOrder }) {
+  const address = order.delivery_address;
+  return (
+    <Section title="Delivery address">
+      <Typography component="address" sx={{ fontStyle: 'normal' }}>
+        {address.fullname}
+        <br />
+        {address.street}
+        <br />
+        {address.postalCode} {address.city}
+        <br />
+        {address.country}
+        <br />
+        {address.contact_number}
+      </Typography>
+    </Section>
+  );
+}
+
+function Shipping({ order }: { order: AdminOrder }) {
+  if (!order.carrier && !order.tracking_number) return null;
+  return (
+    <Section title="Shipping">
+      <Stack direction="row" flexWrap="wrap" columnGap={4} rowGap={1}>
+        <Labeled label="Carrier">
+          <TextField source="carrier" />
+        </Labeled>
+        <Labeled label="Tracking number">
+          <TextField source="tracking_number" />
+        </Labeled>
+        {order.tracking_url ? (
+          <Labeled label="Tracking URL">
+            <a href={order.tracking_url} target="_blank" rel="noopener noreferrer">
+              {order.tracking_url}
+            </a>
+          </Labeled>
+        ) : null}
+      </Stack>
+    </Section>
+  );
+}
+
+/** Every status change, oldest first: from → to, when, by whom and why. */
+function History({ order }: { order: AdminOrder }) {
+  return (
+    <Section title="History">
+      <MuiList dense aria-label="Order history" component="ol" sx={{ listStyle: 'none', p: 0 }}>
+        {order.history.map((entry) => (
+          <ListItem
+            key={`${entry.at}-${entry.from_status ?? ''}-${entry.status}`}
+            divider
+            data-status={entry.status}
+            sx={{ borderLeft: 3, borderColor: 'primary.light', mb: 0.5 }}
+          >
+            <ListItemText
+              primary={
+                entry.from_status
+                  ? `${statusLabel(entry.from_status)} → ${statusLabel(entry.status)}`
+                  : statusLabel(entry.status)
+              }
+              secondary={[formatDateTime(entry.at), actorLabel(entry.actor), entry.reason].filter(Boolean).join(' · ')}
+            />
+          </ListItem>
+        ))}
+      </MuiList>
+    </Section>
+  );
+}
+
+type PaymentRow = AdminPayment & { id: string };
+
+/** Card payment attempts with the gateway's references; one that staff must look at is highlighted. */
+function Payments({ order }: { order: AdminOrder }) {
+  const list = useList<PaymentRow>({
+    data: order.payments.map((payment) => ({ ...payment, id: payment.uuid })),
+    perPage: 1000,
+    resource: 'payments',
+  });
+  if (order.payments.length === 0) return null;
+  return (
+    <Section title="Payments">
+      <ListContextProvider value={list}>
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          rowSx={(payment) => (payment.review_reason ? { backgroundColor: 'warning.light' } : {})}
+        >
+          <DateField source="created_at" label="Started" showTime sortable={false} />
+          <TextField source="status" label="Status" sortable={false} />
+          <TextField source="gateway" label="Gateway" sortable={false} />
+          <TextField source="invoice_no" label="Invoice" sortable={false} />
+          <FunctionField<PaymentRow>
+            label="Amount"
+            render={(payment) => formatMoney(payment.amount, payment.currency)}
+          />
+          <TextField source="gateway_transaction_ref" label="Gateway reference" sortable={false} emptyText="—" />
+          <TextField source="resp_code" label="Response code" sortable={false} emptyText="—" />
+          <TextField source="error_message" label="Error" sortable={false} emptyText="—" />
+          <FunctionField<PaymentRow>
+            label="Review"
+            render={(payment) =>
+              payment.review_reason ? (
+                <Typography component="strong" color="warning.dark" fontWeight="bold">
+                  {payment.review_reason}
+                </Typography>
+              ) : (
+                '—'
+              )
+            }
+          />
+        </Datagrid>
+      </ListContextProvider>
+    </Section>
+  );
+}
+
+/** Whether the record is the order in full: coming from the list, the show page first has its summary only. */
+function isFullOrder(order: Partial<AdminOrder>): order is AdminOrder {
+  return Array.isArray(order.items) && Array.isArray(order.history) && Array.isArray(order.payments);
+}
+
+function OrderDetail() {
+  const order = useRecordContext<AdminOrder>();
+  if (!order) return null;
+  if (!isFullOrder(order)) return <LinearProgress aria-label="Loading the order" sx={{ m: 2 }} />;
+  const flagged = order.payments.filter((payment) => payment.review_reason);
+  return (
+    <Stack spacing={2} sx={{ p: 2 }}>
+      {flagged.map((payment) => (
+        <Alert key={payment.uuid} severity="warning" role="alert">
+          Payment {payment.invoice_no} needs review: {payment.review_reason}
+        </Alert>
+      ))}
+      <Summary order={order} />
+      <Lines order={order} />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <Address order={order} />
+        <History order={order} />
+      </Box>
+      <Shipping order={order} />
+      <Payments order={order} />
+      <OrderNotes order={order} />
+    </Stack>
+  );
+}
+
+/** One order in full, with the moves its status allows. */
+export function OrderShow() {
+  return (
+    <Show actions={<OrderActions />} title={<OrderTitle />}>
+      <OrderDetail />
+    </Show>
+  );
+}

@@ -1,0 +1,645 @@
+// The administration of the catalog: products (every field staff may set, never the stock), their stock through the
+// ledger, their pictures, categories, and the moderation of reviews. Every write runs in one transaction with its
+// audit entry.
+import type {
+  AdminCategory,
+  AdminCategoryCreateBody,
+  AdminCategoryListQuery,
+  AdminCategoryUpdateBody,
+  AdminProduct,
+  AdminProductCreateBody,
+  AdminProductImageBody,
+  AdminProductListQuery,
+  AdminProductSummary,
+  AdminProductUpdateBody,
+  AdminReview,
+  AdminReviewBody,
+  AdminReviewListQuery,
+  AdminStockAdjustmentBody,
+  AdminStockLedger,
+} from '@platform/contracts';
+import { formatMinor, parseMinor } from '@platform/contracts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { inTransaction, type TransactionContext } from '../../lib/unit-of-work.ts';
+import { type RequestContext, requireStaff } from '../../plugins/request-context.ts';
+import { recordAudit } from '../audit/index.ts';
+import { storeImage } from '../media/index.ts';
+import {
+  type AdminCategoryRow,
+  type AdminProductRow,
+  type AdminReviewRow,
+  categoryHasProducts,
+  categorySlugTaken,
+  deleteCategory,
+  deleteProductImage,
+  deleteReview,
+  findAdminCategory,
+  findAdminProduct,
+  findAdminReview,
+  findProductImage,
+  insertAttributes,
+  insertCategory,
+  insertProductImage,
+  insertProducts,
+  listAdminCategories,
+  listAdminProducts,
+  listAdminReviews,
+  listProductAttributes,
+  listProductImageFiles,
+  lockCategory,
+  lockProduct,
+  lockReview,
+  nextImageOrder,
+  type ProductChanges,
+  type ProductRow,
+  productSlugTaken,
+  replaceAttributes,
+  setReviewHidden,
+  shareCategory,
+  updateCategory,
+  updateProduct,
+  updateProductImage,
+} from './catalog.repository.ts';
+import { adjustStock, listStockMovements } from './stock.service.ts';
+
+const PRODUCT_NOT_FOUND = ['Product not found.', 'product_not_found'] as const;
+const SLUG_TAKEN = { slug: ['A product with this slug already exists.'] };
+const IMAGE_ALT_MAX = 200;
+const CATEGORY_SLUG_TAKEN = { slug: ['A category with this slug already exists.'] };
+
+/** Whether a database error (or one it wraps) is a unique violation: two writers raced for the same slug. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Runs a write; a slug taken meanwhile by another writer answers like a slug found taken. */
+async function withSlugConflict<T>(write: () => Promise<T>, fields: Record<string, string[]>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ValidationError(fields);
+    throw error;
+  }
+}
+
+function priceCents(price: string): number {
+  const cents = parseMinor(price);
+  if (cents === null) throw new ValidationError({ price: ['A valid amount is required, e.g. "85.00".'] });
+  return cents;
+}
+
+/** A category of the shop, held until the transaction ends so that it cannot be deleted under the product. */
+async function requireCategory(tx: TransactionContext, id: number): Promise<void> {
+  if (!(await shareCategory(tx.scope, id))) {
+    throw new ValidationError({ category: [`Invalid pk "${id}" - object does not exist.`] });
+  }
+}
+
+function productSummaryOf(ctx: RequestContext, row: AdminProductRow): AdminProductSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    category: row.categoryId,
+    price: formatMinor(row.priceCents),
+    stock: row.stock,
+    low_stock_threshold: row.lowStockThreshold,
+    is_active: row.isActive,
+    main_image: row.mainImageKey ? ctx.deps.media.url(row.mainImageKey) : null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** `GET /admin/products/`: the shop's products, active or not, filtered, searched and ordered (newest first). */
+export async function listProductsForStaff(
+  ctx: RequestContext,
+  query: AdminProductListQuery,
+): Promise<{ count: number; results: AdminProductSummary[] }> {
+  requireStaff(ctx);
+  const { rows, count } = await listAdminProducts(
+    ctx.scope,
+    {
+      categoryId: query.category,
+      isActive: query.is_active,
+      lowStock: query.low_stock,
+      search: query.search || undefined,
+    },
+    { ordering: query.ordering ?? '-created_at', limit: query.page_size, offset: (query.page - 1) * query.page_size },
+  );
+  return { count, results: rows.map((row) => productSummaryOf(ctx, row)) };
+}
+
+/** `GET /admin/products/{id}/`: a product with every field staff edit, its attributes and its pictures. */
+export async function getProductForStaff(ctx: RequestContext, productId: number): Promise<AdminProduct> {
+  requireStaff(ctx);
+  const row = await findAdminProduct(ctx.scope, productId);
+  if (!row) throw new NotFoundError(...PRODUCT_NOT_FOUND);
+  const [attributes, images] = await Promise.all([
+    listProductAttributes(ctx.scope, productId),
+    listProductImageFiles(ctx.scope, productId),
+  ]);
+  const { media } = ctx.deps;
+  return {
+    ...productSummaryOf(ctx, row),
+    description: row.description,
+    long_html_description: row.longHtmlDescription,
+    attributes,
+    images: images.map((image) => ({
+      id: image.id,
+      url: media.url(image.imageKey),
+      thumb_url: media.url(image.thumbKey),
+      alt_text: image.altText,
+      order: image.order,
+      is_main: image.imageId === row.mainImageId,
+      width: image.width,
+      height: image.height,
+    })),
+    review_count: row.reviewCount,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The audit summary of product fields, in their wire names (the long description only as changed). */
+function auditedFields(changes: ProductChanges & { attributes?: { key: string; value: string }[] }) {
+  return {
+    ...(changes.name === undefined ? {} : { name: changes.name }),
+    ...(changes.slug === undefined ? {} : { slug: changes.slug }),
+    ...(changes.categoryId === undefined ? {} : { category: changes.categoryId }),
+    ...(changes.description === undefined ? {} : { description: changes.description }),
+    ...(changes.longHtmlDescription == null ? {} : { long_html_description: '(changed)' }),
+    ...(changes.priceCents === undefined ? {} : { price: formatMinor(changes.priceCents) }),
+    ...(changes.isActive === undefined ? {} : { is_active: changes.isActive }),
+    ...(changes.lowStockThreshold === undefined ? {} : { low_stock_threshold: changes.lowStockThreshold }),
+    ...(changes.attributes === undefined ? {} : { attributes: changes.attributes }),
+  };
+}
+
+/** `POST /admin/products/`: a new product of the shop, in one of its categories, with no stock yet. */
+export async function createProductByStaff(ctx: RequestContext, body: AdminProductCreateBody): Promise<AdminProduct> {
+  requireStaff(ctx);
+  const values = {
+    name: body.name,
+    slug: body.slug,
+    categoryId: body.category,
+    description: body.description ?? '',
+    longHtmlDescription: body.long_html_description ?? '',
+    priceCents: priceCents(body.price),
+    isActive: body.is_active ?? true,
+    ...(body.low_stock_threshold === undefined ? {} : { lowStockThreshold: body.low_stock_threshold }),
+  };
+  const attributes = body.attributes ?? [];
+  const id = await withSlugConflict(
+    () =>
+      inTransaction(ctx, async (tx) => {
+        await requireCategory(tx, values.categoryId);
+        if (await productSlugTaken(tx.scope, values.slug)) throw new ValidationError(SLUG_TAKEN);
+        // A new product has no stock: units come in through the stock ledger.
+        const [row] = await insertProducts(tx.scope, [{ ...values, stock: 0 }]);
+        if (!row) throw new Error('product insert returned nothing');
+        await insertAttributes(
+          tx.scope,
+          attributes.map((attribute, order) => ({ productId: row.id, ...attribute, order })),
+        );
+        await recordAudit(tx, {
+          action: 'product.create',
+          entity: 'product',
+          entityId: row.id,
+          after: auditedFields({ ...values, lowStockThreshold: row.lowStockThreshold, attributes }),
+        });
+        return row.id;
+      }),
+    SLUG_TAKEN,
+  );
+  return getProductForStaff(ctx, id);
+}
+
+/** The fields of `changes` whose value differs from the product's. */
+function changedFields(product: ProductRow, changes: ProductChanges): ProductChanges {
+  return {
+    ...(changes.name === undefined || changes.name === product.name ? {} : { name: changes.name }),
+    ...(changes.slug === undefined || changes.slug === product.slug ? {} : { slug: changes.slug }),
+    ...(changes.categoryId === undefined || changes.categoryId === product.categoryId
+      ? {}
+      : { categoryId: changes.categoryId }),
+    ...(changes.description === undefined || changes.description === product.description
+      ? {}
+      : { description: changes.description }),
+    ...(changes.longHtmlDescription == null || changes.longHtmlDescription === product.longHtmlDescription
+      ? {}
+      : { longHtmlDescription: changes.longHtmlDescription }),
+    ...(changes.priceCents === undefined || changes.priceCents === product.priceCents
+      ? {}
+      : { priceCents: changes.priceCents }),
+    ...(changes.isActive === undefined || changes.isActive === product.isActive ? {} : { isActive: changes.isActive }),
+    ...(changes.lowStockThreshold === undefined || changes.lowStockThreshold === product.lowStockThreshold
+      ? {}
+      : { lowStockThreshold: changes.lowStockThreshold }),
+  };
+}
+
+/** `PATCH /admin/products/{id}/`: changes the fields given; `attributes` replaces the list. Audited. */
+export async function updateProductByStaff(
+  ctx: RequestContext,
+  productId: number,
+  body: AdminProductUpdateBody,
+): Promise<AdminProduct> {
+  requireStaff(ctx);
+  const requested: ProductChanges = {
+    name: body.name,
+    slug: body.slug,
+    categoryId: body.category,
+    description: body.description,
+    // Compared as it would be stored, so that sending the same text again changes nothing.
+    longHtmlDescription:
+      body.long_html_description === undefined ? undefined : sanitizeRichText(body.long_html_description),
+    priceCents: body.price === undefined ? undefined : priceCents(body.price),
+    isActive: body.is_active,
+    lowStockThreshold: body.low_stock_threshold,
+  };
+  await withSlugConflict(
+    () =>
+      inTransaction(ctx, async (tx) => {
+        const product = await lockProduct(tx.scope, productId);
+        if (!product) throw new NotFoundError(...PRODUCT_NOT_FOUND);
+        const changes = changedFields(product, requested);
+        if (changes.slug !== undefined && (await productSlugTaken(tx.scope, changes.slug, productId))) {
+          throw new ValidationError(SLUG_TAKEN);
+        }
+        if (changes.categoryId !== undefined) await requireCategory(tx, changes.categoryId);
+        const attributesBefore = body.attributes ? await listProductAttributes(tx.scope, productId) : [];
+        const attributesChanged =
+          body.attributes !== undefined && JSON.stringify(attributesBefore) !== JSON.stringify(body.attributes);
+        if (Object.keys(changes).length === 0 && !attributesChanged) return;
+        if (Object.keys(changes).length > 0) await updateProduct(tx.scope, productId, changes);
+        if (body.attributes && attributesChanged) await replaceAttributes(tx.scope, productId, body.attributes);
+        await recordAudit(tx, {
+          action: 'product.update',
+          entity: 'product',
+          entityId: productId,
+          before: auditedFields({
+            name: changes.name === undefined ? undefined : product.name,
+            slug: changes.slug === undefined ? undefined : product.slug,
+            categoryId: changes.categoryId === undefined ? undefined : product.categoryId,
+            description: changes.description === undefined ? undefined : product.description,
+            longHtmlDescription: changes.longHtmlDescription == null ? undefined : product.longHtmlDescription,
+            priceCents: changes.priceCents === undefined ? undefined : product.priceCents,
+            isActive: changes.isActive === undefined ? undefined : product.isActive,
+            lowStockThreshold: changes.lowStockThreshold === undefined ? undefined : product.lowStockThreshold,
+            attributes: attributesChanged ? attributesBefore : undefined,
+          }),
+          after: auditedFields({ ...changes, attributes: attributesChanged ? body.attributes : undefined }),
+        });
+      }),
+    SLUG_TAKEN,
+  );
+  return getProductForStaff(ctx, productId);
+}
+
+/**
+ * `POST /admin/products/{id}/stock/`: a correction of the stock (a count, a delivery, a breakage) through the stock
+ * ledger, with its reason; the stock never goes below 0. Audited with the stock before and after.
+ */
+export async function adjustStockByStaff(
+  ctx: RequestContext,
+  productId: number,
+  body: AdminStockAdjustmentBody,
+): Promise<AdminStockLedger> {
+  requireStaff(ctx);
+  await inTransaction(ctx, async (tx) => {
+    const product = await adjustStock(tx, { productId, quantity: body.change, note: body.reason });
+    await recordAudit(tx, {
+      action: 'product.stock',
+      entity: 'product',
+      entityId: productId,
+      before: { stock: product.stock - body.change },
+      after: { stock: product.stock, change: body.change, reason: body.reason },
+    });
+  });
+  return stockLedgerForStaff(ctx, productId);
+}
+
+/** `GET /admin/products/{id}/stock/`: the product's stock and its latest movements, newest first. */
+export async function stockLedgerForStaff(ctx: RequestContext, productId: number): Promise<AdminStockLedger> {
+  requireStaff(ctx);
+  const product = await findAdminProduct(ctx.scope, productId);
+  if (!product) throw new NotFoundError(...PRODUCT_NOT_FOUND);
+  const movements = await listStockMovements(ctx, { productId, limit: 200 });
+  return {
+    product: productId,
+    stock: product.stock,
+    movements: movements.map((movement) => ({
+      id: movement.id,
+      quantity: movement.quantity,
+      reason: movement.reason,
+      order_id: movement.orderId,
+      note: movement.note,
+      created_at: movement.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * `POST /admin/products/{id}/images/`: an uploaded picture (validated and re-encoded by the media module) added after
+ * the product's others; a product without a main image gets it as its main image. Audited.
+ */
+export async function addProductImage(
+  ctx: RequestContext,
+  productId: number,
+  upload: { bytes: Buffer; altText: string },
+): Promise<AdminProduct> {
+  requireStaff(ctx);
+  const altText = upload.altText.trim();
+  if (altText.length > IMAGE_ALT_MAX) {
+    throw new ValidationError({ alt_text: [`Ensure this field has no more than ${IMAGE_ALT_MAX} characters.`] });
+  }
+  if (!(await findAdminProduct(ctx.scope, productId))) throw new NotFoundError(...PRODUCT_NOT_FOUND);
+  // The image is encoded and its files written before the transaction: no transaction waits on the encoder. An image
+  // whose product went meanwhile stays an unused file.
+  const file = await storeImage(ctx, { bytes: upload.bytes, feature: 'catalog' });
+  await inTransaction(ctx, async (tx) => {
+    const product = await lockProduct(tx.scope, productId);
+    if (!product) throw new NotFoundError(...PRODUCT_NOT_FOUND);
+    const image = await insertProductImage(tx.scope, {
+      productId,
+      imageId: file.id,
+      altText,
+      order: await nextImageOrder(tx.scope, productId),
+    });
+    const isMain = product.mainImageId === null;
+    if (isMain) await updateProduct(tx.scope, productId, { mainImageId: file.id, mainImageAlt: altText });
+    await recordAudit(tx, {
+      action: 'product.image_add',
+      entity: 'product',
+      entityId: productId,
+      after: { image: image.id, alt_text: altText, order: image.order, is_main: isMain },
+    });
+  });
+  return getProductForStaff(ctx, productId);
+}
+
+/** A product (its row locked) and one of its pictures; 404 for either missing. */
+async function lockProductImage(tx: TransactionContext, productId: number, imageId: number) {
+  const product = await lockProduct(tx.scope, productId);
+  if (!product) throw new NotFoundError(...PRODUCT_NOT_FOUND);
+  const image = await findProductImage(tx.scope, productId, imageId);
+  if (!image) throw new NotFoundError('Image not found.', 'image_not_found');
+  return { product, image };
+}
+
+/**
+ * `PATCH /admin/products/{id}/images/{imageId}/`: a picture's text, position, or its being the main image (one per
+ * product: making one main makes the other not; unmarking the main one leaves the product without). Audited.
+ */
+export async function updateProductImageByStaff(
+  ctx: RequestContext,
+  productId: number,
+  imageId: number,
+  body: AdminProductImageBody,
+): Promise<AdminProduct> {
+  requireStaff(ctx);
+  await inTransaction(ctx, async (tx) => {
+    const { product, image } = await lockProductImage(tx, productId, imageId);
+    const wasMain = product.mainImageId === image.imageId;
+    const isMain = body.is_main ?? wasMain;
+    const altText = body.alt_text ?? image.altText;
+    await updateProductImage(tx.scope, image.id, { altText: body.alt_text, order: body.order });
+    if (isMain && (!wasMain || altText !== image.altText)) {
+      await updateProduct(tx.scope, productId, { mainImageId: image.imageId, mainImageAlt: altText });
+    } else if (!isMain && wasMain) {
+      await updateProduct(tx.scope, productId, { mainImageId: null, mainImageAlt: '' });
+    }
+    await recordAudit(tx, {
+      action: 'product.image_update',
+      entity: 'product',
+      entityId: productId,
+      before: { image: image.id, alt_text: image.altText, order: image.order, is_main: wasMain },
+      after: { image: image.id, alt_text: altText, order: body.order ?? image.order, is_main: isMain },
+    });
+  });
+  return getProductForStaff(ctx, productId);
+}
+
+/** `DELETE /admin/products/{id}/images/{imageId}/`: removes a picture; the next one becomes main if it was. */
+export async function deleteProductImageByStaff(
+  ctx: RequestContext,
+  productId: number,
+  imageId: number,
+): Promise<void> {
+  requireStaff(ctx);
+  await inTransaction(ctx, async (tx) => {
+    const { product, image } = await lockProductImage(tx, productId, imageId);
+    await deleteProductImage(tx.scope, image.id);
+    const wasMain = product.mainImageId === image.imageId;
+    if (wasMain) {
+      const [next] = await listProductImageFiles(tx.scope, productId);
+      await updateProduct(tx.scope, productId, {
+        mainImageId: next?.imageId ?? null,
+        mainImageAlt: next?.altText ?? '',
+      });
+    }
+    await recordAudit(tx, {
+      action: 'product.image_delete',
+      entity: 'product',
+      entityId: productId,
+      before: { image: image.id, alt_text: image.altText, order: image.order, is_main: wasMain },
+    });
+  });
+}
+
+function categoryOf(row: AdminCategoryRow): AdminCategory {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    position: row.position,
+    product_count: row.productCount,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+async function categoryForStaff(ctx: RequestContext, id: number): Promise<AdminCategory> {
+  const row = await findAdminCategory(ctx.scope, id);
+  if (!row) throw new NotFoundError('Category not found.', 'category_not_found');
+  return categoryOf(row);
+}
+
+/** `GET /admin/categories/`: the shop's categories with their number of products, in display order. */
+export async function listCategoriesForStaff(
+  ctx: RequestContext,
+  query: AdminCategoryListQuery,
+): Promise<{ count: number; results: AdminCategory[] }> {
+  requireStaff(ctx);
+  const { rows, count } = await listAdminCategories(
+    ctx.scope,
+    { search: query.search || undefined },
+    { ordering: query.ordering ?? 'position', limit: query.page_size, offset: (query.page - 1) * query.page_size },
+  );
+  return { count, results: rows.map(categoryOf) };
+}
+
+/** `POST /admin/categories/`: a new category (its description sanitized). Audited. */
+export async function createCategoryByStaff(
+  ctx: RequestContext,
+  body: AdminCategoryCreateBody,
+): Promise<AdminCategory> {
+  requireStaff(ctx);
+  const id = await withSlugConflict(
+    () =>
+      inTransaction(ctx, async (tx) => {
+        if (await categorySlugTaken(tx.scope, body.slug)) throw new ValidationError(CATEGORY_SLUG_TAKEN);
+        const row = await insertCategory(tx.scope, body);
+        await recordAudit(tx, {
+          action: 'category.create',
+          entity: 'category',
+          entityId: row.id,
+          after: { slug: row.slug, name: row.name, position: row.position },
+        });
+        return row.id;
+      }),
+    CATEGORY_SLUG_TAKEN,
+  );
+  return categoryForStaff(ctx, id);
+}
+
+/** `PATCH /admin/categories/{id}/`: changes the fields given (the description sanitized). Audited. */
+export async function updateCategoryByStaff(
+  ctx: RequestContext,
+  categoryId: number,
+  body: AdminCategoryUpdateBody,
+): Promise<AdminCategory> {
+  requireStaff(ctx);
+  await withSlugConflict(
+    () =>
+      inTransaction(ctx, async (tx) => {
+        const category = await lockCategory(tx.scope, categoryId);
+        if (!category) throw new NotFoundError('Category not found.', 'category_not_found');
+        if (
+          body.slug !== undefined &&
+          body.slug !== category.slug &&
+          (await categorySlugTaken(tx.scope, body.slug, categoryId))
+        ) {
+          throw new ValidationError(CATEGORY_SLUG_TAKEN);
+        }
+        if (Object.keys(body).length === 0) return;
+        await updateCategory(tx.scope, categoryId, body);
+        const pick = (fields: { slug?: string; name?: string; position?: number; description?: string }) => ({
+          ...(body.slug === undefined ? {} : { slug: fields.slug }),
+          ...(body.name === undefined ? {} : { name: fields.name }),
+          ...(body.position === undefined ? {} : { position: fields.position }),
+          ...(body.description === undefined ? {} : { description: '(changed)' }),
+        });
+        await recordAudit(tx, {
+          action: 'category.update',
+          entity: 'category',
+          entityId: categoryId,
+          before: pick(category),
+          after: pick(body),
+        });
+      }),
+    CATEGORY_SLUG_TAKEN,
+  );
+  return categoryForStaff(ctx, categoryId);
+}
+
+/** `DELETE /admin/categories/{id}/`: only a category without products (409 otherwise). Audited. */
+export async function deleteCategoryByStaff(ctx: RequestContext, categoryId: number): Promise<void> {
+  requireStaff(ctx);
+  await inTransaction(ctx, async (tx) => {
+    // The lock keeps products from being put in it meanwhile.
+    const category = await lockCategory(tx.scope, categoryId);
+    if (!category) throw new NotFoundError('Category not found.', 'category_not_found');
+    if (await categoryHasProducts(tx.scope, categoryId)) {
+      throw new ConflictError('A category that has products cannot be deleted.', 'category_not_empty');
+    }
+    await deleteCategory(tx.scope, categoryId);
+    await recordAudit(tx, {
+      action: 'category.delete',
+      entity: 'category',
+      entityId: categoryId,
+      before: { slug: category.slug, name: category.name },
+    });
+  });
+}
+
+function reviewOf(row: AdminReviewRow): AdminReview {
+  return {
+    id: row.id,
+    product: row.productId,
+    product_name: row.productName,
+    user: { id: row.userId, username: row.username },
+    rating: row.rating,
+    comment: row.comment,
+    is_verified_purchase: row.isVerifiedPurchase,
+    is_hidden: row.isHidden,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** `GET /admin/reviews/`: the shop's reviews, hidden ones too, newest first; by product, visibility or text. */
+export async function listReviewsForStaff(
+  ctx: RequestContext,
+  query: AdminReviewListQuery,
+): Promise<{ count: number; results: AdminReview[] }> {
+  requireStaff(ctx);
+  const { rows, count } = await listAdminReviews(
+    ctx.scope,
+    { productId: query.product, isHidden: query.is_hidden, search: query.search || undefined },
+    { ordering: query.ordering ?? '-created_at', limit: query.page_size, offset: (query.page - 1) * query.page_size },
+  );
+  return { count, results: rows.map(reviewOf) };
+}
+
+/**
+ * `PATCH /admin/reviews/{id}/`: hides a review from the storefront (it no longer counts in its product's rating) or
+ * shows it again. Audited.
+ */
+export async function moderateReview(
+  ctx: RequestContext,
+  reviewId: number,
+  body: AdminReviewBody,
+): Promise<AdminReview> {
+  requireStaff(ctx);
+  await inTransaction(ctx, async (tx) => {
+    const review = await lockReview(tx.scope, reviewId);
+    if (!review) throw new NotFoundError('Review not found.', 'review_not_found');
+    if (review.isHidden === body.is_hidden) return;
+    await setReviewHidden(tx.scope, review, body.is_hidden);
+    await recordAudit(tx, {
+      action: body.is_hidden ? 'review.hide' : 'review.show',
+      entity: 'review',
+      entityId: reviewId,
+      before: { is_hidden: review.isHidden },
+      after: { is_hidden: body.is_hidden },
+    });
+  });
+  const row = await findAdminReview(ctx.scope, reviewId);
+  if (!row) throw new NotFoundError('Review not found.', 'review_not_found');
+  return reviewOf(row);
+}
+
+/** `DELETE /admin/reviews/{id}/`: removes a review (and its part of the product's rating). Audited. */
+export async function deleteReviewByStaff(ctx: RequestContext, reviewId: number): Promise<void> {
+  requireStaff(ctx);
+  await inTransaction(ctx, async (tx) => {
+    const review = await lockReview(tx.scope, reviewId);
+    if (!review) throw new NotFoundError('Review not found.', 'review_not_found');
+    await deleteReview(tx.scope, review);
+    await recordAudit(tx, {
+      action: 'review.delete',
+      entity: 'review',
+      entityId: reviewId,
+      before: {
+        product: review.productId,
+        user: review.userId,
+        rating: review.rating,
+        comment: review.comment,
+        is_hidden: review.isHidden,
+      },
+    });
+  });
+}

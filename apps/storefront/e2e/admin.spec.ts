@@ -1,0 +1,275 @@
+import fs from 'node:fs/promises';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import {
+  ADDRESS,
+  addItem,
+  customerWithCart,
+  fillAddress,
+  newCustomer,
+  openPage,
+  PASSWORD,
+  stockedProducts,
+  TENANT,
+} from './support.ts';
+
+// The shop administration at /admin (apps/admin, react-admin), served by the same server as the shop.
+const OWNER = { email: 'owner@khukuri.example', password: 'Sagarmatha-8848' };
+const NO_ACCESS = 'This account has no access to the administration.';
+
+/** Opens /admin and waits for the app (not the bare HTML) to show. */
+async function openAdmin(page: Page, path = '/admin') {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'Shop administration' }).or(page.getByRole('banner'))).toBeVisible();
+}
+
+async function signInAtAdmin(page: Page, login: string, password: string) {
+  await page.getByLabel('E-mail or username').fill(login);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signInAsOwner(page: Page) {
+  await openAdmin(page);
+  await signInAtAdmin(page, OWNER.email, OWNER.password);
+  await expect(page.getByRole('heading', { name: 'Low stock' })).toBeVisible();
+}
+
+async function ownerToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/accounts/login/', {
+    headers: TENANT,
+    data: { login_id: OWNER.email, password: OWNER.password },
+  });
+  expect(login.status()).toBe(200);
+  return (await login.json()).access;
+}
+
+/** A new customer's order of one stocked product, paid by bank transfer (so: awaiting payment). */
+async function bankTransferOrder(request: APIRequestContext): Promise<{ id: number; number: string }> {
+  const customer = await newCustomer(request);
+  const [product] = await stockedProducts(request);
+  if (!product) throw new Error('no stocked product');
+  await addItem(request, customer, product);
+  const placed = await request.post('/api/orders/orders/', {
+    headers: { ...TENANT, Authorization: `Bearer ${customer.access}` },
+    data: {
+      payment_method: 'bank_transfer',
+      delivery_address: {
+        street: ADDRESS['Street Address'],
+        city: ADDRESS.City,
+        postalCode: ADDRESS['Postal Code'],
+        country: ADDRESS.Country,
+        fullname: ADDRESS['Full Name'],
+        contact_number: ADDRESS['Contact Number'],
+      },
+    },
+  });
+  expect(placed.status()).toBe(201);
+  return placed.json();
+}
+
+// Long journeys through a large single-page app, on a machine the other worker shares.
+test.describe.configure({ timeout: 90_000 });
+
+const orderStatus = (page: Page) =>
+  page.getByRole('region', { name: 'Order', exact: true }).locator('[data-status]').first();
+
+test.describe('the administration', () => {
+  test('is its own app under /admin, naming the shop in its page; the shop loads nothing of it', async ({
+    page,
+    request,
+  }) => {
+    const document = await request.get('/admin/orders/12/show');
+    expect(document.status()).toBe(200);
+    expect(document.headers()['cache-control']).toBe('no-cache');
+    const html = await document.text();
+    expect(html).toContain('<meta name="tenant-token" content="khukuri-demo" />');
+    const script = /src="(\/admin\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    const asset = await request.get(script ?? '');
+    expect(asset.status()).toBe(200);
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await request.get('/admin/assets/missing-0000.js')).status()).toBe(404);
+
+    const loaded: string[] = [];
+    page.on('request', (call) => loaded.push(new URL(call.url()).pathname));
+    await openPage(page, '/');
+    await openPage(page, '/products');
+    expect(loaded.filter((path) => path.startsWith('/admin'))).toEqual([]);
+  });
+
+  test('lets the owner in and refuses a customer', async ({ page, request }) => {
+    const customer = await newCustomer(request);
+    await openAdmin(page);
+    await expect(page).toHaveURL(/\/admin\/login$/);
+
+    await signInAtAdmin(page, customer.email, PASSWORD);
+    await expect(page.getByText(NO_ACCESS)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('admin.accessToken'))).toBeNull();
+
+    await signInAtAdmin(page, OWNER.email, OWNER.password);
+    await expect(page.getByRole('heading', { name: 'Low stock' })).toBeVisible();
+    await expect(page.getByText('Orders today')).toBeVisible();
+    const menu = page.getByRole('menuitem');
+    await expect(menu.filter({ hasText: 'Orders' })).toBeVisible();
+    await expect(menu.filter({ hasText: 'Payment settings' })).toBeVisible();
+    await expect(menu.filter({ hasText: 'Audit log' })).toBeVisible();
+    // The shop's own session keys stay untouched.
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+
+    // Signed out, the admin asks to sign in again.
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('admin.accessToken'))).toBeNull();
+  });
+
+  test('moves a bank-transfer order from awaiting payment to shipped, and shows its history', async ({
+    page,
+    request,
+  }) => {
+    const order = await bankTransferOrder(request);
+    await signInAsOwner(page);
+    await page.getByRole('menuitem').filter({ hasText: 'Orders' }).click();
+
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Awaiting payment' }).click();
+    await page.getByRole('combobox', { name: 'Payment method' }).click();
+    await page.getByRole('option', { name: 'Bank Transfer' }).click();
+    await page.getByPlaceholder('Order number or e-mail').fill(order.number);
+    // The search applies after a pause: then the order is the list's only row (under its header row).
+    await expect(page.getByRole('row')).toHaveCount(2);
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: order.number, exact: true }) });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Awaiting payment');
+
+    // The CSV export takes the list's filters, and is fetched with the staff member's token.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = await fs.readFile(await download.path(), 'utf8');
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines.length).toBe(2);
+    expect(lines[1]).toContain(order.number);
+
+    await row.click();
+
+    await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.id}/show$`));
+    await expect(orderStatus(page)).toHaveAttribute('data-status', 'awaiting_payment');
+    // Only the moves its status allows.
+    await expect(page.getByRole('button', { name: 'Mark processing' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Mark shipped' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(orderStatus(page)).toHaveAttribute('data-status', 'paid');
+    await expect(page.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Mark processing' }).click();
+    await expect(orderStatus(page)).toHaveAttribute('data-status', 'processing');
+
+    await page.getByRole('button', { name: 'Mark shipped' }).click();
+    const dialog = page.getByRole('dialog', { name: `Ship order #${order.number}` });
+    await dialog.getByLabel('Carrier').fill('Nepal Post EMS');
+    await dialog.getByLabel('Tracking number').fill('EE123456789NP');
+    await dialog.getByRole('button', { name: 'Mark shipped' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(orderStatus(page)).toHaveAttribute('data-status', 'shipped');
+
+    const shipping = page.getByRole('region', { name: 'Shipping' });
+    await expect(shipping).toContainText('Nepal Post EMS');
+    await expect(shipping).toContainText('EE123456789NP');
+    const history = page.getByRole('list', { name: 'Order history' }).getByRole('listitem');
+    await expect(history).toHaveCount(4);
+    await expect(history.nth(0)).toContainText('Awaiting payment');
+    await expect(history.nth(1)).toContainText('Awaiting payment → Paid');
+    await expect(history.nth(2)).toContainText('Paid → Processing');
+    await expect(history.nth(3)).toContainText('Processing → Shipped');
+    await expect(page.getByRole('button', { name: 'Mark delivered' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  });
+
+  test("shows the API's refusal of a move made stale elsewhere; cancelling asks a reason; notes are kept", async ({
+    page,
+    request,
+  }) => {
+    const order = await bankTransferOrder(request);
+    await signInAsOwner(page);
+    await page.goto(`/admin/orders/${order.id}/show`);
+    await expect(orderStatus(page)).toHaveAttribute('data-status', 'awaiting_payment');
+
+    // Someone else marks it paid meanwhile: this page still offers "Mark paid", and the API refuses it.
+    const moved = await request.post(`/api/admin/orders/${order.id}/transition/`, {
+      headers: { ...TENANT, Authorization: `Bearer ${await ownerToken(request)}` },
+      data: { to: 'paid' },
+    });
+    expect(moved.status()).toBe(200);
+    await page.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(page.getByText('An order that is paid cannot become paid.')).toBeVisible();
+    await expect(orderStatus(page)).toHaveAttribute('data-status', 'paid');
+    await expect(page.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = page.getByRole('dialog', { name: `Cancel order #${order.number}` });
+    await dialog.getByRole('button', { name: 'Cancel order' }).click();
+    await expect(dialog.getByText('Required')).toBeVisible();
+    await dialog.getByLabel('Reason').fill('The customer asked to cancel by phone.');
+    await dialog.getByRole('button', { name: 'Cancel order' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(orderStatus(page)).toHaveAttribute('data-status', 'cancelled');
+    const history = page.getByRole('list', { name: 'Order history' }).getByRole('listitem');
+    await expect(history.last()).toContainText('Paid → Cancelled');
+    await expect(history.last()).toContainText('The customer asked to cancel by phone.');
+    await expect(page.getByRole('button', { name: /^Mark / })).toHaveCount(0);
+
+    const notes = page.getByRole('region', { name: 'Internal notes' });
+    await notes.getByLabel('New note').fill('Refund sent by bank transfer.');
+    await notes.getByRole('button', { name: 'Add note' }).click();
+    await expect(notes.getByRole('list', { name: 'Notes' })).toContainText('Refund sent by bank transfer.');
+    await expect(notes.getByLabel('New note')).toHaveValue('');
+  });
+
+  test('the bank account details the owner saves are what a customer ordering by bank transfer reads', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const before = (await (await request.get('/api/payments/options/', { headers: TENANT })).json())
+      .bank_account_details as string;
+    // A line added at the end: other journeys read the details' first line meanwhile.
+    const reference = `Reference: admin-e2e-${Date.now()}`;
+    try {
+      await signInAsOwner(page);
+      await page.getByRole('menuitem').filter({ hasText: 'Payment settings' }).click();
+      const details = page.getByLabel('Bank account details');
+      await expect(details).toHaveValue(before);
+      await details.fill(`${before}\n${reference}`);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Payment settings saved.')).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel('Bank account details')).toHaveValue(`${before}\n${reference}`);
+
+      const shopper = await browser.newContext();
+      try {
+        const shop = await shopper.newPage();
+        await customerWithCart(shop, request, 1);
+        await openPage(shop, '/cart');
+        await shop.getByRole('button', { name: 'Proceed to Checkout' }).click();
+        await fillAddress(shop);
+        await shop.getByRole('radio', { name: 'Bank Transfer' }).check();
+        await shop.getByRole('button', { name: 'Place Order' }).click();
+        await expect(shop.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
+        await expect(shop.getByRole('region', { name: 'Bank Transfer Details' })).toContainText(reference);
+      } finally {
+        await shopper.close();
+      }
+    } finally {
+      const restored = await request.patch('/api/admin/payment-settings/', {
+        headers: { ...TENANT, Authorization: `Bearer ${await ownerToken(request)}` },
+        data: { bank_account_details: before },
+      });
+      expect(restored.status()).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,228 @@
+// The catalog's administration (`/api/admin/products/`, `/categories/`, `/reviews/`): what staff read and write.
+// Write bodies are strict allowlists: a field not listed (an id, the shop, the stock, a rating) is refused with 400.
+import { z } from 'zod';
+import { AdminListQuery, adminPage } from './admin.ts';
+import { Money } from './money.ts';
+
+const ID_MAX = 2_147_483_647;
+const Id = z.number().int().positive().max(ID_MAX);
+const QueryId = z.coerce.number().int().positive().max(ID_MAX);
+const QueryFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** A slug: lower-case letters and digits in words joined by single hyphens (what the database accepts). */
+function slug(max: number) {
+  return z
+    .string()
+    .max(max)
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'Use lower-case letters, digits and single hyphens.' });
+}
+
+/** A price on the wire, "85.00": not negative, at most 10 000 000.00. */
+export const AdminPrice = Money.refine((text) => !text.startsWith('-'), {
+  error: 'A price cannot be negative.',
+}).refine((text) => Number(text) <= 10_000_000, { error: 'A price is at most 10000000.00.' });
+
+/** A product as the admin list shows it. */
+export const AdminProductSummary = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  category: z.number().int(),
+  price: Money,
+  stock: z.number().int(),
+  low_stock_threshold: z.number().int(),
+  is_active: z.boolean(),
+  /** The main image's URL (under /media/), or null when the product has none. */
+  main_image: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminProductSummary = z.infer<typeof AdminProductSummary>;
+export const AdminProductPage = adminPage(AdminProductSummary);
+
+export const AdminProductOrdering = z.enum([
+  'name',
+  '-name',
+  'price',
+  '-price',
+  'stock',
+  '-stock',
+  'created_at',
+  '-created_at',
+]);
+
+/** `GET /admin/products/`: pages, search (name or slug), filters, and an ordering of the allowlist. */
+export const AdminProductListQuery = AdminListQuery.extend({
+  ordering: AdminProductOrdering.optional(),
+  category: QueryId.optional(),
+  is_active: QueryFlag.optional(),
+  low_stock: QueryFlag.optional(),
+});
+export type AdminProductListQuery = z.infer<typeof AdminProductListQuery>;
+
+/** A picture of a product, as staff edit it; one of them may be the main image. */
+export const AdminProductImage = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  thumb_url: z.string(),
+  alt_text: z.string(),
+  order: z.number().int(),
+  is_main: z.boolean(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type AdminProductImage = z.infer<typeof AdminProductImage>;
+
+/** A product in full, for editing: every editable field, its attributes and pictures, and what only the shop moves. */
+export const AdminProduct = AdminProductSummary.extend({
+  description: z.string(),
+  long_html_description: z.string(),
+  attributes: z.array(z.object({ key: z.string(), value: z.string() })),
+  images: z.array(AdminProductImage),
+  review_count: z.number().int(),
+  updated_at: z.string(),
+});
+export type AdminProduct = z.infer<typeof AdminProduct>;
+
+export const AdminAttribute = z
+  .object({ key: z.string().trim().min(1).max(100), value: z.string().trim().max(500) })
+  .strict();
+
+/** The fields staff may set on a product; the stock is never among them (it moves through the stock ledger). */
+const productFields = {
+  name: z.string().trim().min(1).max(200),
+  slug: slug(200),
+  category: Id,
+  /** Plain text (the storefront shows it as text). */
+  description: z.string().trim().max(5000),
+  /** Rich text: sanitized on write. */
+  long_html_description: z.string().max(200_000),
+  price: AdminPrice,
+  is_active: z.boolean(),
+  low_stock_threshold: z.number().int().min(0).max(1_000_000),
+  attributes: z.array(AdminAttribute).max(100),
+};
+
+/** `POST /admin/products/`: a new product (stock 0). */
+export const AdminProductCreateBody = z
+  .object({
+    ...productFields,
+    description: productFields.description.optional(),
+    long_html_description: productFields.long_html_description.optional(),
+    is_active: productFields.is_active.optional(),
+    low_stock_threshold: productFields.low_stock_threshold.optional(),
+    attributes: productFields.attributes.optional(),
+  })
+  .strict();
+export type AdminProductCreateBody = z.infer<typeof AdminProductCreateBody>;
+
+/** `PATCH /admin/products/{id}/`: the fields given change; `attributes`, when given, replaces the list. */
+export const AdminProductUpdateBody = z.object(productFields).partial().strict();
+export type AdminProductUpdateBody = z.infer<typeof AdminProductUpdateBody>;
+
+/** `POST /admin/products/{id}/stock/`: a correction of the stock with its reason, recorded in the ledger. */
+export const AdminStockAdjustmentBody = z
+  .object({
+    change: z
+      .number()
+      .int()
+      .min(-1_000_000)
+      .max(1_000_000)
+      .refine((value) => value !== 0, { error: 'A change of 0 changes nothing.' }),
+    reason: z.string().trim().min(1).max(200),
+  })
+  .strict();
+export type AdminStockAdjustmentBody = z.infer<typeof AdminStockAdjustmentBody>;
+
+/** One movement of the stock ledger. */
+export const AdminStockMovement = z.object({
+  id: z.number().int(),
+  quantity: z.number().int(),
+  reason: z.string(),
+  order_id: z.number().int().nullable(),
+  note: z.string(),
+  created_at: z.string(),
+});
+export type AdminStockMovement = z.infer<typeof AdminStockMovement>;
+
+/** `GET /admin/products/{id}/stock/`: the product's stock and its movements, newest first. */
+export const AdminStockLedger = z.object({
+  product: z.number().int(),
+  stock: z.number().int(),
+  movements: z.array(AdminStockMovement),
+});
+export type AdminStockLedger = z.infer<typeof AdminStockLedger>;
+
+/** `PATCH /admin/products/{id}/images/{imageId}/`. */
+export const AdminProductImageBody = z
+  .object({
+    alt_text: z.string().trim().max(200),
+    order: z.number().int().min(0).max(10_000),
+    is_main: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type AdminProductImageBody = z.infer<typeof AdminProductImageBody>;
+
+/** A category as staff see it, with the number of its products. */
+export const AdminCategory = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  position: z.number().int(),
+  product_count: z.number().int(),
+  created_at: z.string(),
+});
+export type AdminCategory = z.infer<typeof AdminCategory>;
+export const AdminCategoryPage = adminPage(AdminCategory);
+
+export const AdminCategoryListQuery = AdminListQuery.extend({
+  ordering: z.enum(['position', '-position', 'name', '-name', 'created_at', '-created_at']).optional(),
+});
+export type AdminCategoryListQuery = z.infer<typeof AdminCategoryListQuery>;
+
+const categoryFields = {
+  name: z.string().trim().min(1).max(100),
+  slug: slug(100),
+  /** Rich text: sanitized on write. */
+  description: z.string().max(50_000),
+  position: z.number().int().min(-1_000_000).max(1_000_000),
+};
+
+export const AdminCategoryCreateBody = z
+  .object({
+    ...categoryFields,
+    description: categoryFields.description.optional(),
+    position: categoryFields.position.optional(),
+  })
+  .strict();
+export type AdminCategoryCreateBody = z.infer<typeof AdminCategoryCreateBody>;
+
+export const AdminCategoryUpdateBody = z.object(categoryFields).partial().strict();
+export type AdminCategoryUpdateBody = z.infer<typeof AdminCategoryUpdateBody>;
+
+/** A review as staff moderate it. */
+export const AdminReview = z.object({
+  id: z.number().int(),
+  product: z.number().int(),
+  product_name: z.string(),
+  user: z.object({ id: z.number().int(), username: z.string() }),
+  rating: z.number().int(),
+  comment: z.string(),
+  is_verified_purchase: z.boolean(),
+  is_hidden: z.boolean(),
+  created_at: z.string(),
+});
+export type AdminReview = z.infer<typeof AdminReview>;
+export const AdminReviewPage = adminPage(AdminReview);
+
+export const AdminReviewListQuery = AdminListQuery.extend({
+  ordering: z.enum(['created_at', '-created_at', 'rating', '-rating']).optional(),
+  product: QueryId.optional(),
+  is_hidden: QueryFlag.optional(),
+});
+export type AdminReviewListQuery = z.infer<typeof AdminReviewListQuery>;
+
+/** `PATCH /admin/reviews/{id}/`: hide a review from the storefront (and its averages), or show it again. */
+export const AdminReviewBody = z.object({ is_hidden: z.boolean() }).strict();
+export type AdminReviewBody = z.infer<typeof AdminReviewBody>;
