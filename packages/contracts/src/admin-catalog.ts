@@ -226,3 +226,20 @@ export type AdminReviewListQuery = z.infer<typeof AdminReviewListQuery>;
 /** `PATCH /admin/reviews/{id}/`: hide a review from the storefront (and its averages), or show it again. */
 export const AdminReviewBody = z.object({ is_hidden: z.boolean() }).strict();
 export type AdminReviewBody = z.infer<typeof AdminReviewBody>;
+
+/** A group of the shop's search words that mean the same (spelling variants, transliterations). */
+export const AdminSynonymGroup = z.object({ id: z.number().int(), terms: z.array(z.string()) });
+export type AdminSynonymGroup = z.infer<typeof AdminSynonymGroup>;
+export const AdminSynonymPage = adminPage(AdminSynonymGroup);
+
+/** A group's words: 2 to 20 words or short phrases, each 1 to 60 characters, no duplicates. */
+export const AdminSynonymBody = z
+  .object({
+    terms: z
+      .array(z.string().trim().toLowerCase().min(1).max(60))
+      .min(2, { error: 'A synonym group has at least two words.' })
+      .max(20)
+      .refine((terms) => new Set(terms).size === terms.length, { error: 'Each word appears once in a group.' }),
+  })
+  .strict();
+export type AdminSynonymBody = z.infer<typeof AdminSynonymBody>;

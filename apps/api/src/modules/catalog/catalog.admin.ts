@@ -17,6 +17,8 @@ import type {
   AdminReviewListQuery,
   AdminStockAdjustmentBody,
   AdminStockLedger,
+  AdminSynonymBody,
+  AdminSynonymGroup,
 } from '@platform/contracts';
 import { formatMinor, parseMinor } from '@platform/contracts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
@@ -34,6 +36,7 @@ import {
   deleteCategory,
   deleteProductImage,
   deleteReview,
+  deleteSynonymGroup,
   findAdminCategory,
   findAdminProduct,
   findAdminReview,
@@ -42,11 +45,13 @@ import {
   insertCategory,
   insertProductImage,
   insertProducts,
+  insertSynonymGroup,
   listAdminCategories,
   listAdminProducts,
   listAdminReviews,
   listProductAttributes,
   listProductImageFiles,
+  listSynonymRows,
   lockCategory,
   lockProduct,
   lockReview,
@@ -60,6 +65,7 @@ import {
   updateCategory,
   updateProduct,
   updateProductImage,
+  updateSynonymGroup,
 } from './catalog.repository.ts';
 import { adjustStock, listStockMovements } from './stock.service.ts';
 
@@ -641,5 +647,61 @@ export async function deleteReviewByStaff(ctx: RequestContext, reviewId: number)
         is_hidden: review.isHidden,
       },
     });
+  });
+}
+
+/** `GET /admin/synonyms/`: the shop's synonym groups, which every search applies at once. */
+export async function listSynonymsForStaff(
+  ctx: RequestContext,
+): Promise<{ count: number; results: AdminSynonymGroup[] }> {
+  requireStaff(ctx);
+  const rows = await listSynonymRows(ctx.scope);
+  return { count: rows.length, results: rows };
+}
+
+/** `POST /admin/synonyms/`: a new group of words that mean the same; audited. */
+export async function createSynonymsByStaff(ctx: RequestContext, body: AdminSynonymBody): Promise<AdminSynonymGroup> {
+  requireStaff(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const group = await insertSynonymGroup(tx.scope, body.terms);
+    await recordAudit(tx, {
+      action: 'synonyms.create',
+      entity: 'synonyms',
+      entityId: group.id,
+      after: { terms: group.terms },
+    });
+    return group;
+  });
+}
+
+/** `PATCH /admin/synonyms/{id}/`: a group's new words; audited. */
+export async function updateSynonymsByStaff(
+  ctx: RequestContext,
+  id: number,
+  body: AdminSynonymBody,
+): Promise<AdminSynonymGroup> {
+  requireStaff(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const before = (await listSynonymRows(tx.scope)).find((group) => group.id === id);
+    const group = before ? await updateSynonymGroup(tx.scope, id, body.terms) : null;
+    if (!before || !group) throw new NotFoundError('Synonym group not found.', 'synonyms_not_found');
+    await recordAudit(tx, {
+      action: 'synonyms.update',
+      entity: 'synonyms',
+      entityId: id,
+      before: { terms: before.terms },
+      after: { terms: group.terms },
+    });
+    return group;
+  });
+}
+
+/** `DELETE /admin/synonyms/{id}/`; audited. */
+export async function deleteSynonymsByStaff(ctx: RequestContext, id: number): Promise<void> {
+  requireStaff(ctx);
+  await inTransaction(ctx, async (tx) => {
+    const terms = await deleteSynonymGroup(tx.scope, id);
+    if (!terms) throw new NotFoundError('Synonym group not found.', 'synonyms_not_found');
+    await recordAudit(tx, { action: 'synonyms.delete', entity: 'synonyms', entityId: id, before: { terms } });
   });
 }

@@ -890,3 +890,40 @@ export async function deleteReview(scope: TenantScope, review: ReviewRow): Promi
   await scope.db.delete(productReviews).where(scope.where(productReviews, eq(productReviews.id, review.id)));
   if (!review.isHidden) await countReview(scope, review, -1);
 }
+
+/** The shop's synonym groups with their ids, in the order they were made. */
+export async function listSynonymRows(scope: TenantScope) {
+  return scope.db
+    .select({ id: searchSynonyms.id, terms: searchSynonyms.terms })
+    .from(searchSynonyms)
+    .where(scope.where(searchSynonyms))
+    .orderBy(asc(searchSynonyms.id));
+}
+
+export async function insertSynonymGroup(scope: TenantScope, terms: string[]) {
+  const [row] = await scope.db
+    .insert(searchSynonyms)
+    .values(scope.values({ terms }))
+    .returning({ id: searchSynonyms.id, terms: searchSynonyms.terms });
+  if (!row) throw new Error('synonym insert returned nothing');
+  return row;
+}
+
+/** Changes a group's words; null when the shop has no such group. */
+export async function updateSynonymGroup(scope: TenantScope, id: number, terms: string[]) {
+  const [row] = await scope.db
+    .update(searchSynonyms)
+    .set({ terms })
+    .where(scope.where(searchSynonyms, eq(searchSynonyms.id, id)))
+    .returning({ id: searchSynonyms.id, terms: searchSynonyms.terms });
+  return row ?? null;
+}
+
+/** Deletes a group; the words it had, or null when the shop has no such group. */
+export async function deleteSynonymGroup(scope: TenantScope, id: number): Promise<string[] | null> {
+  const [row] = await scope.db
+    .delete(searchSynonyms)
+    .where(scope.where(searchSynonyms, eq(searchSynonyms.id, id)))
+    .returning({ terms: searchSynonyms.terms });
+  return row?.terms ?? null;
+}

@@ -17,6 +17,9 @@ import {
   AdminReviewPage,
   AdminStockAdjustmentBody,
   AdminStockLedger,
+  AdminSynonymBody,
+  AdminSynonymGroup,
+  AdminSynonymPage,
   Category,
   CreateReviewBody,
   ErrorDetail,
@@ -39,18 +42,22 @@ import {
   adjustStockByStaff,
   createCategoryByStaff,
   createProductByStaff,
+  createSynonymsByStaff,
   deleteCategoryByStaff,
   deleteProductImageByStaff,
   deleteReviewByStaff,
+  deleteSynonymsByStaff,
   getProductForStaff,
   listCategoriesForStaff,
   listProductsForStaff,
   listReviewsForStaff,
+  listSynonymsForStaff,
   moderateReview,
   stockLedgerForStaff,
   updateCategoryByStaff,
   updateProductByStaff,
   updateProductImageByStaff,
+  updateSynonymsByStaff,
 } from './catalog.admin.ts';
 import { createReview, getCategory, getProduct, listCategories, listProducts } from './catalog.service.ts';
 
@@ -305,6 +312,40 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...schema, params: IdParams, response: { 204: z.null(), ...errorResponses } } },
     async (request, reply) => {
       await deleteReviewByStaff(request.ctx, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/synonyms/',
+    { schema: { ...schema, response: { 200: AdminSynonymPage, ...errorResponses } } },
+    async (request) => listSynonymsForStaff(request.ctx),
+  );
+
+  app.post(
+    '/synonyms/',
+    { schema: { ...schema, body: AdminSynonymBody, response: { 201: AdminSynonymGroup, ...errorResponses } } },
+    async (request, reply) => reply.code(201).send(await createSynonymsByStaff(request.ctx, request.body)),
+  );
+
+  app.patch(
+    '/synonyms/:id/',
+    {
+      schema: {
+        ...schema,
+        params: IdParams,
+        body: AdminSynonymBody,
+        response: { 200: AdminSynonymGroup, ...errorResponses },
+      },
+    },
+    async (request) => updateSynonymsByStaff(request.ctx, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/synonyms/:id/',
+    { schema: { ...schema, params: IdParams, response: { 204: z.null(), ...errorResponses } } },
+    async (request, reply) => {
+      await deleteSynonymsByStaff(request.ctx, request.params.id);
       return reply.code(204).send(null);
     },
   );
