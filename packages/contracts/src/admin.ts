@@ -178,3 +178,23 @@ export const AdminDashboard = z.object({
   ),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboard>;
+
+/** A customer account, as staff see it. */
+export const AdminCustomer = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  username: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+});
+export type AdminCustomer = z.infer<typeof AdminCustomer>;
+export const AdminCustomerPage = adminPage(AdminCustomer);
+
+export const AdminCustomerListQuery = AdminListQuery.extend({
+  is_active: z.enum(['true', 'false']).optional(),
+});
+export type AdminCustomerListQuery = z.infer<typeof AdminCustomerListQuery>;
+
+/** `PATCH /admin/customers/{id}/`: disabling an account ends its sessions at once. */
+export const AdminCustomerBody = z.object({ is_active: z.boolean() }).strict();

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
+import { isAccountActive } from '../modules/accounts/index.ts';
 
 /**
  * Reads `Authorization: Bearer <access token>` into `request.ctx.user`. No header: a guest. A bad, expired, refresh,
- * or other shop's token answers 401, so the client refreshes or signs in again.
+ * or other shop's token, or one of an account that is disabled or gone, answers 401, so the client refreshes or signs
+ * in again.
  */
 export const authentication = fp(
   async (app: FastifyInstance) => {
@@ -15,12 +17,17 @@ export const authentication = fp(
       if (scheme?.toLowerCase() !== 'bearer' || !token || extra !== undefined) {
         throw new AppError(401, 'bad_authorization_header', 'Authorization header must be "Bearer <token>".');
       }
+      let claims: Awaited<ReturnType<typeof app.deps.tokens.verify>>;
       try {
-        const claims = await app.deps.tokens.verify(token, { type: 'access', tenantId: request.ctx.tenant.id });
-        request.ctx.user = { id: claims.userId, role: claims.role };
+        claims = await app.deps.tokens.verify(token, { type: 'access', tenantId: request.ctx.tenant.id });
       } catch {
         throw new AppError(401, 'token_not_valid', 'Given token not valid for any token type');
       }
+      // A disabled (or deleted) account's tokens stop working at once, not when they expire.
+      if (!(await isAccountActive(request.ctx, claims.userId))) {
+        throw new AppError(401, 'user_inactive', 'User is inactive or deleted.');
+      }
+      request.ctx.user = { id: claims.userId, role: claims.role };
     });
   },
   { name: 'authentication', dependencies: ['tenant-context'] },

@@ -1,4 +1,4 @@
-import { and, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { passwordResetTokens, refreshTokens, users } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
@@ -176,4 +176,39 @@ export async function findUserIdsMatching(scope: TenantScope, text: string, limi
     .where(scope.where(users, or(ilike(users.email, pattern), ilike(users.username, pattern))))
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/** A page of the shop's customer accounts (not staff), filtered and ordered. */
+export async function listCustomerAccounts(
+  scope: TenantScope,
+  filter: { search?: string; isActive?: boolean },
+  page: { ordering?: string; limit: number; offset: number },
+): Promise<{ rows: UserRow[]; count: number }> {
+  const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+  const where = scope.where(
+    users,
+    eq(users.role, 'customer'),
+    filter.isActive === undefined ? undefined : eq(users.isActive, filter.isActive),
+    pattern ? or(ilike(users.email, pattern), ilike(users.username, pattern)) : undefined,
+  );
+  const ordering = page.ordering ?? '-created_at';
+  const columns = { email: users.email, created_at: users.id, last_login_at: users.lastLoginAt } as const;
+  const column = columns[ordering.replace(/^-/, '') as keyof typeof columns] ?? users.id;
+  const direction = ordering.startsWith('-') ? desc : asc;
+  const [total] = await scope.db.select({ count: count() }).from(users).where(where);
+  const rows = await scope.db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(direction(column), direction(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { rows, count: total?.count ?? 0 };
+}
+
+export async function setUserActive(scope: TenantScope, userId: number, isActive: boolean): Promise<void> {
+  await scope.db
+    .update(users)
+    .set({ isActive })
+    .where(scope.where(users, eq(users.id, userId)));
 }

@@ -1,5 +1,9 @@
 import {
   AccountUser,
+  AdminCustomer,
+  AdminCustomerBody,
+  AdminCustomerListQuery,
+  AdminCustomerPage,
   DetailResponse,
   LoginBody,
   LoginResponse,
@@ -11,9 +15,11 @@ import {
   RegisterBody,
 } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
-import { signedIn } from '../../plugins/request-context.ts';
+import { signedIn, staffOnly } from '../../plugins/request-context.ts';
+import { getCustomerForStaff, listCustomersForStaff, setCustomerActive } from './accounts.admin.ts';
 import {
   confirmPasswordReset,
   dummyPasswordHash,
@@ -108,5 +114,36 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       await confirmPasswordReset(request.ctx, request.body);
       return { detail: 'Your password has been reset. You can now log in.' };
     },
+  );
+};
+
+/** `/admin/customers/`: the shop's customers for staff; disabling one ends its sessions at once. */
+export const accountsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', staffOnly());
+  const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
+  const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+  app.get(
+    '/customers/',
+    {
+      schema: {
+        ...schema,
+        querystring: AdminCustomerListQuery,
+        response: { 200: AdminCustomerPage, ...errorResponses },
+      },
+    },
+    async (request) => listCustomersForStaff(request.ctx, request.query),
+  );
+
+  app.get(
+    '/customers/:id/',
+    { schema: { ...schema, params, response: { 200: AdminCustomer, ...errorResponses } } },
+    async (request) => getCustomerForStaff(request.ctx, request.params.id),
+  );
+
+  app.patch(
+    '/customers/:id/',
+    { schema: { ...schema, params, body: AdminCustomerBody, response: { 200: AdminCustomer, ...errorResponses } } },
+    async (request) => setCustomerActive(request.ctx, request.params.id, request.body.is_active),
   );
 };
