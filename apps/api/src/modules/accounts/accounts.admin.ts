@@ -39,7 +39,7 @@ export async function listCustomersForStaff(
 
 async function customerRow(ctx: RequestContext, id: number): Promise<UserRow> {
   const row = await findUserById(ctx.scope, id);
-  if (!row || row.role !== 'customer') throw new NotFoundError('Customer not found.', 'customer_not_found');
+  if (row?.role !== 'customer') throw new NotFoundError('Customer not found.', 'customer_not_found');
   return row;
 }
 
