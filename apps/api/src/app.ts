@@ -25,7 +25,7 @@ import { catalogAdminRoutes, catalogRoutes } from './modules/catalog/index.ts';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { createMailer, type Mailer } from './modules/mail/index.ts';
-import { LocalMediaStorage, type MediaStorage } from './modules/media/index.ts';
+import { LocalMediaStorage, type MediaStorage, mediaAdminRoutes } from './modules/media/index.ts';
 import { ordersAdminRoutes, ordersRoutes, scheduleOrderExpiry, subscribeOrderEvents } from './modules/orders/index.ts';
 import { pagesAdminRoutes, pagesRoutes } from './modules/pages/index.ts';
 import {
@@ -222,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             await admin.register(pagesAdminRoutes);
             await admin.register(siteAdminRoutes);
             await admin.register(contactAdminRoutes);
+            await admin.register(mediaAdminRoutes);
             await admin.register(paymentsAdminRoutes);
             await admin.register(auditAdminRoutes);
           },

@@ -302,3 +302,19 @@ export type AdminContactMessageUpdateBody = z.infer<typeof AdminContactMessageUp
 
 /** Params of an admin item route. */
 export const AdminItemParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+// ── Media ────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** What an uploaded picture is for: a post's featured image, or the shop's logo or favicon. */
+export const AdminMediaPurpose = z.enum(['blog', 'site']);
+export type AdminMediaPurpose = z.infer<typeof AdminMediaPurpose>;
+
+/** `POST /admin/media/` (multipart: `image`, `purpose`): the stored picture's key, to put in a media field. */
+export const AdminMediaUpload = z.object({
+  key: z.string(),
+  url: z.string(),
+  thumb_url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type AdminMediaUpload = z.infer<typeof AdminMediaUpload>;

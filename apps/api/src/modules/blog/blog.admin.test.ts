@@ -1,5 +1,6 @@
 // The blog's administration through HTTP: posts (drafts, scheduled, published), comment moderation, the switch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopWithStaff as staffShop } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCustomer } from '../../../test/builders.ts';
 import { XSS_CORPUS, xssLeftovers } from '../../../test/xss-corpus.ts';
@@ -13,13 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function shopWithStaff() {
-  const shop = await t.createTenant('Blog admin shop');
-  const owner = await createCustomer(t, shop, { role: 'owner', username: `owner-${shop.id}` });
-  const staff = await createCustomer(t, shop, { role: 'staff', username: `staff-${shop.id}` });
-  const customer = await createCustomer(t, shop, { username: `reader-${shop.id}` });
-  return { shop, owner, staff, customer };
-}
+const shopWithStaff = () => staffShop(t, 'Blog admin shop');
 
 function admin(
   shop: Tenant,

@@ -1,6 +1,6 @@
 // The administration of the catalog through HTTP: products, stock, pictures, categories and reviews for staff.
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, png, shopWithStaff } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCategory, createCustomer, createProduct } from '../../../test/builders.ts';
 import { XSS_CORPUS, xssLeftovers } from '../../../test/xss-corpus.ts';
@@ -15,10 +15,7 @@ afterAll(() => t.close());
 
 /** A shop with an owner, a member of staff, a customer, a category and one product (stock 5, 85.00). */
 async function catalogShop(name = 'Catalog admin shop') {
-  const shop = await t.createTenant(name);
-  const owner = await createCustomer(t, shop, { role: 'owner' });
-  const staff = await createCustomer(t, shop, { role: 'staff' });
-  const customer = await createCustomer(t, shop);
+  const { shop, owner, staff, customer } = await shopWithStaff(t, name);
   const category = await createCategory(t, shop);
   const product = await createProduct(t, shop, { categoryId: category.id, stock: 5, priceCents: 8500 });
   return { shop, owner, staff, customer, category, product };
@@ -52,28 +49,6 @@ async function auditOf(setup: Shop, entity: string, entityId: number) {
 }
 
 /** A multipart body as a browser's form sends it. */
-function multipart(
-  parts: ({ name: string; value: string } | { name: string; filename: string; type: string; data: Buffer })[],
-) {
-  const boundary = `----test${Date.now()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const head =
-      'value' in part
-        ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`
-        : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`;
-    chunks.push(Buffer.from(head), 'value' in part ? Buffer.from(part.value) : part.data, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function png(color: string, width = 40, height = 30): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-}
-
 function upload(setup: Shop, productId: number, image: Buffer, altText?: string, token = setup.staff.accessToken) {
   const body = multipart([
     ...(altText === undefined ? [] : [{ name: 'alt_text', value: altText }]),

@@ -36,7 +36,7 @@ import { AppError, BadRequestError, ValidationError } from '../../lib/errors.ts'
 import { errorResponses } from '../../lib/schemas.ts';
 import { pageAnswer } from '../../lib/urls.ts';
 import { signedIn, staffOnly } from '../../plugins/request-context.ts';
-import { IMAGE_MAX_BYTES } from '../media/index.ts';
+import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../media/index.ts';
 import {
   addProductImage,
   adjustStockByStaff,
@@ -113,54 +113,11 @@ const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const IdParams = z.object({ id: Id });
 const ImageParams = z.object({ id: Id, imageId: Id });
 
-/**
- * The picture of an upload: a multipart body with one file part `image` (an image type, at most the media module's
- * size) and an optional `alt_text` field. The media module then reads the type from the content and re-encodes it.
- */
-async function readImageUpload(request: FastifyRequest): Promise<{ bytes: Buffer; altText: string }> {
-  if (!request.isMultipart()) {
-    throw new AppError(415, 'unsupported_media_type', 'Send the image as multipart/form-data, in the field "image".');
-  }
-  const errors = request.server.multipartErrors;
-  let bytes: Buffer | null = null;
-  let notAnImage = false;
-  let altText = '';
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        // Read (within the size limit) even when refused: the body is consumed before the answer.
-        const data = await part.toBuffer();
-        if (part.fieldname !== 'image' || !part.mimetype.startsWith('image/')) notAnImage = true;
-        else bytes = data;
-      } else if (part.fieldname === 'alt_text' && typeof part.value === 'string') {
-        altText = part.value;
-      }
-    }
-  } catch (error) {
-    if (error instanceof errors.RequestFileTooLargeError) {
-      throw new BadRequestError(`The image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`, 'invalid_image');
-    }
-    if (
-      error instanceof errors.FilesLimitError ||
-      error instanceof errors.FieldsLimitError ||
-      error instanceof errors.PartsLimitError
-    ) {
-      throw new BadRequestError('Send one image, and its alt_text if any.', 'invalid_upload');
-    }
-    throw error;
-  }
-  if (notAnImage) throw new BadRequestError('Upload a valid image: JPEG, PNG, WebP or GIF.', 'invalid_image');
-  if (!bytes) throw new ValidationError({ image: ['No image was uploaded.'] });
-  return { bytes, altText };
-}
-
 /** `/admin/products/`, `/admin/categories/`, `/admin/reviews/`: the catalog for staff. */
 export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', staffOnly());
   // Multipart bodies are read here only (the pictures' upload); every other route of the API takes JSON.
-  await app.register(multipart, {
-    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 50 },
-  });
+  await app.register(multipart, { limits: IMAGE_UPLOAD_LIMITS });
   const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
 
   app.get(
@@ -225,8 +182,13 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: AdminProduct, ...errorResponses, 415: ErrorDetail },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await addProductImage(request.ctx, request.params.id, await readImageUpload(request))),
+    async (request, reply) => {
+      const upload = await readImageUpload(request);
+      const altText = upload.fields.alt_text ?? '';
+      return reply
+        .code(201)
+        .send(await addProductImage(request.ctx, request.params.id, { bytes: upload.bytes, altText }));
+    },
   );
 
   app.patch(

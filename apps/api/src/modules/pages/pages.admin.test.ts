@@ -1,5 +1,6 @@
 // The administration of FAQs and legal documents through HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopWithStaff as staffShop } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCustomer } from '../../../test/builders.ts';
 import { XSS_CORPUS, xssLeftovers } from '../../../test/xss-corpus.ts';
@@ -11,13 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function shopWithStaff() {
-  const shop = await t.createTenant('Pages admin shop');
-  const owner = await createCustomer(t, shop, { role: 'owner' });
-  const staff = await createCustomer(t, shop, { role: 'staff' });
-  const customer = await createCustomer(t, shop);
-  return { shop, owner, staff, customer };
-}
+const shopWithStaff = () => staffShop(t, 'Pages admin shop');
 
 function admin(
   shop: Tenant,

@@ -1,5 +1,6 @@
 // The administration of the site settings through HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopWithStaff as staffShop } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCustomer } from '../../../test/builders.ts';
 import type { Tenant } from '../tenants/index.ts';
@@ -10,13 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function shopWithStaff() {
-  const shop = await t.createTenant('Site admin shop');
-  const owner = await createCustomer(t, shop, { role: 'owner' });
-  const staff = await createCustomer(t, shop, { role: 'staff' });
-  const customer = await createCustomer(t, shop);
-  return { shop, owner, staff, customer };
-}
+const shopWithStaff = () => staffShop(t, 'Site admin shop');
 
 function admin(shop: Tenant, token: string | undefined, method: 'GET' | 'PATCH', payload?: object) {
   return t.request(shop, { method, url: '/api/admin/site-settings/', token, ...(payload ? { payload } : {}) });

@@ -1,0 +1,40 @@
+// Shops for the administration's tests: an owner, a member of staff and a customer; multipart bodies with pictures.
+import sharp from 'sharp';
+import type { Tenant } from '../src/modules/tenants/index.ts';
+import type { TestApp } from './app.ts';
+import { createCustomer } from './builders.ts';
+
+/** A new shop with its owner, a member of staff and a customer, each signed in (usernames name the shop). */
+export async function shopWithStaff(t: TestApp, name: string) {
+  const shop: Tenant = await t.createTenant(name);
+  const owner = await createCustomer(t, shop, { role: 'owner', username: `owner-${shop.id}` });
+  const staff = await createCustomer(t, shop, { role: 'staff', username: `staff-${shop.id}` });
+  const customer = await createCustomer(t, shop, { username: `reader-${shop.id}` });
+  return { shop, owner, staff, customer };
+}
+
+export type ShopWithStaff = Awaited<ReturnType<typeof shopWithStaff>>;
+
+type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
+
+/** A `multipart/form-data` body of text fields and files, with its content type. */
+export function multipart(parts: Part[]) {
+  const boundary = `----test${Date.now()}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const head =
+      'value' in part
+        ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`
+        : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`;
+    chunks.push(Buffer.from(head), 'value' in part ? Buffer.from(part.value) : part.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A PNG of one colour. */
+export async function png(color: string, width = 40, height = 30): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
