@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopWithStaff as staffShop } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { createCustomer } from '../../../test/builders.ts';
 import { XSS_CORPUS, xssLeftovers } from '../../../test/xss-corpus.ts';
 import type { Tenant } from '../tenants/index.ts';
 

@@ -29,10 +29,8 @@ import {
   ProductSummary,
   Review,
 } from '@platform/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, BadRequestError, ValidationError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { pageAnswer } from '../../lib/urls.ts';
 import { signedIn, staffOnly } from '../../plugins/request-context.ts';
