@@ -19,6 +19,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import { SINGLETON_ID } from '../lib/dataProvider.ts';
+import { errorText } from '../lib/errors.ts';
 
 function ApprovalButton() {
   const comment = useRecordContext<AdminComment>();
@@ -38,7 +39,7 @@ function ApprovalButton() {
           {
             mutationMode: 'pessimistic',
             onSuccess: () => notify(approve ? 'Comment approved' : 'Comment rejected', { type: 'success' }),
-            onError: (error) => notify(error instanceof Error ? error.message : 'Failed', { type: 'error' }),
+            onError: (error) => notify(errorText(error), { type: 'error' }),
           },
         );
       }}

@@ -19,6 +19,8 @@ import {
   TextInput,
   TopToolbar,
 } from 'react-admin';
+import { HtmlInput } from '../inputs/HtmlInput.tsx';
+import { MediaInput } from '../inputs/MediaInput.tsx';
 
 const slugRule = regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single hyphens.');
 
@@ -45,15 +47,7 @@ function PostFields() {
       <TextInput source="title" label="Title" validate={[required(), maxLength(200)]} fullWidth />
       <TextInput source="slug" label="Slug" validate={[required(), slugRule, maxLength(200)]} fullWidth />
       <TextInput source="excerpt" label="Excerpt" validate={maxLength(1000)} multiline minRows={2} fullWidth />
-      <TextInput
-        source="content"
-        label="Content (HTML)"
-        helperText="HTML; sanitized by the server."
-        validate={maxLength(200_000)}
-        multiline
-        minRows={8}
-        fullWidth
-      />
+      <HtmlInput source="content" label="Content" max={200_000} />
       <SelectInput
         source="status"
         label="Status"
@@ -67,12 +61,7 @@ function PostFields() {
         helperText="Empty: now, when published. A future date schedules the post."
         parse={isoOrNull}
       />
-      <TextInput
-        source="featured_image"
-        label="Featured image (media key)"
-        helperText="A file under /media/, e.g. blog/cover.jpg; empty for none."
-        fullWidth
-      />
+      <MediaInput source="featured_image" label="Featured image" purpose="blog" />
     </>
   );
 }

@@ -15,6 +15,7 @@ import {
   TextInput,
   TopToolbar,
 } from 'react-admin';
+import { HtmlInput } from '../inputs/HtmlInput.tsx';
 import { slugRule } from './ProductForm.tsx';
 
 function CategoryFields() {
@@ -23,15 +24,7 @@ function CategoryFields() {
       <TextInput source="name" label="Name" validate={[required(), maxLength(100)]} fullWidth />
       <TextInput source="slug" label="Slug" validate={[required(), slugRule, maxLength(100)]} fullWidth />
       <NumberInput source="position" label="Position" step={1} />
-      <TextInput
-        source="description"
-        label="Description (HTML)"
-        helperText="HTML; sanitized by the server."
-        validate={maxLength(50_000)}
-        multiline
-        minRows={4}
-        fullWidth
-      />
+      <HtmlInput source="description" label="Description" max={50_000} />
     </>
   );
 }

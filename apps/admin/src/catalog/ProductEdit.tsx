@@ -4,12 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { Edit, SimpleForm, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { AdminDataProvider } from '../lib/dataProvider.ts';
+import { errorText } from '../lib/errors.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { ProductFields } from './ProductForm.tsx';
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : 'Something went wrong.';
-}
 
 interface Pending {
   file: File;

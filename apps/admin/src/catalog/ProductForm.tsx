@@ -10,6 +10,7 @@ import {
   SimpleFormIterator,
   TextInput,
 } from 'react-admin';
+import { HtmlInput } from '../inputs/HtmlInput.tsx';
 
 export const slugRule = regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens.');
 const priceRule = regex(/^\d{1,8}(\.\d{1,2})?$/, 'A price like 85.00.');
@@ -39,15 +40,7 @@ export function ProductFields() {
         minRows={3}
         fullWidth
       />
-      <TextInput
-        source="long_html_description"
-        label="Long description (HTML)"
-        helperText="HTML; sanitized by the server."
-        validate={maxLength(200_000)}
-        multiline
-        minRows={6}
-        fullWidth
-      />
+      <HtmlInput source="long_html_description" label="Long description" max={200_000} />
       <ArrayInput source="attributes" label="Attributes">
         <SimpleFormIterator inline>
           <TextInput source="key" label="Attribute" validate={[required(), maxLength(100)]} helperText={false} />

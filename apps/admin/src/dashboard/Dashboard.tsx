@@ -16,6 +16,7 @@ import {
 } from 'react-admin';
 import type { AdminDataProvider, Dashboard as DashboardData } from '../lib/dataProvider.ts';
 import { formatMoney } from '../lib/format.ts';
+import { errorText } from '../lib/errors.ts';
 
 function Figure({ label, value, to }: { label: string; value: string; to?: string }) {
   return (
@@ -72,7 +73,7 @@ export function Dashboard() {
       {isPending ? (
         <CircularProgress aria-label="Loading the dashboard" />
       ) : error || !data ? (
-        <Alert severity="error">{error instanceof Error ? error.message : 'The dashboard could not be loaded.'}</Alert>
+        <Alert severity="error">{errorText(error, 'The dashboard could not be loaded.')}</Alert>
       ) : (
         <>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>

@@ -6,7 +6,10 @@
 // sees them with the id `SINGLETON_ID`. Order actions, notes, the CSV export and the dashboard are methods of their own.
 import type {
   AdminDashboard,
+  AdminMediaPurpose,
+  AdminMediaUpload,
   AdminOrder,
+  AdminProduct,
   AdminProductImage,
   AdminProductImageBody,
   AdminStockAdjustmentBody,
@@ -41,7 +44,9 @@ export interface AdminDataProvider extends DataProvider {
   addOrderNote(id: Identifier, body: { body: string }): Promise<{ data: AdminOrder }>;
   exportOrders(params: { filter: Record<string, unknown>; sort?: SortPayload | undefined }): Promise<Download>;
   /** `POST /admin/products/{id}/images/` (multipart: `image`, `alt_text`). */
-  uploadProductImage(productId: Identifier, file: File, altText?: string): Promise<AdminProductImage>;
+  uploadProductImage(productId: Identifier, file: File, altText?: string): Promise<AdminProduct>;
+  /** `POST /admin/media/` (multipart: `image`, `purpose`): a picture for a media field; its key goes into the field. */
+  uploadMedia(file: File, purpose: AdminMediaPurpose): Promise<AdminMediaUpload>;
   updateProductImage(
     productId: Identifier,
     imageId: Identifier,
@@ -229,10 +234,16 @@ export function createDataProvider(api: Api): AdminDataProvider {
       const form = new FormData();
       if (altText?.trim()) form.append('alt_text', altText.trim());
       form.append('image', file, file.name);
-      return api.request<AdminProductImage>(`${recordPath('products', productId)}images/`, {
+      return api.request<AdminProduct>(`${recordPath('products', productId)}images/`, {
         method: 'POST',
         body: form,
       });
+    },
+    uploadMedia: (file, purpose) => {
+      const form = new FormData();
+      form.append('purpose', purpose);
+      form.append('image', file, file.name);
+      return api.request<AdminMediaUpload>('/admin/media/', { method: 'POST', body: form });
     },
     updateProductImage: (productId, imageId, body) =>
       api.request<AdminProductImage>(

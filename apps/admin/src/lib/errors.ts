@@ -70,3 +70,8 @@ function genericMessage(status: number): string {
   if (status >= 500) return 'The server could not complete the request. Please try again.';
   return `The request failed (${status}).`;
 }
+
+/** The message of a failed action, for a notification: the API's message, or `fallback`. */
+export function errorText(error: unknown, fallback = 'Something went wrong.'): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}

@@ -2,6 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useState } from 'react';
 import { Button, useDataProvider, useListContext, useNotify } from 'react-admin';
 import type { AdminDataProvider } from '../lib/dataProvider.ts';
+import { errorText } from '../lib/errors.ts';
 
 /** Saves a file in the browser: an object URL behind a link clicked once. */
 function saveFile(blob: Blob, filename: string) {
@@ -28,7 +29,7 @@ export function ExportCsvButton() {
       const { blob, filename } = await dataProvider.exportOrders({ filter: filterValues, sort });
       saveFile(blob, filename ?? `orders-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'The export failed.', { type: 'error' });
+      notify(errorText(error, 'The export failed.'), { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -17,6 +17,7 @@ import {
 import type { AdminDataProvider } from '../lib/dataProvider.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { Section } from './Section.tsx';
+import { errorText } from '../lib/errors.ts';
 
 /** Staff's internal notes on an order (never shown to the customer), and a form to add one. */
 export function OrderNotes({ order }: { order: AdminOrder }) {
@@ -38,7 +39,7 @@ export function OrderNotes({ order }: { order: AdminOrder }) {
     } catch (error) {
       const fieldErrors = (error as HttpError).body?.errors;
       if (fieldErrors) return fieldErrors;
-      notify(error instanceof Error ? error.message : 'The note could not be added.', { type: 'error' });
+      notify(errorText(error, 'The note could not be added.'), { type: 'error' });
     }
     return undefined;
   };

@@ -788,6 +788,9 @@ describe('synonyms for staff', () => {
     expect(list).toEqual({ count: 1, results: [created.json()] });
 
     const id = created.json().id as number;
+    expect((await admin(setup.shop, setup.staff.accessToken, 'GET', `/synonyms/${id}/`)).json()).toEqual(
+      created.json(),
+    );
     expect(
       (await admin(setup.shop, setup.staff.accessToken, 'PATCH', `/synonyms/${id}/`, { terms: ['birenpati', 'quux'] }))
         .statusCode,
@@ -795,6 +798,7 @@ describe('synonyms for staff', () => {
     expect(names(await search('zorblax'))).toEqual([]);
     expect((await admin(setup.shop, setup.staff.accessToken, 'DELETE', `/synonyms/${id}/`)).statusCode).toBe(204);
     expect((await admin(setup.shop, setup.staff.accessToken, 'DELETE', `/synonyms/${id}/`)).statusCode).toBe(404);
+    expect((await admin(setup.shop, setup.staff.accessToken, 'GET', `/synonyms/${id}/`)).statusCode).toBe(404);
     expect((await auditOf(setup, 'synonyms', id)).map((entry) => entry.action)).toEqual([
       'synonyms.delete',
       'synonyms.update',

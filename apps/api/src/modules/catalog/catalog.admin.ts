@@ -650,6 +650,8 @@ export async function deleteReviewByStaff(ctx: RequestContext, reviewId: number)
   });
 }
 
+const synonymsNotFound = () => new NotFoundError('Synonym group not found.', 'synonyms_not_found');
+
 /** `GET /admin/synonyms/`: the shop's synonym groups, which every search applies at once. */
 export async function listSynonymsForStaff(
   ctx: RequestContext,
@@ -657,6 +659,14 @@ export async function listSynonymsForStaff(
   requireStaff(ctx);
   const rows = await listSynonymRows(ctx.scope);
   return { count: rows.length, results: rows };
+}
+
+/** `GET /admin/synonyms/{id}/`. */
+export async function getSynonymsForStaff(ctx: RequestContext, id: number): Promise<AdminSynonymGroup> {
+  requireStaff(ctx);
+  const group = (await listSynonymRows(ctx.scope)).find((row) => row.id === id);
+  if (!group) throw synonymsNotFound();
+  return group;
 }
 
 /** `POST /admin/synonyms/`: a new group of words that mean the same; audited. */
@@ -684,7 +694,7 @@ export async function updateSynonymsByStaff(
   return inTransaction(ctx, async (tx) => {
     const before = (await listSynonymRows(tx.scope)).find((group) => group.id === id);
     const group = before ? await updateSynonymGroup(tx.scope, id, body.terms) : null;
-    if (!before || !group) throw new NotFoundError('Synonym group not found.', 'synonyms_not_found');
+    if (!before || !group) throw synonymsNotFound();
     await recordAudit(tx, {
       action: 'synonyms.update',
       entity: 'synonyms',
@@ -701,7 +711,7 @@ export async function deleteSynonymsByStaff(ctx: RequestContext, id: number): Pr
   requireStaff(ctx);
   await inTransaction(ctx, async (tx) => {
     const terms = await deleteSynonymGroup(tx.scope, id);
-    if (!terms) throw new NotFoundError('Synonym group not found.', 'synonyms_not_found');
+    if (!terms) throw synonymsNotFound();
     await recordAudit(tx, { action: 'synonyms.delete', entity: 'synonyms', entityId: id, before: { terms } });
   });
 }

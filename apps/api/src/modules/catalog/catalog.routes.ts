@@ -46,6 +46,7 @@ import {
   deleteReviewByStaff,
   deleteSynonymsByStaff,
   getProductForStaff,
+  getSynonymsForStaff,
   listCategoriesForStaff,
   listProductsForStaff,
   listReviewsForStaff,
@@ -286,6 +287,12 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/synonyms/',
     { schema: { ...schema, body: AdminSynonymBody, response: { 201: AdminSynonymGroup, ...errorResponses } } },
     async (request, reply) => reply.code(201).send(await createSynonymsByStaff(request.ctx, request.body)),
+  );
+
+  app.get(
+    '/synonyms/:id/',
+    { schema: { ...schema, params: IdParams, response: { 200: AdminSynonymGroup, ...errorResponses } } },
+    async (request) => getSynonymsForStaff(request.ctx, request.params.id),
   );
 
   app.patch(

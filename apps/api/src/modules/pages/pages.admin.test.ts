@@ -30,10 +30,12 @@ describe('who may administer the pages', () => {
     const routes: ['GET' | 'POST' | 'PATCH' | 'DELETE', string, object?][] = [
       ['GET', '/faqs/'],
       ['POST', '/faqs/', { question: 'Q?' }],
+      ['GET', '/faqs/1/'],
       ['PATCH', '/faqs/1/', { question: 'Q?' }],
       ['DELETE', '/faqs/1/'],
       ['GET', '/documents/'],
       ['POST', '/documents/', { document_type: 'refund_policy' }],
+      ['GET', '/documents/1/'],
       ['PATCH', '/documents/1/', { title: 'T' }],
       ['DELETE', '/documents/1/'],
     ];
@@ -67,6 +69,9 @@ describe('FAQs', () => {
         .map((faq: { question: string }) => faq.question);
     expect(await storefront()).toEqual(['First?', 'Second?']);
 
+    const one = await admin(shop, staff.accessToken, 'GET', `/faqs/${hidden.id}/`);
+    expect(one.json()).toEqual(hidden);
+
     const moved = await admin(shop, staff.accessToken, 'PATCH', `/faqs/${second.json().id}/`, { order: 0 });
     expect(moved.json()).toMatchObject({ order: 0, question: 'Second?' });
     expect(await storefront()).toEqual(['Second?', 'First?']);
@@ -77,6 +82,7 @@ describe('FAQs', () => {
     expect(await storefront()).toEqual(['Second?', 'Hidden?']);
     expect((await admin(shop, staff.accessToken, 'DELETE', `/faqs/${first.id}/`)).statusCode).toBe(404);
     expect((await admin(shop, staff.accessToken, 'PATCH', `/faqs/${first.id}/`, { order: 1 })).statusCode).toBe(404);
+    expect((await admin(shop, staff.accessToken, 'GET', `/faqs/${first.id}/`)).statusCode).toBe(404);
 
     const log = (await admin(shop, owner.accessToken, 'GET', '/audit-log/?entity=faq')).json();
     expect(log.results.map((entry: { action: string }) => entry.action)).toEqual([
@@ -175,8 +181,10 @@ describe('legal documents', () => {
       content: '<p>We keep little.</p>',
     });
     expect(activated.json()).toMatchObject({ is_active: true, content: '<p>We keep little.</p>' });
+    expect((await admin(shop, staff.accessToken, 'GET', `/documents/${privacy.id}/`)).json()).toEqual(activated.json());
     expect(await storefront()).toEqual(['Privacy', 'Refunds']);
     expect((await admin(shop, staff.accessToken, 'DELETE', `/documents/${refund.id}/`)).statusCode).toBe(204);
+    expect((await admin(shop, staff.accessToken, 'GET', `/documents/${refund.id}/`)).statusCode).toBe(404);
     expect(await storefront()).toEqual(['Privacy']);
 
     const log = (await admin(shop, owner.accessToken, 'GET', '/audit-log/?entity=legal_document')).json();

@@ -19,13 +19,13 @@ import {
   deleteDocument,
   deleteFaq,
   type FaqRow,
+  findDocument,
+  findFaq,
   insertDocument,
   insertFaq,
   type LegalDocumentRow,
   listAllDocuments,
   listAllFaqs,
-  lockDocument,
-  lockFaq,
   updateDocument,
   updateFaq,
 } from './pages.repository.ts';
@@ -91,6 +91,14 @@ export async function listFaqsForStaff(
   return { count, results: rows.map(toAdminFaq) };
 }
 
+/** `GET /admin/faqs/{id}/`. */
+export async function getFaqForStaff(ctx: RequestContext, id: number): Promise<AdminFaq> {
+  requireStaff(ctx);
+  const row = await findFaq(ctx.scope, id);
+  if (!row) throw faqNotFound();
+  return toAdminFaq(row);
+}
+
 /** `POST /admin/faqs/`; audited. */
 export async function createFaqByStaff(ctx: RequestContext, body: AdminFaqCreateBody): Promise<AdminFaq> {
   requireStaff(ctx);
@@ -110,7 +118,7 @@ export async function createFaqByStaff(ctx: RequestContext, body: AdminFaqCreate
 export async function updateFaqByStaff(ctx: RequestContext, id: number, body: AdminFaqUpdateBody): Promise<AdminFaq> {
   requireStaff(ctx);
   return inTransaction(ctx, async (tx) => {
-    const current = await lockFaq(tx.scope, id);
+    const current = await findFaq(tx.scope, id, true);
     if (!current) throw faqNotFound();
     const row = await updateFaq(tx.scope, id, {
       question: body.question,
@@ -133,7 +141,7 @@ export async function updateFaqByStaff(ctx: RequestContext, id: number, body: Ad
 export async function deleteFaqByStaff(ctx: RequestContext, id: number): Promise<void> {
   requireStaff(ctx);
   await inTransaction(ctx, async (tx) => {
-    const current = await lockFaq(tx.scope, id);
+    const current = await findFaq(tx.scope, id, true);
     if (!current || !(await deleteFaq(tx.scope, id))) throw faqNotFound();
     await recordAudit(tx, { action: 'faq.delete', entity: 'faq', entityId: id, before: auditedFaq(current) });
   });
@@ -151,6 +159,14 @@ export async function listDocumentsForStaff(
     { limit: query.page_size, offset: (query.page - 1) * query.page_size },
   );
   return { count, results: rows.map(toAdminDocument) };
+}
+
+/** `GET /admin/documents/{id}/`. */
+export async function getDocumentForStaff(ctx: RequestContext, id: number): Promise<AdminDocument> {
+  requireStaff(ctx);
+  const row = await findDocument(ctx.scope, id);
+  if (!row) throw documentNotFound();
+  return toAdminDocument(row);
 }
 
 /** `POST /admin/documents/`; audited. */
@@ -184,7 +200,7 @@ export async function updateDocumentByStaff(
 ): Promise<AdminDocument> {
   requireStaff(ctx);
   return inTransaction(ctx, async (tx) => {
-    const current = await lockDocument(tx.scope, id);
+    const current = await findDocument(tx.scope, id, true);
     if (!current) throw documentNotFound();
     const row = await updateDocument(tx.scope, id, {
       documentType: body.document_type,
@@ -207,7 +223,7 @@ export async function updateDocumentByStaff(
 export async function deleteDocumentByStaff(ctx: RequestContext, id: number): Promise<void> {
   requireStaff(ctx);
   await inTransaction(ctx, async (tx) => {
-    const current = await lockDocument(tx.scope, id);
+    const current = await findDocument(tx.scope, id, true);
     if (!current || !(await deleteDocument(tx.scope, id))) throw documentNotFound();
     await recordAudit(tx, {
       action: 'legal_document.delete',

@@ -70,12 +70,13 @@ export async function listAllFaqs(scope: TenantScope, search: string | undefined
   return { rows, count: total?.count ?? 0 };
 }
 
-export async function lockFaq(scope: TenantScope, id: number): Promise<FaqRow | null> {
-  const [row] = await scope.db
+/** One of the shop's FAQs; locked for the transaction's update when `lock`. */
+export async function findFaq(scope: TenantScope, id: number, lock = false): Promise<FaqRow | null> {
+  const query = scope.db
     .select()
     .from(faqs)
-    .where(scope.where(faqs, eq(faqs.id, id)))
-    .for('update');
+    .where(scope.where(faqs, eq(faqs.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 
@@ -118,12 +119,13 @@ export async function listAllDocuments(
   return { rows, count: total?.count ?? 0 };
 }
 
-export async function lockDocument(scope: TenantScope, id: number): Promise<LegalDocumentRow | null> {
-  const [row] = await scope.db
+/** One of the shop's legal documents; locked for the transaction's update when `lock`. */
+export async function findDocument(scope: TenantScope, id: number, lock = false): Promise<LegalDocumentRow | null> {
+  const query = scope.db
     .select()
     .from(legalDocuments)
-    .where(scope.where(legalDocuments, eq(legalDocuments.id, id)))
-    .for('update');
+    .where(scope.where(legalDocuments, eq(legalDocuments.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 

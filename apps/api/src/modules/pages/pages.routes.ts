@@ -23,6 +23,8 @@ import {
   createFaqByStaff,
   deleteDocumentByStaff,
   deleteFaqByStaff,
+  getDocumentForStaff,
+  getFaqForStaff,
   listDocumentsForStaff,
   listFaqsForStaff,
   updateDocumentByStaff,
@@ -68,6 +70,12 @@ export const pagesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.code(201).send(await createFaqByStaff(request.ctx, request.body)),
   );
 
+  app.get(
+    '/faqs/:id/',
+    { schema: { ...schema, params: AdminItemParams, response: { 200: AdminFaq, ...errorResponses } } },
+    async (request) => getFaqForStaff(request.ctx, request.params.id),
+  );
+
   app.patch(
     '/faqs/:id/',
     {
@@ -106,6 +114,12 @@ export const pagesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/documents/',
     { schema: { ...schema, body: AdminDocumentCreateBody, response: { 201: AdminDocument, ...errorResponses } } },
     async (request, reply) => reply.code(201).send(await createDocumentByStaff(request.ctx, request.body)),
+  );
+
+  app.get(
+    '/documents/:id/',
+    { schema: { ...schema, params: AdminItemParams, response: { 200: AdminDocument, ...errorResponses } } },
+    async (request) => getDocumentForStaff(request.ctx, request.params.id),
   );
 
   app.patch(
