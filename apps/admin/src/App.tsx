@@ -2,10 +2,18 @@ import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import ArticleIcon from '@mui/icons-material/Article';
 import CategoryIcon from '@mui/icons-material/Category';
 import CommentIcon from '@mui/icons-material/Comment';
+import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import HistoryIcon from '@mui/icons-material/History';
 import InventoryIcon from '@mui/icons-material/Inventory';
+import MailIcon from '@mui/icons-material/Mail';
+import PeopleIcon from '@mui/icons-material/People';
+import PolicyIcon from '@mui/icons-material/Policy';
+import QuizIcon from '@mui/icons-material/Quiz';
+import RateReviewIcon from '@mui/icons-material/RateReview';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import SpellcheckIcon from '@mui/icons-material/Spellcheck';
+import StorefrontIcon from '@mui/icons-material/Storefront';
 import { useMemo } from 'react';
 import { Admin, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router';
@@ -15,6 +23,13 @@ import { PostCreate, PostEdit, PostList } from './blog/PostScreens.tsx';
 import { CategoryCreate, CategoryEdit, CategoryList } from './catalog/CategoryScreens.tsx';
 import { ProductEdit } from './catalog/ProductEdit.tsx';
 import { ProductCreate, ProductList } from './catalog/ProductList.tsx';
+import { ReviewList } from './catalog/ReviewScreens.tsx';
+import { SynonymCreate, SynonymEdit, SynonymList } from './catalog/SynonymScreens.tsx';
+import { ContactInfoEdit, ContactMessageList } from './content/ContactScreens.tsx';
+import { DocumentCreate, DocumentEdit, DocumentList } from './content/DocumentScreens.tsx';
+import { FaqCreate, FaqEdit, FaqList } from './content/FaqScreens.tsx';
+import { SiteSettingsEdit } from './content/SiteSettingsEdit.tsx';
+import { CustomerList, CustomerShow } from './customers/CustomerScreens.tsx';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { i18nProvider } from './i18n.ts';
 import { LoginPage } from './LoginPage.tsx';
@@ -83,12 +98,64 @@ export function App({ tenantToken }: { tenantToken: string }) {
                 recordRepresentation="title"
                 options={{ label: 'Blog posts' }}
               />
+              <Resource name="reviews" list={ReviewList} icon={RateReviewIcon} options={{ label: 'Reviews' }} />
+              <Resource
+                name="synonyms"
+                list={SynonymList}
+                create={SynonymCreate}
+                edit={SynonymEdit}
+                icon={SpellcheckIcon}
+                options={{ label: 'Search synonyms' }}
+              />
+              <Resource
+                name="customers"
+                list={CustomerList}
+                show={CustomerShow}
+                icon={PeopleIcon}
+                recordRepresentation="email"
+              />
               <Resource name="comments" list={CommentList} icon={CommentIcon} options={{ label: 'Comments' }} />
               <Resource
                 name="blog-settings"
                 list={BlogSettingsEdit}
                 icon={SettingsIcon}
                 options={{ label: 'Blog settings' }}
+              />
+              <Resource
+                name="faqs"
+                list={FaqList}
+                create={FaqCreate}
+                edit={FaqEdit}
+                icon={QuizIcon}
+                recordRepresentation="question"
+                options={{ label: 'FAQs' }}
+              />
+              <Resource
+                name="documents"
+                list={DocumentList}
+                create={DocumentCreate}
+                edit={DocumentEdit}
+                icon={PolicyIcon}
+                recordRepresentation="title"
+                options={{ label: 'Policies' }}
+              />
+              <Resource
+                name="site-settings"
+                list={SiteSettingsEdit}
+                icon={StorefrontIcon}
+                options={{ label: 'Site settings' }}
+              />
+              <Resource
+                name="contact-info"
+                list={ContactInfoEdit}
+                icon={ContactPhoneIcon}
+                options={{ label: 'Contact information' }}
+              />
+              <Resource
+                name="contact-messages"
+                list={ContactMessageList}
+                icon={MailIcon}
+                options={{ label: 'Contact messages' }}
               />
               <Resource
                 name="payment-settings"

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { OWNER, openAdmin, ownerToken, signInAsOwner, signInAtAdmin } from './admin-support.ts';
 import {
   ADDRESS,
   addItem,
@@ -13,35 +14,7 @@ import {
 } from './support.ts';
 
 // The shop administration at /admin (apps/admin, react-admin), served by the same server as the shop.
-const OWNER = { email: 'owner@khukuri.example', password: 'Sagarmatha-8848' };
 const NO_ACCESS = 'This account has no access to the administration.';
-
-/** Opens /admin and waits for the app (not the bare HTML) to show. */
-async function openAdmin(page: Page, path = '/admin') {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { name: 'Shop administration' }).or(page.getByRole('banner'))).toBeVisible();
-}
-
-async function signInAtAdmin(page: Page, login: string, password: string) {
-  await page.getByLabel('E-mail or username').fill(login);
-  await page.getByRole('textbox', { name: 'Password' }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function signInAsOwner(page: Page) {
-  await openAdmin(page);
-  await signInAtAdmin(page, OWNER.email, OWNER.password);
-  await expect(page.getByRole('heading', { name: 'Low stock' })).toBeVisible();
-}
-
-async function ownerToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/accounts/login/', {
-    headers: TENANT,
-    data: { login_id: OWNER.email, password: OWNER.password },
-  });
-  expect(login.status()).toBe(200);
-  return (await login.json()).access;
-}
 
 /** A new customer's order of one stocked product, paid by bank transfer (so: awaiting payment). */
 async function bankTransferOrder(request: APIRequestContext): Promise<{ id: number; number: string }> {

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const SITE_TITLE = 'Himalayan Khukuri House';
@@ -130,4 +131,28 @@ export function times(price: string, quantity: number): string {
 
 export async function fillAddress(page: Page, fields: Partial<typeof ADDRESS> = ADDRESS) {
   for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+/** A PNG of one colour, made here (no image library): distinct colours give distinct pictures. */
+export function solidPng(rgb: [number, number, number], width = 64, height = 48): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, at) => rgb[at % 3] ?? 0)]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -6,20 +6,16 @@ import {
   Datagrid,
   DateField,
   DeleteButton,
-  Edit,
   List,
-  SaveButton,
   SearchInput,
   SelectInput,
-  SimpleForm,
   TextField,
-  Toolbar,
   useNotify,
   useRecordContext,
   useUpdate,
 } from 'react-admin';
-import { SINGLETON_ID } from '../lib/dataProvider.ts';
 import { errorText } from '../lib/errors.ts';
+import { SingletonEdit } from '../settings/SingletonEdit.tsx';
 
 function ApprovalButton() {
   const comment = useRecordContext<AdminComment>();
@@ -83,23 +79,8 @@ export function CommentList() {
 
 export function BlogSettingsEdit() {
   return (
-    <Edit
-      resource="blog-settings"
-      id={SINGLETON_ID}
-      title="Blog settings"
-      redirect={false}
-      mutationMode="pessimistic"
-      actions={false}
-    >
-      <SimpleForm
-        toolbar={
-          <Toolbar>
-            <SaveButton />
-          </Toolbar>
-        }
-      >
-        <BooleanInput source="moderate_comments" label="Hold new comments for approval" />
-      </SimpleForm>
-    </Edit>
+    <SingletonEdit resource="blog-settings" title="Blog settings">
+      <BooleanInput source="moderate_comments" label="Hold new comments for approval" />
+    </SingletonEdit>
   );
 }

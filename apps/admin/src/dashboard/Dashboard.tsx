@@ -15,8 +15,8 @@ import {
   useList,
 } from 'react-admin';
 import type { AdminDataProvider, Dashboard as DashboardData } from '../lib/dataProvider.ts';
-import { formatMoney } from '../lib/format.ts';
 import { errorText } from '../lib/errors.ts';
+import { formatMoney } from '../lib/format.ts';
 
 function Figure({ label, value, to }: { label: string; value: string; to?: string }) {
   return (

@@ -2,8 +2,8 @@ import { Box, Button, FormHelperText, FormLabel, Stack } from '@mui/material';
 import type { AdminMediaPurpose } from '@platform/contracts';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useDataProvider, useInput, useNotify, useRecordContext } from 'react-admin';
-import { errorText } from '../lib/errors.ts';
 import type { AdminDataProvider } from '../lib/dataProvider.ts';
+import { errorText } from '../lib/errors.ts';
 
 interface MediaInputProps {
   /** The field holding the media key (`featured_image`, `logo`, `favicon`); the record's `<source>_url` shows it. */
@@ -50,13 +50,25 @@ export function MediaInput({ source, label, purpose, helperText }: MediaInputPro
       </FormLabel>
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mt: 1 }}>
         {preview ? (
-          <img src={preview} alt={`${label}: current picture`} width={96} height={96} style={{ objectFit: 'contain' }} />
+          <img
+            src={preview}
+            alt={`Current ${label.toLowerCase()}`}
+            width={96}
+            height={96}
+            style={{ objectFit: 'contain' }}
+          />
         ) : (
           <Box sx={{ width: 96, color: 'text.secondary', fontSize: 14 }}>{key ? key : 'None'}</Box>
         )}
         <Button variant="outlined" component="label" disabled={busy}>
           {key ? 'Replace picture' : 'Upload picture'}
-          <input hidden type="file" accept="image/png,image/jpeg,image/webp,image/gif" aria-label={label} onChange={choose} />
+          <input
+            hidden
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            aria-label={`${label} file`}
+            onChange={choose}
+          />
         </Button>
         {key && (
           <Button color="error" disabled={busy} onClick={() => field.onChange('')}>

@@ -114,6 +114,43 @@ describe('the data provider', () => {
     expect(saved.data).toMatchObject({ id: SINGLETON_ID, bank_account_details: 'New bank' });
   });
 
+  it('replaces the contact lists without their items ids, which the server gives', async () => {
+    const info = {
+      branch_locations: [{ id: 4, name: 'Dharan', is_hq: true, address: '', phone_number: '', map_location_url: '' }],
+      contact_emails: [{ id: 9, purpose: 'Sales', email_address: 'sales@example.com' }],
+      social_media_profiles: [],
+    };
+    const { dataProvider, calls } = provider(() => Response.json(info));
+    const read = await dataProvider.getOne('contact-info', { id: SINGLETON_ID });
+    await dataProvider.update('contact-info', {
+      id: SINGLETON_ID,
+      data: {
+        ...read.data,
+        contact_emails: [...info.contact_emails, { purpose: 'Press', email_address: 'press@example.com' }],
+      },
+      previousData: read.data,
+    });
+    expect(calls[1]?.url.pathname).toBe('/api/admin/contact-info/');
+    expect(calls[1]?.body).toEqual({
+      contact_emails: [
+        { purpose: 'Sales', email_address: 'sales@example.com' },
+        { purpose: 'Press', email_address: 'press@example.com' },
+      ],
+    });
+  });
+
+  it('uploads a picture for a media field as multipart with its purpose', async () => {
+    const stored = { key: 't1/site/abc.webp', url: '/media/t1/site/abc.webp', thumb_url: '', width: 1, height: 1 };
+    const { dataProvider, calls } = provider(() => Response.json(stored, { status: 201 }));
+    const file = new File([new Uint8Array([1, 2, 3])], 'logo.png', { type: 'image/png' });
+    await expect(dataProvider.uploadMedia(file, 'site')).resolves.toEqual(stored);
+    expect(calls[0]?.method).toBe('POST');
+    expect(calls[0]?.url.pathname).toBe('/api/admin/media/');
+    expect(calls[0]?.body).toEqual({ purpose: 'site', image: 'logo.png (image/png)' });
+    // The browser sets the multipart content type with its boundary.
+    expect(calls[0]?.headers.get('content-type')).toBeNull();
+  });
+
   it('moves an order and adds a note through their own addresses', async () => {
     const { dataProvider, calls } = provider(() => Response.json({ id: 5, status: 'shipped' }));
     await dataProvider.transitionOrder(5, { to: 'shipped', carrier: 'DHL', tracking_number: 'JD0001' });

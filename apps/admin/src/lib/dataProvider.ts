@@ -171,6 +171,25 @@ export function creationFields(data: Record<string, unknown>): Record<string, un
   return body;
 }
 
+/** Resources whose lists of items are replaced whole on write: their items' ids are the server's, never sent back. */
+const REPLACED_LISTS = new Set(['contact-info']);
+
+/** A write body without the ids of list items (each list given replaces the old one). */
+export function withoutItemIds(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(body).map(([field, value]) => [
+      field,
+      Array.isArray(value)
+        ? value.map((item) => {
+            if (typeof item !== 'object' || item === null) return item;
+            const { id: _id, ...rest } = item as Record<string, unknown>;
+            return rest;
+          })
+        : value,
+    ]),
+  );
+}
+
 export function createDataProvider(api: Api): AdminDataProvider {
   const getList = async <RecordType extends RaRecord>(
     resource: string,
@@ -201,7 +220,7 @@ export function createDataProvider(api: Api): AdminDataProvider {
     update: async (resource, params) => {
       const answer = await api.request(recordPath(resource, params.id), {
         method: 'PATCH',
-        body: changedFields(params),
+        body: REPLACED_LISTS.has(resource) ? withoutItemIds(changedFields(params)) : changedFields(params),
       });
       return { data: asRecord(resource, answer) as never };
     },

@@ -24,17 +24,30 @@ export interface RecordedCall {
   body: unknown;
 }
 
+/** A JSON body as its value; a form as its fields (files by their name and type). */
+function recordedBody(body: RequestInit['body']): unknown {
+  if (typeof body === 'string') return JSON.parse(body);
+  if (body instanceof FormData) {
+    return Object.fromEntries(
+      [...body.entries()].map(([name, value]) => [
+        name,
+        typeof value === 'string' ? value : `${value.name} (${value.type})`,
+      ]),
+    );
+  }
+  return undefined;
+}
+
 /** A fetch answered by `answer`, keeping every call. */
 export function fakeFetch(answer: (call: RecordedCall) => Response | Promise<Response>) {
   const calls: RecordedCall[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
-    const text = typeof init?.body === 'string' ? init.body : undefined;
     const call = {
       method: init?.method ?? 'GET',
       url: new URL(String(input), 'http://shop.example'),
       headers,
-      body: text === undefined ? undefined : JSON.parse(text),
+      body: recordedBody(init?.body),
     };
     calls.push(call);
     return answer(call);

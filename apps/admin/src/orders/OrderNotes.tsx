@@ -15,9 +15,9 @@ import {
   useRefresh,
 } from 'react-admin';
 import type { AdminDataProvider } from '../lib/dataProvider.ts';
+import { errorText } from '../lib/errors.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { Section } from './Section.tsx';
-import { errorText } from '../lib/errors.ts';
 
 /** Staff's internal notes on an order (never shown to the customer), and a form to add one. */
 export function OrderNotes({ order }: { order: AdminOrder }) {

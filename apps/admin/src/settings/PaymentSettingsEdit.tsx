@@ -1,20 +1,15 @@
-import { Typography } from '@mui/material';
 import type { AdminPaymentSettings } from '@platform/contracts';
 import {
   BooleanInput,
-  Edit,
   maxLength,
   minLength,
   PasswordInput,
   regex,
-  SaveButton,
   SelectInput,
-  SimpleForm,
   TextInput,
-  Toolbar,
   useRecordContext,
 } from 'react-admin';
-import { SINGLETON_ID } from '../lib/dataProvider.ts';
+import { Heading, SingletonEdit } from './SingletonEdit.tsx';
 
 const GATEWAY_CHOICES = [
   { id: 'sandbox', name: 'Built-in sandbox gateway (test payments)' },
@@ -27,14 +22,6 @@ const ENVIRONMENT_CHOICES = [
 
 const httpUrl = regex(/^https?:\/\/\S+$/i, 'Enter an address starting with http:// or https://.');
 const merchantId = regex(/^[A-Za-z0-9]{1,25}$/, 'A merchant id has 1 to 25 letters or digits.');
-
-function Heading({ children }: { children: string }) {
-  return (
-    <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
-      {children}
-    </Typography>
-  );
-}
 
 /** The secret key is never read back: the field starts empty, and empty keeps the key the shop has. */
 function SecretKeyInput() {
@@ -55,64 +42,47 @@ function SecretKeyInput() {
   );
 }
 
-function SettingsToolbar() {
-  return (
-    <Toolbar>
-      <SaveButton />
-    </Toolbar>
-  );
-}
-
 /** The shop's payment methods (the owner's): what customers may choose at checkout, and what they are told. */
 export function PaymentSettingsEdit() {
   return (
-    <Edit
-      resource="payment-settings"
-      id={SINGLETON_ID}
-      title="Payment settings"
-      redirect={false}
-      mutationMode="pessimistic"
-      actions={false}
-    >
-      <SimpleForm toolbar={<SettingsToolbar />} warnWhenUnsavedChanges sx={{ maxWidth: 720 }}>
-        <Heading>Bank transfer</Heading>
-        <BooleanInput source="enable_bank_transfer" label="Accept bank transfers" />
-        <TextInput
-          source="bank_account_details"
-          label="Bank account details"
-          helperText="Shown to the customer with a bank transfer order."
-          validate={maxLength(5000)}
-          multiline
-          minRows={3}
-          fullWidth
-        />
+    <SingletonEdit resource="payment-settings" title="Payment settings">
+      <Heading>Bank transfer</Heading>
+      <BooleanInput source="enable_bank_transfer" label="Accept bank transfers" />
+      <TextInput
+        source="bank_account_details"
+        label="Bank account details"
+        helperText="Shown to the customer with a bank transfer order."
+        validate={maxLength(5000)}
+        multiline
+        minRows={3}
+        fullWidth
+      />
 
-        <Heading>Custom payment method</Heading>
-        <BooleanInput source="enable_custom_payment" label="Offer the custom method" />
-        <TextInput source="custom_payment_label" label="Label" validate={maxLength(100)} fullWidth />
-        <TextInput
-          source="custom_payment_instructions"
-          label="Instructions"
-          validate={maxLength(5000)}
-          multiline
-          minRows={3}
-          fullWidth
-        />
-        <TextInput
-          source="custom_payment_redirect_url"
-          label="Redirect URL"
-          helperText="Optional: where the customer is sent after placing the order."
-          validate={[httpUrl, maxLength(500)]}
-          fullWidth
-        />
+      <Heading>Custom payment method</Heading>
+      <BooleanInput source="enable_custom_payment" label="Offer the custom method" />
+      <TextInput source="custom_payment_label" label="Label" validate={maxLength(100)} fullWidth />
+      <TextInput
+        source="custom_payment_instructions"
+        label="Instructions"
+        validate={maxLength(5000)}
+        multiline
+        minRows={3}
+        fullWidth
+      />
+      <TextInput
+        source="custom_payment_redirect_url"
+        label="Redirect URL"
+        helperText="Optional: where the customer is sent after placing the order."
+        validate={[httpUrl, maxLength(500)]}
+        fullWidth
+      />
 
-        <Heading>Card payments</Heading>
-        <BooleanInput source="enable_card_payment" label="Accept cards" />
-        <SelectInput source="card_gateway" label="Card gateway" choices={GATEWAY_CHOICES} fullWidth />
-        <SelectInput source="card_environment" label="Environment" choices={ENVIRONMENT_CHOICES} fullWidth />
-        <TextInput source="card_merchant_id" label="Merchant id" validate={merchantId} fullWidth />
-        <SecretKeyInput />
-      </SimpleForm>
-    </Edit>
+      <Heading>Card payments</Heading>
+      <BooleanInput source="enable_card_payment" label="Accept cards" />
+      <SelectInput source="card_gateway" label="Card gateway" choices={GATEWAY_CHOICES} fullWidth />
+      <SelectInput source="card_environment" label="Environment" choices={ENVIRONMENT_CHOICES} fullWidth />
+      <TextInput source="card_merchant_id" label="Merchant id" validate={merchantId} fullWidth />
+      <SecretKeyInput />
+    </SingletonEdit>
   );
 }

@@ -1,0 +1,121 @@
+import { Button } from '@mui/material';
+import type { AdminContactMessage } from '@platform/contracts';
+import {
+  ArrayInput,
+  BooleanInput,
+  Datagrid,
+  DateField,
+  EmailField,
+  email,
+  List,
+  maxLength,
+  regex,
+  required,
+  SelectInput,
+  SimpleFormIterator,
+  TextField,
+  TextInput,
+  useNotify,
+  useRecordContext,
+  useUpdate,
+} from 'react-admin';
+import { errorText } from '../lib/errors.ts';
+import { Heading, SingletonEdit } from '../settings/SingletonEdit.tsx';
+
+const httpUrl = regex(/^https?:\/\/\S+$/i, 'Enter an address starting with http:// or https://.');
+const phone = regex(/^[0-9+()\-. ]*$/, 'Enter a valid phone number.');
+const PLATFORMS = ['facebook', 'instagram', 'youtube', 'x', 'tiktok', 'pinterest', 'linkedin', 'whatsapp', 'other'].map(
+  (id) => ({ id, name: id === 'x' ? 'X' : id === 'youtube' ? 'YouTube' : id[0]?.toUpperCase() + id.slice(1) }),
+);
+
+/** The contact page's branches, e-mail addresses and social profiles; each list is saved in its order. */
+export function ContactInfoEdit() {
+  return (
+    <SingletonEdit resource="contact-info" title="Contact information">
+      <Heading>Branches</Heading>
+      <ArrayInput source="branch_locations" label={false}>
+        <SimpleFormIterator>
+          <TextInput source="name" label="Name" validate={[required(), maxLength(200)]} />
+          <BooleanInput source="is_hq" label="Headquarters" />
+          <TextInput source="address" label="Address" validate={maxLength(1000)} multiline fullWidth />
+          <TextInput source="phone_number" label="Phone number" validate={[phone, maxLength(32)]} />
+          <TextInput source="map_location_url" label="Map link" validate={[httpUrl, maxLength(500)]} fullWidth />
+        </SimpleFormIterator>
+      </ArrayInput>
+      <Heading>E-mail addresses</Heading>
+      <ArrayInput source="contact_emails" label={false}>
+        <SimpleFormIterator inline>
+          <TextInput source="purpose" label="Purpose" validate={[required(), maxLength(100)]} />
+          <TextInput source="email_address" label="E-mail" validate={[required(), email(), maxLength(254)]} />
+        </SimpleFormIterator>
+      </ArrayInput>
+      <Heading>Social media</Heading>
+      <ArrayInput source="social_media_profiles" label={false}>
+        <SimpleFormIterator inline>
+          <SelectInput source="platform" label="Platform" choices={PLATFORMS} validate={required()} />
+          <TextInput source="link" label="Link" validate={[required(), httpUrl, maxLength(500)]} />
+        </SimpleFormIterator>
+      </ArrayInput>
+    </SingletonEdit>
+  );
+}
+
+function ArchiveButton() {
+  const message = useRecordContext<AdminContactMessage>();
+  const notify = useNotify();
+  const [update, { isPending }] = useUpdate();
+  if (!message) return null;
+  const archive = !message.is_archived;
+  return (
+    <Button
+      size="small"
+      disabled={isPending}
+      onClick={(event) => {
+        event.stopPropagation();
+        void update(
+          'contact-messages',
+          { id: message.id, data: { is_archived: archive }, previousData: message },
+          {
+            mutationMode: 'pessimistic',
+            onSuccess: () => notify(archive ? 'Message archived' : 'Message restored', { type: 'success' }),
+            onError: (error) => notify(errorText(error), { type: 'error' }),
+          },
+        );
+      }}
+    >
+      {archive ? 'Archive' : 'Restore'}
+    </Button>
+  );
+}
+
+/** Messages sent through the contact page, newest first; archived ones when asked. */
+export function ContactMessageList() {
+  return (
+    <List
+      filters={[
+        <SelectInput
+          key="is_archived"
+          source="is_archived"
+          label="Messages"
+          choices={[
+            { id: 'false', name: 'Inbox' },
+            { id: 'true', name: 'Archived' },
+          ]}
+          alwaysOn
+        />,
+      ]}
+      filterDefaultValues={{ is_archived: 'false' }}
+      actions={false}
+      title="Contact messages"
+    >
+      <Datagrid bulkActionButtons={false} rowClick="expand" expand={<TextField source="message" />}>
+        <DateField source="created_at" label="Received" showTime sortable={false} />
+        <TextField source="name" label="Name" sortable={false} />
+        <EmailField source="email" label="E-mail" sortable={false} />
+        <TextField source="phone_number" label="Phone" sortable={false} />
+        <TextField source="subject" label="Subject" sortable={false} />
+        <ArchiveButton />
+      </Datagrid>
+    </List>
+  );
+}

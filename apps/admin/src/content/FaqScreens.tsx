@@ -1,0 +1,72 @@
+import {
+  BooleanField,
+  BooleanInput,
+  Create,
+  CreateButton,
+  Datagrid,
+  DeleteButton,
+  Edit,
+  List,
+  maxLength,
+  NumberField,
+  NumberInput,
+  required,
+  SearchInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  TopToolbar,
+} from 'react-admin';
+import { HtmlInput } from '../inputs/HtmlInput.tsx';
+
+function FaqFields() {
+  return (
+    <>
+      <TextInput source="question" label="Question" validate={[required(), maxLength(500)]} fullWidth />
+      <HtmlInput source="answer" label="Answer" max={50_000} />
+      <NumberInput source="order" label="Order" helperText="Lower numbers come first." min={0} step={1} />
+      <BooleanInput source="is_active" label="Shown on the FAQ page" />
+    </>
+  );
+}
+
+export function FaqList() {
+  return (
+    <List
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+      title="FAQs"
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <NumberField source="order" label="Order" sortable={false} />
+        <TextField source="question" label="Question" sortable={false} />
+        <BooleanField source="is_active" label="Shown" sortable={false} />
+        <DeleteButton mutationMode="pessimistic" redirect={false} />
+      </Datagrid>
+    </List>
+  );
+}
+
+export function FaqCreate() {
+  return (
+    <Create redirect="list" title="New FAQ">
+      <SimpleForm defaultValues={{ order: 0, is_active: true }} sx={{ maxWidth: 820 }}>
+        <FaqFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export function FaqEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="list">
+      <SimpleForm sx={{ maxWidth: 820 }}>
+        <FaqFields />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,49 @@
+import { ArrayInput, email, maxLength, regex, required, SimpleFormIterator, TextInput } from 'react-admin';
+import { MediaInput } from '../inputs/MediaInput.tsx';
+import { Heading, SingletonEdit } from '../settings/SingletonEdit.tsx';
+
+const analyticsId = regex(/^(G|UA|GT|AW)-[A-Z0-9-]{2,30}$/, 'Not a valid analytics id (e.g. G-XXXXXXX).');
+
+/** The shop's identity (title, description, logo, favicon, analytics) and the company information page. */
+export function SiteSettingsEdit() {
+  return (
+    <SingletonEdit resource="site-settings" title="Site settings">
+      <Heading>The shop</Heading>
+      <TextInput source="site_title" label="Site title" validate={maxLength(200)} fullWidth />
+      <TextInput
+        source="site_description"
+        label="Site description"
+        helperText="Used by search engines and link previews."
+        validate={maxLength(1000)}
+        multiline
+        fullWidth
+      />
+      <MediaInput source="logo" label="Logo" purpose="site" />
+      <MediaInput
+        source="favicon"
+        label="Favicon"
+        purpose="site"
+        helperText="A square picture; shown in browser tabs."
+      />
+      <TextInput
+        source="google_analytics_id"
+        label="Google Analytics id"
+        helperText="Empty: no analytics."
+        validate={analyticsId}
+      />
+      <TextInput source="contact_email" label="Contact e-mail" validate={[email(), maxLength(254)]} fullWidth />
+
+      <Heading>Company information</Heading>
+      <TextInput source="tagline" label="Tagline" validate={maxLength(300)} fullWidth />
+      <TextInput source="history_summary" label="History" validate={maxLength(5000)} multiline minRows={3} fullWidth />
+      <TextInput source="mission_statement" label="Mission" validate={maxLength(2000)} multiline fullWidth />
+      <TextInput source="vision_statement" label="Vision" validate={maxLength(2000)} multiline fullWidth />
+      <ArrayInput source="core_values" label="Core values">
+        <SimpleFormIterator>
+          <TextInput source="name" label="Value" validate={[required(), maxLength(100)]} />
+          <TextInput source="description" label="Description" validate={maxLength(1000)} fullWidth />
+        </SimpleFormIterator>
+      </ArrayInput>
+    </SingletonEdit>
+  );
+}

@@ -1,0 +1,39 @@
+import { Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Edit, SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { SINGLETON_ID } from '../lib/dataProvider.ts';
+
+/** A heading between groups of fields. */
+export function Heading({ children }: { children: string }) {
+  return (
+    <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** The edit screen of a settings resource: its one record, saved in place, with a warning before leaving unsaved. */
+export function SingletonEdit({ resource, title, children }: { resource: string; title: string; children: ReactNode }) {
+  return (
+    <Edit
+      resource={resource}
+      id={SINGLETON_ID}
+      title={title}
+      redirect={false}
+      mutationMode="pessimistic"
+      actions={false}
+    >
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+        warnWhenUnsavedChanges
+        sx={{ maxWidth: 820 }}
+      >
+        {children}
+      </SimpleForm>
+    </Edit>
+  );
+}
