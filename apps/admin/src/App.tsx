@@ -1,5 +1,6 @@
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import ArticleIcon from '@mui/icons-material/Article';
+import BadgeIcon from '@mui/icons-material/Badge';
 import CategoryIcon from '@mui/icons-material/Category';
 import CommentIcon from '@mui/icons-material/Comment';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
@@ -30,6 +31,7 @@ import { DocumentCreate, DocumentEdit, DocumentList } from './content/DocumentSc
 import { FaqCreate, FaqEdit, FaqList } from './content/FaqScreens.tsx';
 import { SiteSettingsEdit } from './content/SiteSettingsEdit.tsx';
 import { CustomerList, CustomerShow } from './customers/CustomerScreens.tsx';
+import { StaffCreate, StaffEdit, StaffList } from './customers/StaffScreens.tsx';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { i18nProvider } from './i18n.ts';
 import { LoginPage } from './LoginPage.tsx';
@@ -162,6 +164,15 @@ export function App({ tenantToken }: { tenantToken: string }) {
                 list={PaymentSettingsEdit}
                 icon={AccountBalanceIcon}
                 options={{ label: 'Payment settings' }}
+              />
+              <Resource
+                name="staff"
+                list={StaffList}
+                create={StaffCreate}
+                edit={StaffEdit}
+                icon={BadgeIcon}
+                recordRepresentation="email"
+                options={{ label: 'Staff' }}
               />
               <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} options={{ label: 'Audit log' }} />
             </Admin>

@@ -17,7 +17,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { EventBus } from './lib/events.ts';
 import { type Job, scheduleJob } from './lib/jobs.ts';
-import { accountsAdminRoutes, accountsRoutes, TokenSigner } from './modules/accounts/index.ts';
+import { accountsAdminRoutes, accountsRoutes, staffAdminRoutes, TokenSigner } from './modules/accounts/index.ts';
 import { auditAdminRoutes } from './modules/audit/index.ts';
 import { blogAdminRoutes, blogRoutes } from './modules/blog/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
@@ -217,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             admin.addHook('onRequest', staffOnly());
             await admin.register(ordersAdminRoutes);
             await admin.register(accountsAdminRoutes);
+            await admin.register(staffAdminRoutes);
             await admin.register(catalogAdminRoutes);
             await admin.register(blogAdminRoutes);
             await admin.register(pagesAdminRoutes);

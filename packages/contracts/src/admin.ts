@@ -198,3 +198,16 @@ export type AdminCustomerListQuery = z.infer<typeof AdminCustomerListQuery>;
 
 /** `PATCH /admin/customers/{id}/`: disabling an account ends its sessions at once. */
 export const AdminCustomerBody = z.object({ is_active: z.boolean() }).strict();
+
+/** A member of the shop's staff, for the owner. */
+export const AdminStaffMember = AdminCustomer.extend({ role: StaffRole });
+export type AdminStaffMember = z.infer<typeof AdminStaffMember>;
+export const AdminStaffPage = adminPage(AdminStaffMember);
+
+/** `POST /admin/staff/`: invites a new member of staff, who sets a password through the link mailed to them. */
+export const AdminStaffCreateBody = z.object({ email: z.email().max(254), role: StaffRole }).strict();
+export type AdminStaffCreateBody = z.infer<typeof AdminStaffCreateBody>;
+
+/** `PATCH /admin/staff/{id}/`: a new role, or the account disabled (its sessions end at once) or enabled again. */
+export const AdminStaffUpdateBody = z.object({ role: StaffRole, is_active: z.boolean() }).partial().strict();
+export type AdminStaffUpdateBody = z.infer<typeof AdminStaffUpdateBody>;

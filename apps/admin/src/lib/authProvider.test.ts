@@ -98,7 +98,9 @@ describe('signing in', () => {
 });
 
 describe('access', () => {
-  it('keeps the payment settings and the audit log for the owner', () => {
+  it('keeps the payment settings, the audit log and the staff for the owner', () => {
+    expect(canRoleAccess('owner', 'staff')).toBe(true);
+    expect(canRoleAccess('staff', 'staff')).toBe(false);
     expect(canRoleAccess('owner', 'payment-settings')).toBe(true);
     expect(canRoleAccess('owner', 'audit-log')).toBe(true);
     expect(canRoleAccess('staff', 'payment-settings')).toBe(false);

@@ -1,5 +1,5 @@
 // react-admin's authProvider: the shop's accounts API, entered only by staff and owners. The owner alone sees the
-// payment settings and the audit log.
+// payment settings, the audit log and the staff.
 import type { AuthProvider } from 'ra-core';
 import type { Api } from './api.ts';
 import { type AdminRole, type AdminUser, isAdminRole, type SessionStore } from './session.ts';
@@ -7,7 +7,7 @@ import { type AdminRole, type AdminUser, isAdminRole, type SessionStore } from '
 export const NO_ACCESS_MESSAGE = 'This account has no access to the administration.';
 
 /** Resources only the owner may open. */
-export const OWNER_RESOURCES = new Set(['payment-settings', 'audit-log']);
+export const OWNER_RESOURCES = new Set(['payment-settings', 'audit-log', 'staff']);
 
 export function canRoleAccess(role: AdminRole | null | undefined, resource: string): boolean {
   if (!role) return false;

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
-import { isAccountActive } from '../modules/accounts/index.ts';
+import { currentAccountRole } from '../modules/accounts/index.ts';
 
 /**
  * Reads `Authorization: Bearer <access token>` into `request.ctx.user`. No header: a guest. A bad, expired, refresh,
- * or other shop's token, or one of an account that is disabled or gone, answers 401, so the client refreshes or signs
+ * or other shop's token, or one of an account that is disabled or gone, answers 401; the account's role is its
+ * current one, so the client refreshes or signs
  * in again.
  */
 export const authentication = fp(
@@ -23,11 +24,11 @@ export const authentication = fp(
       } catch {
         throw new AppError(401, 'token_not_valid', 'Given token not valid for any token type');
       }
-      // A disabled (or deleted) account's tokens stop working at once, not when they expire.
-      if (!(await isAccountActive(request.ctx, claims.userId))) {
-        throw new AppError(401, 'user_inactive', 'User is inactive or deleted.');
-      }
-      request.ctx.user = { id: claims.userId, role: claims.role };
+      // A disabled (or deleted) account's tokens stop working at once, not when they expire; a changed role applies
+      // at once too.
+      const role = await currentAccountRole(request.ctx, claims.userId);
+      if (!role) throw new AppError(401, 'user_inactive', 'User is inactive or deleted.');
+      request.ctx.user = { id: claims.userId, role };
     });
   },
   { name: 'authentication', dependencies: ['tenant-context'] },

@@ -1,16 +1,27 @@
-// The administration of customer accounts: the list, one account, and disabling it (its sessions end at once).
-import type { AdminCustomer, AdminCustomerListQuery } from '@platform/contracts';
-import { NotFoundError } from '../../lib/errors.ts';
+// The administration of accounts: customers for staff (the list, one account, disabling it: its sessions end at
+// once), and the staff for the owner (inviting, changing roles, disabling; the shop always keeps an active owner).
+import type {
+  AdminCustomer,
+  AdminCustomerListQuery,
+  AdminStaffCreateBody,
+  AdminStaffMember,
+  AdminStaffUpdateBody,
+  StaffRole,
+} from '@platform/contracts';
+import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { type RequestContext, requireStaff } from '../../plugins/request-context.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   findUserById,
-  listCustomerAccounts,
+  listAccounts,
+  lockActiveOwnerIds,
   revokeUserRefreshTokens,
   setUserActive,
+  setUserRole,
   type UserRow,
 } from './accounts.repository.ts';
+import { inviteStaffAccount } from './accounts.service.ts';
 
 function customerOf(row: UserRow): AdminCustomer {
   return {
@@ -29,9 +40,13 @@ export async function listCustomersForStaff(
   query: AdminCustomerListQuery,
 ): Promise<{ count: number; results: AdminCustomer[] }> {
   requireStaff(ctx);
-  const { rows, count } = await listCustomerAccounts(
+  const { rows, count } = await listAccounts(
     ctx.scope,
-    { search: query.search, isActive: query.is_active === undefined ? undefined : query.is_active === 'true' },
+    {
+      roles: ['customer'],
+      search: query.search,
+      isActive: query.is_active === undefined ? undefined : query.is_active === 'true',
+    },
     { ordering: query.ordering, limit: query.page_size, offset: (query.page - 1) * query.page_size },
   );
   return { count, results: rows.map(customerOf) };
@@ -71,7 +86,99 @@ export async function setCustomerActive(ctx: RequestContext, id: number, isActiv
   });
 }
 
-/** Whether an account may act now (it exists and is not disabled): checked on every signed-in request. */
-export async function isAccountActive(ctx: RequestContext, userId: number): Promise<boolean> {
-  return (await findUserById(ctx.scope, userId))?.isActive === true;
+/**
+ * The role an account acts with now, or null when it may not act (gone or disabled): checked on every signed-in
+ * request, so that disabling an account or changing its role takes effect at once, not when its tokens expire.
+ */
+export async function currentAccountRole(ctx: RequestContext, userId: number): Promise<UserRow['role'] | null> {
+  const user = await findUserById(ctx.scope, userId);
+  return user?.isActive ? user.role : null;
+}
+
+// ── Staff, for the owner ───────────────────────────────────────────────────────────────────────────────────────
+
+function staffOf(row: UserRow & { role: StaffRole }): AdminStaffMember {
+  return { ...customerOf(row), role: row.role };
+}
+
+function isStaffRow(row: UserRow | null): row is UserRow & { role: StaffRole } {
+  return row?.role === 'staff' || row?.role === 'owner';
+}
+
+async function staffRow(ctx: RequestContext, id: number): Promise<UserRow & { role: StaffRole }> {
+  const row = await findUserById(ctx.scope, id);
+  if (!isStaffRow(row)) throw new NotFoundError('Staff member not found.', 'staff_not_found');
+  return row;
+}
+
+/** `GET /admin/staff/`: the shop's staff and owners (the owner only). */
+export async function listStaffForOwner(
+  ctx: RequestContext,
+  query: AdminCustomerListQuery,
+): Promise<{ count: number; results: AdminStaffMember[] }> {
+  requireStaff(ctx, 'owner');
+  const { rows, count } = await listAccounts(
+    ctx.scope,
+    {
+      roles: ['staff', 'owner'],
+      search: query.search,
+      isActive: query.is_active === undefined ? undefined : query.is_active === 'true',
+    },
+    { ordering: query.ordering, limit: query.page_size, offset: (query.page - 1) * query.page_size },
+  );
+  return { count, results: rows.filter(isStaffRow).map(staffOf) };
+}
+
+/** `GET /admin/staff/{id}/`. */
+export async function getStaffForOwner(ctx: RequestContext, id: number): Promise<AdminStaffMember> {
+  requireStaff(ctx, 'owner');
+  return staffOf(await staffRow(ctx, id));
+}
+
+/** `POST /admin/staff/`: a new member of staff, invited by e-mail to choose a password; audited. */
+export async function inviteStaffByOwner(ctx: RequestContext, body: AdminStaffCreateBody): Promise<AdminStaffMember> {
+  requireStaff(ctx, 'owner');
+  return inTransaction(ctx, async (tx) => {
+    const row = await inviteStaffAccount(tx, body);
+    await recordAudit(tx, {
+      action: 'staff.invite',
+      entity: 'staff',
+      entityId: row.id,
+      after: { email: row.email, role: body.role },
+    });
+    return staffOf({ ...row, role: body.role });
+  });
+}
+
+/**
+ * `PATCH /admin/staff/{id}/ {role?, is_active?}`: a new role or the account disabled (its sessions end at once) or
+ * enabled; the shop always keeps an active owner, so the last one cannot step down or be disabled. Audited.
+ */
+export async function updateStaffByOwner(
+  ctx: RequestContext,
+  id: number,
+  body: AdminStaffUpdateBody,
+): Promise<AdminStaffMember> {
+  requireStaff(ctx, 'owner');
+  return inTransaction(ctx, async (tx) => {
+    const owners = await lockActiveOwnerIds(tx.scope);
+    const before = await staffRow(tx, id);
+    const role = body.role ?? before.role;
+    const isActive = body.is_active ?? before.isActive;
+    const remainingOwners = owners.filter((ownerId) => ownerId !== id).length + (role === 'owner' && isActive ? 1 : 0);
+    if (remainingOwners === 0) {
+      throw new BadRequestError('The shop needs an active owner: make someone else owner first.', 'last_owner');
+    }
+    if (role !== before.role) await setUserRole(tx.scope, id, role);
+    if (isActive !== before.isActive) await setUserActive(tx.scope, id, isActive);
+    if (!isActive) await revokeUserRefreshTokens(tx.scope, id);
+    await recordAudit(tx, {
+      action: 'staff.update',
+      entity: 'staff',
+      entityId: id,
+      before: { role: before.role, is_active: before.isActive },
+      after: { role, is_active: isActive },
+    });
+    return staffOf({ ...before, role, isActive });
+  });
 }

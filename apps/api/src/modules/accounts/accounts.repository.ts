@@ -178,16 +178,16 @@ export async function findUserIdsMatching(scope: TenantScope, text: string, limi
   return rows.map((row) => row.id);
 }
 
-/** A page of the shop's customer accounts (not staff), filtered and ordered. */
-export async function listCustomerAccounts(
+/** A page of the shop's accounts of some roles (customers, or staff and owners), filtered and ordered. */
+export async function listAccounts(
   scope: TenantScope,
-  filter: { search?: string; isActive?: boolean },
+  filter: { roles: UserRow['role'][]; search?: string; isActive?: boolean },
   page: { ordering?: string; limit: number; offset: number },
 ): Promise<{ rows: UserRow[]; count: number }> {
   const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
   const where = scope.where(
     users,
-    eq(users.role, 'customer'),
+    inArray(users.role, filter.roles),
     filter.isActive === undefined ? undefined : eq(users.isActive, filter.isActive),
     pattern ? or(ilike(users.email, pattern), ilike(users.username, pattern)) : undefined,
   );
@@ -204,6 +204,24 @@ export async function listCustomerAccounts(
     .limit(page.limit)
     .offset(page.offset);
   return { rows, count: total?.count ?? 0 };
+}
+
+/** Changes an account's role: the next request of its tokens acts with it (every request reads the account). */
+export async function setUserRole(scope: TenantScope, userId: number, role: UserRow['role']): Promise<void> {
+  await scope.db
+    .update(users)
+    .set({ role })
+    .where(scope.where(users, eq(users.id, userId)));
+}
+
+/** The shop's active owners, locked for the transaction: two owners cannot both step down at once. */
+export async function lockActiveOwnerIds(scope: TenantScope): Promise<number[]> {
+  const rows = await scope.db
+    .select({ id: users.id })
+    .from(users)
+    .where(scope.where(users, eq(users.role, 'owner'), eq(users.isActive, true)))
+    .for('update');
+  return rows.map((row) => row.id);
 }
 
 export async function setUserActive(scope: TenantScope, userId: number, isActive: boolean): Promise<void> {

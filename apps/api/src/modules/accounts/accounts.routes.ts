@@ -4,6 +4,10 @@ import {
   AdminCustomerBody,
   AdminCustomerListQuery,
   AdminCustomerPage,
+  AdminStaffCreateBody,
+  AdminStaffMember,
+  AdminStaffPage,
+  AdminStaffUpdateBody,
   DetailResponse,
   LoginBody,
   LoginResponse,
@@ -19,7 +23,15 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { signedIn, staffOnly } from '../../plugins/request-context.ts';
-import { getCustomerForStaff, listCustomersForStaff, setCustomerActive } from './accounts.admin.ts';
+import {
+  getCustomerForStaff,
+  getStaffForOwner,
+  inviteStaffByOwner,
+  listCustomersForStaff,
+  listStaffForOwner,
+  setCustomerActive,
+  updateStaffByOwner,
+} from './accounts.admin.ts';
 import {
   confirmPasswordReset,
   dummyPasswordHash,
@@ -145,5 +157,40 @@ export const accountsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/customers/:id/',
     { schema: { ...schema, params, body: AdminCustomerBody, response: { 200: AdminCustomer, ...errorResponses } } },
     async (request) => setCustomerActive(request.ctx, request.params.id, request.body.is_active),
+  );
+};
+
+/** `/admin/staff/`: the shop's staff, for the owner: invitations, roles, disabling. */
+export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', staffOnly('owner'));
+  const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
+  const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+  app.get(
+    '/staff/',
+    {
+      schema: { ...schema, querystring: AdminCustomerListQuery, response: { 200: AdminStaffPage, ...errorResponses } },
+    },
+    async (request) => listStaffForOwner(request.ctx, request.query),
+  );
+
+  app.post(
+    '/staff/',
+    { schema: { ...schema, body: AdminStaffCreateBody, response: { 201: AdminStaffMember, ...errorResponses } } },
+    async (request, reply) => reply.code(201).send(await inviteStaffByOwner(request.ctx, request.body)),
+  );
+
+  app.get(
+    '/staff/:id/',
+    { schema: { ...schema, params, response: { 200: AdminStaffMember, ...errorResponses } } },
+    async (request) => getStaffForOwner(request.ctx, request.params.id),
+  );
+
+  app.patch(
+    '/staff/:id/',
+    {
+      schema: { ...schema, params, body: AdminStaffUpdateBody, response: { 200: AdminStaffMember, ...errorResponses } },
+    },
+    async (request) => updateStaffByOwner(request.ctx, request.params.id, request.body),
   );
 };

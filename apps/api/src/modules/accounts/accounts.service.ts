@@ -39,6 +39,7 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import type { TokenSigner } from './tokens.ts';
 
 const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+const STAFF_INVITATION_TTL_MS = 3 * 24 * 60 * 60 * 1000;
 
 const INVALID_CREDENTIALS = 'No active account found with the given credentials';
 const INVALID_TOKEN = 'Token is invalid or expired';
@@ -202,22 +203,31 @@ function hashResetToken(token: string): string {
 export async function requestPasswordReset(ctx: RequestContext, input: PasswordResetBody): Promise<void> {
   const user = await findUserByEmail(ctx.scope, normalizeEmail(input.email));
   if (!user?.isActive) return;
-  const token = randomBytes(32).toString('base64url');
-  await insertPasswordResetToken(ctx.scope, {
-    userId: user.id,
-    tokenHash: hashResetToken(token),
-    expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
-  });
-  const link = `${shopUrl(ctx, '/reset-password')}?token=${encodeURIComponent(token)}`;
   const shop = ctx.tenant.name;
-  ctx.deps.mailer.send({
-    to: user.email,
+  await mailPasswordLink(ctx, user, PASSWORD_RESET_TTL_MS, (link) => ({
     subject: `Reset your password at ${shop}`,
     text:
       `Hello ${user.username},\n\nSomeone asked to reset the password of your account at ${shop}.\n` +
       `Open this link within one hour to choose a new password (it works once):\n\n${link}\n\n` +
       'If it was not you, ignore this e-mail: your password stays as it is.\n',
+  }));
+}
+
+/** Mails an account a single-use link to choose its password, valid for `ttlMs`, on the shop's configured origin. */
+async function mailPasswordLink(
+  ctx: RequestContext,
+  user: UserRow,
+  ttlMs: number,
+  message: (link: string) => { subject: string; text: string },
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  await insertPasswordResetToken(ctx.scope, {
+    userId: user.id,
+    tokenHash: hashResetToken(token),
+    expiresAt: new Date(Date.now() + ttlMs),
   });
+  const link = `${shopUrl(ctx, '/reset-password')}?token=${encodeURIComponent(token)}`;
+  ctx.deps.mailer.send({ to: user.email, ...message(link) });
 }
 
 /** Sets a new password from a reset link, uses the link up, and signs the account out everywhere. */
@@ -294,6 +304,35 @@ export async function createStaffAccount(
     password: input.password,
     role: input.role,
   });
+}
+
+/**
+ * A new member of staff invited by the owner: an account without a password, and an e-mail with a link (valid three
+ * days, once) to choose one. An address already registered with the shop is refused (400).
+ */
+export async function inviteStaffAccount(
+  ctx: RequestContext,
+  input: { email: string; role: 'staff' | 'owner' },
+): Promise<UserRow> {
+  const email = normalizeEmail(input.email);
+  if (await findUserByEmail(ctx.scope, email)) {
+    throw new ValidationError({ email: ['An account with this e-mail address already exists.'] });
+  }
+  const user = await insertUser(ctx.scope, {
+    email,
+    username: await freeUsername(ctx.scope, email),
+    passwordHash: NO_PASSWORD,
+    role: input.role,
+  });
+  const shop = ctx.tenant.name;
+  await mailPasswordLink(ctx, user, STAFF_INVITATION_TTL_MS, (link) => ({
+    subject: `You are invited to run ${shop}`,
+    text:
+      `Hello,\n\nYou have been given a ${input.role === 'owner' ? 'shop owner' : 'staff'} account at ${shop}.\n` +
+      `Open this link within three days to choose your password (it works once):\n\n${link}\n\n` +
+      `Then sign in to the shop's administration at ${shopUrl(ctx, '/admin')} with this e-mail address.\n`,
+  }));
+  return user;
 }
 
 /** Sets an account's password (the platform command) and signs it out everywhere; false when there is none. */

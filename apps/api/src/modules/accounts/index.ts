@@ -1,6 +1,6 @@
 // The accounts module's public surface: the only file other modules and the app import from it.
-export { isAccountActive } from './accounts.admin.ts';
-export { accountsAdminRoutes, accountsRoutes } from './accounts.routes.ts';
+export { currentAccountRole } from './accounts.admin.ts';
+export { accountsAdminRoutes, accountsRoutes, staffAdminRoutes } from './accounts.routes.ts';
 export {
   createAccount,
   createStaffAccount,

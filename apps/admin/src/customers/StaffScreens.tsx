@@ -1,0 +1,75 @@
+import {
+  BooleanField,
+  BooleanInput,
+  Create,
+  CreateButton,
+  Datagrid,
+  DateField,
+  Edit,
+  EmailField,
+  email,
+  List,
+  required,
+  SelectField,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  TopToolbar,
+} from 'react-admin';
+
+const ROLES = [
+  { id: 'staff', name: 'Staff (orders, catalog, content)' },
+  { id: 'owner', name: 'Owner (also staff, payment settings, audit log)' },
+];
+
+/** The shop's staff and owners (the owner's screen). */
+export function StaffList() {
+  return (
+    <List
+      sort={{ field: 'created_at', order: 'ASC' }}
+      actions={
+        <TopToolbar>
+          <CreateButton label="Invite" />
+        </TopToolbar>
+      }
+      title="Staff"
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <EmailField source="email" label="E-mail" />
+        <TextField source="username" label="Name" sortable={false} />
+        <SelectField source="role" label="Role" choices={ROLES} optionText={(choice) => choice.id} sortable={false} />
+        <BooleanField source="is_active" label="Active" sortable={false} />
+        <DateField source="last_login_at" label="Last sign-in" showTime emptyText="Never" />
+      </Datagrid>
+    </List>
+  );
+}
+
+/** An invitation: the new member of staff gets an e-mail with a link to choose a password. */
+export function StaffCreate() {
+  return (
+    <Create title="Invite a member of staff" redirect="list">
+      <SimpleForm defaultValues={{ role: 'staff' }} sx={{ maxWidth: 600 }}>
+        <TextInput source="email" label="E-mail" type="email" validate={[required(), email()]} fullWidth />
+        <SelectInput source="role" label="Role" choices={ROLES} validate={required()} fullWidth />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export function StaffEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="list">
+      <SimpleForm sx={{ maxWidth: 600 }}>
+        <TextField source="email" label="E-mail" />
+        <SelectInput source="role" label="Role" choices={ROLES} validate={required()} fullWidth />
+        <BooleanInput
+          source="is_active"
+          label="Active"
+          helperText="A disabled account is signed out everywhere at once and cannot sign in."
+        />
+      </SimpleForm>
+    </Edit>
+  );
+}
