@@ -1,5 +1,3 @@
-import { Button } from '@mui/material';
-import type { AdminComment } from '@platform/contracts';
 import {
   BooleanField,
   BooleanInput,
@@ -10,40 +8,9 @@ import {
   SearchInput,
   SelectInput,
   TextField,
-  useNotify,
-  useRecordContext,
-  useUpdate,
 } from 'react-admin';
-import { errorText } from '../lib/errors.ts';
+import { ToggleFieldButton } from '../inputs/ToggleFieldButton.tsx';
 import { SingletonEdit } from '../settings/SingletonEdit.tsx';
-
-function ApprovalButton() {
-  const comment = useRecordContext<AdminComment>();
-  const notify = useNotify();
-  const [update, { isPending }] = useUpdate();
-  if (!comment) return null;
-  const approve = !comment.is_approved;
-  return (
-    <Button
-      size="small"
-      disabled={isPending}
-      onClick={(event) => {
-        event.stopPropagation();
-        void update(
-          'comments',
-          { id: comment.id, data: { is_approved: approve }, previousData: comment },
-          {
-            mutationMode: 'pessimistic',
-            onSuccess: () => notify(approve ? 'Comment approved' : 'Comment rejected', { type: 'success' }),
-            onError: (error) => notify(errorText(error), { type: 'error' }),
-          },
-        );
-      }}
-    >
-      {approve ? 'Approve' : 'Reject'}
-    </Button>
-  );
-}
 
 export function CommentList() {
   return (
@@ -70,7 +37,11 @@ export function CommentList() {
         <TextField source="content" label="Comment" sortable={false} />
         <BooleanField source="is_approved" label="Approved" sortable={false} />
         <DateField source="created_at" label="Posted" showTime />
-        <ApprovalButton />
+        <ToggleFieldButton
+          field="is_approved"
+          setTrue={{ label: 'Approve', done: 'Comment approved' }}
+          setFalse={{ label: 'Reject', done: 'Comment rejected' }}
+        />
         <DeleteButton mutationMode="pessimistic" redirect={false} />
       </Datagrid>
     </List>

@@ -1,5 +1,3 @@
-import { Button } from '@mui/material';
-import type { AdminReview } from '@platform/contracts';
 import {
   AutocompleteInput,
   BooleanField,
@@ -11,40 +9,8 @@ import {
   ReferenceInput,
   SelectInput,
   TextField,
-  useNotify,
-  useRecordContext,
-  useUpdate,
 } from 'react-admin';
-import { errorText } from '../lib/errors.ts';
-
-/** Hides a review from the shop (and its averages), or shows it again. */
-function VisibilityButton() {
-  const review = useRecordContext<AdminReview>();
-  const notify = useNotify();
-  const [update, { isPending }] = useUpdate();
-  if (!review) return null;
-  const hide = !review.is_hidden;
-  return (
-    <Button
-      size="small"
-      disabled={isPending}
-      onClick={(event) => {
-        event.stopPropagation();
-        void update(
-          'reviews',
-          { id: review.id, data: { is_hidden: hide }, previousData: review },
-          {
-            mutationMode: 'pessimistic',
-            onSuccess: () => notify(hide ? 'Review hidden' : 'Review shown', { type: 'success' }),
-            onError: (error) => notify(errorText(error), { type: 'error' }),
-          },
-        );
-      }}
-    >
-      {hide ? 'Hide' : 'Show'}
-    </Button>
-  );
-}
+import { ToggleFieldButton } from '../inputs/ToggleFieldButton.tsx';
 
 export function ReviewList() {
   return (
@@ -75,7 +41,11 @@ export function ReviewList() {
         <BooleanField source="is_verified_purchase" label="Verified purchase" sortable={false} />
         <BooleanField source="is_hidden" label="Hidden" sortable={false} />
         <DateField source="created_at" label="Posted" showTime />
-        <VisibilityButton />
+        <ToggleFieldButton
+          field="is_hidden"
+          setTrue={{ label: 'Hide', done: 'Review hidden' }}
+          setFalse={{ label: 'Show', done: 'Review shown' }}
+        />
         <DeleteButton mutationMode="pessimistic" redirect={false} />
       </Datagrid>
     </List>

@@ -1,5 +1,3 @@
-import { Button } from '@mui/material';
-import type { AdminContactMessage } from '@platform/contracts';
 import {
   ArrayInput,
   BooleanInput,
@@ -15,11 +13,8 @@ import {
   SimpleFormIterator,
   TextField,
   TextInput,
-  useNotify,
-  useRecordContext,
-  useUpdate,
 } from 'react-admin';
-import { errorText } from '../lib/errors.ts';
+import { ToggleFieldButton } from '../inputs/ToggleFieldButton.tsx';
 import { Heading, SingletonEdit } from '../settings/SingletonEdit.tsx';
 
 const httpUrl = regex(/^https?:\/\/\S+$/i, 'Enter an address starting with http:// or https://.');
@@ -60,34 +55,6 @@ export function ContactInfoEdit() {
   );
 }
 
-function ArchiveButton() {
-  const message = useRecordContext<AdminContactMessage>();
-  const notify = useNotify();
-  const [update, { isPending }] = useUpdate();
-  if (!message) return null;
-  const archive = !message.is_archived;
-  return (
-    <Button
-      size="small"
-      disabled={isPending}
-      onClick={(event) => {
-        event.stopPropagation();
-        void update(
-          'contact-messages',
-          { id: message.id, data: { is_archived: archive }, previousData: message },
-          {
-            mutationMode: 'pessimistic',
-            onSuccess: () => notify(archive ? 'Message archived' : 'Message restored', { type: 'success' }),
-            onError: (error) => notify(errorText(error), { type: 'error' }),
-          },
-        );
-      }}
-    >
-      {archive ? 'Archive' : 'Restore'}
-    </Button>
-  );
-}
-
 /** Messages sent through the contact page, newest first; archived ones when asked. */
 export function ContactMessageList() {
   return (
@@ -114,7 +81,11 @@ export function ContactMessageList() {
         <EmailField source="email" label="E-mail" sortable={false} />
         <TextField source="phone_number" label="Phone" sortable={false} />
         <TextField source="subject" label="Subject" sortable={false} />
-        <ArchiveButton />
+        <ToggleFieldButton
+          field="is_archived"
+          setTrue={{ label: 'Archive', done: 'Message archived' }}
+          setFalse={{ label: 'Restore', done: 'Message restored' }}
+        />
       </Datagrid>
     </List>
   );

@@ -1,5 +1,4 @@
-import { Button, Card, CardContent, Typography } from '@mui/material';
-import type { AdminCustomer } from '@platform/contracts';
+import { Card, CardContent, Typography } from '@mui/material';
 import {
   BooleanField,
   Datagrid,
@@ -13,11 +12,8 @@ import {
   Show,
   SimpleShowLayout,
   TextField,
-  useNotify,
-  useRecordContext,
-  useUpdate,
 } from 'react-admin';
-import { errorText } from '../lib/errors.ts';
+import { ToggleFieldButton } from '../inputs/ToggleFieldButton.tsx';
 import { formatMoney } from '../lib/format.ts';
 import { StatusField } from '../orders/StatusChip.tsx';
 
@@ -51,36 +47,6 @@ export function CustomerList() {
   );
 }
 
-/** Disabling an account ends its sessions at once; enabling lets it sign in again. */
-function AccountSwitch() {
-  const customer = useRecordContext<AdminCustomer>();
-  const notify = useNotify();
-  const [update, { isPending }] = useUpdate();
-  if (!customer) return null;
-  const enable = !customer.is_active;
-  return (
-    <Button
-      variant="outlined"
-      color={enable ? 'primary' : 'error'}
-      disabled={isPending}
-      onClick={() => {
-        if (!enable && !window.confirm(`Disable ${customer.email}? Their sessions end at once.`)) return;
-        void update(
-          'customers',
-          { id: customer.id, data: { is_active: enable }, previousData: customer },
-          {
-            mutationMode: 'pessimistic',
-            onSuccess: () => notify(enable ? 'Account enabled' : 'Account disabled', { type: 'success' }),
-            onError: (error) => notify(errorText(error), { type: 'error' }),
-          },
-        );
-      }}
-    >
-      {enable ? 'Enable account' : 'Disable account'}
-    </Button>
-  );
-}
-
 interface OrderRow {
   total: string;
   currency: string;
@@ -95,7 +61,16 @@ export function CustomerShow() {
         <BooleanField source="is_active" label="Active" />
         <DateField source="created_at" label="Registered" showTime />
         <DateField source="last_login_at" label="Last sign-in" showTime emptyText="Never" />
-        <AccountSwitch />
+        <ToggleFieldButton
+          field="is_active"
+          variant="outlined"
+          setTrue={{ label: 'Enable account', done: 'Account enabled' }}
+          setFalse={{
+            label: 'Disable account',
+            done: 'Account disabled',
+            confirm: (customer) => `Disable ${customer.email}? Their sessions end at once.`,
+          }}
+        />
       </SimpleShowLayout>
       <Card sx={{ mt: 2 }} component="section" aria-label="Orders of this customer">
         <CardContent>
