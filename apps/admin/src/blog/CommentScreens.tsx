@@ -6,9 +6,9 @@ import {
   DeleteButton,
   List,
   SearchInput,
-  SelectInput,
   TextField,
 } from 'react-admin';
+import { flagFilter } from '../inputs/FlagFilter.tsx';
 import { ToggleFieldButton } from '../inputs/ToggleFieldButton.tsx';
 import { SingletonEdit } from '../settings/SingletonEdit.tsx';
 
@@ -17,16 +17,10 @@ export function CommentList() {
     <List
       filters={[
         <SearchInput key="q" source="q" alwaysOn />,
-        <SelectInput
-          key="is_approved"
-          source="is_approved"
-          label="Approval"
-          choices={[
-            { id: 'false', name: 'Awaiting approval' },
-            { id: 'true', name: 'Approved' },
-          ]}
-          alwaysOn
-        />,
+        flagFilter('is_approved', 'Approval', [
+          [false, 'Awaiting approval'],
+          [true, 'Approved'],
+        ]),
       ]}
       sort={{ field: 'created_at', order: 'DESC' }}
       actions={false}

@@ -17,6 +17,7 @@ import {
   TextField,
   TopToolbar,
 } from 'react-admin';
+import { flagFilter } from '../inputs/FlagFilter.tsx';
 import { formatMoney } from '../lib/format.ts';
 import { ProductFields } from './ProductForm.tsx';
 
@@ -25,16 +26,10 @@ const productFilters = [
   <ReferenceInput key="category" source="category" reference="categories" alwaysOn>
     <SelectInput label="Category" optionText="name" />
   </ReferenceInput>,
-  <SelectInput
-    key="is_active"
-    source="is_active"
-    label="Active"
-    choices={[
-      { id: 'true', name: 'Active' },
-      { id: 'false', name: 'Inactive' },
-    ]}
-    alwaysOn
-  />,
+  flagFilter('is_active', 'Active', [
+    [true, 'Active'],
+    [false, 'Inactive'],
+  ]),
   <BooleanInput key="low_stock" source="low_stock" label="Low stock only" />,
 ];
 

@@ -7,9 +7,9 @@ import {
   List,
   NumberField,
   ReferenceInput,
-  SelectInput,
   TextField,
 } from 'react-admin';
+import { flagFilter } from '../inputs/FlagFilter.tsx';
 import { ToggleFieldButton } from '../inputs/ToggleFieldButton.tsx';
 
 export function ReviewList() {
@@ -19,16 +19,10 @@ export function ReviewList() {
         <ReferenceInput key="product" source="product" reference="products" alwaysOn>
           <AutocompleteInput label="Product" optionText="name" />
         </ReferenceInput>,
-        <SelectInput
-          key="is_hidden"
-          source="is_hidden"
-          label="Visibility"
-          choices={[
-            { id: 'false', name: 'Shown' },
-            { id: 'true', name: 'Hidden' },
-          ]}
-          alwaysOn
-        />,
+        flagFilter('is_hidden', 'Visibility', [
+          [false, 'Shown'],
+          [true, 'Hidden'],
+        ]),
       ]}
       sort={{ field: 'created_at', order: 'DESC' }}
       actions={false}

@@ -14,6 +14,7 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
+import { flagFilter } from '../inputs/FlagFilter.tsx';
 import { ToggleFieldButton } from '../inputs/ToggleFieldButton.tsx';
 import { Heading, SingletonEdit } from '../settings/SingletonEdit.tsx';
 
@@ -60,16 +61,10 @@ export function ContactMessageList() {
   return (
     <List
       filters={[
-        <SelectInput
-          key="is_archived"
-          source="is_archived"
-          label="Messages"
-          choices={[
-            { id: 'false', name: 'Inbox' },
-            { id: 'true', name: 'Archived' },
-          ]}
-          alwaysOn
-        />,
+        flagFilter('is_archived', 'Messages', [
+          [false, 'Inbox'],
+          [true, 'Archived'],
+        ]),
       ]}
       filterDefaultValues={{ is_archived: 'false' }}
       actions={false}

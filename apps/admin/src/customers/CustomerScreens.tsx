@@ -8,11 +8,12 @@ import {
   List,
   ReferenceManyField,
   SearchInput,
-  SelectInput,
   Show,
   SimpleShowLayout,
   TextField,
 } from 'react-admin';
+import { flagFilter } from '../inputs/FlagFilter.tsx';
+
 import { ToggleFieldButton } from '../inputs/ToggleFieldButton.tsx';
 import { formatMoney } from '../lib/format.ts';
 import { StatusField } from '../orders/StatusChip.tsx';
@@ -22,16 +23,10 @@ export function CustomerList() {
     <List
       filters={[
         <SearchInput key="q" source="q" alwaysOn placeholder="E-mail or name" />,
-        <SelectInput
-          key="is_active"
-          source="is_active"
-          label="Account"
-          choices={[
-            { id: 'true', name: 'Active' },
-            { id: 'false', name: 'Disabled' },
-          ]}
-          alwaysOn
-        />,
+        flagFilter('is_active', 'Account', [
+          [true, 'Active'],
+          [false, 'Disabled'],
+        ]),
       ]}
       sort={{ field: 'created_at', order: 'DESC' }}
       actions={false}
