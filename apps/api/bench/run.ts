@@ -90,6 +90,14 @@ export const CASES: BenchCase[] = [
     '/api/products/products/?search=sirupati&page=1&page_size=24',
   ),
   {
+    // The price of a signed-in request: the token's signature and the account read (is it active, its role).
+    name: 'accounts: who am I, signed in',
+    setup: async (env) => {
+      const [token] = await benchCustomers(env, 1);
+      return { path: '/api/accounts/me/', tenant: env.orders, headers: { authorization: `Bearer ${token}` } };
+    },
+  },
+  {
     name: 'cart: add to cart (1 000 customers)',
     setup: async (env) => {
       const [first, ...rest] = await benchCustomers(env, 1001);
