@@ -39,6 +39,7 @@ import { siteAdminRoutes, siteRoutes } from './modules/site/index.ts';
 import { tenantsRoutes } from './modules/tenants/index.ts';
 import { authentication } from './plugins/auth.ts';
 import { errorHandler } from './plugins/errors.ts';
+import { rejectMalformedHost, rejectNullCharacters } from './plugins/input-guard.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
 import { staffOnly, tenantContext } from './plugins/request-context.ts';
 
@@ -79,6 +80,13 @@ function jwtSecretOf(options: BuildAppOptions): string {
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** A request id a caller (a proxy, another service) sent, when it is one we may log and echo; null otherwise. */
+export function safeRequestId(header: string | string[] | undefined): string | null {
+  return typeof header === 'string' && REQUEST_ID_PATTERN.test(header) ? header : null;
+}
+
 /** Builds the Fastify app: plugins first, then modules; the order is the dependency graph. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -98,8 +106,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A caller's X-Request-Id is kept only when it is a short safe token; otherwise the request gets its own.
+    requestIdHeader: false,
+    genReqId: (request) => safeRequestId(request.headers['x-request-id']) ?? randomUUID(),
     logController: new LogController({ disableRequestLogging: config.NODE_ENV === 'test' }),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -120,6 +129,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Before anything else: a Host no shop can have (the storefront, media and the API alike).
+  app.addHook('onRequest', rejectMalformedHost);
   // Recurring jobs (every instance may run them: they claim their rows). Unpaid orders give their stock back when
   // their payment time runs out; card payments left open are asked about at their gateway.
   const jobs: Job[] = [];
@@ -179,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       api.setErrorHandler(errorHandler);
+      api.addHook('preValidation', rejectNullCharacters);
       // JSON only: any other body answers 415 (a route that must take a form adds its own parser in its scope).
       api.removeContentTypeParser('text/plain');
       api.all('/*', async (request, reply) => {

@@ -1,4 +1,5 @@
 // What other packages (the storefront server) use of the API.
 export { type AppDeps, buildApp } from './app.ts';
 export { type Config, ConfigError, loadConfig } from './config.ts';
+export { rejectMalformedHost } from './plugins/input-guard.ts';
 export { listen, loadConfigOrExit, prepareApp } from './runtime.ts';

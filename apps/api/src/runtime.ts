@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { EventBus } from './lib/events.ts';
+import { DirectoryInUseError } from './lib/private-files.ts';
 import { resolveJwtSecret, TokenSigner } from './modules/accounts/index.ts';
 import { createMailer } from './modules/mail/index.ts';
 import { LocalMediaStorage } from './modules/media/index.ts';
@@ -54,7 +55,11 @@ export function platformDeps(config: Config): ServiceDeps {
 /** Migrates, seeds the demo shop on an empty database, and builds the app; the caller adds to it and listens. */
 export async function prepareApp(config: Config): Promise<FastifyInstance> {
   const jwtSecret = resolveJwtSecret(config);
-  const database = await openConfiguredDatabase(config);
+  const database = await openConfiguredDatabase(config).catch((error: unknown) => {
+    if (!(error instanceof DirectoryInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  });
   const media = new LocalMediaStorage(config.mediaDir);
   const app = await buildApp({ config, database, media, jwtSecret });
   const applied = await migrate(database);

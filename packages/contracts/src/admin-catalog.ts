@@ -2,11 +2,9 @@
 // Write bodies are strict allowlists: a field not listed (an id, the shop, the stock, a rating) is refused with 400.
 import { z } from 'zod';
 import { AdminListQuery, adminPage } from './admin.ts';
+import { RowId as Id, QueryRowId as QueryId } from './ids.ts';
 import { Money } from './money.ts';
 
-const ID_MAX = 2_147_483_647;
-const Id = z.number().int().positive().max(ID_MAX);
-const QueryId = z.coerce.number().int().positive().max(ID_MAX);
 const QueryFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /** A slug: lower-case letters and digits in words joined by single hyphens (what the database accepts). */

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { AdminListQuery, adminPage } from './admin.ts';
 import { DocumentType } from './content.ts';
+import { ItemParams, QueryRowId as QueryId } from './ids.ts';
 
 const MEDIA_KEY_PATTERN = /^[a-z0-9][a-z0-9._/-]*$/i;
 
@@ -21,8 +22,6 @@ export const MediaKeyInput = z.union([
 const QueryBoolean = z
   .enum(['true', 'false', 'True', 'False', '1', '0'])
   .transform((value) => value === 'true' || value === 'True' || value === '1');
-
-const QueryId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** Orderings a list takes: `field` or `-field` of the given fields. */
 function orderingOf<const T extends readonly string[]>(fields: T) {
@@ -301,7 +300,7 @@ export const AdminContactMessageUpdateBody = z.object({ is_archived: z.boolean()
 export type AdminContactMessageUpdateBody = z.infer<typeof AdminContactMessageUpdateBody>;
 
 /** Params of an admin item route. */
-export const AdminItemParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const AdminItemParams = ItemParams;
 
 // ── Media ────────────────────────────────────────────────────────────────────────────────────────────────────────
 

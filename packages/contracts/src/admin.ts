@@ -1,5 +1,6 @@
 // The administration API (`/api/admin/…`): list conventions shared by every collection, and the shapes of its answers.
 import { z } from 'zod';
+import { PageNumber, QueryRowId } from './ids.ts';
 import { Money } from './money.ts';
 import { DeliveryAddress, OrderHistoryEntry, OrderLine, OrderStatus, PaymentMethod } from './orders.ts';
 import { PaymentStatus } from './payments.ts';
@@ -11,7 +12,7 @@ export const ADMIN_MAX_PAGE_SIZE = 100;
  * collection's allowlist) and a free-text search; collections add their own filters.
  */
 export const AdminListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page: PageNumber.default(1),
   page_size: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(25),
   ordering: z
     .string()
@@ -107,7 +108,7 @@ export type AdminOrder = z.infer<typeof AdminOrder>;
 export const AdminOrderListQuery = AdminListQuery.extend({
   status: OrderStatus.optional(),
   payment_method: PaymentMethod.optional(),
-  customer: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  customer: QueryRowId.optional(),
 });
 export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageNumber, RowId } from './ids.ts';
 import { Money } from './money.ts';
 
 /** A category (spec section 3); `description` is sanitized HTML. */
@@ -78,7 +79,7 @@ export const ProductListQuery = z.object({
   category__slug: z.string().max(100).optional(),
   search: z.string().max(200).optional(),
   ordering: ProductOrdering.optional(),
-  page: z.coerce.number().int().min(1).optional(),
+  page: PageNumber.optional(),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   /** Platform extensions for the home page: only featured products, only discounted ones. */
   featured: z.enum(['true', 'false']).optional(),
@@ -107,7 +108,7 @@ export function averageRating(reviewCount: number, ratingSum: number): number | 
 export const REVIEW_COMMENT_MAX = 2000;
 
 export const CreateReviewBody = z.object({
-  product: z.number({ error: 'A valid integer is required.' }).int().positive(),
+  product: RowId,
   rating: z
     .number({ error: 'A valid integer is required.' })
     .int({ error: 'A valid integer is required.' })

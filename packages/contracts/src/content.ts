@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowId } from './ids.ts';
 
 // Content of a shop (spec section 3): blog, contact, FAQs and legal documents.
 
@@ -49,9 +50,9 @@ export const BlogComment: z.ZodType<BlogComment> = z
 export const COMMENT_MAX_LENGTH = 2000;
 
 export const CreateBlogCommentBody = z.object({
-  post: z.number().int().positive(),
+  post: RowId,
   content: z.string(),
-  parent: z.number().int().positive().nullable().optional(),
+  parent: RowId.nullable().optional(),
 });
 export type CreateBlogCommentBody = z.infer<typeof CreateBlogCommentBody>;
 

@@ -6,6 +6,7 @@ export * from './answers.ts';
 export * from './catalog.ts';
 export * from './content.ts';
 export * from './errors.ts';
+export * from './ids.ts';
 export * from './money.ts';
 export * from './orders.ts';
 export * from './payments.ts';

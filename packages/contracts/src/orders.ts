@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, paginated } from './catalog.ts';
+import { PageNumber, RowId } from './ids.ts';
 import { Money } from './money.ts';
 
 /** Bounds of a cart line's customization: a small map of short strings (e.g. an engraving text). */
@@ -68,7 +69,7 @@ const quantity = () =>
 
 /** `POST /orders/cart/add-item/`. */
 export const AddCartItemBody = z.object({
-  product_id: z.number({ error: 'A valid integer is required.' }).int().positive(),
+  product_id: RowId,
   quantity: quantity().min(1, { error: 'Ensure this value is greater than or equal to 1.' }).default(1),
   customization: Customization.default({}),
 });
@@ -222,7 +223,7 @@ export const OrderPage = paginated(OrderSummary);
 export type OrderPage = z.infer<typeof OrderPage>;
 
 export const OrderListQuery = z.object({
-  page: z.coerce.number().int().min(1).optional(),
+  page: PageNumber.optional(),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
 });
 export type OrderListQuery = z.infer<typeof OrderListQuery>;

@@ -1,5 +1,6 @@
 // Card payments (spec sections 3 "Card payment initiation" and "Payment", 4 "Payment status", 7 and 9).
 import { z } from 'zod';
+import { RowId } from './ids.ts';
 import { Money } from './money.ts';
 
 /** Card payments are taken in one currency (spec section 9). */
@@ -7,7 +8,7 @@ export const CARD_PAYMENT_CURRENCY = 'USD';
 
 /** `POST /payments/card/initiate/`: start paying an order by card; the amount is the order's, never the client's. */
 export const CardPaymentRequest = z.object({
-  order_id: z.number({ error: 'A valid integer is required.' }).int().positive(),
+  order_id: RowId,
   currency: z.literal(CARD_PAYMENT_CURRENCY, { error: `Card payments are taken in ${CARD_PAYMENT_CURRENCY}.` }),
 });
 export type CardPaymentRequest = z.infer<typeof CardPaymentRequest>;

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { ensurePrivateDir, lockDirectory } from '../lib/private-files.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -49,8 +50,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const inMemory = !dataDir || dataDir.startsWith('memory://');
-  if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm, btree_gin } });
+  let release: () => void = () => undefined;
+  if (!inMemory) {
+    ensurePrivateDir(path.dirname(path.resolve(dataDir)));
+    release = lockDirectory(dataDir);
+  }
+  const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm, btree_gin } }).catch(
+    (error: unknown) => {
+      release();
+      throw error;
+    },
+  );
   for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
     await client.query('select set_config($1, $2, false)', [name, value]);
   }
@@ -66,7 +76,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     },
     // NOTE: PGlite has one connection and one process: there is nobody to lock against.
     withLock: (_key, fn) => fn(),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 

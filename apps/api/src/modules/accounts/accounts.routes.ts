@@ -9,6 +9,7 @@ import {
   AdminStaffPage,
   AdminStaffUpdateBody,
   DetailResponse,
+  ItemParams,
   LoginBody,
   LoginResponse,
   LogoutBody,
@@ -19,7 +20,6 @@ import {
   RegisterBody,
 } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { signedIn, staffOnly } from '../../plugins/request-context.ts';
@@ -133,7 +133,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 export const accountsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', staffOnly());
   const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
-  const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+  const params = ItemParams;
 
   app.get(
     '/customers/',
@@ -164,7 +164,7 @@ export const accountsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', staffOnly('owner'));
   const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
-  const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+  const params = ItemParams;
 
   app.get(
     '/staff/',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Config, ConfigError } from '../../config.ts';
+import { ensurePrivateDir } from '../../lib/private-files.ts';
 
 /**
  * The token signing secret: JWT_SECRET, or on the embedded database a random secret generated once and kept in
@@ -15,8 +16,11 @@ export function resolveJwtSecret(config: Config): string {
     ]);
   }
   const file = path.join(config.DATA_DIR, 'jwt-secret');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(config.DATA_DIR, { recursive: true });
+  ensurePrivateDir(config.DATA_DIR);
+  if (fs.existsSync(file)) {
+    fs.chmodSync(file, 0o600);
+    return fs.readFileSync(file, 'utf8').trim();
+  }
   const secret = randomBytes(48).toString('base64url');
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   return secret;

@@ -14,6 +14,7 @@ import {
   BlogComment,
   BlogPost,
   CreateBlogCommentBody,
+  QueryRowId,
 } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,7 +36,7 @@ import { createComment, getPublishedPost, listPublicComments, listPublishedPosts
 
 const PostListQuery = z.object({ status: z.string().optional() });
 const CommentListQuery = z.object({
-  post: z.coerce.number().int().positive(),
+  post: QueryRowId,
   is_approved: z
     .enum(['true', 'false', 'True', 'False', '1', '0'])
     .transform((value) => value === 'true' || value === 'True' || value === '1')

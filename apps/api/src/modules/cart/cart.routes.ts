@@ -1,11 +1,11 @@
-import { AddCartItemBody, Cart, UpdateCartItemBody } from '@platform/contracts';
+import { AddCartItemBody, Cart, QueryRowId, UpdateCartItemBody } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { signedIn } from '../../plugins/request-context.ts';
 import { addItem, CART_AUTH_REQUIRED, clearCart, getCart, removeItem, updateItem } from './cart.service.ts';
 
-const ItemParams = z.object({ itemId: z.coerce.number().int().positive().max(2_147_483_647) });
+const CartItemParams = z.object({ itemId: QueryRowId });
 
 /** `/orders/cart/`: the signed-in customer's server-side cart; every answer is the whole cart. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,14 +25,19 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/orders/cart/items/:itemId/',
     {
-      schema: { ...schema, params: ItemParams, body: UpdateCartItemBody, response: { 200: Cart, ...errorResponses } },
+      schema: {
+        ...schema,
+        params: CartItemParams,
+        body: UpdateCartItemBody,
+        response: { 200: Cart, ...errorResponses },
+      },
     },
     async (request) => updateItem(request.ctx, { itemId: request.params.itemId, quantity: request.body.quantity }),
   );
 
   app.delete(
     '/orders/cart/items/:itemId/',
-    { schema: { ...schema, params: ItemParams, response: { 200: Cart, ...errorResponses } } },
+    { schema: { ...schema, params: CartItemParams, response: { 200: Cart, ...errorResponses } } },
     async (request) => removeItem(request.ctx, request.params.itemId),
   );
 

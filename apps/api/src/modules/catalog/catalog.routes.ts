@@ -23,10 +23,12 @@ import {
   Category,
   CreateReviewBody,
   ErrorDetail,
+  ItemParams,
   Product,
   ProductListQuery,
   ProductPage,
   ProductSummary,
+  QueryRowId,
   Review,
 } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -108,9 +110,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const Id = z.coerce.number().int().positive().max(2_147_483_647);
-const IdParams = z.object({ id: Id });
-const ImageParams = z.object({ id: Id, imageId: Id });
+const IdParams = ItemParams;
+const ImageParams = z.object({ id: QueryRowId, imageId: QueryRowId });
 
 /** `/admin/products/`, `/admin/categories/`, `/admin/reviews/`: the catalog for staff. */
 export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -110,11 +110,11 @@ export class OutboxTransport implements MailTransport {
 
   async deliver(message: MailMessage & { from: string }) {
     const info = await this.composer.sendMail(message);
-    await fs.mkdir(this.directory, { recursive: true });
+    await fs.mkdir(this.directory, { recursive: true, mode: 0o700 });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.directory, `${stamp}-${randomUUID()}.eml`);
     // Write then rename, so that a reader of the folder never sees half a message.
-    await fs.writeFile(`${file}.tmp`, info.message as Buffer);
+    await fs.writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
     await fs.rename(`${file}.tmp`, file);
     return { location: path.resolve(file) };
   }

@@ -7,6 +7,7 @@ import {
   CardPaymentStart,
   CreateOrderBody,
   ErrorDetail,
+  ItemParams,
   Order,
   OrderListQuery,
   OrderNoteBody,
@@ -29,7 +30,7 @@ import {
 import { payOrderByCard } from './orders.payments.ts';
 import { getOrder, listOrders, placeOrder } from './orders.service.ts';
 
-const OrderParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const OrderParams = ItemParams;
 
 /** Printable ASCII, as clients make them (UUIDs and the like). */
 const IdempotencyKeyHeader = z.object({
