@@ -1,4 +1,5 @@
 import { insertUser, type UserRow } from '../src/modules/accounts/accounts.repository.ts';
+import { openSession } from '../src/modules/accounts/index.ts';
 import { hashPassword } from '../src/modules/accounts/passwords.ts';
 import {
   type CategoryRow,
@@ -23,7 +24,7 @@ export async function createCustomer(
   t: TestApp,
   tenant: Tenant,
   overrides: { email?: string; username?: string; role?: UserRow['role'] } = {},
-): Promise<{ user: UserRow; accessToken: string }> {
+): Promise<{ user: UserRow; accessToken: string; refreshToken: string }> {
   customerCounter += 1;
   const email = overrides.email ?? `customer${customerCounter}.${Date.now()}@example.com`;
   // Hashing is deliberately slow; builders share one hash of the default password.
@@ -34,13 +35,8 @@ export async function createCustomer(
     passwordHash: await cachedHash,
     role: overrides.role ?? 'customer',
   });
-  const { token } = await t.app.deps.tokens.sign({
-    userId: user.id,
-    tenantId: tenant.id,
-    type: 'access',
-    role: user.role,
-  });
-  return { user, accessToken: token };
+  const session = await openSession(t.context(tenant), user.id);
+  return { user, accessToken: session.access, refreshToken: session.refresh };
 }
 
 let catalogCounter = 0;

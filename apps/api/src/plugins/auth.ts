@@ -26,7 +26,7 @@ export const authentication = fp(
       }
       // A disabled (or deleted) account's tokens stop working at once, not when they expire; a changed role applies
       // at once too.
-      const role = await currentAccountRole(request.ctx, claims.userId);
+      const role = await currentAccountRole(request.ctx, claims.userId, claims.family);
       if (!role) throw new AppError(401, 'user_inactive', 'User is inactive or deleted.');
       request.ctx.user = { id: claims.userId, role };
     });

@@ -1,4 +1,5 @@
 // Customers for staff: the list, one account, and disabling it, which ends its sessions at once.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopWithStaff } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
@@ -102,6 +103,7 @@ describe('customers for staff', () => {
       tenantId: shop.id,
       type: 'access',
       role: 'customer',
+      family: randomUUID(),
     });
     const cart = await t.request(shop, { method: 'GET', url: '/api/orders/cart/', token });
     expect(cart.statusCode).toBe(401);

@@ -13,6 +13,7 @@ import { inTransaction } from '../../lib/unit-of-work.ts';
 import { type RequestContext, requireStaff } from '../../plugins/request-context.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
+  findSessionAccount,
   findUserById,
   listAccounts,
   lockActiveOwnerIds,
@@ -86,13 +87,21 @@ export async function setCustomerActive(ctx: RequestContext, id: number, isActiv
   });
 }
 
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * The role an account acts with now, or null when it may not act (gone or disabled): checked on every signed-in
- * request, so that disabling an account or changing its role takes effect at once, not when its tokens expire.
+ * The role an account acts with now, or null when it may not act: gone, disabled, or its sign-in ended (logout,
+ * password reset, disabling, a reused refresh token). Checked on every signed-in request, in one query, so that each
+ * of these takes effect at once, not when the access token expires.
  */
-export async function currentAccountRole(ctx: RequestContext, userId: number): Promise<UserRow['role'] | null> {
-  const user = await findUserById(ctx.scope, userId);
-  return user?.isActive ? user.role : null;
+export async function currentAccountRole(
+  ctx: RequestContext,
+  userId: number,
+  session: string | undefined,
+): Promise<UserRow['role'] | null> {
+  if (!session || !SESSION_ID.test(session)) return null;
+  const account = await findSessionAccount(ctx.scope, userId, session);
+  return account?.isActive && account.live ? account.role : null;
 }
 
 // ── Staff, for the owner ───────────────────────────────────────────────────────────────────────────────────────

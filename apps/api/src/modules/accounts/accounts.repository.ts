@@ -214,6 +214,31 @@ export async function setUserRole(scope: TenantScope, userId: number, role: User
     .where(scope.where(users, eq(users.id, userId)));
 }
 
+/** An account with whether a sign-in (refresh family) of it is still alive: not revoked, not expired. */
+export async function findSessionAccount(
+  scope: TenantScope,
+  userId: number,
+  family: string,
+): Promise<{ role: UserRow['role']; isActive: boolean; live: boolean } | null> {
+  const live = scope.db
+    .select({ one: sql`1` })
+    .from(refreshTokens)
+    .where(
+      scope.where(
+        refreshTokens,
+        eq(refreshTokens.family, family),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+      ),
+    );
+  const [row] = await scope.db
+    .select({ role: users.role, isActive: users.isActive, live: sql<boolean>`exists (${live})` })
+    .from(users)
+    .where(scope.where(users, eq(users.id, userId)));
+  return row ?? null;
+}
+
 /** The shop's active owners, locked for the transaction: two owners cannot both step down at once. */
 export async function lockActiveOwnerIds(scope: TenantScope): Promise<number[]> {
   const rows = await scope.db

@@ -87,7 +87,13 @@ async function freeUsername(scope: TenantScope, email: string): Promise<string> 
 }
 
 async function issueTokens(scope: TenantScope, tokens: TokenSigner, user: UserRow, family: string = randomUUID()) {
-  const access = await tokens.sign({ userId: user.id, tenantId: scope.tenantId, type: 'access', role: user.role });
+  const access = await tokens.sign({
+    userId: user.id,
+    tenantId: scope.tenantId,
+    type: 'access',
+    role: user.role,
+    family,
+  });
   const refresh = await tokens.sign({
     userId: user.id,
     tenantId: scope.tenantId,
@@ -102,6 +108,16 @@ async function issueTokens(scope: TenantScope, tokens: TokenSigner, user: UserRo
     expiresAt: new Date(refresh.exp * 1000),
   });
   return { access: access.token, refresh: refresh.token };
+}
+
+/**
+ * A new sign-in of an account without its password: for the platform's own tools (benchmarks, tests), never for a
+ * route. The tokens are those a login gives.
+ */
+export async function openSession(ctx: RequestContext, userId: number): Promise<{ access: string; refresh: string }> {
+  const user = await findUserById(ctx.scope, userId);
+  if (!user) throw new Error(`no account ${userId}`);
+  return issueTokens(ctx.scope, ctx.deps.tokens, user);
 }
 
 /** Creates a customer account of the shop; per-field errors name every broken rule at once. */

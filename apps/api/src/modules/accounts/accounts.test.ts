@@ -432,6 +432,9 @@ describe('accounts', () => {
       expect((await login(shop, session.email, 'Bhojpur-steel-2024')).statusCode).toBe(200);
       expect((await login(shop, session.email, GOOD_PASSWORD)).statusCode).toBe(401);
       expect((await refresh(shop, session.refresh)).statusCode).toBe(401);
+      // The access token of the old sign-in stops at once too, not when it expires.
+      const me = await t.request(shop, { method: 'GET', url: '/api/accounts/me/', token: session.access });
+      expect(me.statusCode).toBe(401);
 
       const again = await post(shop, '/api/accounts/password-reset/confirm/', {
         ...body,

@@ -8,6 +8,7 @@ export {
   findAccountIdsMatching,
   getAccountEmail,
   getAccountEmails,
+  openSession,
   setAccountPassword,
 } from './accounts.service.ts';
 export { resolveJwtSecret } from './secret.ts';

@@ -10,7 +10,10 @@ export interface TokenClaims {
   type: TokenType;
   role: string;
   jti: string;
-  /** Refresh tokens: the rotation family, revoked whole when a rotated token is reused. */
+  /**
+   * The sign-in (session) a token belongs to: the rotation family of its refresh tokens, revoked whole on logout,
+   * password reset, disabling, or when a rotated token is reused. Access tokens carry it so that they end with it.
+   */
   family?: string;
   /** Seconds since the epoch. */
   exp: number;
