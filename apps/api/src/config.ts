@@ -31,6 +31,8 @@ const ConfigSchema = z.object({
     .int()
     .min(300)
     .default(14 * 24 * 3600),
+  /** How long a rotated refresh token still answers the pair its rotation gave (tabs refreshing at once). */
+  REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

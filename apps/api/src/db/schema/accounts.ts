@@ -30,6 +30,8 @@ export const refreshTokens = pgTable('refresh_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** The pair the rotation of this token gave (JSON), answered again within the grace window; then cleared. */
+  successor: text('successor'),
 });
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {

@@ -83,30 +83,42 @@ export async function insertRefreshToken(
   await scope.db.insert(refreshTokens).values(scope.values(values));
 }
 
-export async function findRefreshToken(scope: TenantScope, jti: string): Promise<RefreshTokenRow | null> {
+/** A refresh token's row, locked for the transaction: concurrent rotations of one token take turns. */
+export async function lockRefreshToken(scope: TenantScope, jti: string): Promise<RefreshTokenRow | null> {
   const [row] = await scope.db
     .select()
     .from(refreshTokens)
     .where(scope.where(refreshTokens, eq(refreshTokens.jti, jti)))
-    .limit(1);
+    .limit(1)
+    .for('update');
   return row ?? null;
 }
 
-/** Marks a live token as rotated; false when it was already rotated or revoked (by a concurrent request too). */
-export async function markRefreshTokenRotated(scope: TenantScope, jti: string): Promise<boolean> {
-  const rows = await scope.db
+/**
+ * Marks a token as rotated, keeping the pair its rotation gave for the grace window, and clears the pairs its family
+ * kept past that window.
+ */
+export async function markRefreshTokenRotated(
+  scope: TenantScope,
+  row: RefreshTokenRow,
+  successor: string,
+  graceSeconds: number,
+): Promise<void> {
+  await scope.db
     .update(refreshTokens)
-    .set({ rotatedAt: new Date() })
+    .set({ rotatedAt: new Date(), successor: graceSeconds > 0 ? successor : null })
+    .where(scope.where(refreshTokens, eq(refreshTokens.id, row.id)));
+  await scope.db
+    .update(refreshTokens)
+    .set({ successor: null })
     .where(
       scope.where(
         refreshTokens,
-        eq(refreshTokens.jti, jti),
-        isNull(refreshTokens.rotatedAt),
-        isNull(refreshTokens.revokedAt),
+        eq(refreshTokens.family, row.family),
+        sql`${refreshTokens.rotatedAt} < now() - make_interval(secs => ${graceSeconds})`,
+        sql`${refreshTokens.successor} is not null`,
       ),
-    )
-    .returning({ id: refreshTokens.id });
-  return rows.length > 0;
+    );
 }
 
 export async function revokeRefreshTokenFamily(scope: TenantScope, family: string): Promise<void> {

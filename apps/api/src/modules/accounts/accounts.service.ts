@@ -15,7 +15,6 @@ import { shopUrl } from '../../lib/urls.ts';
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
 import {
   consumePasswordResetToken,
-  findRefreshToken,
   findUserByEmail,
   findUserById,
   findUserByLogin,
@@ -25,6 +24,7 @@ import {
   insertRefreshToken,
   insertUser,
   insertUserIfFree,
+  lockRefreshToken,
   markRefreshTokenRotated,
   recordLogin,
   revokeRefreshTokenFamily,
@@ -166,28 +166,34 @@ async function verifiedRefreshClaims(ctx: RequestContext, refresh: string) {
 }
 
 /**
- * Rotates a refresh token: the presented one stops working and a new pair is returned. Presenting a token that
- * was already rotated means two parties hold it (one of them a thief): the whole family is revoked.
+ * Rotates a refresh token: the presented one stops working and a new pair is returned. Within the grace window after
+ * a rotation, presenting the rotated token again answers the same pair (two tabs refreshing at the same moment: the
+ * second waits for the first's row lock, then gets its pair). Presenting it later means two parties hold it (one of
+ * them a thief): the whole family is revoked.
  */
 export async function refreshTokens(ctx: RequestContext, refresh: string): Promise<RefreshResponse> {
   const claims = await verifiedRefreshClaims(ctx, refresh);
-  const stored = await findRefreshToken(ctx.scope, claims.jti);
-  if (!stored || stored.userId !== claims.userId || stored.revokedAt) {
-    throw new AuthenticationError(INVALID_TOKEN, 'token_not_valid');
-  }
-  const user = await findUserById(ctx.scope, stored.userId);
-  const pair =
-    stored.rotatedAt || !user?.isActive
-      ? null
-      : await ctx.scope.transaction(async (s) =>
-          (await markRefreshTokenRotated(s, claims.jti)) ? issueTokens(s, ctx.deps.tokens, user, stored.family) : null,
-        );
-  if (!pair) {
-    // A reused (or concurrently rotated) token, or a disabled account: no token of this login works any more.
-    await revokeRefreshTokenFamily(ctx.scope, stored.family);
-    throw new AuthenticationError(INVALID_TOKEN, 'token_not_valid');
-  }
-  return pair;
+  const graceSeconds = ctx.deps.config.REFRESH_GRACE_SECONDS;
+  const outcome = await ctx.scope.transaction(
+    async (s): Promise<{ pair: RefreshResponse } | { revoke: string } | null> => {
+      const stored = await lockRefreshToken(s, claims.jti);
+      if (!stored || stored.userId !== claims.userId || stored.revokedAt) return null;
+      if (stored.rotatedAt) {
+        const withinGrace = Date.now() - stored.rotatedAt.getTime() <= graceSeconds * 1000;
+        if (withinGrace && stored.successor) return { pair: JSON.parse(stored.successor) as RefreshResponse };
+        return { revoke: stored.family };
+      }
+      const user = await findUserById(s, stored.userId);
+      if (!user?.isActive) return { revoke: stored.family };
+      const pair = await issueTokens(s, ctx.deps.tokens, user, stored.family);
+      await markRefreshTokenRotated(s, stored, JSON.stringify(pair), graceSeconds);
+      return { pair };
+    },
+  );
+  if (outcome && 'pair' in outcome) return outcome.pair;
+  // A reused token, or a disabled account: no token of this login works any more.
+  if (outcome) await revokeRefreshTokenFamily(ctx.scope, outcome.revoke);
+  throw new AuthenticationError(INVALID_TOKEN, 'token_not_valid');
 }
 
 /**

@@ -331,7 +331,15 @@ describe('accounts', () => {
   });
 
   describe('refresh and logout', () => {
-    it('rotates: the new pair works and the old refresh token stops working', async () => {
+    /** Moves the shop's rotations back past the grace window, as if that time had passed. */
+    async function pastGrace(tenant: Tenant) {
+      await t.testDb.database.raw.query(
+        `update refresh_tokens set rotated_at = rotated_at - interval '1 hour' where tenant_id = $1`,
+        [tenant.id],
+      );
+    }
+
+    it('rotates: the new pair works; the old token answers the same pair for a moment, then stops working', async () => {
       const shop = await t.createTenant();
       const session = await signedIn(shop);
       const rotated = await refresh(shop, session.refresh);
@@ -340,14 +348,30 @@ describe('accounts', () => {
       expect(pair).toEqual({ access: expect.any(String), refresh: expect.any(String) });
       expect(pair.refresh).not.toBe(session.refresh);
       expect((await me(shop, pair.access)).statusCode).toBe(200);
+      // Another tab presenting the same token just after gets the same pair, and the sign-in lives on.
+      const late = await refresh(shop, session.refresh);
+      expect(late.statusCode).toBe(200);
+      expect(late.json()).toEqual(pair);
+      await pastGrace(shop);
       expect((await refresh(shop, session.refresh)).statusCode).toBe(401);
     });
 
-    it('revokes the whole token family when a rotated refresh token is reused', async () => {
+    it('two tabs refreshing at the same moment both get the one new pair, and stay signed in', async () => {
+      const shop = await t.createTenant();
+      const session = await signedIn(shop);
+      const [a, b] = await Promise.all([refresh(shop, session.refresh), refresh(shop, session.refresh)]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect(a.json()).toEqual(b.json());
+      expect((await me(shop, a.json().access)).statusCode).toBe(200);
+      expect((await refresh(shop, a.json().refresh)).statusCode).toBe(200);
+    });
+
+    it('revokes the whole token family when a rotated refresh token is reused after the grace window', async () => {
       const shop = await t.createTenant();
       const session = await signedIn(shop);
       const first = (await refresh(shop, session.refresh)).json();
       const second = (await refresh(shop, first.refresh)).json();
+      await pastGrace(shop);
       // Someone replays the first, already rotated token: the thief and the customer both lose this login.
       expect((await refresh(shop, first.refresh)).statusCode).toBe(401);
       expect((await refresh(shop, second.refresh)).statusCode).toBe(401);
@@ -386,6 +410,7 @@ describe('accounts', () => {
         // And a rotation on this instance is seen there: the rotated token is refused by the other one.
         const again = await signedIn(shop);
         expect((await refresh(shop, again.refresh)).statusCode).toBe(200);
+        await pastGrace(shop);
         expect((await on(other, shop, '/api/accounts/token/refresh/', { refresh: again.refresh })).statusCode).toBe(
           401,
         );

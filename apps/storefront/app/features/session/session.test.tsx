@@ -13,6 +13,7 @@ import {
   getRefreshToken,
   isTokenExpired,
   logout,
+  REFRESH_LOCK,
   REFRESH_TOKEN_KEY,
   saveTokens,
   useIsSignedIn,
@@ -91,6 +92,48 @@ describe('client session', () => {
     expect(answers).toEqual([0, 1, 2].map(() => ({ detail: `Bearer ${fresh}` })));
     expect(getAccessToken()).toBe(fresh);
     expect(getRefreshToken()).toBe('refresh-2');
+  });
+
+  it('waits for another tab refreshing, then uses its fresh token instead of refreshing again', async () => {
+    saveTokens({ access: jwt(10, 'old'), refresh: 'refresh-1' });
+    const fresh = jwt(900, 'from-the-other-tab');
+    // The Web Locks API as browsers give it: one holder at a time, in order.
+    let queue = Promise.resolve();
+    let taken = 0;
+    const locks = {
+      request: vi.fn((name: string, work: () => Promise<unknown>) => {
+        taken += 1;
+        const turn = queue.then(work);
+        queue = turn.then(
+          () => undefined,
+          () => undefined,
+        );
+        expect(name).toBe(REFRESH_LOCK);
+        return turn;
+      }),
+    };
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    try {
+      // Another tab holds the lock and is refreshing: it stores its new pair before releasing.
+      let release = () => undefined as unknown;
+      void locks.request(REFRESH_LOCK, () => {
+        return new Promise<void>((resolve) => {
+          release = () => {
+            saveTokens({ access: fresh, refresh: 'refresh-2' });
+            resolve();
+          };
+        });
+      });
+      const calls = stubFetch(async (call) => ({ status: 200, body: { detail: call.authorization } }));
+      const answer = browserApi().get('/orders/cart/', { schema: DetailResponse });
+      await tick();
+      release();
+      expect(await answer).toEqual({ detail: `Bearer ${fresh}` });
+      expect(calls.map((call) => call.path)).toEqual(['/orders/cart/']);
+      expect(taken).toBe(2);
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
   });
 
   it('fails all three requests and clears the tokens when the refresh fails', async () => {

@@ -1,5 +1,6 @@
 // The browser session exactly as spec section 4 keeps it: tokens in local storage under `authToken` and
-// `refreshToken`, a `storage` event on every change, one refresh at a time with the other requests queued behind it.
+// `refreshToken`, a `storage` event on every change, one refresh at a time with the other requests queued behind it
+// (in this tab, and across the shop's tabs through a Web Lock).
 import type { LoginResponse, RefreshResponse } from '@platform/contracts';
 import { useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
@@ -112,15 +113,32 @@ async function refreshOnce(): Promise<string> {
   }
 }
 
+/** The name of the lock the shop's tabs take to refresh one at a time (the Web Locks API). */
+export const REFRESH_LOCK = 'session-refresh';
+
 /**
- * The access token to send, refreshed first when it is expired. Only one refresh runs at a time: requests that
- * arrive meanwhile wait for it and then use the new token, or all fail with it. A guest (no token at all) sends none.
+ * One refresh across the shop's tabs: each takes the lock in turn, and a tab that finds a fresh token when its turn
+ * comes (another tab refreshed meanwhile) uses it instead of presenting the refresh token a second time.
+ */
+function refreshAcrossTabs(): Promise<string> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return refreshOnce();
+  return locks.request(REFRESH_LOCK, async () => {
+    const access = getAccessToken();
+    return access && !isTokenExpired(access) ? access : refreshOnce();
+  });
+}
+
+/**
+ * The access token to send, refreshed first when it is expired. Only one refresh runs at a time, in this tab and
+ * across tabs: requests that arrive meanwhile wait for it and then use the new token, or all fail with it. A guest
+ * (no token at all) sends none.
  */
 export async function getFreshAccessToken(): Promise<string | null> {
   const access = getAccessToken();
   if (!access && !getRefreshToken()) return null;
   if (!isTokenExpired(access)) return access;
-  refreshing ??= refreshOnce().finally(() => {
+  refreshing ??= refreshAcrossTabs().finally(() => {
     refreshing = null;
   });
   return refreshing;
