@@ -123,10 +123,10 @@ export const REFRESH_LOCK = 'session-refresh';
 function refreshAcrossTabs(): Promise<string> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   if (!locks) return refreshOnce();
-  return locks.request(REFRESH_LOCK, async () => {
+  return locks.request(REFRESH_LOCK, async (): Promise<string> => {
     const access = getAccessToken();
-    return access && !isTokenExpired(access) ? access : refreshOnce();
-  });
+    return access && !isTokenExpired(access) ? access : await refreshOnce();
+  }) as Promise<string>;
 }
 
 /**
