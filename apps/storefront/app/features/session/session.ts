@@ -120,13 +120,13 @@ export const REFRESH_LOCK = 'session-refresh';
  * One refresh across the shop's tabs: each takes the lock in turn, and a tab that finds a fresh token when its turn
  * comes (another tab refreshed meanwhile) uses it instead of presenting the refresh token a second time.
  */
-function refreshAcrossTabs(): Promise<string> {
+async function refreshAcrossTabs(): Promise<string> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   if (!locks) return refreshOnce();
-  return locks.request(REFRESH_LOCK, async (): Promise<string> => {
+  return await locks.request(REFRESH_LOCK, async () => {
     const access = getAccessToken();
-    return access && !isTokenExpired(access) ? access : await refreshOnce();
-  }) as Promise<string>;
+    return access && !isTokenExpired(access) ? access : refreshOnce();
+  });
 }
 
 /**
