@@ -17,7 +17,13 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { EventBus } from './lib/events.ts';
 import { type Job, scheduleJob } from './lib/jobs.ts';
-import { accountsAdminRoutes, accountsRoutes, staffAdminRoutes, TokenSigner } from './modules/accounts/index.ts';
+import {
+  accountsAdminRoutes,
+  accountsRoutes,
+  staffAdminRoutes,
+  subscribeAccountEvents,
+  TokenSigner,
+} from './modules/accounts/index.ts';
 import { auditAdminRoutes } from './modules/audit/index.ts';
 import { blogAdminRoutes, blogRoutes } from './modules/blog/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
@@ -124,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   } satisfies AppDeps);
   // Side effects of domain events (e-mails, later cache invalidation) are wired here, once per app.
   subscribeOrderEvents(app.deps, database);
+  subscribeAccountEvents(app.deps, database);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -39,6 +39,14 @@ export type TokenPair = z.infer<typeof TokenPair>;
 export const LoginResponse = TokenPair.extend({ user: AccountUser });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
+/**
+ * The answer to a registration: the same whether the address was new or already had an account (whose owner is
+ * e-mailed instead), so that registering tells nobody which addresses have accounts.
+ */
+export const RegisterResponse = z.object({ email: z.string(), detail: z.string() });
+export type RegisterResponse = z.infer<typeof RegisterResponse>;
+export const REGISTRATION_RECEIVED = 'Registration received. Sign in with your e-mail address and password.';
+
 /** `POST /accounts/register/`. */
 export const RegisterBody = z.object({
   email: field().max(254),

@@ -20,6 +20,10 @@ export interface DomainEvents {
   'order.delivered': OrderEvent & { actor: Actor };
   'order.cancelled': OrderEvent & { actor: Actor; reason: string };
   'stock.changed': { tenantId: number; productIds: number[] };
+  /** Someone asked for a password reset link for an address (known or not: the handler finds out, in the background). */
+  'account.password_reset_requested': { tenantId: number; email: string };
+  /** Someone tried to register an address that already has an account: its owner is told. */
+  'account.registration_for_existing': { tenantId: number; userId: number };
   /** A card payment attempt succeeded (announced again by reconciliation until the order confirms it learned). */
   'payment.succeeded': OrderEvent & { paymentId: number };
 }

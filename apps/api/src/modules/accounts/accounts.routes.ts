@@ -18,6 +18,7 @@ import {
   RefreshBody,
   RefreshResponse,
   RegisterBody,
+  RegisterResponse,
 } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
@@ -61,7 +62,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/accounts/register/',
     {
       config: routeRateLimit(ACCOUNT_RATE_LIMITS.register),
-      schema: { tags, body: RegisterBody, response: { 201: AccountUser, ...errorResponses } },
+      schema: { tags, body: RegisterBody, response: { 201: RegisterResponse, ...errorResponses } },
     },
     async (request, reply) => reply.code(201).send(await register(request.ctx, request.body)),
   );
@@ -109,7 +110,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: PasswordResetBody, response: { 202: DetailResponse, ...errorResponses } },
     },
     async (request, reply) => {
-      await requestPasswordReset(request.ctx, request.body);
+      requestPasswordReset(request.ctx, request.body);
       return reply.code(202).send({
         detail: 'If an account exists for this e-mail address, a link to reset its password has been sent to it.',
       });

@@ -6,8 +6,10 @@ import {
   type LoginResponse,
   type PasswordResetBody,
   type PasswordResetConfirmBody,
+  REGISTRATION_RECEIVED,
   type RefreshResponse,
   type RegisterBody,
+  type RegisterResponse,
 } from '@platform/contracts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { AuthenticationError, BadRequestError, ValidationError } from '../../lib/errors.ts';
@@ -120,29 +122,52 @@ export async function openSession(ctx: RequestContext, userId: number): Promise<
   return issueTokens(ctx.scope, ctx.deps.tokens, user);
 }
 
-/** Creates a customer account of the shop; per-field errors name every broken rule at once. */
-export async function register(ctx: RequestContext, input: RegisterBody): Promise<AccountUser> {
+/**
+ * Creates a customer account of the shop; per-field errors name every broken rule at once. An address that already
+ * has an account gets the same answer after the same work (the password is hashed either way), and its owner is
+ * e-mailed instead: registering never tells anyone which addresses have accounts.
+ */
+export async function register(ctx: RequestContext, input: RegisterBody): Promise<RegisterResponse> {
   const email = normalizeEmail(input.email);
   const errors = newPasswordErrors(input.password, input.password_confirm);
   if (!email) errors.email = ['This field may not be blank.'];
   else if (!isEmailAddress(email)) errors.email = ['Enter a valid email address.'];
-  else if (await findUserByEmail(ctx.scope, email)) errors.email = ['A user with this email already exists.'];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
   const passwordHash = await hashPassword(input.password);
+  const answer = { email, detail: REGISTRATION_RECEIVED };
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const user = await insertUserIfFree(ctx.scope, {
       email,
       username: await freeUsername(ctx.scope, email),
       passwordHash,
     });
-    if (user) return accountUser(user);
-    // A concurrent registration took the address (or, rarely, the username): tell which.
-    if (await findUserByEmail(ctx.scope, email)) {
-      throw new ValidationError({ email: ['A user with this email already exists.'] });
+    if (user) return answer;
+    // The address is taken (before, or by a concurrent registration), or rarely the username: try again if the latter.
+    const existing = await findUserByEmail(ctx.scope, email);
+    if (existing) {
+      ctx.deps.events.publish([
+        { name: 'account.registration_for_existing', payload: { tenantId: ctx.tenant.id, userId: existing.id } },
+      ]);
+      return answer;
     }
   }
   throw new Error('no free username found');
+}
+
+/** The e-mail to the owner of an address someone tried to register again. */
+export async function mailRegistrationForExisting(ctx: RequestContext, userId: number): Promise<void> {
+  const user = await findUserById(ctx.scope, userId);
+  if (!user) return;
+  const shop = ctx.tenant.name;
+  ctx.deps.mailer.send({
+    to: user.email,
+    subject: `Someone tried to register at ${shop} with your address`,
+    text:
+      `Hello ${user.username},\n\nSomeone tried to create an account at ${shop} with this e-mail address, which ` +
+      'already has one. If it was you, sign in with your password, or choose a new one here:\n\n' +
+      `${shopUrl(ctx, '/forgot-password')}\n\nIf it was not you, ignore this e-mail: nothing has changed.\n`,
+  });
 }
 
 /** Signs a customer in by e-mail or username. Unknown account and wrong password: same answer, same work. */
@@ -219,11 +244,24 @@ function hashResetToken(token: string): string {
 }
 
 /**
- * Mails a single-use reset link valid for one hour when the address has an active account; says nothing either
- * way (the caller answers 202 in both cases). The link is on the shop's configured origin, never the request's host.
+ * Takes a request for a reset link: the work (finding the account, storing the link, the e-mail) happens in the
+ * background, so that the answer (202, the caller's) takes the same time whether or not the address has an account.
  */
-export async function requestPasswordReset(ctx: RequestContext, input: PasswordResetBody): Promise<void> {
-  const user = await findUserByEmail(ctx.scope, normalizeEmail(input.email));
+export function requestPasswordReset(ctx: RequestContext, input: PasswordResetBody): void {
+  ctx.deps.events.publish([
+    {
+      name: 'account.password_reset_requested',
+      payload: { tenantId: ctx.tenant.id, email: normalizeEmail(input.email) },
+    },
+  ]);
+}
+
+/**
+ * Mails a single-use reset link valid for one hour when the address has an active account, nothing otherwise. The
+ * link is on the shop's configured origin, never the request's host.
+ */
+export async function mailPasswordReset(ctx: RequestContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.scope, email);
   if (!user?.isActive) return;
   const shop = ctx.tenant.name;
   await mailPasswordLink(ctx, user, PASSWORD_RESET_TTL_MS, (link) => ({

@@ -11,5 +11,6 @@ export {
   openSession,
   setAccountPassword,
 } from './accounts.service.ts';
+export { subscribeAccountEvents } from './accounts.subscribers.ts';
 export { resolveJwtSecret } from './secret.ts';
 export { TokenSigner } from './tokens.ts';

@@ -1,4 +1,4 @@
-import { AccountUser, DetailResponse, LoginResponse } from '@platform/contracts';
+import { DetailResponse, LoginResponse, RegisterResponse } from '@platform/contracts';
 import { ApiContractError } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
 import { acceptLogin, clearTokens, INVALID_LOGIN_RESPONSE, SessionError } from '../session.ts';
@@ -24,7 +24,7 @@ export async function register(input: { email: string; password: string; passwor
   await browserApi().post(
     '/accounts/register/',
     { email: input.email, password: input.password, password_confirm: input.passwordConfirm },
-    { schema: AccountUser },
+    { schema: RegisterResponse },
   );
 }
 
