@@ -443,8 +443,8 @@ describe('accounts', () => {
       const shop = await t.createTenant();
       const { email } = await signedIn(shop);
       // Hold the background work: the answers must come while it waits.
-      let open = () => undefined as unknown;
-      const gate = new Promise((resolve) => {
+      let open: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
         open = resolve;
       });
       const seen: string[] = [];
