@@ -48,6 +48,10 @@ export const BlogComment: z.ZodType<BlogComment> = z
   .meta({ id: 'BlogComment' });
 
 export const COMMENT_MAX_LENGTH = 2000;
+/** Levels of a comment thread: a top-level comment and its replies down to this depth; deeper replies join the last level. */
+export const COMMENT_MAX_DEPTH = 5;
+/** Top-level comments per page of `GET /blog/comments/` (each with its replies). */
+export const COMMENT_PAGE_SIZE = 50;
 
 export const CreateBlogCommentBody = z.object({
   post: RowId,

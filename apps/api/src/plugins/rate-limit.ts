@@ -10,9 +10,21 @@ export interface RouteRateLimit {
   timeWindow: number | string;
 }
 
-/** Writes a route's limit as its route option: `{ config: routeRateLimit({ max: 5, timeWindow: '1 minute' }) }`. */
-export function routeRateLimit(limit: RouteRateLimit): { rateLimit: RouteRateLimit } {
-  return { rateLimit: limit };
+/**
+ * Writes a route's limits as its route option: `{ config: routeRateLimit({ max: 5, timeWindow: '1 minute' }) }`, per
+ * client address and shop; with `perAccount`, a second limit per signed-in account (its requests from any address).
+ */
+export function routeRateLimit(
+  limit: RouteRateLimit,
+  perAccount?: RouteRateLimit,
+): { rateLimit: RouteRateLimit; accountRateLimit?: RouteRateLimit } {
+  return { rateLimit: limit, ...(perAccount ? { accountRateLimit: perAccount } : {}) };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    accountRateLimit?: RouteRateLimit;
+  }
 }
 
 /**
@@ -22,6 +34,12 @@ export function routeRateLimit(limit: RouteRateLimit): { rateLimit: RouteRateLim
 function keyOf(request: FastifyRequest): string {
   const tenant = request.ctx?.tenant?.token ?? request.headers['x-tenant-token'] ?? '-';
   return `${tenant}|${request.ip}`;
+}
+
+/** The bucket of a signed-in account's requests to a route: its shop and its id, whatever address they come from. */
+function accountKeyOf(request: FastifyRequest): string {
+  const tenant = request.ctx?.tenant?.token ?? '-';
+  return `${tenant}|account:${request.ctx?.user?.id ?? '-'}|${request.method} ${request.routeOptions.url}`;
 }
 
 /**
@@ -51,6 +69,20 @@ export const rateLimits = fp(
       // A broken Redis must not lock every customer out of signing in: count nothing rather than refuse all.
       skipOnError: true,
       errorResponseBuilder: (_request, context) => new TooManyRequestsError(Math.max(1, Math.ceil(context.ttl / 1000))),
+    });
+    // The per-account limits: counted once the account is known (after the route's sign-in gate), in their own store.
+    app.addHook('onRoute', (route) => {
+      const perAccount = route.config?.accountRateLimit;
+      if (!perAccount) return;
+      const limiter = app.createRateLimit({ ...perAccount, keyGenerator: accountKeyOf });
+      const check = async (request: FastifyRequest) => {
+        if (!request.ctx?.user) return;
+        const result = await limiter(request);
+        if (!result.isAllowed && result.isExceeded) {
+          throw new TooManyRequestsError(Math.max(1, Math.ceil(result.ttl / 1000)));
+        }
+      };
+      route.preHandler = [...[route.preHandler ?? []].flat(), check];
     });
   },
   { name: 'rate-limits' },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { blogComments, blogPosts, contentSettings, users } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
@@ -71,14 +71,65 @@ export async function insertPost(scope: TenantScope, values: NewBlogPost): Promi
 }
 
 /** Approved comments of a post, oldest first, with their authors' usernames. */
-export async function listApprovedComments(scope: TenantScope, postId: number): Promise<CommentWithUser[]> {
+/**
+ * A page of a post's approved top-level comments (oldest first) with every approved reply under them, at any depth
+ * (a reply under an unapproved comment is left out with it); `more` when later top-level comments exist.
+ */
+export async function listApprovedThreads(
+  scope: TenantScope,
+  postId: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: CommentWithUser[]; more: boolean }> {
+  const approved = eq(blogComments.isApproved, true);
+  const roots = await scope.db
+    .select({ id: blogComments.id })
+    .from(blogComments)
+    .where(scope.where(blogComments, eq(blogComments.postId, postId), approved, isNull(blogComments.parentId)))
+    .orderBy(asc(blogComments.createdAt), asc(blogComments.id))
+    .limit(page.limit + 1)
+    .offset(page.offset);
+  const more = roots.length > page.limit;
+  const rootIds = roots.slice(0, page.limit).map((root) => root.id);
+  if (rootIds.length === 0) return { rows: [], more };
+  const thread = await scope.rows<{ id: number }>(sql`
+    with recursive thread as (
+      select blog_comments.id from blog_comments
+       where ${scope.where(blogComments, inArray(blogComments.id, rootIds))}
+      union all
+      select blog_comments.id from blog_comments join thread on blog_comments.parent_id = thread.id
+       where ${scope.where(blogComments, approved)}
+    )
+    select id from thread`);
   const rows = await scope.db
     .select({ comment: blogComments, username: users.username })
     .from(blogComments)
     .innerJoin(users, and(eq(users.tenantId, blogComments.tenantId), eq(users.id, blogComments.userId)))
-    .where(scope.where(blogComments, eq(blogComments.postId, postId), eq(blogComments.isApproved, true)))
+    .where(
+      scope.where(
+        blogComments,
+        inArray(
+          blogComments.id,
+          thread.map((row) => Number(row.id)),
+        ),
+      ),
+    )
     .orderBy(asc(blogComments.createdAt), asc(blogComments.id));
-  return rows.map((row) => ({ ...row.comment, username: row.username }));
+  return { rows: rows.map((row) => ({ ...row.comment, username: row.username })), more };
+}
+
+/** A comment's ancestors from its thread's top-level comment down to the comment itself (ids). */
+export async function commentAncestry(scope: TenantScope, commentId: number): Promise<number[]> {
+  const chain = await scope.rows<{ id: number }>(sql`
+    with recursive chain as (
+      select blog_comments.id, blog_comments.parent_id, 0 as up from blog_comments
+       where ${scope.where(blogComments, eq(blogComments.id, commentId))}
+      union all
+      select blog_comments.id, blog_comments.parent_id, chain.up + 1 from blog_comments
+        join chain on blog_comments.id = chain.parent_id
+       where ${scope.where(blogComments)}
+    )
+    select id from chain order by up desc`);
+  return chain.map((row) => Number(row.id));
 }
 
 export async function findComment(scope: TenantScope, id: number): Promise<BlogCommentRow | null> {

@@ -14,11 +14,13 @@ import {
   BlogComment,
   BlogPost,
   CreateBlogCommentBody,
+  PageNumber,
   QueryRowId,
 } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
+import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { signedIn, staffOnly } from '../../plugins/request-context.ts';
 import {
   createPostByStaff,
@@ -37,11 +39,18 @@ import { createComment, getPublishedPost, listPublicComments, listPublishedPosts
 const PostListQuery = z.object({ status: z.string().optional() });
 const CommentListQuery = z.object({
   post: QueryRowId,
+  page: PageNumber.optional(),
+  page_size: z.coerce.number().int().min(1).max(100).optional(),
   is_approved: z
     .enum(['true', 'false', 'True', 'False', '1', '0'])
     .transform((value) => value === 'true' || value === 'True' || value === '1')
     .optional(),
 });
+
+/** Comment posting: per client address (a household, an office) and per account (from anywhere). */
+export const BLOG_RATE_LIMITS = {
+  comment: { perAddress: { max: 30, timeWindow: '10 minutes' }, perAccount: { max: 10, timeWindow: '10 minutes' } },
+} as const;
 
 /** `/blog/`: published posts, their approved comments, and comments by signed-in customers. */
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -70,13 +79,26 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(BlogComment), ...errorResponses },
       },
     },
-    async (request) => listPublicComments(request.ctx, request.query),
+    async (request, reply) => {
+      const { comments, more } = await listPublicComments(request.ctx, request.query);
+      // The next page of top-level comments, when there is one (the spec's answer stays a plain list).
+      if (more) {
+        const next = new URLSearchParams({
+          post: String(request.query.post),
+          page: String((request.query.page ?? 1) + 1),
+          ...(request.query.page_size ? { page_size: String(request.query.page_size) } : {}),
+        });
+        reply.header('link', `</api/blog/comments/?${next}>; rel="next"`);
+      }
+      return comments;
+    },
   );
   app.post(
     '/blog/comments/',
     {
       // A guest is told to sign in before anything about the body.
       onRequest: signedIn(),
+      config: routeRateLimit(BLOG_RATE_LIMITS.comment.perAddress, BLOG_RATE_LIMITS.comment.perAccount),
       schema: {
         tags: ['blog'],
         security: [{ tenant: [], bearer: [] }],

@@ -1,10 +1,18 @@
-import { type BlogComment, type BlogPost, COMMENT_MAX_LENGTH, type CreateBlogCommentBody } from '@platform/contracts';
+import {
+  type BlogComment,
+  type BlogPost,
+  COMMENT_MAX_DEPTH,
+  COMMENT_MAX_LENGTH,
+  COMMENT_PAGE_SIZE,
+  type CreateBlogCommentBody,
+} from '@platform/contracts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
 import {
   type BlogPostRow,
   type CommentWithUser,
+  commentAncestry,
   findComment,
   findCommentModeration,
   findUsername,
@@ -12,7 +20,7 @@ import {
   findVisiblePostBySlug,
   insertComment,
   insertPost,
-  listApprovedComments,
+  listApprovedThreads,
   listVisiblePosts,
   type NewBlogComment,
   type NewBlogPost,
@@ -61,7 +69,10 @@ function toComment(row: CommentWithUser, replies: BlogComment[] = []): BlogComme
   };
 }
 
-/** Builds the reply tree of approved comments; a reply whose parent is not approved is not shown. */
+/**
+ * Builds the reply tree of approved comments; a reply whose parent is not approved is not shown, and a reply deeper
+ * than `COMMENT_MAX_DEPTH` levels (left by older versions) joins the last level, beside its parent.
+ */
 function commentTree(rows: CommentWithUser[]): BlogComment[] {
   const byParent = new Map<number | null, CommentWithUser[]>();
   for (const row of rows) {
@@ -71,16 +82,17 @@ function commentTree(rows: CommentWithUser[]): BlogComment[] {
   }
   // Iterative, so that a deep thread cannot exhaust the stack.
   const roots: BlogComment[] = [];
-  const stack: { row: CommentWithUser; into: BlogComment[] }[] = (byParent.get(null) ?? [])
-    .map((row) => ({ row, into: roots }))
-    .reverse();
+  type Pending = { row: CommentWithUser; into: BlogComment[]; depth: number };
+  const stack: Pending[] = (byParent.get(null) ?? []).map((row) => ({ row, into: roots, depth: 1 })).reverse();
   while (stack.length > 0) {
-    const { row, into } = stack.pop() as { row: CommentWithUser; into: BlogComment[] };
+    const { row, into, depth } = stack.pop() as Pending;
     const node = toComment(row);
     into.push(node);
     const children = byParent.get(row.id) ?? [];
+    const deeper = depth < COMMENT_MAX_DEPTH;
     for (let index = children.length - 1; index >= 0; index -= 1) {
-      stack.push({ row: children[index] as CommentWithUser, into: node.replies });
+      const child = children[index] as CommentWithUser;
+      stack.push(deeper ? { row: child, into: node.replies, depth: depth + 1 } : { row: child, into, depth });
     }
   }
   return roots;
@@ -92,12 +104,17 @@ function commentTree(rows: CommentWithUser[]): BlogComment[] {
  */
 export async function listPublicComments(
   ctx: RequestContext,
-  query: { post: number; is_approved?: boolean },
-): Promise<BlogComment[]> {
-  if (query.is_approved === false) return [];
+  query: { post: number; is_approved?: boolean; page?: number; page_size?: number },
+): Promise<{ comments: BlogComment[]; more: boolean }> {
+  if (query.is_approved === false) return { comments: [], more: false };
   const post = await findVisiblePostById(ctx.scope, query.post, new Date());
-  if (!post) return [];
-  return commentTree(await listApprovedComments(ctx.scope, post.id));
+  if (!post) return { comments: [], more: false };
+  const limit = query.page_size ?? COMMENT_PAGE_SIZE;
+  const { rows, more } = await listApprovedThreads(ctx.scope, post.id, {
+    limit,
+    offset: ((query.page ?? 1) - 1) * limit,
+  });
+  return { comments: commentTree(rows), more };
 }
 
 /** A signed-in customer comments on a visible post, or replies to an approved comment of the same post. */
@@ -112,11 +129,15 @@ export async function createComment(ctx: RequestContext, input: CreateBlogCommen
   const now = new Date();
   const post = await findVisiblePostById(ctx.scope, input.post, now);
   if (!post) errors.post = [`Invalid pk "${input.post}" - object does not exist.`];
-  const parentId = input.parent ?? null;
+  let parentId = input.parent ?? null;
   if (parentId !== null) {
     const parent = await findComment(ctx.scope, parentId);
     if (!parent?.isApproved || parent.postId !== input.post) {
       errors.parent = ['The parent comment must be an approved comment of the same post.'];
+    } else {
+      // A reply to a comment at the last level joins that level: under the parent's ancestor one level up.
+      const ancestry = await commentAncestry(ctx.scope, parent.id);
+      if (ancestry.length >= COMMENT_MAX_DEPTH) parentId = ancestry[COMMENT_MAX_DEPTH - 2] ?? parentId;
     }
   }
   if (Object.keys(errors).length > 0 || !post) throw new ValidationError(errors);

@@ -35,6 +35,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { pageAnswer } from '../../lib/urls.ts';
+import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { signedIn, staffOnly } from '../../plugins/request-context.ts';
 import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../media/index.ts';
 import {
@@ -104,6 +105,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Guests are refused before their body is looked at.
       onRequest: signedIn(),
+      config: routeRateLimit(REVIEW_RATE_LIMITS.perAddress, REVIEW_RATE_LIMITS.perAccount),
       schema: { tags: ['catalog'], body: CreateReviewBody, response: { 201: Review, ...errorResponses } },
     },
     async (request, reply) => reply.code(201).send(await createReview(request.ctx, request.body)),
@@ -111,6 +113,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 const IdParams = ItemParams;
+
+/** Review writing: per client address and per account (a review per product is the rule; this stops floods). */
+export const REVIEW_RATE_LIMITS = {
+  perAddress: { max: 30, timeWindow: '10 minutes' },
+  perAccount: { max: 10, timeWindow: '10 minutes' },
+} as const;
 const ImageParams = z.object({ id: QueryRowId, imageId: QueryRowId });
 
 /** `/admin/products/`, `/admin/categories/`, `/admin/reviews/`: the catalog for staff. */
