@@ -125,7 +125,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokens: new TokenSigner(jwtSecretOf(options), config.ACCESS_TOKEN_TTL_SECONDS, config.REFRESH_TOKEN_TTL_SECONDS),
     mailer:
       options.mailer ??
-      createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM, logger: app.log }),
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        dataDir: config.DATA_DIR,
+        from: config.MAIL_FROM,
+        logger: app.log,
+        database,
+        attempts: config.MAIL_ATTEMPTS,
+        backoffMs: config.MAIL_RETRY_SECONDS * 1000,
+      }),
     events: new EventBus(app.log),
   } satisfies AppDeps);
   // Side effects of domain events (e-mails, later cache invalidation) are wired here, once per app.
@@ -144,6 +152,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', async () => {
     if (config.ORDER_EXPIRY_INTERVAL_SECONDS > 0) {
       jobs.push(scheduleOrderExpiry(app.deps, config.ORDER_EXPIRY_INTERVAL_SECONDS * 1000, app.log));
+    }
+    if (config.MAIL_DELIVERY_INTERVAL_SECONDS > 0) {
+      jobs.push(
+        scheduleJob({
+          name: 'mail delivery',
+          intervalMs: config.MAIL_DELIVERY_INTERVAL_SECONDS * 1000,
+          run: () => app.deps.mailer.deliverDue(),
+          report: (totals) => (totals.sent + totals.retried + totals.failed > 0 ? totals : null),
+          log: app.log,
+        }),
+      );
     }
     if (config.PAYMENT_RECONCILE_INTERVAL_SECONDS > 0) {
       jobs.push(

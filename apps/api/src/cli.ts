@@ -53,7 +53,7 @@ async function manageStaff(
   }
   const given = process.env.STAFF_PASSWORD;
   const password = given ?? randomBytes(15).toString('base64url');
-  const ctx = systemContext(platformDeps(config), database, tenant, 'cli');
+  const ctx = systemContext(platformDeps(config, database), database, tenant, 'cli');
   if (command === 'staff create') {
     const account = await createStaffAccount(ctx, { email: values.email, role, password });
     console.log(`${tenant.name}: ${role} ${account.email} created`);
@@ -73,7 +73,7 @@ async function configureCards(
 ): Promise<number> {
   const tenant = await shopOf(database, values.tenant);
   if (!tenant) return 2;
-  const ctx = systemContext(platformDeps(config), database, tenant, 'cli');
+  const ctx = systemContext(platformDeps(config, database), database, tenant, 'cli');
   if (values.off) {
     await configurePayments(ctx, { enableCardPayment: false });
     console.log(`${tenant.name}: card payments off`);

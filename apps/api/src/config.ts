@@ -52,6 +52,11 @@ const ConfigSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** How often each instance looks for queued mail that is due (a retry, or mail another instance left). 0: never. */
+  MAIL_DELIVERY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(15),
+  /** Delivery attempts per message; the delay before a retry starts here and doubles (10 attempts: about 8 hours). */
+  MAIL_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(10),
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   PAYMENT_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   TWOC2P_SANDBOX_URL: z.url().default('https://sandbox-pgw.2c2p.com'),
   TWOC2P_PRODUCTION_URL: z.url().default('https://pgw.2c2p.com'),

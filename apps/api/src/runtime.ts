@@ -36,13 +36,22 @@ export function loadConfigOrExit(): Config {
   }
 }
 
-/** The platform's services for work outside the server (the platform command): mail to SMTP or the outbox. */
-export function platformDeps(config: Config): ServiceDeps {
+/**
+ * The platform's services for work outside the server (the platform command). Mail it queues is delivered by the
+ * running servers (or by `idle()` on its mailer before the command ends).
+ */
+export function platformDeps(config: Config, database: Database): ServiceDeps {
   const log = { info: () => undefined, warn: console.warn, error: console.error };
   return {
     config,
     media: new LocalMediaStorage(config.mediaDir),
-    mailer: createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: config.MAIL_FROM, logger: log }),
+    mailer: createMailer({
+      smtpUrl: config.SMTP_URL,
+      dataDir: config.DATA_DIR,
+      from: config.MAIL_FROM,
+      logger: log,
+      database,
+    }),
     tokens: new TokenSigner(
       resolveJwtSecret(config),
       config.ACCESS_TOKEN_TTL_SECONDS,

@@ -46,6 +46,7 @@ export async function buildTestApp(env: Record<string, string> = {}, logs?: stri
     SEED_DEMO: 'false',
     ORDER_EXPIRY_INTERVAL_SECONDS: '0',
     PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
+    MAIL_DELIVERY_INTERVAL_SECONDS: '0',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     ...(logs ? { LOG_LEVEL: 'trace' } : {}),
     ...env,

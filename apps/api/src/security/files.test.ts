@@ -10,7 +10,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DirectoryInUseError, ensurePrivateDir, lockDirectory } from '../lib/private-files.ts';
 import { resolveJwtSecret } from '../modules/accounts/index.ts';
-import { createMailer } from '../modules/mail/index.ts';
+import { createTransport } from '../modules/mail/index.ts';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const folders: string[] = [];
@@ -40,9 +40,12 @@ describe('owner-only files', () => {
     resolveJwtSecret(config);
     expect(modeOf(path.join(dataDir, 'jwt-secret'))).toBe(0o600);
 
-    const mailer = createMailer({ dataDir, from: 'shop@example.com', logger: console });
-    mailer.send({ to: 'someone@example.com', subject: 'Hello', text: 'Hi' });
-    await mailer.idle();
+    await createTransport({ dataDir }).deliver({
+      from: 'shop@example.com',
+      to: 'someone@example.com',
+      subject: 'Hello',
+      text: 'Hi',
+    });
     const outbox = path.join(dataDir, 'outbox');
     expect(modeOf(outbox)).toBe(0o700);
     const [mail] = fs.readdirSync(outbox);

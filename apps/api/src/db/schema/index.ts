@@ -3,6 +3,7 @@
 export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './content.ts';
+export * from './mail.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './tenants.ts';

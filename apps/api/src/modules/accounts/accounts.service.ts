@@ -15,6 +15,7 @@ import type { TenantScope } from '../../db/tenant-scope.ts';
 import { AuthenticationError, BadRequestError, ValidationError } from '../../lib/errors.ts';
 import { shopUrl } from '../../lib/urls.ts';
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
+import { queueMail } from '../mail/index.ts';
 import {
   consumePasswordResetToken,
   findUserByEmail,
@@ -160,7 +161,7 @@ export async function mailRegistrationForExisting(ctx: RequestContext, userId: n
   const user = await findUserById(ctx.scope, userId);
   if (!user) return;
   const shop = ctx.tenant.name;
-  ctx.deps.mailer.send({
+  await queueMail(ctx, {
     to: user.email,
     subject: `Someone tried to register at ${shop} with your address`,
     text:
@@ -287,7 +288,7 @@ async function mailPasswordLink(
     expiresAt: new Date(Date.now() + ttlMs),
   });
   const link = `${shopUrl(ctx, '/reset-password')}?token=${encodeURIComponent(token)}`;
-  ctx.deps.mailer.send({ to: user.email, ...message(link) });
+  await queueMail(ctx, { to: user.email, ...message(link) });
 }
 
 /** Sets a new password from a reset link, uses the link up, and signs the account out everywhere. */

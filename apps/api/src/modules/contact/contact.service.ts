@@ -4,6 +4,7 @@ import type { SocialPlatform } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import type { RequestContext } from '../../plugins/request-context.ts';
+import { queueMail } from '../mail/index.ts';
 import { getContactSettings } from '../site/index.ts';
 import {
   insertBranches,
@@ -163,7 +164,7 @@ export async function sendContactMessage(
     return values;
   }
   try {
-    ctx.deps.mailer.send({ ...contactMail(settings?.siteTitle || ctx.tenant.name, values), to });
+    await queueMail(ctx, { ...contactMail(settings?.siteTitle || ctx.tenant.name, values), to });
   } catch (error) {
     // The message is stored: staff still see it even if the mail could not even be queued.
     log.error({ err: error, messageId: stored.id }, 'contact message stored but not mailed');

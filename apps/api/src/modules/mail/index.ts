@@ -1,2 +1,11 @@
 // The mail module's public surface: the only file other modules and the app import from it.
-export { createMailer, type Mailer, type MailMessage } from './mailer.ts';
+export {
+  createMailer,
+  createTransport,
+  type DeliveryTotals,
+  type Mailer,
+  type MailMessage,
+  type MailTransport,
+  QueuedMailer,
+  queueMail,
+} from './mailer.ts';

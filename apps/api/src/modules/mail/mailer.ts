@@ -2,6 +2,19 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Database } from '../../db/client.ts';
+import { TenantScope } from '../../db/tenant-scope.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
+import {
+  claimDueMail,
+  hasDueMail,
+  insertMail,
+  markMailFailed,
+  markMailSent,
+  type QueuedMail,
+  retryMailLater,
+  tenantsWithDueMail,
+} from './mail.repository.ts';
 
 /** One e-mail; `text` is always sent, `html` is an optional alternative part. */
 export interface MailMessage {
@@ -25,65 +38,141 @@ export interface MailTransport {
 }
 
 /**
- * The one mail door of every feature. `send` queues the message and returns at once: delivery runs in the
- * background, is retried with backoff, and a final failure is logged, never thrown at the caller.
+ * Delivers the shop's queued mail (`queueMail` puts it in the `mail_queue` table). Every instance runs it: a pass
+ * claims due messages shop by shop (row locks skipped by the others, then a lease), sends each, and marks it sent,
+ * or retries it later with a doubling delay, or gives it up after the last attempt with an error in the log.
  */
 export interface Mailer {
-  send(message: MailMessage): void;
-  /** Resolves when every message handed to `send` so far is delivered or given up (tests, shutdown). */
+  /** Asks for a delivery pass soon (a message was just queued). */
+  nudge(): void;
+  /** One pass over every shop's due messages. */
+  deliverDue(): Promise<DeliveryTotals>;
+  /** Resolves when no message is due now: what was queued has been sent, retried for later, or given up. */
   idle(): Promise<void>;
+}
+
+export interface DeliveryTotals {
+  sent: number;
+  retried: number;
+  failed: number;
 }
 
 export interface MailerOptions {
   from: string;
   transport: MailTransport;
   logger: MailLogger;
+  database: Database;
   /** Delivery attempts per message (first try included). */
   attempts?: number;
   /** Delay before the second attempt; doubled before each next one. */
   backoffMs?: number;
+  /** How long a claimed message is left to its instance before another may take it (a crash mid-send). */
+  leaseMs?: number;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const BATCH = 20;
 
-export class BackgroundMailer implements Mailer {
-  private readonly pending = new Set<Promise<void>>();
-  private readonly attempts: number;
+export class QueuedMailer implements Mailer {
+  readonly attempts: number;
   private readonly backoffMs: number;
+  private readonly leaseMs: number;
+  private pass: Promise<DeliveryTotals> | null = null;
+  private again = false;
 
   constructor(private readonly options: MailerOptions) {
-    this.attempts = options.attempts ?? 4;
-    this.backoffMs = options.backoffMs ?? 500;
+    this.attempts = options.attempts ?? 6;
+    this.backoffMs = options.backoffMs ?? 30_000;
+    this.leaseMs = options.leaseMs ?? 120_000;
   }
 
-  send(message: MailMessage): void {
-    const delivery = this.deliver(message).finally(() => this.pending.delete(delivery));
-    this.pending.add(delivery);
+  nudge(): void {
+    if (this.pass) {
+      this.again = true;
+      return;
+    }
+    const run = async (): Promise<DeliveryTotals> => {
+      const totals = { sent: 0, retried: 0, failed: 0 };
+      do {
+        this.again = false;
+        const round = await this.deliverDue();
+        totals.sent += round.sent;
+        totals.retried += round.retried;
+        totals.failed += round.failed;
+      } while (this.again);
+      return totals;
+    };
+    this.pass = run()
+      .catch((error: unknown) => {
+        this.options.logger.error({ err: error }, 'mail delivery pass failed');
+        return { sent: 0, retried: 0, failed: 0 };
+      })
+      .finally(() => {
+        this.pass = null;
+      });
   }
 
   async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
-  }
-
-  private async deliver(message: MailMessage): Promise<void> {
-    const { transport, logger, from } = this.options;
-    // NOTE: never log the body: reset links are credentials.
-    const summary = { to: message.to, subject: message.subject, transport: transport.kind };
-    for (let attempt = 1; attempt <= this.attempts; attempt += 1) {
-      try {
-        const { location } = await transport.deliver({ ...message, from });
-        logger.info({ ...summary, ...(location ? { path: location } : {}) }, 'mail sent');
-        return;
-      } catch (error) {
-        if (attempt === this.attempts) {
-          logger.error({ ...summary, err: error, attempts: attempt }, 'mail delivery failed; giving up');
-          return;
-        }
-        logger.warn({ ...summary, err: error, attempt }, 'mail delivery failed; retrying');
-        await sleep(this.backoffMs * 2 ** (attempt - 1));
-      }
+    for (;;) {
+      await this.pass;
+      if (!(await hasDueMail(this.options.database))) return;
+      this.nudge();
     }
   }
+
+  async deliverDue(): Promise<DeliveryTotals> {
+    const totals = { sent: 0, retried: 0, failed: 0 };
+    const { database } = this.options;
+    for (const tenantId of await tenantsWithDueMail(database)) {
+      const scope = new TenantScope(database.db, tenantId);
+      for (;;) {
+        const claimed = await claimDueMail(scope, BATCH, this.leaseMs);
+        for (const message of claimed) totals[await this.deliverOne(scope, message)] += 1;
+        if (claimed.length < BATCH) break;
+      }
+    }
+    return totals;
+  }
+
+  private async deliverOne(scope: TenantScope, message: QueuedMail): Promise<keyof DeliveryTotals> {
+    const { transport, logger, from } = this.options;
+    // NOTE: never log the body: reset links are credentials.
+    const summary = { to: message.recipient, subject: message.subject, transport: transport.kind, mail: message.id };
+    try {
+      const { location } = await transport.deliver({
+        to: message.recipient,
+        subject: message.subject,
+        text: message.bodyText,
+        ...(message.bodyHtml ? { html: message.bodyHtml } : {}),
+        from,
+      });
+      await markMailSent(scope, message.id);
+      logger.info({ ...summary, ...(location ? { path: location } : {}) }, 'mail sent');
+      return 'sent';
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (message.attempts >= this.attempts) {
+        await markMailFailed(scope, message.id, reason);
+        logger.error({ ...summary, err: error, attempts: message.attempts }, 'mail delivery failed; giving up');
+        return 'failed';
+      }
+      const delayMs = this.backoffMs * 2 ** (message.attempts - 1);
+      await retryMailLater(scope, message.id, reason, delayMs);
+      logger.warn(
+        { ...summary, err: error, attempt: message.attempts, retryInMs: delayMs },
+        'mail delivery failed; retrying',
+      );
+      return 'retried';
+    }
+  }
+}
+
+/**
+ * Puts a message in the shop's mail queue (in the caller's transaction when it has one) and asks for delivery. It is
+ * sent once by one instance, retried while the mail server is down, and survives restarts.
+ */
+export async function queueMail(ctx: RequestContext, message: MailMessage): Promise<void> {
+  await insertMail(ctx.scope, message);
+  ctx.deps.mailer.nudge();
 }
 
 /** Sends through an SMTP server (`smtp://user:pass@host:587`, `smtps://…`). */
@@ -120,10 +209,17 @@ export class OutboxTransport implements MailTransport {
   }
 }
 
-/** SMTP when `smtpUrl` is set, else the outbox folder under the data directory. */
-export function createMailer(options: { smtpUrl?: string; dataDir: string; from: string; logger: MailLogger }): Mailer {
-  const transport = options.smtpUrl
+/** The mail transport of a configuration: SMTP when `smtpUrl` is set, else the outbox folder under the data directory. */
+export function createTransport(options: { smtpUrl?: string | undefined; dataDir: string }): MailTransport {
+  return options.smtpUrl
     ? new SmtpTransport(options.smtpUrl)
     : new OutboxTransport(path.join(options.dataDir, 'outbox'));
-  return new BackgroundMailer({ from: options.from, transport, logger: options.logger });
+}
+
+/** The platform's mailer: the shop's queued mail delivered through the configured transport. */
+export function createMailer(
+  options: { smtpUrl?: string | undefined; dataDir: string } & Omit<MailerOptions, 'transport'>,
+): Mailer {
+  const { smtpUrl: _smtpUrl, dataDir: _dataDir, ...rest } = options;
+  return new QueuedMailer({ ...rest, transport: createTransport(options) });
 }

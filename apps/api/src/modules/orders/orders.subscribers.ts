@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { shopUrl } from '../../lib/urls.ts';
 import { type RequestContext, type ServiceDeps, systemContext } from '../../plugins/request-context.ts';
 import { getAccountEmail } from '../accounts/index.ts';
-import type { MailMessage } from '../mail/index.ts';
+import { type MailMessage, queueMail } from '../mail/index.ts';
 import { getTenant } from '../tenants/index.ts';
 import { PAYMENT_TIMEOUT } from './orders.lifecycle.ts';
 import {
@@ -34,7 +34,10 @@ export function subscribeOrderEvents(deps: ServiceDeps, database: Database): voi
     async (event: { tenantId: number; orderId: number }) => {
       const found = await orderMailContext(deps, database, event);
       if (!found) return;
-      deps.mailer.send(compose({ ...found, orderPageUrl: shopUrl(found.ctx, `/account/orders/${found.order.id}`) }));
+      await queueMail(
+        found.ctx,
+        compose({ ...found, orderPageUrl: shopUrl(found.ctx, `/account/orders/${found.order.id}`) }),
+      );
     };
   const shopName = (ctx: RequestContext) => ctx.tenant.name;
 

@@ -1,0 +1,23 @@
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants.ts';
+
+/** Mail waiting for delivery, delivered, or given up (migration 0016). */
+export const mailQueue = pgTable('mail_queue', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  bodyText: text('body_text').notNull(),
+  bodyHtml: text('body_html'),
+  status: text('status', { enum: ['queued', 'sent', 'failed'] })
+    .notNull()
+    .default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  lastError: text('last_error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});

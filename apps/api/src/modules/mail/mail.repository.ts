@@ -1,0 +1,91 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { mailQueue } from '../../db/schema/index.ts';
+import type { TenantScope } from '../../db/tenant-scope.ts';
+
+export type QueuedMail = typeof mailQueue.$inferSelect;
+
+export async function insertMail(
+  scope: TenantScope,
+  message: { to: string; subject: string; text: string; html?: string | undefined },
+): Promise<void> {
+  await scope.db.insert(mailQueue).values(
+    scope.values({
+      recipient: message.to,
+      subject: message.subject,
+      bodyText: message.text,
+      bodyHtml: message.html ?? null,
+    }),
+  );
+}
+
+/** Queued, due, and not claimed by another instance (or its lease ran out). */
+function due() {
+  return and(
+    eq(mailQueue.status, 'queued'),
+    lte(mailQueue.nextAttemptAt, sql`now()`),
+    or(isNull(mailQueue.claimedUntil), lt(mailQueue.claimedUntil, sql`now()`)),
+  );
+}
+
+/**
+ * The shops with mail due now: the delivery job's only look across shops, which reads nothing but their ids; each
+ * shop's mail is then read through its own scope.
+ */
+export async function tenantsWithDueMail(database: Database): Promise<number[]> {
+  const rows = await database.db.selectDistinct({ tenantId: mailQueue.tenantId }).from(mailQueue).where(due());
+  return rows.map((row) => row.tenantId);
+}
+
+export async function hasDueMail(database: Database): Promise<boolean> {
+  const [row] = await database.db.select({ id: mailQueue.id }).from(mailQueue).where(due()).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Claims up to `limit` of the shop's due messages for this instance: locked rows another instance holds are skipped,
+ * and each claimed one is leased for `leaseMs` and counted as an attempt, all in one statement.
+ */
+export async function claimDueMail(scope: TenantScope, limit: number, leaseMs: number): Promise<QueuedMail[]> {
+  const ids = scope.db
+    .select({ id: mailQueue.id })
+    .from(mailQueue)
+    .where(scope.where(mailQueue, due()))
+    .orderBy(asc(mailQueue.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return scope.db
+    .update(mailQueue)
+    .set({
+      claimedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      attempts: sql`${mailQueue.attempts} + 1`,
+    })
+    .where(scope.where(mailQueue, inArray(mailQueue.id, ids)))
+    .returning();
+}
+
+/** Delivered: the record keeps who, what and when; the body is dropped (reset links are credentials). */
+export async function markMailSent(scope: TenantScope, id: number): Promise<void> {
+  await scope.db
+    .update(mailQueue)
+    .set({ status: 'sent', sentAt: sql`now()`, claimedUntil: null, bodyText: '', bodyHtml: null, lastError: null })
+    .where(scope.where(mailQueue, eq(mailQueue.id, id)));
+}
+
+export async function retryMailLater(scope: TenantScope, id: number, error: string, delayMs: number): Promise<void> {
+  await scope.db
+    .update(mailQueue)
+    .set({
+      claimedUntil: null,
+      lastError: error.slice(0, 1000),
+      nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+    })
+    .where(scope.where(mailQueue, eq(mailQueue.id, id)));
+}
+
+export async function markMailFailed(scope: TenantScope, id: number, error: string): Promise<void> {
+  await scope.db
+    .update(mailQueue)
+    .set({ status: 'failed', claimedUntil: null, lastError: error.slice(0, 1000), bodyText: '', bodyHtml: null })
+    .where(scope.where(mailQueue, eq(mailQueue.id, id)));
+}
