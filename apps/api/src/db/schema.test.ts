@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { migrate } from './migrate.ts';
 
-// Platform tables that belong to no tenant.
-const PLATFORM_TABLES = new Set(['tenants', 'schema_migrations']);
+// The platform's own tables: the shops, the migration history, and each instance's readiness heartbeat.
+const PLATFORM_TABLES = new Set(['tenants', 'schema_migrations', 'platform_heartbeat']);
 
 describe('schema', () => {
   let testDb: TestDatabase;

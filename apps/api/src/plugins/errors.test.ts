@@ -84,6 +84,28 @@ describe('API conventions', () => {
     expect(ready.json().status).toBe('ready');
   });
 
+  it('is not ready while the database answers reads but refuses writes', async () => {
+    const { raw } = t.testDb.database;
+    await raw.exec(`
+      create function refuse_writes() returns trigger language plpgsql as $$
+      begin raise exception 'could not extend file: No space left on device'; end $$;
+      create trigger heartbeat_refused before insert or update on platform_heartbeat
+        for each row execute function refuse_writes();`);
+    try {
+      const refused = await t.app.inject({ method: 'GET', url: '/api/ready/' });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({
+        detail: 'The database does not accept writes (unreachable, read-only or full).',
+        code: 'not_ready',
+      });
+      // Reads still work meanwhile: liveness says the process is up.
+      expect((await t.app.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(200);
+    } finally {
+      await raw.exec('drop trigger heartbeat_refused on platform_heartbeat; drop function refuse_writes();');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/ready/' })).statusCode).toBe(200);
+  });
+
   it('tags every answer with a request id', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health/' });
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,7 +1,11 @@
+import os from 'node:os';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-/** Liveness (`/health/`) and readiness (`/ready/`, the database answers): no tenant needed. */
+/** This process, as its heartbeat row names it. */
+const INSTANCE = `${os.hostname()}:${process.pid}`;
+
+/** Liveness (`/health/`) and readiness (`/ready/`, the database takes a write): no tenant needed. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health/',
@@ -21,11 +25,18 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        await app.deps.database.raw.query('select 1');
+        // A write, committed: a read-only database or a full disk fails here, not on the next order.
+        await app.deps.database.raw.query(
+          `insert into platform_heartbeat (instance, beat_at) values ($1, now())
+           on conflict (instance) do update set beat_at = excluded.beat_at`,
+          [INSTANCE],
+        );
         return { status: 'ready' as const, database: app.deps.database.engine };
       } catch (error) {
         request.log.error({ err: error }, 'database not ready');
-        return reply.code(503).send({ detail: 'The database does not answer.', code: 'not_ready' });
+        return reply
+          .code(503)
+          .send({ detail: 'The database does not accept writes (unreachable, read-only or full).', code: 'not_ready' });
       }
     },
   );
