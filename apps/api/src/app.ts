@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -45,7 +46,7 @@ import { siteAdminRoutes, siteRoutes } from './modules/site/index.ts';
 import { tenantsRoutes } from './modules/tenants/index.ts';
 import { authentication } from './plugins/auth.ts';
 import { errorHandler } from './plugins/errors.ts';
-import { rejectMalformedHost, rejectNullCharacters } from './plugins/input-guard.ts';
+import { guardedJsonParser, rejectMalformedHost, rejectNullCharacters } from './plugins/input-guard.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
 import { staffOnly, tenantContext } from './plugins/request-context.ts';
 
@@ -111,6 +112,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // A client that sends its request slower than this is cut off (a slow upload of a big picture has ample time),
+    // checked every few seconds rather than Node's default half minute.
+    serverFactory: (handler) =>
+      http.createServer(
+        {
+          requestTimeout: config.REQUEST_TIMEOUT_MS,
+          headersTimeout: Math.min(config.REQUEST_TIMEOUT_MS, 20_000),
+          connectionsCheckingInterval: Math.min(5_000, Math.max(250, config.REQUEST_TIMEOUT_MS / 4)),
+          keepAliveTimeout: 72_000,
+        },
+        handler,
+      ),
     trustProxy: config.TRUST_PROXY,
     // A caller's X-Request-Id is kept only when it is a short safe token; otherwise the request gets its own.
     requestIdHeader: false,
@@ -219,6 +232,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.addHook('preValidation', rejectNullCharacters);
       // JSON only: any other body answers 415 (a route that must take a form adds its own parser in its scope).
       api.removeContentTypeParser('text/plain');
+      api.removeContentTypeParser('application/json');
+      api.addContentTypeParser('application/json', { parseAs: 'string' }, guardedJsonParser(api));
       api.all('/*', async (request, reply) => {
         const pathname = request.url.split('?')[0] ?? request.url;
         const allowed = HTTP_METHODS.filter((method) => apiRoutes.find(method, pathname));

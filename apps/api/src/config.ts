@@ -38,6 +38,8 @@ const ConfigSchema = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  /** The longest a client may take to send a whole request (headers and body); slower ones are cut off. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')

@@ -1,7 +1,7 @@
 // Inputs no handler should ever see: strings with NUL characters (PostgreSQL refuses them in text, so they would
 // surface as a server error) anywhere in a request's path parameters, query string or JSON body.
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ValidationError } from '../lib/errors.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BadRequestError, ValidationError } from '../lib/errors.ts';
 
 export const NULL_CHARACTER_MESSAGE = 'Null characters are not allowed.';
 
@@ -59,4 +59,40 @@ export async function rejectMalformedHost(request: FastifyRequest, reply: Fastif
   const hosts = [request.headers.host, request.host].filter((host): host is string => typeof host === 'string');
   if (hosts.length > 0 && hosts.every(isWellFormedHost)) return;
   await reply.code(400).send({ detail: 'Bad Request: malformed Host header.', code: 'bad_host' });
+}
+
+/** How deeply a JSON body may nest objects and arrays (every body the API takes is a few levels deep). */
+export const JSON_MAX_DEPTH = 32;
+
+/** The deepest nesting of objects and arrays in a JSON text, read without parsing it (strings are skipped). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 0x5c)
+        index++; // a backslash escapes the next character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x7b || char === 0x5b) deepest = Math.max(deepest, ++depth);
+    else if (char === 0x7d || char === 0x5d) depth--;
+  }
+  return deepest;
+}
+
+/**
+ * The API's JSON body parser: Fastify's own (prototype poisoning refused), after a check that the body does not nest
+ * deeper than `JSON_MAX_DEPTH` (400 otherwise), so that no validator or handler walks an absurdly deep value.
+ */
+export function guardedJsonParser(app: FastifyInstance) {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  return (request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void) => {
+    if (jsonDepth(body) > JSON_MAX_DEPTH) {
+      done(new BadRequestError(`The JSON body nests deeper than ${JSON_MAX_DEPTH} levels.`, 'json_too_deep'));
+      return;
+    }
+    parse(request, body, done);
+  };
 }

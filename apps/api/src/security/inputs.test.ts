@@ -1,9 +1,10 @@
 // Inputs the database would refuse (NUL characters, ids beyond 32 bits), request ids and host names: each a clear
+import net from 'node:net';
 // answer before any work, never a server error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { buildServedTestApp, buildTestApp, type TestApp } from '../../test/app.ts';
 import { createCategory, createCustomer, createProduct } from '../../test/builders.ts';
-import { pathOfNullCharacter } from '../plugins/input-guard.ts';
+import { jsonDepth, pathOfNullCharacter } from '../plugins/input-guard.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -138,5 +139,60 @@ describe('host names', () => {
       headers: { host: 'shop.example:8443', 'x-tenant-token': shop.token },
     });
     expect(fine.statusCode).toBe(200);
+  });
+});
+
+describe('request limits', () => {
+  it('refuses a JSON body nested deeper than 32 levels before any validator walks it', async () => {
+    expect(jsonDepth('{"a":[1,{"b":"[[[[{{{{"}]}')).toBe(3);
+    expect(jsonDepth('"\\"[[["')).toBe(0);
+    const shop = await t.createTenant();
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const answer = await t.request(shop, {
+      method: 'POST',
+      url: '/api/accounts/register/',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":${deep},"password":"x","password_confirm":"x"}`,
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ detail: 'The JSON body nests deeper than 32 levels.', code: 'json_too_deep' });
+    // Prototype poisoning is still refused, and a plain body still works.
+    const poisoned = await t.request(shop, {
+      method: 'POST',
+      url: '/api/accounts/login/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"login_id":"a","password":"b","__proto__":{"admin":true}}',
+    });
+    expect(poisoned.statusCode).toBe(400);
+    const plain = await t.request(shop, {
+      method: 'POST',
+      url: '/api/accounts/login/',
+      payload: { login_id: 'nobody@example.com', password: 'Wrong-guess-9917' },
+    });
+    expect(plain.statusCode).toBe(401);
+  });
+
+  it('cuts off a client that sends its request too slowly', async () => {
+    const served = await buildServedTestApp({ REQUEST_TIMEOUT_MS: '1000' });
+    const shop = await served.createTenant();
+    try {
+      const port = Number(new URL(served.origin).port);
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', resolve));
+      let answer = '';
+      socket.on('data', (chunk) => {
+        answer += chunk.toString();
+      });
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      // Headers promise a body that never fully comes.
+      socket.write(
+        `POST /api/accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Tenant-Token: ${shop.token}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"login',
+      );
+      await closed;
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      await served.close();
+    }
   });
 });
