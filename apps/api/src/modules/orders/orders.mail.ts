@@ -14,6 +14,36 @@ interface OrderMailInput {
   orderPageUrl: string;
 }
 
+/**
+ * An order e-mail as every one is written: the greeting, what happened, then blocks of lines (each followed by an
+ * empty line), and the shop's name.
+ */
+function orderMail(
+  input: { to: string; shopName: string; order: Order },
+  subject: string,
+  intro: string,
+  blocks: string[][],
+): MailMessage {
+  const text = [
+    `Hello ${input.order.delivery_address.fullname},`,
+    '',
+    intro,
+    '',
+    ...blocks.filter((block) => block.length > 0).flatMap((block) => [...block, '']),
+    input.shopName,
+    '',
+  ].join('\n');
+  return { to: input.to, subject: `${input.shopName}: ${subject}`, text };
+}
+
+/** The order's items, one line each: quantity, name and customization. */
+function itemLines(order: Order): string[] {
+  return order.items.map((item) => `  ${item.quantity} x ${item.product_name}${customizationText(item.customization)}`);
+}
+
+const totalLine = (order: Order) => `Total: $${order.total} ${order.currency}`;
+const orderPage = (input: OrderMailInput) => [`Your order online: ${input.orderPageUrl}`];
+
 /** The e-mail a customer gets when an order is placed: what, how much, where to, and how to pay. */
 export function orderConfirmationMail(input: OrderMailInput): MailMessage {
   const { order, shopName } = input;
@@ -24,126 +54,92 @@ export function orderConfirmationMail(input: OrderMailInput): MailMessage {
       ` — $${item.unit_price} each = $${item.line_total}`,
   );
   const payment = order.payment_instructions
-    ? [`How to pay (${order.payment_label}):`, order.payment_instructions, '']
-    : [`Payment: ${order.payment_label}`, ''];
-  const text = [
-    `Hello ${address.fullname},`,
-    '',
+    ? [`How to pay (${order.payment_label}):`, order.payment_instructions]
+    : [`Payment: ${order.payment_label}`];
+  return orderMail(
+    input,
+    `order ${order.number} received`,
     `Thank you for your order at ${shopName}. We have received order ${order.number} and will process it once ` +
       'your payment is confirmed.',
-    '',
-    ...lines,
-    '',
-    `Subtotal: $${order.subtotal}`,
-    `Shipping: $${order.shipping}`,
-    `Total: $${order.total} ${order.currency}`,
-    '',
-    ...payment,
-    'Delivering to:',
-    `  ${address.fullname}`,
-    `  ${address.street}`,
-    `  ${address.postalCode} ${address.city}`,
-    `  ${address.country}`,
-    `  ${address.contact_number}`,
-    '',
-    `Your order online: ${input.orderPageUrl}`,
-    '',
-    `${shopName}`,
-    '',
-  ].join('\n');
-  return { to: input.to, subject: `${shopName}: order ${order.number} received`, text };
-}
-
-/** The order's items, one line each: quantity, name and customization. */
-function itemLines(order: Order): string[] {
-  return order.items.map((item) => `  ${item.quantity} x ${item.product_name}${customizationText(item.customization)}`);
+    [
+      lines,
+      [`Subtotal: $${order.subtotal}`, `Shipping: $${order.shipping}`, totalLine(order)],
+      payment,
+      [
+        'Delivering to:',
+        `  ${address.fullname}`,
+        `  ${address.street}`,
+        `  ${address.postalCode} ${address.city}`,
+        `  ${address.country}`,
+        `  ${address.contact_number}`,
+      ],
+      orderPage(input),
+    ],
+  );
 }
 
 /** The e-mail a customer gets when an unpaid order is cancelled because its payment time ran out. */
 export function orderExpiredMail(input: { shopName: string; to: string; order: Order; shopUrl: string }): MailMessage {
   const { order, shopName } = input;
-  const text = [
-    `Hello ${order.delivery_address.fullname},`,
-    '',
+  return orderMail(
+    input,
+    `order ${order.number} cancelled`,
     `We did not receive the payment for order ${order.number} at ${shopName} within the time it could wait, so the ` +
       'order has been cancelled and its items are back on sale.',
-    '',
-    ...itemLines(order),
-    '',
-    `Total: $${order.total} ${order.currency}`,
-    '',
-    `If you still want these items, you are welcome to order them again: ${input.shopUrl}`,
-    '',
-    `${shopName}`,
-    '',
-  ].join('\n');
-  return { to: input.to, subject: `${shopName}: order ${order.number} cancelled`, text };
+    [
+      itemLines(order),
+      [totalLine(order)],
+      [`If you still want these items, you are welcome to order them again: ${input.shopUrl}`],
+    ],
+  );
 }
 
 /** The e-mail a customer gets when an order's payment has been received. */
 export function orderPaidMail(input: OrderMailInput): MailMessage {
   const { order, shopName } = input;
-  const text = [
-    `Hello ${order.delivery_address.fullname},`,
-    '',
+  return orderMail(
+    input,
+    `payment received for order ${order.number}`,
     `We have received your payment of $${order.total} ${order.currency} (${order.payment_label}) for order ` +
       `${order.number} at ${shopName}. We are preparing it for shipping now.`,
-    '',
-    ...itemLines(order),
-    '',
-    `Your order online: ${input.orderPageUrl}`,
-    '',
-    `${shopName}`,
-    '',
-  ].join('\n');
-  return { to: input.to, subject: `${shopName}: payment received for order ${order.number}`, text };
+    [itemLines(order), orderPage(input)],
+  );
 }
 
 /** The e-mail a customer gets when an order has shipped: the carrier, the tracking number and its page. */
 export function orderShippedMail(input: OrderMailInput): MailMessage {
   const { order, shopName } = input;
   const shipment = order.shipment;
-  const text = [
-    `Hello ${order.delivery_address.fullname},`,
-    '',
+  return orderMail(
+    input,
+    `order ${order.number} has shipped`,
     `Order ${order.number} from ${shopName} is on its way.`,
-    '',
-    ...itemLines(order),
-    '',
-    ...(shipment
-      ? [
-          `Carrier: ${shipment.carrier}`,
-          `Tracking number: ${shipment.tracking_number}`,
-          ...(shipment.tracking_url ? [`Track it: ${shipment.tracking_url}`] : []),
-          '',
-        ]
-      : []),
-    `Your order online: ${input.orderPageUrl}`,
-    '',
-    `${shopName}`,
-    '',
-  ].join('\n');
-  return { to: input.to, subject: `${shopName}: order ${order.number} has shipped`, text };
+    [
+      itemLines(order),
+      shipment
+        ? [
+            `Carrier: ${shipment.carrier}`,
+            `Tracking number: ${shipment.tracking_number}`,
+            ...(shipment.tracking_url ? [`Track it: ${shipment.tracking_url}`] : []),
+          ]
+        : [],
+      orderPage(input),
+    ],
+  );
 }
 
 /** The e-mail a customer gets when the shop cancels an order (stock back; a paid order is refunded by the shop). */
 export function orderCancelledMail(input: OrderMailInput & { reason: string }): MailMessage {
   const { order, shopName } = input;
-  const text = [
-    `Hello ${order.delivery_address.fullname},`,
-    '',
+  return orderMail(
+    input,
+    `order ${order.number} cancelled`,
     `${shopName} has cancelled order ${order.number}.${input.reason ? ` Reason: ${input.reason}` : ''}`,
-    '',
-    ...itemLines(order),
-    '',
-    `Total: $${order.total} ${order.currency}`,
-    '',
-    'If you paid for it, the payment will be refunded. Reply to this e-mail with any question.',
-    '',
-    `Your order online: ${input.orderPageUrl}`,
-    '',
-    `${shopName}`,
-    '',
-  ].join('\n');
-  return { to: input.to, subject: `${shopName}: order ${order.number} cancelled`, text };
+    [
+      itemLines(order),
+      [totalLine(order)],
+      ['If you paid for it, the payment will be refunded. Reply to this e-mail with any question.'],
+      orderPage(input),
+    ],
+  );
 }
