@@ -38,3 +38,18 @@ export async function png(color: string, width = 40, height = 30): Promise<Buffe
     .png()
     .toBuffer();
 }
+
+/** A call of the administration API (`/api/admin<url>`) in `shop`, as the holder of `token` (none: a guest). */
+export function adminCall(
+  t: TestApp,
+  shop: Tenant,
+  token: string | undefined,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  return t.request(shop, { method, url: `/api/admin${url}`, token, ...(payload ? { payload } : {}) });
+}
+
+/** A function's parameters without the first (a helper bound to the test app). */
+export type DropFirst<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;

@@ -1,6 +1,6 @@
 // The blog's administration through HTTP: posts (drafts, scheduled, published), comment moderation, the switch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopWithStaff as staffShop } from '../../../test/admin.ts';
+import { adminCall, type DropFirst, shopWithStaff as staffShop } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { XSS_CORPUS, xssLeftovers } from '../../../test/xss-corpus.ts';
 import type { Tenant } from '../tenants/index.ts';
@@ -15,15 +15,7 @@ afterAll(() => t.close());
 
 const shopWithStaff = () => staffShop(t, 'Blog admin shop');
 
-function admin(
-  shop: Tenant,
-  token: string | undefined,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) {
-  return t.request(shop, { method, url: `/api/admin${url}`, token, ...(payload ? { payload } : {}) });
-}
+const admin = (...args: DropFirst<Parameters<typeof adminCall>>) => adminCall(t, ...args);
 
 function publicGet(shop: Tenant, url: string) {
   return t.request(shop, { method: 'GET', url: `/api${url}` });

@@ -1,6 +1,6 @@
 // The administration of the catalog through HTTP: products, stock, pictures, categories and reviews for staff.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, png, shopWithStaff } from '../../../test/admin.ts';
+import { adminCall, type DropFirst, multipart, png, shopWithStaff } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCategory, createCustomer, createProduct } from '../../../test/builders.ts';
 import { XSS_CORPUS, xssLeftovers } from '../../../test/xss-corpus.ts';
@@ -23,15 +23,7 @@ async function catalogShop(name = 'Catalog admin shop') {
 
 type Shop = Awaited<ReturnType<typeof catalogShop>>;
 
-function admin(
-  shop: Tenant,
-  token: string | undefined,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) {
-  return t.request(shop, { method, url: `/api/admin${url}`, token, ...(payload ? { payload } : {}) });
-}
+const admin = (...args: DropFirst<Parameters<typeof adminCall>>) => adminCall(t, ...args);
 
 function storefrontProduct(shop: Tenant, slug: string) {
   return t.request(shop, { method: 'GET', url: `/api/products/products/${slug}/` });

@@ -1,6 +1,6 @@
 // The administration of contact information and contact messages through HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopWithStaff as staffShop } from '../../../test/admin.ts';
+import { adminCall, type DropFirst, shopWithStaff as staffShop } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import type { Tenant } from '../tenants/index.ts';
 
@@ -12,9 +12,7 @@ afterAll(() => t.close());
 
 const shopWithStaff = () => staffShop(t, 'Contact admin shop');
 
-function admin(shop: Tenant, token: string | undefined, method: 'GET' | 'PATCH', url: string, payload?: object) {
-  return t.request(shop, { method, url: `/api/admin${url}`, token, ...(payload ? { payload } : {}) });
-}
+const admin = (...args: DropFirst<Parameters<typeof adminCall>>) => adminCall(t, ...args);
 
 let addressCounter = 0;
 async function sendMessage(shop: Tenant, subject: string) {

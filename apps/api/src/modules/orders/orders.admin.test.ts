@@ -1,5 +1,6 @@
 // The administration of orders, payment settings, the dashboard and the audit log, through HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, type DropFirst } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import {
   addToCart,
@@ -11,7 +12,6 @@ import {
   takeCards,
 } from '../../../test/builders.ts';
 import { mailsTo } from '../../../test/outbox.ts';
-import type { Tenant } from '../tenants/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,15 +41,7 @@ async function shopWithOrder() {
 
 type Shop = Awaited<ReturnType<typeof shopWithOrder>>;
 
-function admin(
-  shop: Tenant,
-  token: string | undefined,
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  payload?: object,
-) {
-  return t.request(shop, { method, url: `/api/admin${url}`, token, ...(payload ? { payload } : {}) });
-}
+const admin = (...args: DropFirst<Parameters<typeof adminCall>>) => adminCall(t, ...args);
 
 function move(setup: Shop, body: object, token = setup.staff.accessToken) {
   return admin(setup.shop, token, 'POST', `/orders/${setup.order.id}/transition/`, body);

@@ -1,9 +1,8 @@
 // The administration of FAQs and legal documents through HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopWithStaff as staffShop } from '../../../test/admin.ts';
+import { adminCall, type DropFirst, shopWithStaff as staffShop } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { XSS_CORPUS, xssLeftovers } from '../../../test/xss-corpus.ts';
-import type { Tenant } from '../tenants/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,15 +12,7 @@ afterAll(() => t.close());
 
 const shopWithStaff = () => staffShop(t, 'Pages admin shop');
 
-function admin(
-  shop: Tenant,
-  token: string | undefined,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) {
-  return t.request(shop, { method, url: `/api/admin${url}`, token, ...(payload ? { payload } : {}) });
-}
+const admin = (...args: DropFirst<Parameters<typeof adminCall>>) => adminCall(t, ...args);
 
 describe('who may administer the pages', () => {
   it('answers 401 to guests, 403 to customers, 401 to another shop staff, and lets staff in', async () => {
