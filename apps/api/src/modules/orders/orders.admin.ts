@@ -30,20 +30,13 @@ import {
   orderFigures,
   updateOrder,
 } from './orders.repository.ts';
-import { toOrder } from './orders.service.ts';
+import { toOrder, toSummary } from './orders.service.ts';
 
 const EXPORT_LIMIT = 10_000;
 
 function summaryOf(row: OrderRow, emails: Map<number, string>): AdminOrderSummary {
   return {
-    id: row.id,
-    number: row.number,
-    status: row.status,
-    payment_method: row.paymentMethod,
-    payment_label: row.paymentLabel,
-    total: formatMinor(row.totalCents),
-    currency: row.currency,
-    total_items: row.totalItems,
+    ...toSummary(row),
     customer_id: row.userId,
     customer_email: emails.get(row.userId) ?? '',
     created_at: row.createdAt.toISOString(),

@@ -20,7 +20,8 @@ import {
   type OrderWithLines,
 } from './orders.repository.ts';
 
-function toSummary(row: OrderRow): OrderSummary {
+/** An order in a list: what the customer's order history shows, and the start of every other view of it. */
+export function toSummary(row: OrderRow): OrderSummary {
   return {
     id: row.id,
     number: row.number,
