@@ -49,6 +49,7 @@ import { errorHandler } from './plugins/errors.ts';
 import { guardedJsonParser, rejectMalformedHost, rejectNullCharacters } from './plugins/input-guard.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
 import { staffOnly, tenantContext } from './plugins/request-context.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 
 /** What the app is built from; tests and the server pass their own. */
 export interface AppDeps {
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Before anything else: a Host no shop can have (the storefront, media and the API alike).
   app.addHook('onRequest', rejectMalformedHost);
+  await app.register(securityHeaders);
   // Recurring jobs (every instance may run them: they claim their rows). Unpaid orders give their stock back when
   // their payment time runs out; card payments left open are asked about at their gateway.
   const jobs: Job[] = [];
@@ -251,7 +253,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Addresses a card gateway calls, and the built-in sandbox gateway: the shop is named in the path.
       await api.register(paymentGatewayRoutes);
       await api.register(sandboxGatewayRoutes);
-      await api.register(swaggerUi, { routePrefix: '/docs' });
+      // The documentation page sets a policy of its own that allows its scripts.
+      await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
       await api.register(async (shop) => {
         await shop.register(tenantContext);
         await shop.register(authentication);

@@ -2,4 +2,5 @@
 export { type AppDeps, buildApp } from './app.ts';
 export { type Config, ConfigError, loadConfig } from './config.ts';
 export { rejectMalformedHost } from './plugins/input-guard.ts';
+export { securityHeaders } from './plugins/security-headers.ts';
 export { listen, loadConfigOrExit, prepareApp } from './runtime.ts';

@@ -18,9 +18,9 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: shel
 
 /** The settings are "fixed in the page": read once on the server and embedded in the HTML with the loader data. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { tenantToken, mediaHost, publicApiBaseUrl } = storefrontContext(context);
+  const { tenantToken, mediaHost, publicApiBaseUrl, nonce } = storefrontContext(context);
   const settings = await fetchPublicSettings(apiFromContext(context));
-  return { settings, tenantToken, mediaHost, publicApiBaseUrl };
+  return { settings, tenantToken, mediaHost, publicApiBaseUrl, nonce };
 }
 
 export const shouldRevalidate = () => false;
@@ -43,11 +43,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {data?.settings && <Favicon favicon={data.settings.favicon} mediaHost={data.mediaHost} />}
-        {data?.settings && <GoogleAnalytics id={data.settings.google_analytics_id} />}
+        {data?.settings && <GoogleAnalytics id={data.settings.google_analytics_id} nonce={data.nonce} />}
       </head>
       <body>
         {children}
-        <Scripts />
+        <Scripts nonce={data?.nonce} />
       </body>
     </html>
   );

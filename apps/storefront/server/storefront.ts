@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -61,6 +62,7 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
       apiFetch: options.apiFetch,
       mediaHost: options.config.MEDIA_HOST,
       publicApiBaseUrl: '/api',
+      nonce: randomBytes(16).toString('base64'),
     } satisfies StorefrontLoadContext;
     const url = pageUrl(request);
     const controller = new AbortController();

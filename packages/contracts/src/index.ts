@@ -1,3 +1,6 @@
+// First, before any schema is built: in a browser, without eval (see browser.ts).
+import './browser.ts';
+
 export * from './accounts.ts';
 export * from './admin.ts';
 export * from './admin-catalog.ts';

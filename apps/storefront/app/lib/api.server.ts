@@ -21,5 +21,7 @@ export function storefrontContext(context: AppLoadContext): StorefrontLoadContex
     apiFetch: fetch,
     mediaHost: '',
     publicApiBaseUrl: '/api',
+    // The dev server injects scripts of its own: no CSP there.
+    nonce: '',
   };
 }

@@ -10,6 +10,8 @@ export interface StorefrontLoadContext {
   mediaHost: string;
   /** Base URL of the API as seen from the browser ('/api' by default). */
   publicApiBaseUrl: string;
+  /** This response's Content-Security-Policy nonce: every inline script of the page carries it. */
+  nonce: string;
 }
 
 declare module 'react-router' {

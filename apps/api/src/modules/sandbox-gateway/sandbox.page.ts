@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 // The sandbox gateway's hosted payment page: plain server HTML, clearly marked as a test page.
 import { formatMinor, parseMinor } from '@platform/contracts';
 import { type HostedPage, NOTIFICATION_MODES, OUTCOMES, TEST_CARDS } from './sandbox.service.ts';
@@ -32,6 +33,25 @@ const STYLE = `
   .error { color: #991b1b; font-weight: 600; }
   small { color: #4b5563; }`;
 
+/** The one script of the sandbox pages: the return page posts itself back to the shop. */
+const AUTO_SUBMIT = 'document.forms[0].submit();';
+
+/**
+ * The pages' Content-Security-Policy: their own inline style, the auto-submit script by its hash, forms posted to
+ * this gateway or the shop (`returnOrigin`), nothing else.
+ */
+export function hostedPagePolicy(returnOrigin: string): string {
+  const scriptHash = createHash('sha256').update(AUTO_SUBMIT).digest('base64');
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `script-src 'sha256-${scriptHash}'`,
+    `form-action 'self' ${returnOrigin}`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -63,7 +83,7 @@ export function renderHostedPage(page: HostedPage, action: string): string {
 <input type="hidden" name="paymentResponse" value="${escapeHtml(page.paymentResponse)}">
 <button type="submit" class="primary">Return to the shop</button>
 </form>
-<script>document.forms[0].submit();</script>`,
+<script>${AUTO_SUBMIT}</script>`,
     );
   }
   const { transaction } = page;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptFormBodies } from '../../lib/schemas.ts';
-import { SANDBOX_GATEWAY_PREFIX } from '../../lib/urls.ts';
+import { SANDBOX_GATEWAY_PREFIX, shopOrigin } from '../../lib/urls.ts';
 import { tenantContext } from '../../plugins/request-context.ts';
-import { renderHostedPage } from './sandbox.page.ts';
+import { hostedPagePolicy, renderHostedPage } from './sandbox.page.ts';
 import { completePayment, createPaymentToken, hostedPage, hostedPagePath, inquire } from './sandbox.service.ts';
 
 const prefix = SANDBOX_GATEWAY_PREFIX.replace(/^\/api/, '');
@@ -41,6 +41,7 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .code(page.kind === 'closed' ? 404 : 200)
         .header('cache-control', 'no-store')
+        .header('content-security-policy', hostedPagePolicy(shopOrigin(request.ctx.tenant, request.ctx.deps.config)))
         .type('text/html; charset=utf-8')
         .send(renderHostedPage(page, action));
     },
@@ -55,6 +56,7 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .code(page.kind === 'form' ? 422 : page.kind === 'closed' ? 409 : 200)
         .header('cache-control', 'no-store')
+        .header('content-security-policy', hostedPagePolicy(shopOrigin(request.ctx.tenant, request.ctx.deps.config)))
         .type('text/html; charset=utf-8')
         .send(renderHostedPage(page, action));
     },

@@ -1,0 +1,77 @@
+// The server render of a page: React Router's own Node entry, with the request's CSP nonce on every inline script
+// React emits and a Content-Security-Policy header that allows exactly those.
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import type { RenderToPipeableStreamOptions } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
+import type { AppLoadContext, EntryContext } from 'react-router';
+import { ServerRouter } from 'react-router';
+import { contentSecurityPolicy } from './lib/content-security-policy.ts';
+
+export const streamTimeout = 5_000;
+
+/** Whether the shop's settings (the root loader's answer) turn Google Analytics on. */
+function usesAnalytics(routerContext: EntryContext): boolean {
+  const root = routerContext.staticHandlerContext.loaderData?.root as
+    | { settings?: { google_analytics_id?: string } }
+    | undefined;
+  return Boolean(root?.settings?.google_analytics_id);
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  // The development server renders without the storefront server (no nonce) and injects scripts of its own.
+  const nonce = typeof loadContext.nonce === 'string' && loadContext.nonce ? loadContext.nonce : undefined;
+  if (nonce) {
+    responseHeaders.set(
+      'Content-Security-Policy',
+      contentSecurityPolicy({ nonce, mediaHost: loadContext.mediaHost, analytics: usesAnalytics(routerContext) }),
+    );
+  }
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get('user-agent');
+    // Crawlers get the whole page at once.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+          pipe(body);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}

@@ -1,0 +1,60 @@
+import { expect, type Page, test } from '@playwright/test';
+import { openPage, stockedProducts } from './support.ts';
+
+/** Collects the page's Content-Security-Policy violations (the browser reports each as an event). */
+async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations ?? []);
+}
+
+test.describe('security headers', () => {
+  test('pages carry a strict CSP whose nonce is on every inline script, and nosniff, and no framing', async ({
+    request,
+  }) => {
+    const response = await request.get('/');
+    const policy = response.headers()['content-security-policy'] ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'none'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(response.headers()['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers()['x-content-type-options']).toBe('nosniff');
+    expect(response.headers()['x-frame-options']).toBe('DENY');
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1] ?? '');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts.filter((attributes) => !/type="application\/(ld\+)?json"/.test(attributes))) {
+      expect(attributes).toContain(`nonce="${nonce}"`);
+    }
+    // Every answer gets its own nonce.
+    const again = (await request.get('/')).headers()['content-security-policy'];
+    expect(again).not.toContain(`'nonce-${nonce}'`);
+  });
+
+  test('browsing the shop breaks no rule of the policy', async ({ page, request }) => {
+    const violations = await watchViolations(page);
+    const [product] = await stockedProducts(request);
+    await openPage(page, '/');
+    await openPage(page, '/products');
+    await openPage(page, `/products/${product?.slug}`);
+    await openPage(page, '/blog');
+    await page.getByRole('link', { name: 'Cart' }).first().click();
+    await expect(page).toHaveURL(/\/(cart|login)/);
+    expect(await violations()).toEqual([]);
+  });
+
+  test('the administration breaks no rule of its policy', async ({ page }) => {
+    const violations = await watchViolations(page);
+    await page.goto('/admin');
+    await expect(page.getByLabel('E-mail or username')).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
+});

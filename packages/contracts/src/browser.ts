@@ -1,0 +1,8 @@
+// Imported first by the package's index, before any schema exists.
+//
+// Zod compiles object schemas with `new Function` where it may, and probes whether it may when a schema is built. Pages
+// under a strict Content-Security-Policy (no `unsafe-eval`) may not, and the probe itself is reported as a violation:
+// in a browser, schemas are built without it. (On the server, where this module is also loaded, nothing changes.)
+import { z } from 'zod';
+
+if ('document' in globalThis) z.config({ jitless: true });
