@@ -232,7 +232,10 @@ describe('client session', () => {
   it('sends the register payload of the spec', async () => {
     const calls = stubFetch(async () => ({
       status: 201,
-      body: { id: 1, email: 'ana@example.com', username: 'ana', role: 'customer' },
+      body: {
+        email: 'ana@example.com',
+        detail: 'Registration received. Sign in with your e-mail address and password.',
+      },
     }));
     await register({ email: 'ana@example.com', password: 'p4ssword!', passwordConfirm: 'p4ssword!' });
     expect(calls[0]?.body).toEqual({ email: 'ana@example.com', password: 'p4ssword!', password_confirm: 'p4ssword!' });
