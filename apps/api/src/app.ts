@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import etag from '@fastify/etag';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -45,6 +46,7 @@ import { sandboxGatewayRoutes } from './modules/sandbox-gateway/index.ts';
 import { siteAdminRoutes, siteRoutes } from './modules/site/index.ts';
 import { tenantsRoutes } from './modules/tenants/index.ts';
 import { authentication } from './plugins/auth.ts';
+import { compression } from './plugins/compression.ts';
 import { errorHandler } from './plugins/errors.ts';
 import { guardedJsonParser, rejectMalformedHost, rejectNullCharacters } from './plugins/input-guard.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
@@ -161,6 +163,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before anything else: a Host no shop can have (the storefront, media and the API alike).
   app.addHook('onRequest', rejectMalformedHost);
   await app.register(securityHeaders);
+  // An ETag on every answer built in memory (API JSON), from its uncompressed bytes, so that a client asking again
+  // with If-None-Match gets 304; then compression.
+  await app.register(etag, { weak: true });
+  await app.register(compression);
   // Recurring jobs (every instance may run them: they claim their rows). Unpaid orders give their stock back when
   // their payment time runs out; card payments left open are asked about at their gateway.
   const jobs: Job[] = [];

@@ -1,6 +1,7 @@
 // What other packages (the storefront server) use of the API.
 export { type AppDeps, buildApp } from './app.ts';
 export { type Config, ConfigError, loadConfig } from './config.ts';
+export { compression } from './plugins/compression.ts';
 export { rejectMalformedHost } from './plugins/input-guard.ts';
 export { securityHeaders } from './plugins/security-headers.ts';
 export { listen, loadConfigOrExit, prepareApp } from './runtime.ts';

@@ -13,6 +13,28 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations ?? []);
 }
 
+test.describe('compression', () => {
+  test('pages, scripts and styles come with brotli; hashed assets are immutable', async ({ request }) => {
+    const page = await request.get('/products', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(page.headers()['content-encoding']).toBe('br');
+    const html = await page.text();
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"|<link[^>]+href="(\/assets\/[^"]+\.js)"/.exec(html);
+    const style = /<link[^>]+href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    const scriptPath = script?.[1] ?? script?.[2];
+    expect(scriptPath).toBeTruthy();
+    expect(style).toBeTruthy();
+    for (const asset of [scriptPath, style] as string[]) {
+      const answer = await request.get(asset, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(answer.status(), asset).toBe(200);
+      expect(answer.headers()['content-encoding'], asset).toBe('br');
+      expect(answer.headers()['cache-control'], asset).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers().vary ?? '', asset).toMatch(/accept-encoding/i);
+      const gzip = await request.get(asset, { headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers()['content-encoding'], asset).toBe('gzip');
+    }
+  });
+});
+
 test.describe('security headers', () => {
   test('pages carry a strict CSP whose nonce is on every inline script, and nosniff, and no framing', async ({
     request,

@@ -78,8 +78,9 @@ export async function registerAdminApp(app: FastifyInstance, options: AdminAppOp
       decorateReply: false,
       wildcard: true,
       index: false,
-      // Vite names every asset by its content's hash: it never changes.
+      // Vite names every asset by its content's hash: it never changes. Compressed at build time.
       immutable: true,
+      preCompressed: true,
       maxAge: '365d',
     });
   } else {

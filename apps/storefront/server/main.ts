@@ -1,6 +1,6 @@
 // Starts the shop in one process: the platform API under /api, media under /media, the storefront for the rest.
 // With API_URL set, it serves the storefront only and reaches that API over HTTP.
-import { listen, loadConfigOrExit, prepareApp, rejectMalformedHost, securityHeaders } from '@platform/api';
+import { compression, listen, loadConfigOrExit, prepareApp, rejectMalformedHost, securityHeaders } from '@platform/api';
 import Fastify from 'fastify';
 import { storefront } from './storefront.ts';
 
@@ -9,6 +9,7 @@ if (config.API_URL) {
   const app = Fastify({ logger: { level: config.LOG_LEVEL }, trustProxy: config.TRUST_PROXY });
   app.addHook('onRequest', rejectMalformedHost);
   await app.register(securityHeaders);
+  await app.register(compression);
   const apiBaseUrl = `${config.API_URL.replace(/\/$/, '')}/api`;
   await app.register(storefront, { config, apiBaseUrl, apiFetch: fetch });
   await listen(app, config);

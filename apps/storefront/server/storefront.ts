@@ -48,6 +48,8 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
     prefix: '/',
     wildcard: false,
     index: false,
+    // Sent as compressed at build time when the client accepts it.
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       // Hashed assets never change; other public files may.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,0 +1,49 @@
+// HTTP efficiency of the API's answers: compressed as the client accepts, and validated with ETags.
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { createCategory, createProduct } from '../../test/builders.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('API answers over HTTP', () => {
+  it('are compressed with brotli or gzip as accepted, and vary on it', async () => {
+    const shop = await t.createTenant();
+    const category = await createCategory(t, shop);
+    for (let index = 0; index < 12; index++) await createProduct(t, shop, { categoryId: category.id });
+    const ask = (encoding: string) =>
+      t.request(shop, { method: 'GET', url: '/api/products/products/', headers: { 'accept-encoding': encoding } });
+    const plain = await ask('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const brotli = await ask('br, gzip');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzip = await ask('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('carry an ETag, and answer 304 when asked again with it; a change gives a new one', async () => {
+    const shop = await t.createTenant();
+    const category = await createCategory(t, shop);
+    const product = await createProduct(t, shop, { categoryId: category.id });
+    const url = `/api/products/products/${product.slug}/`;
+    const first = await t.request(shop, { method: 'GET', url });
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^W\/"/);
+    const again = await t.request(shop, { method: 'GET', url, headers: { 'if-none-match': tag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await t.testDb.database.raw.query('update products set price_cents = price_cents + 100 where id = $1', [
+      product.id,
+    ]);
+    const changed = await t.request(shop, { method: 'GET', url, headers: { 'if-none-match': tag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(tag);
+  });
+});
