@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectOnPath, openPage } from './support.ts';
+import { expectOnPath, openPage, withoutStructuredData } from './support.ts';
 
 const EMPTY_PAGE = { count: 0, next: null, previous: null, results: [] };
 
@@ -111,7 +111,7 @@ test.describe('product page', () => {
   test('a category page is rendered on the server with its description and its products', async ({ request }) => {
     const response = await request.get('/products?category=service');
     expect(response.status()).toBe(200);
-    const [visible] = (await response.text()).split('<script');
+    const [visible] = withoutStructuredData(await response.text()).split('<script');
     expect(visible).toContain('Products in Service &amp; Military');
     expect(visible).toContain('Patterns carried by Gurkha regiments');
     expect(visible).toContain('British Gurkha Army Issue Khukuri');

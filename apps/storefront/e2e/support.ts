@@ -156,3 +156,8 @@ export function solidPng(rgb: [number, number, number], width = 64, height = 48)
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** A page's HTML without its JSON-LD blocks (data for search engines, not shown): what precedes the scripts is shown. */
+export function withoutStructuredData(html: string): string {
+  return html.replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '');
+}

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { StorefrontLoadContext } from '../app/lib/load-context.ts';
 import { findAdminDistDir, registerAdminApp } from './admin.ts';
+import { registerSeoFiles } from './seo.ts';
 import { createTenantResolver, tenantsByHost } from './tenant-by-host.ts';
 
 interface StorefrontOptions {
@@ -88,6 +89,9 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
     if (!response.body) return reply.send();
     return reply.send(Readable.fromWeb(response.body as never));
   };
+
+  // What search engines read first: robots.txt and the sitemaps of the request's shop.
+  await registerSeoFiles(app, { apiBaseUrl: options.apiBaseUrl, apiFetch: options.apiFetch, tenantOf });
 
   // The shop administration under /admin: a separate app; nothing of it reaches the storefront's pages.
   await registerAdminApp(app, { distDir: options.adminDistDir ?? findAdminDistDir(), tenantOf });

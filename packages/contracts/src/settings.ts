@@ -19,5 +19,7 @@ export const SiteSettings = z.object({
   mission_statement: z.string(),
   vision_statement: z.string(),
   core_values: z.array(CoreValue),
+  /** Platform extension: the shop's public address (from its configuration), for canonical links and sitemaps. */
+  site_url: z.string(),
 });
 export type SiteSettings = z.infer<typeof SiteSettings>;

@@ -16,10 +16,11 @@ import { SignedInOnly } from '../features/session/components/signed-in-only.tsx'
 import { errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
 import { formatDate } from '../lib/format.ts';
+import { privatePageMeta } from '../lib/seo.ts';
 import ordersStylesHref from '../styles/orders.css?url';
 import type { Route } from './+types/account-order-detail';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Order Details' }];
+export const meta: Route.MetaFunction = () => privatePageMeta('Order Details');
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: ordersStylesHref }];
 

@@ -12,10 +12,11 @@ import { SignedInOnly } from '../features/session/components/signed-in-only.tsx'
 import { errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
 import { formatDate, formatPrice } from '../lib/format.ts';
+import { privatePageMeta } from '../lib/seo.ts';
 import ordersStylesHref from '../styles/orders.css?url';
 import type { Route } from './+types/account-orders';
 
-export const meta: Route.MetaFunction = () => [{ title: 'My Orders' }];
+export const meta: Route.MetaFunction = () => privatePageMeta('My Orders');
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: ordersStylesHref }];
 

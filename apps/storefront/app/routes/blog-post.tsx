@@ -7,14 +7,34 @@ import { useMediaUrl } from '../features/site/site-settings.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import { browserApi } from '../lib/browser-api.ts';
 import { formatDate } from '../lib/format.ts';
+import { absoluteUrl, pageMeta, privatePageMeta, rootData } from '../lib/seo.ts';
 import blogStylesHref from '../styles/blog.css?url';
 import type { Route } from './+types/blog-post';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: blogStylesHref }];
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.post ? loaderData.post.title : 'Blog post not found' },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
+  const post = loaderData?.post;
+  if (!post) return privatePageMeta('Blog post not found');
+  const path = `/blog/${params.slug}`;
+  return pageMeta(matches, {
+    title: post.title,
+    description: post.content,
+    path,
+    image: post.featured_image,
+    type: 'article',
+    jsonLd: [
+      {
+        '@type': 'BlogPosting',
+        headline: post.title,
+        datePublished: post.published_at,
+        author: { '@type': 'Person', name: post.author?.username ?? 'Admin' },
+        url: absoluteUrl(rootData(matches), path),
+        ...(post.featured_image ? { image: absoluteUrl(rootData(matches), post.featured_image) } : {}),
+      },
+    ],
+  });
+};
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const result = await loadBlogPost(apiFromContext(context), params.slug);

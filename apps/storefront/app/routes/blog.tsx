@@ -3,14 +3,15 @@ import { loadBlogList } from '../features/blog/api/blog.ts';
 import { PostCard } from '../features/blog/components/post-card.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import { browserApi } from '../lib/browser-api.ts';
+import { pageMeta, rootData } from '../lib/seo.ts';
 import blogStylesHref from '../styles/blog.css?url';
 import type { Route } from './+types/blog';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: blogStylesHref }];
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const title = (matches[0]?.loaderData as { settings?: { site_title?: string } } | undefined)?.settings?.site_title;
-  return [{ title: title ? `Blog | ${title}` : 'Blog' }];
+  const title = rootData(matches)?.settings?.site_title;
+  return pageMeta(matches, { title: title ? `Blog | ${title}` : 'Blog', path: '/blog' });
 };
 
 export function loader({ context }: Route.LoaderArgs) {

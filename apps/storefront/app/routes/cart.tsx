@@ -8,10 +8,11 @@ import { useCart } from '../features/cart/use-cart.ts';
 import { CheckoutView } from '../features/checkout/components/checkout-view.tsx';
 import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
 import { useIsSignedIn } from '../features/session/session.ts';
+import { privatePageMeta } from '../lib/seo.ts';
 import cartStylesHref from '../styles/cart.css?url';
 import type { Route } from './+types/cart';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Shopping Cart' }];
+export const meta: Route.MetaFunction = () => privatePageMeta('Shopping Cart');
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cartStylesHref }];
 

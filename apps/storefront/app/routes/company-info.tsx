@@ -1,9 +1,11 @@
 import { ErrorBox } from '../components/error-box.tsx';
 import { useSiteSettings } from '../features/site/site-settings.tsx';
+import { pageMeta } from '../lib/seo.ts';
 import companyInfoStylesHref from '../styles/company-info.css?url';
 import type { Route } from './+types/company-info';
 
-export const meta = () => [{ title: 'About Us' }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'About Us', path: '/company-info' });
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: companyInfoStylesHref }];
 

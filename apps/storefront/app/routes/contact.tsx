@@ -4,10 +4,11 @@ import { ContactForm } from '../features/contact/components/contact-form.tsx';
 import { ContactInfoBlock } from '../features/contact/components/contact-info-block.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import { browserApi } from '../lib/browser-api.ts';
+import { pageMeta } from '../lib/seo.ts';
 import contactStylesHref from '../styles/contact.css?url';
 import type { Route } from './+types/contact';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Contact Us' }];
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Contact Us', path: '/contact' });
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contactStylesHref }];
 

@@ -4,10 +4,12 @@ import { loadFaqs } from '../features/pages/api/pages.ts';
 import { FaqList } from '../features/pages/components/faq-list.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import { browserApi } from '../lib/browser-api.ts';
+import { pageMeta } from '../lib/seo.ts';
 import faqStylesHref from '../styles/faq.css?url';
 import type { Route } from './+types/faq';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Frequently Asked Questions' }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'Frequently Asked Questions', path: '/faq' });
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: faqStylesHref }];
 

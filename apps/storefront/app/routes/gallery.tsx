@@ -6,6 +6,7 @@ import { useMediaUrl } from '../features/site/site-settings.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import type { ApiClient } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
+import { pageMeta } from '../lib/seo.ts';
 import galleryStylesHref from '../styles/gallery.css?url';
 import type { Route } from './+types/gallery';
 
@@ -27,8 +28,8 @@ export async function clientLoader() {
   return loadGallery(browserApi());
 }
 
-export function meta() {
-  return [{ title: 'Product Gallery' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, { title: 'Product Gallery', path: '/gallery' });
 }
 
 /** Grid of product images with a full-screen view (spec /gallery). */

@@ -7,6 +7,7 @@ import { useSiteSettings } from '../features/site/site-settings.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import type { ApiClient } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
+import { pageMeta, rootData, shopData } from '../lib/seo.ts';
 import catalogStylesHref from '../styles/catalog.css?url';
 import homeStylesHref from '../styles/home.css?url';
 import type { Route } from './+types/home';
@@ -24,6 +25,14 @@ async function loadHome(api: ApiClient) {
     fetchShelf(api, 'discounted').catch(none<ProductSummary>),
   ]);
   return { categories, featured, discounted };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, {
+    title: rootData(matches)?.settings?.site_title ?? '',
+    path: '/',
+    jsonLd: shopData(matches),
+  });
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

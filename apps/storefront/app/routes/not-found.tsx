@@ -1,8 +1,11 @@
 import { data, Link } from 'react-router';
+import { untitledPrivatePageMeta } from '../lib/seo.ts';
 import notFoundStylesHref from '../styles/not-found.css?url';
 import type { Route } from './+types/not-found';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: notFoundStylesHref }];
+
+export const meta: Route.MetaFunction = ({ matches }) => untitledPrivatePageMeta(matches);
 
 // A real 404 status for unknown paths, so crawlers and link checkers see the page does not exist.
 export function loader() {

@@ -5,11 +5,12 @@ import { OrderLines } from '../features/orders/components/order-lines.tsx';
 import { PaymentInstructions } from '../features/orders/components/payment-instructions.tsx';
 import { readConfirmationState } from '../features/orders/confirmation-state.ts';
 import { formatPrice } from '../lib/format.ts';
+import { privatePageMeta } from '../lib/seo.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import ordersStylesHref from '../styles/orders.css?url';
 import type { Route } from './+types/order-confirmation';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Order Confirmation' }];
+export const meta: Route.MetaFunction = () => privatePageMeta('Order Confirmation');
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: ordersStylesHref }];
 

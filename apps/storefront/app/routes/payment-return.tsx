@@ -22,10 +22,11 @@ import {
 } from '../features/payments/payment-status.ts';
 import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
 import { browserApi } from '../lib/browser-api.ts';
+import { privatePageMeta } from '../lib/seo.ts';
 import ordersStylesHref from '../styles/orders.css?url';
 import type { Route } from './+types/payment-return';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Payment Status' }];
+export const meta: Route.MetaFunction = () => privatePageMeta('Payment Status');
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: ordersStylesHref }];
 

@@ -13,6 +13,7 @@ import { apiFromContext } from '../lib/api.server.ts';
 import { type ApiClient, ApiError, errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
 import { formatPrice } from '../lib/format.ts';
+import { breadcrumbs, categoryTrail, pageMeta, privatePageMeta, productData } from '../lib/seo.ts';
 import catalogStylesHref from '../styles/catalog.css?url';
 import productDetailStylesHref from '../styles/product-detail.css?url';
 import type { Route } from './+types/product-detail';
@@ -46,11 +47,23 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return { result };
 }
 
-export function meta({ data: loaded }: Route.MetaArgs) {
+export function meta({ data: loaded, matches }: Route.MetaArgs) {
   const result = loaded?.result;
   if (!result || result instanceof Promise) return [{ title: 'Product Details' }];
-  if (!result.product) return [{ title: 'Product not found' }];
-  return [{ title: result.product.name }, { name: 'description', content: result.product.description }];
+  if (!result.product) return privatePageMeta('Product not found');
+  const { product } = result;
+  const path = `/products/${product.slug}`;
+  return pageMeta(matches, {
+    title: product.name,
+    description: product.description || product.long_html_description,
+    path,
+    image: product.main_image?.image,
+    type: 'product',
+    jsonLd: [
+      productData(matches, product),
+      breadcrumbs(matches, [...categoryTrail(product.category), { name: product.name, path }]),
+    ],
+  });
 }
 
 /** One product (spec /products/{slug}): loading, error and loaded states. */

@@ -8,6 +8,7 @@ import { ProductGrid } from '../features/catalog/components/product-card.tsx';
 import { loadProductList, productListEmptyMessage, productListTitle } from '../features/catalog/product-list.ts';
 import { apiFromContext } from '../lib/api.server.ts';
 import { browserApi } from '../lib/browser-api.ts';
+import { breadcrumbs, categoryTrail, pageMeta } from '../lib/seo.ts';
 import catalogStylesHref from '../styles/catalog.css?url';
 import type { Route } from './+types/products';
 
@@ -21,9 +22,17 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return loadProductList(browserApi(), new URL(request.url));
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   const title = data ? productListTitle(data.search, data.category?.name ?? null) : 'Our Products';
-  return [{ title }];
+  const category = data?.category;
+  return pageMeta(matches, {
+    title,
+    description: category?.description,
+    path: category ? `/products?category=${encodeURIComponent(category.slug)}` : '/products',
+    // A search's results are not a page of their own.
+    noindex: Boolean(data?.search),
+    jsonLd: category ? [breadcrumbs(matches, categoryTrail(category))] : [],
+  });
 }
 
 function pageHref(data: Route.ComponentProps['loaderData'], page: number): string {

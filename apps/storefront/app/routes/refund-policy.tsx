@@ -2,9 +2,11 @@ import { loadPolicy } from '../features/pages/api/pages.ts';
 import { PolicyPage } from '../features/pages/components/policy-page.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import { browserApi } from '../lib/browser-api.ts';
+import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/refund-policy';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Refund Policy' }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'Refund Policy', path: '/refund-policy' });
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadPolicy(apiFromContext(context), 'refund_policy');

@@ -519,6 +519,8 @@ describe('accounts', () => {
       const session = await signedIn(shop);
       const askedAt = Date.now();
       await post(shop, '/api/accounts/password-reset/', { email: session.email });
+      // The link is made after the answer.
+      await t.settled();
       const rows = await t.testDb.database.raw.query<{ expires_at: string | Date }>(
         'select expires_at from password_reset_tokens where tenant_id = $1',
         [shop.id],

@@ -1,5 +1,6 @@
 import type { SiteSettings } from '@platform/contracts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { shopOrigin } from '../../lib/urls.ts';
 import type { RequestContext } from '../../plugins/request-context.ts';
 import {
   findSettings,
@@ -30,6 +31,7 @@ export async function getPublicSettings(ctx: RequestContext): Promise<SiteSettin
     mission_statement: settings.missionStatement,
     vision_statement: settings.visionStatement,
     core_values: values.map((value) => ({ id: value.id, name: value.name, description: value.description })),
+    site_url: shopOrigin(ctx.tenant, ctx.deps.config),
   };
 }
 

@@ -37,6 +37,7 @@ describe('GET /api/pages/settings/public/', () => {
       social_media_links: '',
       tenant: shop.id,
       tagline: 'Sharp',
+      site_url: 'http://localhost:8000',
     });
     expect(typeof body.id).toBe('number');
     expect(body.core_values.map((value: { name: string }) => value.name)).toEqual(['First', 'Second']);

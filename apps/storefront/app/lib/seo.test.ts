@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { pageMeta, plainText, productData } from './seo.ts';
+
+const root = {
+  loaderData: {
+    settings: {
+      site_title: 'Khukuri House',
+      site_description: 'Hand-forged blades.',
+      site_url: 'https://shop.example',
+      logo: '',
+    },
+    mediaHost: '',
+  },
+};
+
+describe('page metadata', () => {
+  it('gives the canonical address on the configured origin, cards, and structured data', () => {
+    const meta = pageMeta([root], {
+      title: 'A blade',
+      description: '<p>Forged &amp; <b>sharp</b></p>',
+      path: '/products/a-blade',
+      image: '/media/t1/a.webp',
+      type: 'product',
+      jsonLd: [{ '@type': 'Thing', name: '</script><script>alert(1)</script>' }],
+    });
+    expect(meta).toContainEqual({ tagName: 'link', rel: 'canonical', href: 'https://shop.example/products/a-blade' });
+    expect(meta).toContainEqual({ name: 'description', content: 'Forged & sharp' });
+    expect(meta).toContainEqual({ property: 'og:image', content: 'https://shop.example/media/t1/a.webp' });
+    expect(meta).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' });
+    expect(meta).toContainEqual({
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'Thing',
+        name: '</script><script>alert(1)</script>',
+      },
+    });
+  });
+
+  it('keeps private pages out of search engines, without a canonical address', () => {
+    const meta = pageMeta([root], { title: 'Cart', path: '/cart', noindex: true });
+    expect(meta).toContainEqual({ name: 'robots', content: 'noindex' });
+    expect(meta.some((entry) => 'rel' in entry)).toBe(false);
+  });
+
+  it('cuts long descriptions at a word, on one line', () => {
+    const text = plainText(`${'word '.repeat(60)}end`);
+    expect(text.length).toBeLessThanOrEqual(160);
+    expect(text.endsWith('…')).toBe(true);
+    expect(text).not.toContain('  ');
+  });
+
+  it('describes a product’s offer from its price and stock, and its rating only when reviewed', () => {
+    const product = {
+      name: 'Blade',
+      slug: 'blade',
+      description: 'Sharp',
+      long_html_description: '',
+      price: '85.00',
+      stock: 0,
+      category: { name: 'Knives', slug: 'knives' },
+      main_image: null,
+      review_count: 0,
+      average_rating: null,
+    } as unknown as Parameters<typeof productData>[1];
+    const data = productData([root], product) as { offers: Record<string, string>; aggregateRating?: object };
+    expect(data.offers).toMatchObject({
+      price: '85.00',
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/OutOfStock',
+      url: 'https://shop.example/products/blade',
+    });
+    expect(data.aggregateRating).toBeUndefined();
+  });
+});
