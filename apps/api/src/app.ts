@@ -242,7 +242,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.removeContentTypeParser('text/plain');
       api.removeContentTypeParser('application/json');
       api.addContentTypeParser('application/json', { parseAs: 'string' }, guardedJsonParser(api));
-      api.all('/*', async (request, reply) => {
+      // Not a route of the API: the answer for every address that is not one (hidden from the documentation).
+      api.all('/*', { schema: { hide: true } }, async (request, reply) => {
         const pathname = request.url.split('?')[0] ?? request.url;
         const allowed = HTTP_METHODS.filter((method) => apiRoutes.find(method, pathname));
         if (allowed.length > 0) {

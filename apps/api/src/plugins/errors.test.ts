@@ -115,5 +115,8 @@ describe('API conventions', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json().paths)).toContain('/api/pages/settings/public/');
+    // Real routes only: the catch-all that answers 404 and 405 is not one.
+    expect(Object.keys(response.json().paths).filter((path) => path.includes('*'))).toEqual([]);
+    expect(JSON.stringify(response.json().paths)).not.toContain('"trace"');
   });
 });
