@@ -99,4 +99,17 @@ test.describe('search engines and link previews', () => {
       expect(html, path).toContain('name="robots" content="noindex"');
     }
   });
+
+  test('a page that is not there offers a search and the categories', async ({ page }) => {
+    for (const path of ['/products/no-such-blade', '/blog/no-such-post', '/no/such/page']) {
+      await openPage(page, path);
+      const help = page.getByRole('navigation', { name: 'Find something else' });
+      await expect(help.getByRole('searchbox', { name: 'Search the shop' }), path).toBeVisible();
+      await expect(help.getByRole('link').first(), path).toHaveAttribute('href', /^\/products\?category=/);
+    }
+    const help = page.getByRole('navigation', { name: 'Find something else' });
+    await help.getByRole('searchbox', { name: 'Search the shop' }).fill('kukri');
+    await help.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/products\?search=kukri$/);
+  });
 });

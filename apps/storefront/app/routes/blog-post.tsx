@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
+import { NotFoundHelp } from '../components/not-found-help.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { loadBlogPost } from '../features/blog/api/blog.ts';
 import { CommentSection } from '../features/blog/components/comment-section.tsx';
@@ -53,6 +54,7 @@ export default function BlogPostPage({ loaderData, params }: Route.ComponentProp
     return (
       <section className="container page">
         <ErrorBox>{error}</ErrorBox>
+        {loaderData.status === 404 && <NotFoundHelp />}
       </section>
     );
   }

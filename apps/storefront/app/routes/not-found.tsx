@@ -1,4 +1,5 @@
 import { data, Link } from 'react-router';
+import { NotFoundHelp } from '../components/not-found-help.tsx';
 import { untitledPrivatePageMeta } from '../lib/seo.ts';
 import notFoundStylesHref from '../styles/not-found.css?url';
 import type { Route } from './+types/not-found';
@@ -23,6 +24,7 @@ export default function NotFoundPage() {
       <Link to="/" className="button button--primary">
         Go Back Home
       </Link>
+      <NotFoundHelp />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { averageRating, type Product, type Review } from '@platform/contracts';
 import { Suspense, useState } from 'react';
 import { Await, data, Link } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
+import { NotFoundHelp } from '../components/not-found-help.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { fetchProduct } from '../features/catalog/api/products.ts';
@@ -83,6 +84,7 @@ export default function ProductDetailPage({ loaderData, params }: Route.Componen
           ) : (
             <section className="container page">
               <ErrorBox>{result.error}</ErrorBox>
+              {result.status === 404 && <NotFoundHelp />}
             </section>
           )
         }
