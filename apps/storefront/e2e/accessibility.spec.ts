@@ -1,0 +1,69 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { customerWithCart, openPage } from './support.ts';
+
+// WCAG 2.2 AA, as axe-core checks it in the browser, on every storefront route and with its overlays open.
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+const ROUTES = [
+  '/',
+  '/products',
+  '/products?category=service',
+  '/products?search=kukri',
+  '/products/angkhola-khukuri-10-inch',
+  '/blog',
+  '/blog/history-of-the-khukuri',
+  '/contact',
+  '/company-info',
+  '/faq',
+  '/gallery',
+  '/refund-policy',
+  '/privacy-policy',
+  '/cart',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/account/orders',
+  '/payment/return',
+  '/no/such/page',
+];
+
+test.describe('accessibility', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('every route has no WCAG 2.2 AA violation', async ({ page }) => {
+    for (const path of ROUTES) {
+      await openPage(page, path);
+      expect(await violations(page), path).toEqual([]);
+    }
+  });
+
+  test('the mobile menu and the gallery overlay, open, have none', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPage(page, '/');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+    expect(await violations(page), 'mobile menu').toEqual([]);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openPage(page, '/gallery');
+    await page.locator('.gallery-item').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await violations(page), 'gallery overlay').toEqual([]);
+  });
+
+  test('the checkout view has none', async ({ page, request }) => {
+    await customerWithCart(page, request, 1);
+    await openPage(page, '/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(page.getByRole('button', { name: 'Place Order' })).toBeVisible();
+    expect(await violations(page), 'checkout').toEqual([]);
+  });
+});
