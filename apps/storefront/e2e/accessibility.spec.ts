@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { customerWithCart, openPage } from './support.ts';
 
 // WCAG 2.2 AA, as axe-core checks it in the browser, on every storefront route and with its overlays open.
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();

@@ -56,7 +56,8 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
             {product.main_image ? (
               <img
                 src={mediaUrl(product.main_image.thumb_image)}
-                alt={product.name}
+                // The button is named by the product's name below: the picture adds nothing to it.
+                alt=""
                 width={product.main_image.thumb_width}
                 height={product.main_image.thumb_height}
                 loading="lazy"

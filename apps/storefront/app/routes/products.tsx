@@ -59,7 +59,7 @@ export default function ProductsPage({ loaderData: data }: Route.ComponentProps)
         <ErrorBox>{data.error}</ErrorBox>
       ) : products && products.results.length > 0 ? (
         <>
-          <ProductGrid products={products.results} />
+          <ProductGrid products={products.results} heading="h2" />
           <Pagination page={data.page} pages={pages} href={(page) => pageHref(data, page)} />
         </>
       ) : (

@@ -21,7 +21,7 @@ function centreColour(image: HTMLImageElement): string | null {
 }
 
 /** A product in a grid (spec /products card): image, name, category, prices, badges and an attributes tooltip. */
-function ProductCard({ product }: { product: ProductSummary }) {
+function ProductCard({ product, heading: Heading }: { product: ProductSummary; heading: 'h2' | 'h3' }) {
   const mediaUrl = useMediaUrl();
   const imageRef = useRef<HTMLImageElement>(null);
   const [background, setBackground] = useState<string | null>(null);
@@ -58,7 +58,7 @@ function ProductCard({ product }: { product: ProductSummary }) {
           </div>
         </div>
         <div className="product-card__body">
-          <h3 className="product-card__name">{product.name}</h3>
+          <Heading className="product-card__name">{product.name}</Heading>
           <p className="product-card__category">{product.category.name}</p>
           <p className="product-card__price">
             <span className="price">{formatPrice(product.price)}</span>
@@ -86,11 +86,15 @@ function ProductCard({ product }: { product: ProductSummary }) {
   );
 }
 
-export function ProductGrid({ products }: { products: ProductSummary[] }) {
+/**
+ * A grid of product cards. Each card's name is a heading one level below the section the grid is in: `h2` right under
+ * the page's title (the product list), `h3` under a section heading (the home page's shelves).
+ */
+export function ProductGrid({ products, heading = 'h3' }: { products: ProductSummary[]; heading?: 'h2' | 'h3' }) {
   return (
     <div className="product-grid">
       {products.map((product) => (
-        <ProductCard key={product.id} product={product} />
+        <ProductCard key={product.id} product={product} heading={heading} />
       ))}
     </div>
   );

@@ -1,0 +1,95 @@
+// `npm run lighthouse`: Lighthouse (mobile emulation, default throttling) in the system Chromium against the
+// production server with the demo shop, for the home page, the product list, a product page, the blog and a post.
+// Prints the four category scores and LCP, TBT and CLS per page, and the gap to the targets; the full reports go to
+// lighthouse-reports/ (git-ignored).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PAGES = ['/', '/products', '/products/angkhola-khukuri-10-inch', '/blog', '/blog/history-of-the-khukuri'];
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
+const server = spawn(process.execPath, [path.join(ROOT, 'apps/storefront/dist/main.js')], {
+  cwd: path.join(ROOT, 'apps/storefront'),
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, LOG_LEVEL: 'warn' },
+  stdio: 'inherit',
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+
+let chrome;
+try {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`${origin}/api/health/`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (attempt > 300) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  // Warm the pages once (the first render reads the catalog from a cold database).
+  for (const page of PAGES) await fetch(`${origin}${page}`);
+
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  const reports = path.join(ROOT, 'lighthouse-reports');
+  fs.mkdirSync(reports, { recursive: true });
+  const rows = [];
+  for (const page of PAGES) {
+    const result = await lighthouse(`${origin}${page}`, { port: chrome.port, output: 'html', logLevel: 'error' });
+    if (!result) throw new Error(`no result for ${page}`);
+    const { categories, audits } = result.lhr;
+    const name = page === '/' ? 'home' : page.slice(1).replace(/\//g, '_');
+    fs.writeFileSync(path.join(reports, `${name}.html`), result.report);
+    const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+    rows.push({
+      page,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+      LCP: audits['largest-contentful-paint']?.displayValue ?? '',
+      TBT: audits['total-blocking-time']?.displayValue ?? '',
+      CLS: audits['cumulative-layout-shift']?.displayValue ?? '',
+    });
+  }
+  console.log('\n| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const row of rows) {
+    console.log(
+      `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row['best-practices']} | ${row.seo} | ${row.LCP} | ${row.TBT} | ${row.CLS} |`,
+    );
+  }
+  const gaps = rows.flatMap((row) =>
+    Object.entries(TARGETS)
+      .filter(([id, target]) => row[id] < target)
+      .map(([id, target]) => `${row.page}: ${id} ${row[id]} < ${target}`),
+  );
+  console.log(gaps.length ? `\nBelow target:\n${gaps.join('\n')}` : '\nEvery target met.');
+  console.log(`Reports: ${reports}`);
+} finally {
+  await chrome?.kill();
+  stop();
+}
