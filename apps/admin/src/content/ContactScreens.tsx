@@ -16,9 +16,9 @@ import {
 } from 'react-admin';
 import { flagFilter } from '../inputs/FlagFilter.tsx';
 import { ToggleFieldButton } from '../inputs/ToggleFieldButton.tsx';
+import { httpUrl } from '../inputs/validators.ts';
 import { Heading, SingletonEdit } from '../settings/SingletonEdit.tsx';
 
-const httpUrl = regex(/^https?:\/\/\S+$/i, 'Enter an address starting with http:// or https://.');
 const phone = regex(/^[0-9+()\-. ]*$/, 'Enter a valid phone number.');
 const PLATFORMS = ['facebook', 'instagram', 'youtube', 'x', 'tiktok', 'pinterest', 'linkedin', 'whatsapp', 'other'].map(
   (id) => ({ id, name: id === 'x' ? 'X' : id === 'youtube' ? 'YouTube' : id[0]?.toUpperCase() + id.slice(1) }),

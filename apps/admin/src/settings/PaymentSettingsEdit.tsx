@@ -9,6 +9,7 @@ import {
   TextInput,
   useRecordContext,
 } from 'react-admin';
+import { httpUrl } from '../inputs/validators.ts';
 import { Heading, SingletonEdit } from './SingletonEdit.tsx';
 
 const GATEWAY_CHOICES = [
@@ -20,7 +21,6 @@ const ENVIRONMENT_CHOICES = [
   { id: 'production', name: 'Production (live payments)' },
 ];
 
-const httpUrl = regex(/^https?:\/\/\S+$/i, 'Enter an address starting with http:// or https://.');
 const merchantId = regex(/^[A-Za-z0-9]{1,25}$/, 'A merchant id has 1 to 25 letters or digits.');
 
 /** The secret key is never read back: the field starts empty, and empty keeps the key the shop has. */
