@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageNumber, RowId } from './ids.ts';
-import { Money } from './money.ts';
+import { Money, parseMinor } from './money.ts';
 
 /** A category (spec section 3); `description` is sanitized HTML. */
 export const Category = z.object({ id: z.number(), slug: z.string(), name: z.string(), description: z.string() });
@@ -68,23 +68,54 @@ export const Product = ProductSummary.extend({
 });
 export type Product = z.infer<typeof Product>;
 
-export const ProductOrdering = z.enum(['price', '-price', 'name', '-name', 'created_at', '-created_at']);
+/**
+ * The public list's orders: `field` ascending, `-field` descending. `rating` is the average review (products without
+ * reviews come last either way); `relevance` is the search's order (newest first without a search).
+ */
+export const ProductOrdering = z.enum([
+  'relevance',
+  'price',
+  '-price',
+  'name',
+  '-name',
+  'created_at',
+  '-created_at',
+  'rating',
+  '-rating',
+]);
 export type ProductOrdering = z.infer<typeof ProductOrdering>;
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 24;
 
-export const ProductListQuery = z.object({
-  is_active: z.enum(['true', 'false', 'True', 'False', '1', '0']).optional(),
-  category__slug: z.string().max(100).optional(),
-  search: z.string().max(200).optional(),
-  ordering: ProductOrdering.optional(),
-  page: PageNumber.optional(),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-  /** Platform extensions for the home page: only featured products, only discounted ones. */
-  featured: z.enum(['true', 'false']).optional(),
-  discounted: z.enum(['true', 'false']).optional(),
-});
+/** A bound of the product list's price filter: a decimal string such as "50" or "85.00", never negative. */
+export const PriceBound = z
+  .string()
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, { error: 'Enter a price such as 85.00 (at most two decimals).' });
+
+export const ProductListQuery = z
+  .object({
+    is_active: z.enum(['true', 'false', 'True', 'False', '1', '0']).optional(),
+    category__slug: z.string().max(100).optional(),
+    search: z.string().max(200).optional(),
+    ordering: ProductOrdering.optional(),
+    page: PageNumber.optional(),
+    page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+    /** Platform extensions for the home page: only featured products, only discounted ones. */
+    featured: z.enum(['true', 'false']).optional(),
+    discounted: z.enum(['true', 'false']).optional(),
+    /** Platform extensions for the product list: the current price within bounds (inclusive), only products in stock. */
+    min_price: PriceBound.optional(),
+    max_price: PriceBound.optional(),
+    in_stock: z.enum(['true', 'false']).optional(),
+  })
+  .refine(
+    (query) =>
+      query.min_price === undefined ||
+      query.max_price === undefined ||
+      (parseMinor(query.min_price) ?? 0) <= (parseMinor(query.max_price) ?? 0),
+    { path: ['max_price'], error: 'Ensure this value is greater than or equal to min_price.' },
+  );
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
 
 export function paginated<T extends z.ZodType>(item: T) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   categories,
@@ -48,13 +48,26 @@ export interface ReviewJson {
   username: string;
 }
 
-export type ProductSort = 'price' | '-price' | 'name' | '-name' | 'created_at' | '-created_at' | 'relevance';
+export type ProductSort =
+  | 'price'
+  | '-price'
+  | 'name'
+  | '-name'
+  | 'created_at'
+  | '-created_at'
+  | 'rating'
+  | '-rating'
+  | 'relevance';
 
 export interface ProductFilter {
   categorySlug?: string;
   search?: SearchPlan;
   featured?: boolean;
   discounted?: boolean;
+  /** Bounds of the current price, in minor units, inclusive. */
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  inStock?: boolean;
 }
 
 export async function listCategories(scope: TenantScope): Promise<CategoryRow[]> {
@@ -128,6 +141,9 @@ function filterConditions(scope: TenantScope, filter: ProductFilter): SQL {
   if (filter.categorySlug !== undefined) conditions.push(eq(categories.slug, filter.categorySlug));
   if (filter.featured) conditions.push(eq(products.isFeatured, true));
   if (filter.discounted) conditions.push(sql`${products.priceBeforeDiscountCents} > ${products.priceCents}`);
+  if (filter.minPriceCents !== undefined) conditions.push(gte(products.priceCents, filter.minPriceCents));
+  if (filter.maxPriceCents !== undefined) conditions.push(lte(products.priceCents, filter.maxPriceCents));
+  if (filter.inStock) conditions.push(gt(products.stock, 0));
   if (filter.search?.strict) {
     conditions.push(sql`${products.searchVector} @@ ${tsQuery(filter.search.all)}`);
   } else if (filter.search) {
@@ -149,6 +165,9 @@ function relevance(search: SearchPlan): SQL {
     + word_similarity(${search.text}, ${products.searchText}))`;
 }
 
+// NOTE: the same expression as the index `products_active_rating` (migration 0042), so that the index serves it.
+const averageRating = sql`(${products.ratingSum}::numeric / nullif(${products.reviewCount}, 0))`;
+
 function orderBy(sort: ProductSort, search: SearchPlan | undefined): SQL[] {
   switch (sort) {
     case 'price':
@@ -161,6 +180,12 @@ function orderBy(sort: ProductSort, search: SearchPlan | undefined): SQL[] {
       return [desc(products.name), desc(products.id)];
     case 'created_at':
       return [asc(products.createdAt), asc(products.id)];
+    // Unreviewed products come last both ways: no rating is neither the best nor the worst. Among equal averages,
+    // the one more customers reviewed comes first.
+    case '-rating':
+      return [sql`${averageRating} desc nulls last`, desc(products.reviewCount), desc(products.id)];
+    case 'rating':
+      return [sql`${averageRating} asc nulls last`, desc(products.reviewCount), asc(products.id)];
     case 'relevance':
       return search ? [desc(relevance(search)), asc(products.id)] : orderBy('-created_at', undefined);
     default:

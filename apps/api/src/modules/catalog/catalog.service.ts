@@ -8,6 +8,7 @@ import {
   type Product,
   type ProductListQuery,
   type ProductSummary,
+  parseMinor,
   REVIEW_COMMENT_MAX,
   type Review,
 } from '@platform/contracts';
@@ -106,8 +107,8 @@ export type ProductListResult =
   | { paginated: true; results: ProductSummary[]; count: number; page: number; pageSize: number };
 
 /**
- * Active products, filtered by category, search (relevance order unless another is asked) and flags; paginated when
- * `page` is given. A constant number of queries whatever the page size.
+ * Active products, filtered by category, search (relevance order unless another is asked), price range, stock and
+ * flags; paginated when `page` is given. A constant number of queries whatever the page size.
  */
 export async function listProducts(ctx: RequestContext, input: ProductListQuery): Promise<ProductListResult> {
   const empty: ProductListResult = input.page
@@ -118,7 +119,16 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
     if (input.page && input.page > 1) throw new NotFoundError('Invalid page.', 'invalid_page');
     return empty;
   }
-  const filter: ProductFilter = { featured: input.featured === 'true', discounted: input.discounted === 'true' };
+  const filter: ProductFilter = {
+    featured: input.featured === 'true',
+    discounted: input.discounted === 'true',
+    inStock: input.in_stock === 'true',
+  };
+  // The query's schema let only decimal strings through.
+  const minPrice = input.min_price === undefined ? null : parseMinor(input.min_price);
+  const maxPrice = input.max_price === undefined ? null : parseMinor(input.max_price);
+  if (minPrice !== null) filter.minPriceCents = minPrice;
+  if (maxPrice !== null) filter.maxPriceCents = maxPrice;
   const categorySlug = input.category__slug?.trim();
   if (categorySlug) filter.categorySlug = categorySlug;
   const searchText = input.search?.trim();
@@ -212,6 +222,8 @@ export async function createReview(ctx: RequestContext, input: CreateReviewBody)
       isVerifiedPurchase: await hasBoughtProduct(tx, product.id),
     });
     if (!review) throw new BadRequestError('You have already reviewed this product.', 'already_reviewed');
+    // The product's page shows its reviews and rating.
+    tx.emit({ name: 'shop.changed', payload: { tenantId: tx.tenant.id, entity: 'review' } });
     return toReview(review);
   });
 }

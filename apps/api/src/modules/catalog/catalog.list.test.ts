@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { createCategory, createCustomer, createProduct } from '../../../test/builders.ts';
+import type { Tenant } from '../tenants/tenants.service.ts';
+
+// The public product list's orders and filters (sort, price range, stock), as the storefront's list asks for them.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+async function get(tenant: Tenant, url: string) {
+  return t.request(tenant, { method: 'GET', url });
+}
+
+async function slugs(tenant: Tenant, query: string): Promise<string[]> {
+  const response = await get(tenant, `/api/products/products/?${query}`);
+  expect(response.statusCode, query).toBe(200);
+  return (response.json() as { slug: string }[]).map((product) => product.slug);
+}
+
+/** Reviews `productId` once per rating, each by a customer of its own. */
+async function review(tenant: Tenant, productId: number, ratings: number[]) {
+  for (const rating of ratings) {
+    const { accessToken } = await createCustomer(t, tenant);
+    const response = await t.request(tenant, {
+      method: 'POST',
+      url: '/api/products/reviews/',
+      token: accessToken,
+      payload: { product: productId, rating, comment: `Rated ${rating}.` },
+    });
+    expect(response.statusCode).toBe(201);
+  }
+}
+
+describe('GET /api/products/products/ ordered by rating', () => {
+  it('lists the best average first, the more reviewed first among equal averages, and unreviewed products last', async () => {
+    const shop = await t.createTenant();
+    const category = await createCategory(t, shop);
+    await createProduct(t, shop, { categoryId: category.id, slug: 'unreviewed' });
+    const good = await createProduct(t, shop, { categoryId: category.id, slug: 'good' });
+    const best = await createProduct(t, shop, { categoryId: category.id, slug: 'best' });
+    const goodOnce = await createProduct(t, shop, { categoryId: category.id, slug: 'good-once' });
+    const poor = await createProduct(t, shop, { categoryId: category.id, slug: 'poor' });
+    await review(shop, good.id, [4, 4]);
+    await review(shop, best.id, [5, 4]);
+    await review(shop, goodOnce.id, [4]);
+    await review(shop, poor.id, [2, 1]);
+
+    expect(await slugs(shop, 'ordering=-rating')).toEqual(['best', 'good', 'good-once', 'poor', 'unreviewed']);
+    // Lowest first, and still no rating is not the worst one.
+    expect(await slugs(shop, 'ordering=rating')).toEqual(['poor', 'good', 'good-once', 'best', 'unreviewed']);
+    const page = (await get(shop, '/api/products/products/?ordering=-rating&page=2&page_size=2')).json();
+    expect(page.count).toBe(5);
+    expect(page.results.map((product: { slug: string }) => product.slug)).toEqual(['good-once', 'poor']);
+  });
+
+  it('orders "relevance" newest first when there is no search, and by relevance within a search', async () => {
+    const shop = await t.createTenant();
+    const category = await createCategory(t, shop);
+    await createProduct(t, shop, { categoryId: category.id, slug: 'older', name: 'Plain blade' });
+    await createProduct(t, shop, { categoryId: category.id, slug: 'newer', name: 'Tundra blade' });
+    await createProduct(t, shop, { categoryId: category.id, slug: 'newest', description: 'For the tundra.' });
+    expect(await slugs(shop, 'ordering=relevance')).toEqual(['newest', 'newer', 'older']);
+    expect(await slugs(shop, 'search=tundra&ordering=relevance')).toEqual(['newer', 'newest']);
+    // Another order replaces relevance within the search's results.
+    expect(await slugs(shop, 'search=tundra&ordering=-created_at')).toEqual(['newest', 'newer']);
+  });
+});
+
+describe('GET /api/products/products/ filtered by price and stock', () => {
+  it('keeps the products whose current price is within the bounds, both included, given as decimal strings', async () => {
+    const shop = await t.createTenant();
+    const category = await createCategory(t, shop);
+    for (const [slug, priceCents] of [
+      ['ten', 1000],
+      ['fifty', 5000],
+      ['fifty-and-a-cent', 5001],
+      ['eighty-five', 8500],
+      ['hundred-twenty', 12000],
+    ] as const) {
+      await createProduct(t, shop, { categoryId: category.id, slug, priceCents });
+    }
+    expect(await slugs(shop, 'min_price=50&max_price=85.00&ordering=price')).toEqual([
+      'fifty',
+      'fifty-and-a-cent',
+      'eighty-five',
+    ]);
+    expect(await slugs(shop, 'min_price=50.01&ordering=price')).toEqual([
+      'fifty-and-a-cent',
+      'eighty-five',
+      'hundred-twenty',
+    ]);
+    expect(await slugs(shop, 'max_price=49.99&ordering=price')).toEqual(['ten']);
+    expect(await slugs(shop, 'min_price=85.5&max_price=85.5')).toEqual([]);
+    expect(await slugs(shop, 'min_price=85&max_price=85')).toEqual(['eighty-five']);
+    expect(await slugs(shop, 'min_price=0&ordering=-price')).toEqual([
+      'hundred-twenty',
+      'eighty-five',
+      'fifty-and-a-cent',
+      'fifty',
+      'ten',
+    ]);
+  });
+
+  it('keeps only products in stock with in_stock=true, and counts what the filters keep', async () => {
+    const shop = await t.createTenant();
+    const blades = await createCategory(t, shop, { slug: 'blades' });
+    const tools = await createCategory(t, shop, { slug: 'tools' });
+    await createProduct(t, shop, { categoryId: blades.id, slug: 'sold-out', stock: 0, priceCents: 9000 });
+    await createProduct(t, shop, { categoryId: blades.id, slug: 'last-one', stock: 1, priceCents: 9500 });
+    await createProduct(t, shop, { categoryId: blades.id, slug: 'cheap', stock: 8, priceCents: 2000 });
+    await createProduct(t, shop, { categoryId: tools.id, slug: 'tool', stock: 3, priceCents: 9900 });
+
+    expect(await slugs(shop, 'in_stock=true&ordering=price')).toEqual(['cheap', 'last-one', 'tool']);
+    expect(await slugs(shop, 'in_stock=false&ordering=price')).toEqual(['cheap', 'sold-out', 'last-one', 'tool']);
+    const filtered = (
+      await get(shop, '/api/products/products/?category__slug=blades&in_stock=true&min_price=50&page=1&page_size=24')
+    ).json();
+    expect(filtered.count).toBe(1);
+    expect(filtered.results.map((product: { slug: string }) => product.slug)).toEqual(['last-one']);
+    const none = (await get(shop, '/api/products/products/?in_stock=true&min_price=100&page=1')).json();
+    expect(none).toEqual({ count: 0, next: null, previous: null, results: [] });
+  });
+
+  it('keeps the filters in the next and previous page links', async () => {
+    const shop = await t.createTenant();
+    const category = await createCategory(t, shop);
+    for (let i = 0; i < 3; i++) await createProduct(t, shop, { categoryId: category.id, priceCents: 5000 + i });
+    const first = (
+      await get(shop, '/api/products/products/?min_price=50&in_stock=true&ordering=-price&page=1&page_size=2')
+    ).json();
+    expect(first.count).toBe(3);
+    const next = new URL(first.next);
+    expect(Object.fromEntries(next.searchParams)).toMatchObject({
+      min_price: '50',
+      in_stock: 'true',
+      ordering: '-price',
+      page: '2',
+    });
+  });
+});
+
+describe('GET /api/products/products/ with a bad sort or filter', () => {
+  it.each([
+    ['ordering=stock', 'ordering'],
+    ['ordering=rating%20desc', 'ordering'],
+    ['min_price=abc', 'min_price'],
+    ['min_price=-5', 'min_price'],
+    ['min_price=1e3', 'min_price'],
+    ['max_price=85.001', 'max_price'],
+    ['max_price=', 'max_price'],
+    ['max_price=123456789', 'max_price'],
+    ['in_stock=yes', 'in_stock'],
+    ['min_price=90&max_price=85.50', 'max_price'],
+  ])('answers 400 naming the field for %s', async (query, field) => {
+    const shop = await t.createTenant();
+    const response = await get(shop, `/api/products/products/?${query}`);
+    expect(response.statusCode).toBe(400);
+    const body = response.json() as Record<string, string[]>;
+    expect(Object.keys(body)).toEqual([field]);
+    expect(body[field]?.[0]).toEqual(expect.any(String));
+  });
+
+  it('names the expected form of a price', async () => {
+    const shop = await t.createTenant();
+    const response = await get(shop, '/api/products/products/?min_price=12,50');
+    expect(response.json()).toEqual({ min_price: ['Enter a price such as 85.00 (at most two decimals).'] });
+    const reversed = await get(shop, '/api/products/products/?min_price=90&max_price=10');
+    expect(reversed.json()).toEqual({ max_price: ['Ensure this value is greater than or equal to min_price.'] });
+  });
+});
+
+describe('GET /api/products/products/ sorted and filtered, between shops', () => {
+  it("never lets another shop's products or reviews into a sorted or filtered list", async () => {
+    const mine = await t.createTenant();
+    const other = await t.createTenant();
+    const myCategory = await createCategory(t, mine, { slug: 'shared-slug' });
+    const theirCategory = await createCategory(t, other, { slug: 'shared-slug' });
+    const mineProduct = await createProduct(t, mine, { categoryId: myCategory.id, slug: 'mine', priceCents: 5000 });
+    const theirs = await createProduct(t, other, { categoryId: theirCategory.id, slug: 'theirs', priceCents: 5000 });
+    await review(other, theirs.id, [5]);
+    await review(mine, mineProduct.id, [3]);
+
+    for (const query of [
+      'ordering=-rating',
+      'ordering=rating',
+      'min_price=40&max_price=60',
+      'in_stock=true',
+      'category__slug=shared-slug&in_stock=true&ordering=-rating',
+    ]) {
+      expect(await slugs(mine, query), query).toEqual(['mine']);
+    }
+    const page = (await get(mine, '/api/products/products/?min_price=0&ordering=-rating&page=1')).json();
+    expect(page.count).toBe(1);
+    expect(page.results[0].average_rating).toBe(3);
+  });
+});
