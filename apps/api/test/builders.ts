@@ -23,7 +23,7 @@ export const DEFAULT_TEST_PASSWORD = 'correct-horse-battery';
 export async function createCustomer(
   t: TestApp,
   tenant: Tenant,
-  overrides: { email?: string; username?: string; role?: UserRow['role'] } = {},
+  overrides: { email?: string; username?: string; displayName?: string; role?: UserRow['role'] } = {},
 ): Promise<{ user: UserRow; accessToken: string; refreshToken: string }> {
   customerCounter += 1;
   const email = overrides.email ?? `customer${customerCounter}.${Date.now()}@example.com`;
@@ -34,6 +34,7 @@ export async function createCustomer(
     username: overrides.username ?? email,
     passwordHash: await cachedHash,
     role: overrides.role ?? 'customer',
+    ...(overrides.displayName ? { displayName: overrides.displayName } : {}),
   });
   const session = await openSession(t.context(tenant), user.id);
   return { user, accessToken: session.access, refreshToken: session.refresh };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DeliveryAddress } from './orders.ts';
 
 /** A string field of a request body; a missing one reads as DRF's "This field is required." */
 const field = () =>
@@ -19,15 +20,65 @@ export function isEmailAddress(value: string): boolean {
 /** Minimum password length (spec section 9). */
 export const MIN_PASSWORD_LENGTH = 8;
 
-/** The account as the customer sees it. */
-/** The signed-in account; `role` is `customer`, or `staff`/`owner` for the shop's staff (the admin app reads it). */
+/**
+ * The signed-in account; `role` is `customer`, or `staff`/`owner` for the shop's staff (the admin app reads it).
+ * `display_name` is the name shown with the account's reviews and comments.
+ */
 export const AccountUser = z.object({
   id: z.number().int(),
   email: z.string(),
   username: z.string(),
+  display_name: z.string(),
   role: z.enum(['customer', 'staff', 'owner']),
 });
 export type AccountUser = z.infer<typeof AccountUser>;
+
+export const DISPLAY_NAME_MAX = 50;
+
+/**
+ * Why a display name (as typed) cannot be shown, or null when it can: it is trimmed first, must not be empty or
+ * longer than 50 characters, and may not hold an e-mail address (no "@").
+ */
+export function displayNameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return 'This field may not be blank.';
+  if (trimmed.length > DISPLAY_NAME_MAX) {
+    return `Ensure this field has no more than ${DISPLAY_NAME_MAX} characters.`;
+  }
+  if (trimmed.includes('@')) return 'A display name may not contain "@".';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
+  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return 'A display name may not contain control characters.';
+  return null;
+}
+
+/** `PATCH /accounts/me/`: the name shown with the customer's reviews and comments. */
+export const UpdateAccountBody = z.object({ display_name: field().max(1000) }).strict();
+export type UpdateAccountBody = z.infer<typeof UpdateAccountBody>;
+
+/**
+ * `POST /accounts/password/change/`: the current password and the new one. The sign-in that changes it stays; every
+ * other sign-in of the account ends.
+ */
+export const PasswordChangeBody = z.object({
+  current_password: field().max(1024),
+  password: field().max(1024),
+  password_confirm: field().max(1024),
+});
+export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;
+export const PASSWORD_CHANGED = 'Your password has been changed. Every other sign-in of your account has ended.';
+
+/** How many delivery addresses an account keeps at most. */
+export const SAVED_ADDRESSES_MAX = 20;
+
+/** A delivery address kept in the customer's account (`/accounts/addresses/`); the checkout offers it. */
+export const SavedAddress = DeliveryAddress.extend({ id: z.number().int() });
+export type SavedAddress = z.infer<typeof SavedAddress>;
+export const SavedAddressList = z.array(SavedAddress);
+export type SavedAddressList = z.infer<typeof SavedAddressList>;
+
+/** `POST /accounts/addresses/` and `PUT /accounts/addresses/{id}/`: every field of a delivery address. */
+export const SavedAddressBody = DeliveryAddress.strict();
+export type SavedAddressBody = z.infer<typeof SavedAddressBody>;
 
 /** `POST /accounts/login/`: `login_id` is the e-mail or the username. */
 export const LoginBody = z.object({ login_id: field().max(254), password: field().max(1024) });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AdminListQuery, adminPage } from './admin.ts';
 import { DocumentType } from './content.ts';
 import { ItemParams, QueryRowId as QueryId } from './ids.ts';
+import { isLocale, isTimeZone } from './settings.ts';
 
 const MEDIA_KEY_PATTERN = /^[a-z0-9][a-z0-9._/-]*$/i;
 
@@ -187,6 +188,8 @@ export const AdminSiteSettings = z.object({
   mission_statement: z.string(),
   vision_statement: z.string(),
   core_values: z.array(AdminCoreValue),
+  locale: z.string(),
+  time_zone: z.string(),
 });
 export type AdminSiteSettings = z.infer<typeof AdminSiteSettings>;
 
@@ -211,6 +214,12 @@ export const AdminSiteSettingsBody = z
     core_values: z
       .array(z.object({ name: z.string().trim().min(1).max(100), description: z.string().trim().max(1000) }).strict())
       .max(50),
+    locale: z.string().trim().max(35).refine(isLocale, { error: 'Not a locale this platform knows (e.g. en-US).' }),
+    time_zone: z
+      .string()
+      .trim()
+      .max(64)
+      .refine(isTimeZone, { error: 'Not a time zone this platform knows (e.g. Asia/Kathmandu).' }),
   })
   .partial()
   .strict();

@@ -21,5 +21,28 @@ export const SiteSettings = z.object({
   core_values: z.array(CoreValue),
   /** Platform extension: the shop's public address (from its configuration), for canonical links and sitemaps. */
   site_url: z.string(),
+  /** Platform extension: the BCP 47 locale and IANA time zone every date and price of the storefront is shown in. */
+  locale: z.string(),
+  time_zone: z.string(),
 });
 export type SiteSettings = z.infer<typeof SiteSettings>;
+
+/** A BCP 47 locale tag the platform's Intl knows (`en-US`, `ne-NP`), written as Intl writes it. */
+export function isLocale(value: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(value)[0] === value && Intl.DateTimeFormat.supportedLocalesOf(value).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name (`Asia/Kathmandu`, `UTC`). */
+export function isTimeZone(value: string): boolean {
+  if (!value || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -24,6 +24,8 @@ export interface DomainEvents {
   'account.password_reset_requested': { tenantId: number; email: string };
   /** Someone tried to register an address that already has an account: its owner is told. */
   'account.registration_for_existing': { tenantId: number; userId: number };
+  /** A customer changed their display name: the pages that show their reviews and comments show another name. */
+  'account.display_name_changed': { tenantId: number; userId: number };
   /** A card payment attempt succeeded (announced again by reconciliation until the order confirms it learned). */
   'payment.succeeded': OrderEvent & { paymentId: number };
 }

@@ -28,7 +28,7 @@ export const authentication = fp(
       // at once too.
       const role = await currentAccountRole(request.ctx, claims.userId, claims.family);
       if (!role) throw new AppError(401, 'user_inactive', 'User is inactive or deleted.');
-      request.ctx.user = { id: claims.userId, role };
+      request.ctx.user = { id: claims.userId, role, ...(claims.family ? { session: claims.family } : {}) };
     });
   },
   { name: 'authentication', dependencies: ['tenant-context'] },

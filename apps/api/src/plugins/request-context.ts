@@ -14,6 +14,8 @@ import { type Tenant, TenantResolver, TenantTokenMissingError, TenantUnknownErro
 export interface AuthUser {
   id: number;
   role: string;
+  /** The sign-in (refresh token family) the request's access token belongs to. */
+  session?: string;
 }
 
 /** The platform's services every feature may use: configuration, media, mail, tokens and the domain events. */

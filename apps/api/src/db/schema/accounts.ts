@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 
 export const users = pgTable('users', {
@@ -8,6 +9,8 @@ export const users = pgTable('users', {
   id: integer('id').notNull().generatedAlwaysAsIdentity(),
   email: text('email').notNull(),
   username: text('username').notNull(),
+  /** The name shown with the account's reviews and comments (never its e-mail address); the database draws a default. */
+  displayName: text('display_name').notNull().default(sql`('Customer ' || (1000 + floor(random() * 9000))::int)`),
   passwordHash: text('password_hash').notNull(),
   role: text('role', { enum: ['customer', 'staff', 'owner'] })
     .notNull()
@@ -44,4 +47,16 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Delivery addresses a customer keeps; `address` has the shape of an order's delivery address. */
+export const savedAddresses = pgTable('saved_addresses', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull(),
+  address: jsonb('address').$type<Record<string, string>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

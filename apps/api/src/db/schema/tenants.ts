@@ -26,6 +26,9 @@ export const siteSettings = pgTable('site_settings', {
   historySummary: text('history_summary').notNull().default(''),
   missionStatement: text('mission_statement').notNull().default(''),
   visionStatement: text('vision_statement').notNull().default(''),
+  /** How the storefront formats dates and prices: a BCP 47 locale and an IANA time zone. */
+  locale: text('locale').notNull().default('en-US'),
+  timeZone: text('time_zone').notNull().default('UTC'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

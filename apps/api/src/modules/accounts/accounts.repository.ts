@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { passwordResetTokens, refreshTokens, users } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
@@ -46,7 +46,7 @@ export async function usernameTaken(scope: TenantScope, username: string): Promi
 
 export async function insertUser(
   scope: TenantScope,
-  values: { email: string; username: string; passwordHash: string; role?: UserRow['role'] },
+  values: { email: string; username: string; passwordHash: string; role?: UserRow['role']; displayName?: string },
 ): Promise<UserRow> {
   const [row] = await scope.db.insert(users).values(scope.values(values)).returning();
   if (!row) throw new Error('user insert returned nothing');
@@ -74,6 +74,20 @@ export async function updatePassword(scope: TenantScope, userId: number, passwor
     .update(users)
     .set({ passwordHash, passwordChangedAt: new Date() })
     .where(scope.where(users, eq(users.id, userId)));
+}
+
+/** Sets the name shown with the account's reviews and comments; the row as it now is (null when there is none). */
+export async function updateDisplayName(
+  scope: TenantScope,
+  userId: number,
+  displayName: string,
+): Promise<UserRow | null> {
+  const [row] = await scope.db
+    .update(users)
+    .set({ displayName })
+    .where(scope.where(users, eq(users.id, userId)))
+    .returning();
+  return row ?? null;
 }
 
 export async function insertRefreshToken(
@@ -126,6 +140,21 @@ export async function revokeRefreshTokenFamily(scope: TenantScope, family: strin
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(scope.where(refreshTokens, eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
+}
+
+/** Revokes every sign-in of the account but one (the family `keep`). */
+export async function revokeOtherRefreshTokens(scope: TenantScope, userId: number, keep: string): Promise<void> {
+  await scope.db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      scope.where(
+        refreshTokens,
+        eq(refreshTokens.userId, userId),
+        ne(refreshTokens.family, keep),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
 }
 
 export async function revokeUserRefreshTokens(scope: TenantScope, userId: number): Promise<void> {

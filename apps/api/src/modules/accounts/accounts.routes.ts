@@ -13,14 +13,21 @@ import {
   LoginBody,
   LoginResponse,
   LogoutBody,
+  PASSWORD_CHANGED,
+  PasswordChangeBody,
   PasswordResetBody,
   PasswordResetConfirmBody,
   RefreshBody,
   RefreshResponse,
   RegisterBody,
   RegisterResponse,
+  SavedAddress,
+  SavedAddressBody,
+  SavedAddressList,
+  UpdateAccountBody,
 } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { signedIn, staffOnly } from '../../plugins/request-context.ts';
@@ -34,6 +41,7 @@ import {
   updateStaffByOwner,
 } from './accounts.admin.ts';
 import {
+  changePassword,
   confirmPasswordReset,
   dummyPasswordHash,
   login,
@@ -42,7 +50,9 @@ import {
   refreshTokens,
   register,
   requestPasswordReset,
+  updateAccount,
 } from './accounts.service.ts';
+import { addAddress, listAddresses, removeAddress, replaceAddress } from './addresses.service.ts';
 
 /** Per client address and shop. Generous enough for a family behind one address, tight enough against guessing. */
 export const ACCOUNT_RATE_LIMITS = {
@@ -50,11 +60,15 @@ export const ACCOUNT_RATE_LIMITS = {
   register: { max: 10, timeWindow: '10 minutes' },
   refresh: { max: 60, timeWindow: '1 minute' },
   passwordReset: { max: 5, timeWindow: '15 minutes' },
+  passwordChange: { max: 10, timeWindow: '15 minutes' },
 } as const;
 
 const tags = ['accounts'];
 
-/** `/accounts/`: registration, login, token refresh with rotation, logout, the signed-in account, password reset. */
+/**
+ * `/accounts/`: registration, login, token refresh with rotation, logout, the signed-in account (its display name,
+ * its password, its saved addresses), password reset.
+ */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   await dummyPasswordHash();
 
@@ -101,6 +115,71 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security: [{ tenant: [], bearer: [] }], response: { 200: AccountUser, ...errorResponses } },
     },
     async (request) => me(request.ctx),
+  );
+
+  const signedInSchema = { tags, security: [{ tenant: [], bearer: [] }] };
+
+  app.patch(
+    '/accounts/me/',
+    {
+      onRequest: signedIn(),
+      schema: { ...signedInSchema, body: UpdateAccountBody, response: { 200: AccountUser, ...errorResponses } },
+    },
+    async (request) => updateAccount(request.ctx, request.body),
+  );
+
+  app.post(
+    '/accounts/password/change/',
+    {
+      onRequest: signedIn(),
+      config: routeRateLimit(ACCOUNT_RATE_LIMITS.passwordChange),
+      schema: { ...signedInSchema, body: PasswordChangeBody, response: { 200: DetailResponse, ...errorResponses } },
+    },
+    async (request) => {
+      await changePassword(request.ctx, request.body);
+      return { detail: PASSWORD_CHANGED };
+    },
+  );
+
+  app.get(
+    '/accounts/addresses/',
+    { onRequest: signedIn(), schema: { ...signedInSchema, response: { 200: SavedAddressList, ...errorResponses } } },
+    async (request) => listAddresses(request.ctx),
+  );
+
+  app.post(
+    '/accounts/addresses/',
+    {
+      onRequest: signedIn(),
+      schema: { ...signedInSchema, body: SavedAddressBody, response: { 201: SavedAddress, ...errorResponses } },
+    },
+    async (request, reply) => reply.code(201).send(await addAddress(request.ctx, request.body)),
+  );
+
+  app.put(
+    '/accounts/addresses/:id/',
+    {
+      onRequest: signedIn(),
+      schema: {
+        ...signedInSchema,
+        params: ItemParams,
+        body: SavedAddressBody,
+        response: { 200: SavedAddress, ...errorResponses },
+      },
+    },
+    async (request) => replaceAddress(request.ctx, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/accounts/addresses/:id/',
+    {
+      onRequest: signedIn(),
+      schema: { ...signedInSchema, params: ItemParams, response: { 204: z.null(), ...errorResponses } },
+    },
+    async (request, reply) => {
+      await removeAddress(request.ctx, request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 
   app.post(

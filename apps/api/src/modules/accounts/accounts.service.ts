@@ -1,15 +1,18 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   type AccountUser,
+  displayNameProblem,
   isEmailAddress,
   type LoginBody,
   type LoginResponse,
+  type PasswordChangeBody,
   type PasswordResetBody,
   type PasswordResetConfirmBody,
   REGISTRATION_RECEIVED,
   type RefreshResponse,
   type RegisterBody,
   type RegisterResponse,
+  type UpdateAccountBody,
 } from '@platform/contracts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { AuthenticationError, BadRequestError, ValidationError } from '../../lib/errors.ts';
@@ -30,9 +33,11 @@ import {
   lockRefreshToken,
   markRefreshTokenRotated,
   recordLogin,
+  revokeOtherRefreshTokens,
   revokeRefreshTokenFamily,
   revokeUserRefreshTokens,
   type UserRow,
+  updateDisplayName,
   updatePassword,
   usePasswordResetTokensOf,
   usernameTaken,
@@ -63,7 +68,13 @@ export function dummyPasswordHash(): Promise<string> {
 }
 
 function accountUser(user: UserRow): AccountUser {
-  return { id: user.id, email: user.email, username: user.username, role: user.role };
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    display_name: user.displayName,
+    role: user.role,
+  };
 }
 
 function normalizeEmail(email: string): string {
@@ -79,7 +90,10 @@ function newPasswordErrors(password: string, confirm: string): Record<string, st
   return errors;
 }
 
-/** A public name made from the address's local part (never the address itself: usernames are shown on reviews). */
+/**
+ * A login name made from the address's local part. It is never shown to anyone but the account's owner and the
+ * shop's staff: reviews and comments show the display name instead.
+ */
 async function freeUsername(scope: TenantScope, email: string): Promise<string> {
   const base = (email.split('@')[0] ?? '').replace(/[^a-z0-9._-]/gi, '').slice(0, 30) || 'customer';
   if (!(await usernameTaken(scope, base))) return base;
@@ -147,7 +161,7 @@ export async function register(ctx: RequestContext, input: RegisterBody): Promis
     // The address is taken (before, or by a concurrent registration), or rarely the username: try again if the latter.
     const existing = await findUserByEmail(ctx.scope, email);
     if (existing) {
-      ctx.deps.events.publish([
+      void ctx.deps.events.publish([
         { name: 'account.registration_for_existing', payload: { tenantId: ctx.tenant.id, userId: existing.id } },
       ]);
       return answer;
@@ -240,6 +254,48 @@ export async function me(ctx: RequestContext): Promise<AccountUser> {
   return accountUser(user);
 }
 
+/**
+ * Changes the signed-in customer's display name, the name shown with their reviews and comments (trimmed; not blank,
+ * 50 characters at most, no "@"). A change is announced (`account.display_name_changed`): public pages show it.
+ */
+export async function updateAccount(ctx: RequestContext, input: UpdateAccountBody): Promise<AccountUser> {
+  const { id } = requireUser(ctx);
+  const problem = displayNameProblem(input.display_name);
+  if (problem) throw new ValidationError({ display_name: [problem] });
+  const displayName = input.display_name.trim();
+  const before = await findUserById(ctx.scope, id);
+  const user = await updateDisplayName(ctx.scope, id, displayName);
+  if (!user?.isActive) throw new AuthenticationError('User not found', 'user_not_found');
+  if (before?.displayName !== displayName) {
+    await ctx.deps.events.publish([
+      { name: 'account.display_name_changed', payload: { tenantId: ctx.tenant.id, userId: id } },
+    ]);
+  }
+  return accountUser(user);
+}
+
+/**
+ * Changes the signed-in customer's password, given the current one. The sign-in that asks keeps working with the
+ * tokens it has; every other sign-in of the account ends at once (its refresh and access tokens), and pending reset
+ * links stop working.
+ */
+export async function changePassword(ctx: RequestContext, input: PasswordChangeBody): Promise<void> {
+  const { id, session } = requireUser(ctx);
+  const user = await findUserById(ctx.scope, id);
+  if (!user?.isActive || !session) throw new AuthenticationError('User not found', 'user_not_found');
+  const errors = newPasswordErrors(input.password, input.password_confirm);
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    errors.current_password = ['Your current password is incorrect.'];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.scope.transaction(async (s) => {
+    await updatePassword(s, id, passwordHash);
+    await usePasswordResetTokensOf(s, id);
+    await revokeOtherRefreshTokens(s, id, session);
+  });
+}
+
 function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -249,7 +305,7 @@ function hashResetToken(token: string): string {
  * background, so that the answer (202, the caller's) takes the same time whether or not the address has an account.
  */
 export function requestPasswordReset(ctx: RequestContext, input: PasswordResetBody): void {
-  ctx.deps.events.publish([
+  void ctx.deps.events.publish([
     {
       name: 'account.password_reset_requested',
       payload: { tenantId: ctx.tenant.id, email: normalizeEmail(input.email) },
@@ -319,17 +375,18 @@ export async function findAccountIdByEmail(ctx: RequestContext, email: string): 
 
 /**
  * Creates an account as it is given, without the rules of registration (the demo shop's customers and staff);
- * without a password it can never sign in.
+ * without a password it can never sign in. Without a display name the database draws a neutral one.
  */
 export async function createAccount(
   ctx: RequestContext,
-  input: { email: string; username: string; password: string | null; role?: UserRow['role'] },
+  input: { email: string; username: string; password: string | null; role?: UserRow['role']; displayName?: string },
 ): Promise<AccountUser> {
   const user = await insertUser(ctx.scope, {
     email: normalizeEmail(input.email),
     username: input.username,
     passwordHash: input.password === null ? NO_PASSWORD : await hashPassword(input.password),
     role: input.role ?? 'customer',
+    ...(input.displayName ? { displayName: input.displayName } : {}),
   });
   return accountUser(user);
 }

@@ -81,7 +81,13 @@ describe('accounts', () => {
       expect(byEmail.json()).toEqual({
         access: expect.any(String),
         refresh: expect.any(String),
-        user: { id: expect.any(Number), email: email.toLowerCase(), username: expect.any(String), role: 'customer' },
+        user: {
+          id: expect.any(Number),
+          email: email.toLowerCase(),
+          username: expect.any(String),
+          display_name: expect.stringMatching(/^Customer \d{4}$/),
+          role: 'customer',
+        },
       });
       expect(user.username).not.toContain('@');
       expect((await login(shop, user.username.toUpperCase())).statusCode).toBe(200);
@@ -235,6 +241,7 @@ describe('accounts', () => {
         id: session.user.id,
         email: session.email,
         username: expect.any(String),
+        display_name: expect.any(String),
         role: 'customer',
       });
       expect((await me(shop, session.refresh)).statusCode).toBe(401);

@@ -12,6 +12,7 @@ export interface VisiblePost extends BlogPostRow {
   commentCount: number;
 }
 
+/** A comment with its author's public name (the display name; the wire calls it `user.username`). */
 export interface CommentWithUser extends BlogCommentRow {
   username: string;
 }
@@ -101,7 +102,7 @@ export async function listApprovedThreads(
     )
     select id from thread`);
   const rows = await scope.db
-    .select({ comment: blogComments, username: users.username })
+    .select({ comment: blogComments, username: users.displayName })
     .from(blogComments)
     .innerJoin(users, and(eq(users.tenantId, blogComments.tenantId), eq(users.id, blogComments.userId)))
     .where(
@@ -147,13 +148,14 @@ export async function insertComment(scope: TenantScope, values: NewBlogComment):
   return row;
 }
 
-export async function findUsername(scope: TenantScope, userId: number): Promise<string | null> {
+/** The name shown with a customer's comments: their display name, never their username or e-mail address. */
+export async function findAuthorName(scope: TenantScope, userId: number): Promise<string | null> {
   const [row] = await scope.db
-    .select({ username: users.username })
+    .select({ name: users.displayName })
     .from(users)
     .where(scope.where(users, eq(users.id, userId)))
     .limit(1);
-  return row?.username ?? null;
+  return row?.name ?? null;
 }
 
 export async function findCommentModeration(scope: TenantScope): Promise<boolean> {

@@ -13,9 +13,9 @@ import {
   type BlogPostRow,
   type CommentWithUser,
   commentAncestry,
+  findAuthorName,
   findComment,
   findCommentModeration,
-  findUsername,
   findVisiblePostById,
   findVisiblePostBySlug,
   insertComment,
@@ -149,7 +149,7 @@ export async function createComment(ctx: RequestContext, input: CreateBlogCommen
     content,
     isApproved: !moderated,
   });
-  const username = (await findUsername(ctx.scope, user.id)) ?? '';
+  const username = (await findAuthorName(ctx.scope, user.id)) ?? '';
   return toComment({ ...row, username });
 }
 

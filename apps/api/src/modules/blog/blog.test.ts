@@ -119,7 +119,7 @@ describe('blog', () => {
   describe('GET /api/blog/comments/', () => {
     it('answers the approved comments of the post as a tree, oldest first at every level', async () => {
       const shop = await t.createTenant();
-      const { user } = await createCustomer(t, shop, { username: 'reader' });
+      const { user } = await createCustomer(t, shop, { username: 'reader', displayName: 'Reader R.' });
       const target = await post(shop);
       const other = await post(shop);
       const first = await comment(shop, { postId: target.id, userId: user.id, content: 'first' });
@@ -148,7 +148,7 @@ describe('blog', () => {
         post: target.id,
         parent: null,
         content: 'first',
-        user: { username: 'reader' },
+        user: { username: 'Reader R.' },
         is_approved: true,
       });
       expect(tree[0].replies.map((c: { id: number }) => c.id)).toEqual([reply.id, laterReply.id]);
@@ -201,7 +201,7 @@ describe('blog', () => {
   describe('POST /api/blog/comments/', () => {
     it('publishes a signed-in customer comment at once when moderation is off, trimmed and as plain text', async () => {
       const shop = await t.createTenant();
-      const { user, accessToken } = await createCustomer(t, shop, { username: 'writer' });
+      const { user, accessToken } = await createCustomer(t, shop, { username: 'writer', displayName: 'Writer W.' });
       const target = await post(shop);
       const response = await t.request(shop, {
         method: 'POST',
@@ -215,7 +215,7 @@ describe('blog', () => {
         post: target.id,
         parent: null,
         content: '<b>Great</b> blade & sheath!',
-        user: { username: 'writer' },
+        user: { username: 'Writer W.' },
         is_approved: true,
         replies: [],
       });

@@ -260,7 +260,7 @@ export async function findActiveProductBySlug(scope: TenantScope, slug: string) 
         select coalesce(json_agg(json_build_object('id', ${productReviews.id}, 'product_id', ${productReviews.productId},
                                                    'rating', ${productReviews.rating}, 'comment', ${productReviews.comment},
                                                    'is_verified_purchase', ${productReviews.isVerifiedPurchase},
-                                                   'created_at', ${productReviews.createdAt}, 'username', ${users.username})
+                                                   'created_at', ${productReviews.createdAt}, 'username', ${users.displayName})
                                  order by ${productReviews.createdAt} desc, ${productReviews.id} desc), '[]'::json)
           from ${productReviews}
           join ${users} on ${scope.where(users, eq(users.id, productReviews.userId))}
@@ -283,6 +283,7 @@ export async function findActiveProductById(scope: TenantScope, id: number): Pro
   return row ?? null;
 }
 
+/** A review with its author's public name (the display name; the wire calls it `user.username`). */
 export type ReviewWithUser = ReviewRow & { username: string };
 
 const reviewColumns = {
@@ -295,7 +296,7 @@ const reviewColumns = {
   isVerifiedPurchase: productReviews.isVerifiedPurchase,
   isHidden: productReviews.isHidden,
   createdAt: productReviews.createdAt,
-  username: users.username,
+  username: users.displayName,
 };
 
 /**

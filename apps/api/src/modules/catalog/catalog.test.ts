@@ -375,17 +375,17 @@ describe('POST /api/products/reviews/', () => {
     return t.request(tenant, { method: 'POST', url: '/api/products/reviews/', token, payload });
   }
 
-  it('adds a trimmed review of a signed-in customer; count and average follow', async () => {
+  it('adds a trimmed review of a signed-in customer under their display name; count and average follow', async () => {
     const shop = await t.createTenant();
     const product = await createProduct(t, shop, { slug: 'reviewed' });
-    const alice = await createCustomer(t, shop, { username: 'alice' });
+    const alice = await createCustomer(t, shop, { username: 'alice', displayName: 'Alice B.' });
     const bob = await createCustomer(t, shop, { username: 'bob' });
     const created = await review(shop, alice.accessToken, { product: product.id, rating: 5, comment: '  Sharp!  ' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({
       id: expect.any(Number),
       product: product.id,
-      user: { username: 'alice' },
+      user: { username: 'Alice B.' },
       rating: 5,
       comment: 'Sharp!',
       created_at: expect.any(String),
@@ -396,6 +396,9 @@ describe('POST /api/products/reviews/', () => {
     expect(detail.review_count).toBe(2);
     expect(detail.average_rating).toBe(3.5);
     expect(detail.reviews.map((r: { comment: string }) => r.comment)).toEqual(['Dull.', 'Sharp!']);
+    expect(detail.reviews[1].user).toEqual({ username: 'Alice B.' });
+    // Without a chosen name, a neutral one: never the username or the e-mail address.
+    expect(detail.reviews[0].user.username).toMatch(/^Customer \d{4}$/);
   });
 
   it('refuses guests with 401', async () => {

@@ -140,4 +140,23 @@ describe('site settings administration', () => {
     expect((await publicSettings(mine.shop)).json().site_title).toBe('Mine');
     expect((await publicSettings(theirs.shop)).json().site_title).toBe('Theirs');
   });
+
+  it('sets the locale and time zone the storefront formats with: en-US and UTC until changed, only known ones', async () => {
+    const { shop, staff } = await shopWithStaff();
+    await admin(shop, staff.accessToken, 'PATCH', { site_title: 'Zoned' });
+    expect((await publicSettings(shop)).json()).toMatchObject({ locale: 'en-US', time_zone: 'UTC' });
+
+    const saved = await admin(shop, staff.accessToken, 'PATCH', { locale: 'ne-NP', time_zone: 'Asia/Kathmandu' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ locale: 'ne-NP', time_zone: 'Asia/Kathmandu' });
+    expect((await publicSettings(shop)).json()).toMatchObject({ locale: 'ne-NP', time_zone: 'Asia/Kathmandu' });
+
+    const wrong = await admin(shop, staff.accessToken, 'PATCH', { locale: 'not a locale', time_zone: 'Mars/Olympus' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      locale: ['Not a locale this platform knows (e.g. en-US).'],
+      time_zone: ['Not a time zone this platform knows (e.g. Asia/Kathmandu).'],
+    });
+    expect((await publicSettings(shop)).json()).toMatchObject({ locale: 'ne-NP', time_zone: 'Asia/Kathmandu' });
+  });
 });

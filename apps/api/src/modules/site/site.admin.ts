@@ -1,5 +1,6 @@
-// The administration of the site settings: title, description, favicon, logo, analytics id and the company
-// information (tagline, history, mission, vision, core values). Writes are audited in their transaction.
+// The administration of the site settings: title, description, favicon, logo, analytics id, the locale and time zone
+// of the storefront's dates and prices, and the company information (tagline, history, mission, vision, core
+// values). Writes are audited in their transaction.
 import type { AdminSiteSettings, AdminSiteSettingsBody } from '@platform/contracts';
 import { ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
@@ -33,6 +34,8 @@ function toAdminSettings(ctx: RequestContext, row: SiteSettingsRow | null, value
     mission_statement: row?.missionStatement ?? '',
     vision_statement: row?.visionStatement ?? '',
     core_values: values.map((value) => ({ name: value.name, description: value.description })),
+    locale: row?.locale ?? 'en-US',
+    time_zone: row?.timeZone ?? 'UTC',
   };
 }
 
@@ -73,6 +76,8 @@ export async function updateSiteSettings(ctx: RequestContext, body: AdminSiteSet
       historySummary: body.history_summary,
       missionStatement: body.mission_statement,
       visionStatement: body.vision_statement,
+      locale: body.locale,
+      timeZone: body.time_zone,
     });
     if (body.core_values) await replaceCoreValues(tx.scope, body.core_values);
     const after = toAdminSettings(tx, row, await listCoreValues(tx.scope));

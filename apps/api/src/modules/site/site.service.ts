@@ -32,6 +32,8 @@ export async function getPublicSettings(ctx: RequestContext): Promise<SiteSettin
     vision_statement: settings.visionStatement,
     core_values: values.map((value) => ({ id: value.id, name: value.name, description: value.description })),
     site_url: shopOrigin(ctx.tenant, ctx.deps.config),
+    locale: settings.locale,
+    time_zone: settings.timeZone,
   };
 }
 

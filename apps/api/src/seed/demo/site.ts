@@ -20,6 +20,8 @@ export async function seedSite(ctx: RequestContext): Promise<void> {
     siteDescription: 'Handcrafted Nepalese khukuri knives, forged by Kami blacksmiths in Dharan and shipped worldwide.',
     favicon: faviconKey,
     contactEmail: 'hello@khukuri-house.example',
+    locale: 'en-US',
+    timeZone: 'Asia/Kathmandu',
     tagline: 'Forged in the foothills. Carried for a lifetime.',
     historySummary:
       'Himalayan Khukuri House began in 1994 as a two-anvil workshop in Dharan, eastern Nepal, where master smith ' +

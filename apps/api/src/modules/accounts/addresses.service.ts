@@ -1,0 +1,73 @@
+// The delivery addresses a customer keeps in their account, which the checkout offers. Each belongs to one account:
+// another customer's (or another shop's) address id answers 404.
+import {
+  DELIVERY_ADDRESS_FIELDS,
+  type DeliveryAddress,
+  SAVED_ADDRESSES_MAX,
+  type SavedAddress,
+  type SavedAddressBody,
+} from '@platform/contracts';
+import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
+import {
+  countSavedAddresses,
+  deleteSavedAddress,
+  insertSavedAddress,
+  listSavedAddresses,
+  lockAddressOwner,
+  type SavedAddressRow,
+  updateSavedAddress,
+} from './addresses.repository.ts';
+
+const ADDRESS_NOT_FOUND = 'Address not found.';
+
+function toSavedAddress(row: SavedAddressRow): SavedAddress {
+  const address = Object.fromEntries(DELIVERY_ADDRESS_FIELDS.map((field) => [field, row.address[field] ?? '']));
+  return { id: row.id, ...(address as DeliveryAddress) };
+}
+
+/** Every field trimmed and none blank, as the checkout requires of the address it sends. */
+function checkedAddress(body: SavedAddressBody): DeliveryAddress {
+  const address = Object.fromEntries(
+    DELIVERY_ADDRESS_FIELDS.map((field) => [field, body[field].trim()]),
+  ) as DeliveryAddress;
+  const blank = DELIVERY_ADDRESS_FIELDS.filter((field) => !address[field]);
+  if (blank.length > 0) {
+    throw new ValidationError(Object.fromEntries(blank.map((field) => [field, ['This field may not be blank.']])));
+  }
+  return address;
+}
+
+/** The signed-in customer's saved addresses, oldest first. */
+export async function listAddresses(ctx: RequestContext): Promise<SavedAddress[]> {
+  const user = requireUser(ctx);
+  return (await listSavedAddresses(ctx.scope, user.id)).map(toSavedAddress);
+}
+
+/** Keeps a new address in the signed-in customer's account (at most `SAVED_ADDRESSES_MAX`). */
+export async function addAddress(ctx: RequestContext, body: SavedAddressBody): Promise<SavedAddress> {
+  const user = requireUser(ctx);
+  const address = checkedAddress(body);
+  return ctx.scope.transaction(async (scope) => {
+    await lockAddressOwner(scope, user.id);
+    if ((await countSavedAddresses(scope, user.id)) >= SAVED_ADDRESSES_MAX) {
+      throw new BadRequestError(`You can keep at most ${SAVED_ADDRESSES_MAX} addresses.`, 'too_many_addresses');
+    }
+    return toSavedAddress(await insertSavedAddress(scope, user.id, address));
+  });
+}
+
+/** Replaces one of the signed-in customer's addresses; 404 for any other. */
+export async function replaceAddress(ctx: RequestContext, id: number, body: SavedAddressBody): Promise<SavedAddress> {
+  const user = requireUser(ctx);
+  const row = await updateSavedAddress(ctx.scope, user.id, id, checkedAddress(body));
+  if (!row) throw new NotFoundError(ADDRESS_NOT_FOUND, 'address_not_found');
+  return toSavedAddress(row);
+}
+
+/** Forgets one of the signed-in customer's addresses; 404 for any other. */
+export async function removeAddress(ctx: RequestContext, id: number): Promise<void> {
+  const user = requireUser(ctx);
+  if (!(await deleteSavedAddress(ctx.scope, user.id, id)))
+    throw new NotFoundError(ADDRESS_NOT_FOUND, 'address_not_found');
+}
