@@ -17,6 +17,7 @@ const ROUTES = [
   '/products',
   '/products?category=service',
   '/products?search=kukri',
+  '/products?search=kukri&category=traditional&ordering=-price&min_price=50&in_stock=true',
   '/products/angkhola-khukuri-10-inch',
   '/blog',
   '/blog/history-of-the-khukuri',

@@ -4,15 +4,27 @@ import { ErrorBox } from '../components/error-box.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { Breadcrumb, type Crumb } from '../features/catalog/components/breadcrumb.tsx';
 import { ProductGrid } from '../features/catalog/components/product-card.tsx';
-import { loadProductList, productListEmptyMessage, productListTitle } from '../features/catalog/product-list.ts';
+import { ProductListFilters } from '../features/catalog/components/product-list-filters.tsx';
+import {
+  loadProductList,
+  productCountText,
+  productListEmptyMessage,
+  productListHref,
+  productListTitle,
+} from '../features/catalog/product-list.ts';
 import { apiFromContext } from '../lib/api.server.ts';
 import { browserApi } from '../lib/browser-api.ts';
 import { breadcrumbs, categoryTrail, pageMeta } from '../lib/seo.ts';
 import catalogStylesHref from '../styles/catalog.css?url';
+import productListStylesHref from '../styles/product-list.css?url';
 import type { Route } from './+types/products';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogStylesHref }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: catalogStylesHref },
+  { rel: 'stylesheet', href: productListStylesHref },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadProductList(apiFromContext(context), new URL(request.url));
@@ -35,16 +47,25 @@ export function meta({ data, matches }: Route.MetaArgs) {
   });
 }
 
-function pageHref(data: Route.ComponentProps['loaderData'], page: number): string {
-  const params = new URLSearchParams();
-  if (data.categorySlug) params.set('category', data.categorySlug);
-  if (data.search) params.set('search', data.search);
-  if (page > 1) params.set('page', String(page));
-  const query = params.toString();
-  return query ? `/products?${query}` : '/products';
+/** Home, the products, the category, the search: where the list sits in the shop. */
+function trail(data: Route.ComponentProps['loaderData'], categoryName: string | null): Crumb[] {
+  const crumbs: Crumb[] = [
+    { name: 'Home', path: '/' },
+    { name: 'Products', path: '/products' },
+  ];
+  if (categoryName) {
+    crumbs.push({ name: categoryName, path: `/products?category=${encodeURIComponent(data.categorySlug)}` });
+  }
+  if (data.search) {
+    crumbs.push({ name: `Search: "${data.search}"`, path: productListHref({ ...data, ordering: null, page: 1 }) });
+  }
+  return crumbs;
 }
 
-/** Product list, filtered by ?category and ?search (spec /products). */
+/**
+ * Product list, filtered by ?category and ?search (spec /products), sorted by ?ordering and filtered by ?min_price,
+ * ?max_price and ?in_stock: every choice is in the address, so a list can be shared and walked back.
+ */
 export default function ProductsPage({ loaderData: data }: Route.ComponentProps) {
   const navigation = useNavigation();
   const categoryName = data.category?.name ?? (data.categorySlug || null);
@@ -52,15 +73,21 @@ export default function ProductsPage({ loaderData: data }: Route.ComponentProps)
   const pages = products ? Math.max(1, Math.ceil(products.count / DEFAULT_PAGE_SIZE)) : 1;
   return (
     <section className="container page">
+      <Breadcrumb trail={trail(data, categoryName)} />
       <h1 className="page-title">{productListTitle(data.search, categoryName)}</h1>
       {data.category?.description && <RichText html={data.category.description} className="category-description" />}
+      <ProductListFilters query={data} categories={data.categories} />
+      {/* A polite live region: present from the first render, so that a new count is announced. */}
+      <p className="product-list__count" role="status">
+        {products ? productCountText(products.count) : ''}
+      </p>
       {navigation.state === 'loading' && navigation.location.pathname === '/products' && <Spinner />}
       {data.error ? (
         <ErrorBox>{data.error}</ErrorBox>
       ) : products && products.results.length > 0 ? (
         <>
           <ProductGrid products={products.results} heading="h2" />
-          <Pagination page={data.page} pages={pages} href={(page) => pageHref(data, page)} />
+          <Pagination page={data.page} pages={pages} href={(page) => productListHref({ ...data, page })} />
         </>
       ) : (
         <p className="empty-message">{productListEmptyMessage(data.search, categoryName)}</p>

@@ -1,12 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../lib/api-client.ts';
-import { loadProductList } from './product-list.ts';
+import { loadProductList, productListHref, readProductListQuery } from './product-list.ts';
 
-function apiAnswering(status: number, body: unknown) {
+const CATEGORIES = [{ id: 1, slug: 'service', name: 'Service & Military', description: '<p>Issued</p>' }];
+
+/** An API whose product list answers `body` with `status`, and whose categories are CATEGORIES; the calls it had. */
+function apiAnswering(status: number, body: unknown, calls: URL[] = []) {
   return createApiClient({
     baseUrl: 'http://api.test/api',
     tenantToken: 'shop-1',
-    fetch: async () => Response.json(body, { status }),
+    fetch: async (input) => {
+      const url = new URL(String(input));
+      calls.push(url);
+      if (url.pathname === '/api/products/categories/') return Response.json(CATEGORIES);
+      return Response.json(body, { status });
+    },
   });
 }
 
@@ -37,6 +45,27 @@ describe('loadProductList', () => {
     });
   });
 
+  it("asks the API for the address's sort and filters, and finds the category among the shop's", async () => {
+    const page = { count: 0, next: null, previous: null, results: [] };
+    const calls: URL[] = [];
+    const address = new URL(
+      'http://shop.test/products?category=service&ordering=-price&min_price=50&max_price=120.5&in_stock=true&page=2',
+    );
+    const data = await loadProductList(apiAnswering(200, page, calls), address);
+    expect(data).toMatchObject({ categorySlug: 'service', category: CATEGORIES[0], categories: CATEGORIES });
+    const list = calls.find((call) => call.pathname === '/api/products/products/');
+    expect(Object.fromEntries(list?.searchParams ?? [])).toEqual({
+      is_active: 'true',
+      category__slug: 'service',
+      ordering: '-price',
+      min_price: '50',
+      max_price: '120.5',
+      in_stock: 'true',
+      page: '2',
+      page_size: '24',
+    });
+  });
+
   it('gives the page of products of a valid answer', async () => {
     const page = { count: 0, next: null, previous: null, results: [] };
     await expect(loadProductList(apiAnswering(200, page), url)).resolves.toMatchObject({
@@ -44,5 +73,41 @@ describe('loadProductList', () => {
       products: page,
       error: null,
     });
+  });
+});
+
+describe('the address of a product list', () => {
+  const read = (query: string) => readProductListQuery(new URLSearchParams(query));
+
+  it('reads back what it writes, with only what differs from the plain list, in one order', () => {
+    const query = read('in_stock=true&max_price=99.5&ordering=-rating&category=service&search=horn&min_price=10');
+    expect(productListHref(query)).toBe(
+      '/products?search=horn&category=service&ordering=-rating&min_price=10&max_price=99.5&in_stock=true',
+    );
+    expect(read(productListHref(query).split('?')[1] ?? '')).toEqual(query);
+    expect(productListHref(read(''))).toBe('/products');
+    expect(productListHref({ ...read('category=service'), page: 3 })).toBe('/products?category=service&page=3');
+  });
+
+  it('leaves out the default sort: newest for the list, relevance for a search', () => {
+    expect(read('ordering=-created_at').ordering).toBeNull();
+    expect(read('search=horn&ordering=relevance').ordering).toBeNull();
+    expect(read('search=horn&ordering=-created_at').ordering).toBe('-created_at');
+    expect(read('ordering=relevance').ordering).toBeNull();
+    expect(productListHref({ ...read('search=horn'), ordering: 'relevance' })).toBe('/products?search=horn');
+  });
+
+  it('takes an unknown sort, a price that is not an amount or a stray stock flag as not given', () => {
+    expect(read('ordering=stock&min_price=abc&max_price=-5&in_stock=yes')).toMatchObject({
+      ordering: null,
+      minPrice: '',
+      maxPrice: '',
+      inStock: false,
+    });
+    expect(read('min_price=1e3&max_price=85.001')).toMatchObject({ minPrice: '', maxPrice: '' });
+  });
+
+  it('swaps price bounds given the wrong way round', () => {
+    expect(read('min_price=120&max_price=85.50')).toMatchObject({ minPrice: '85.50', maxPrice: '120' });
   });
 });

@@ -1,30 +1,112 @@
-import type { Category, ProductPage } from '@platform/contracts';
+import { type Category, PriceBound, type ProductPage, parseMinor } from '@platform/contracts';
 import { type ApiClient, errorText } from '../../lib/api-client.ts';
-import { fetchCategory, fetchProductPage } from './api/products.ts';
+import { fetchCategories } from './api/categories.ts';
+import { fetchProductPage } from './api/products.ts';
 
-interface ProductListData {
+/** The sorts the product list offers, by their `ordering` value, in the order of its sort control. */
+export const PRODUCT_LIST_SORTS = {
+  relevance: 'Relevance',
+  '-created_at': 'Newest',
+  price: 'Price: low to high',
+  '-price': 'Price: high to low',
+  '-rating': 'Top rated',
+} as const;
+export type ProductListSort = keyof typeof PRODUCT_LIST_SORTS;
+
+/** What a /products address asks for: the spec's `search`, `category` and `page`, and the list's sort and filters. */
+export interface ProductListQuery {
   search: string;
   categorySlug: string;
-  category: Category | null;
+  /** Only when the address names a sort other than the default one. */
+  ordering: ProductListSort | null;
+  /** Decimal strings ("85", "85.00"), or '' for no bound. */
+  minPrice: string;
+  maxPrice: string;
+  inStock: boolean;
   page: number;
+}
+
+export interface ProductListData extends ProductListQuery {
+  category: Category | null;
+  /** Every category of the shop, for the category filter. */
+  categories: Category[];
   products: ProductPage | null;
   error: string | null;
 }
 
+/** The sort a list has when its address names none: relevance for a search, newest first otherwise. */
+export function defaultSort(search: string): ProductListSort {
+  return search ? 'relevance' : '-created_at';
+}
+
+function priceBound(text: string | null): string {
+  const value = text?.trim() ?? '';
+  return PriceBound.safeParse(value).success ? value : '';
+}
+
+/**
+ * Reads a /products address. A value the list does not know (an unknown sort, a price that is not an amount) counts
+ * as not given, so that a mistyped address still shows products; bounds given the wrong way round are swapped.
+ */
+export function readProductListQuery(params: URLSearchParams): ProductListQuery {
+  const search = params.get('search')?.trim() ?? '';
+  const requested = params.get('ordering') ?? '';
+  const ordering =
+    requested in PRODUCT_LIST_SORTS && requested !== defaultSort(search) && (requested !== 'relevance' || search)
+      ? (requested as ProductListSort)
+      : null;
+  let minPrice = priceBound(params.get('min_price'));
+  let maxPrice = priceBound(params.get('max_price'));
+  if (minPrice && maxPrice && (parseMinor(minPrice) ?? 0) > (parseMinor(maxPrice) ?? 0)) {
+    [minPrice, maxPrice] = [maxPrice, minPrice];
+  }
+  return {
+    search,
+    categorySlug: params.get('category')?.trim() ?? '',
+    ordering,
+    minPrice,
+    maxPrice,
+    inStock: params.get('in_stock') === 'true',
+    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+  };
+}
+
+/** The address of a product list: only what differs from the plain list, in one order, so equal lists share it. */
+export function productListHref(query: ProductListQuery): string {
+  const params = new URLSearchParams();
+  if (query.search) params.set('search', query.search);
+  if (query.categorySlug) params.set('category', query.categorySlug);
+  if (query.ordering && query.ordering !== defaultSort(query.search)) params.set('ordering', query.ordering);
+  if (query.minPrice) params.set('min_price', query.minPrice);
+  if (query.maxPrice) params.set('max_price', query.maxPrice);
+  if (query.inStock) params.set('in_stock', 'true');
+  if (query.page > 1) params.set('page', String(query.page));
+  const text = params.toString();
+  return text ? `/products?${text}` : '/products';
+}
+
 /** Everything /products shows for its query string, on the server and in the browser alike. */
 export async function loadProductList(api: ApiClient, url: URL): Promise<ProductListData> {
-  const search = url.searchParams.get('search')?.trim() ?? '';
-  const categorySlug = url.searchParams.get('category')?.trim() ?? '';
-  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
-  const [products, category] = await Promise.all([
-    fetchProductPage(api, { search, category: categorySlug, page }).then(
+  const query = readProductListQuery(url.searchParams);
+  const [products, categories] = await Promise.all([
+    fetchProductPage(api, {
+      search: query.search,
+      category: query.categorySlug,
+      ordering: query.ordering ?? undefined,
+      minPrice: query.minPrice,
+      maxPrice: query.maxPrice,
+      inStock: query.inStock,
+      page: query.page,
+    }).then(
       (answer) => ({ answer, error: null }),
       // Spec section 8: the detail, else 'Failed to load products.' (never the message).
       (error: unknown) => ({ answer: null, error: errorText(error, 'Failed to load products.', { message: false }) }),
     ),
-    categorySlug ? fetchCategory(api, categorySlug).catch(() => null) : Promise.resolve(null),
+    // The category filter and the selected category's name and description; without them the list still shows.
+    fetchCategories(api).catch(() => [] as Category[]),
   ]);
-  return { search, categorySlug, category, page, products: products.answer, error: products.error };
+  const category = categories.find((candidate) => candidate.slug === query.categorySlug) ?? null;
+  return { ...query, category, categories, products: products.answer, error: products.error };
 }
 
 /** The page title (spec /products). */
@@ -40,4 +122,9 @@ export function productListEmptyMessage(search: string, categoryName: string | n
     return `No products found matching "${search}"${categoryName ? ` in the ${categoryName} category.` : '.'}`;
   if (categoryName) return 'No products found in this category.';
   return 'No products found.';
+}
+
+/** The number of results, as the list announces it. */
+export function productCountText(count: number): string {
+  return count === 1 ? '1 product' : `${count.toLocaleString('en-US')} products`;
 }

@@ -4,6 +4,7 @@ import {
   DEFAULT_PAGE_SIZE,
   listAnswer,
   Product,
+  type ProductOrdering,
   ProductPage,
   ProductSummary,
   Review,
@@ -13,10 +14,18 @@ import type { ApiClient } from '../../../lib/api-client.ts';
 interface ProductListParams {
   category?: string;
   search?: string;
+  ordering?: ProductOrdering | undefined;
+  /** Decimal strings; '' or undefined for no bound. */
+  minPrice?: string;
+  maxPrice?: string;
+  inStock?: boolean;
   page?: number;
 }
 
-/** One page of active products (spec: is_active=true always; category__slug and search when given). */
+/**
+ * One page of active products (spec: is_active=true always; category__slug and search when given), with the list's
+ * sort, price range and stock filter when given.
+ */
 export function fetchProductPage(api: ApiClient, params: ProductListParams): Promise<ProductPage> {
   return api.get('/products/products/', {
     schema: ProductPage,
@@ -24,6 +33,10 @@ export function fetchProductPage(api: ApiClient, params: ProductListParams): Pro
       is_active: true,
       category__slug: params.category || undefined,
       search: params.search || undefined,
+      ordering: params.ordering,
+      min_price: params.minPrice || undefined,
+      max_price: params.maxPrice || undefined,
+      in_stock: params.inStock ? true : undefined,
       page: params.page ?? 1,
       page_size: DEFAULT_PAGE_SIZE,
     },

@@ -1,0 +1,150 @@
+import { type Category, PriceBound } from '@platform/contracts';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  defaultSort,
+  PRODUCT_LIST_SORTS,
+  type ProductListQuery,
+  type ProductListSort,
+  productListHref,
+} from '../product-list.ts';
+
+/**
+ * The product list's sort and filters, kept in the address: a new sort, category or stock choice goes to the list's
+ * new address at once (a history entry of its own, so Back undoes it); prices go with Apply. Without JavaScript the
+ * form is a plain GET of the same address.
+ */
+export function ProductListFilters({ query, categories }: { query: ProductListQuery; categories: Category[] }) {
+  const navigate = useNavigate();
+  const href = productListHref(query);
+  // What the controls show: the address's values, changed at once by the visitor while the list loads.
+  const [draft, setDraft] = useState(query);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the list's identity; Back and Forward change it.
+  useEffect(() => setDraft(query), [href]);
+
+  const sort = draft.ordering ?? defaultSort(draft.search);
+  const sorts = (Object.keys(PRODUCT_LIST_SORTS) as ProductListSort[]).filter(
+    (value) => value !== 'relevance' || draft.search,
+  );
+  const validPrice = (text: string, fallback: string) =>
+    !text || PriceBound.safeParse(text).success ? text : fallback;
+
+  function apply(change: Partial<ProductListQuery>) {
+    const next: ProductListQuery = {
+      ...draft,
+      minPrice: validPrice(draft.minPrice.trim(), query.minPrice),
+      maxPrice: validPrice(draft.maxPrice.trim(), query.maxPrice),
+      ...change,
+      page: 1,
+    };
+    setDraft(next);
+    navigate(productListHref(next), { preventScrollReset: true });
+  }
+
+  const filtered = Boolean(query.ordering || query.categorySlug || query.minPrice || query.maxPrice || query.inStock);
+  return (
+    <form
+      className="product-filters"
+      method="get"
+      action="/products"
+      aria-label="Sort and filter products"
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply({});
+      }}
+    >
+      {draft.search && <input type="hidden" name="search" value={draft.search} />}
+      <div className="product-filters__field">
+        <label htmlFor="product-sort">Sort by</label>
+        <select
+          id="product-sort"
+          name="ordering"
+          value={sort}
+          onChange={(event) => apply({ ordering: event.target.value as ProductListSort })}
+        >
+          {sorts.map((value) => (
+            <option key={value} value={value}>
+              {PRODUCT_LIST_SORTS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="product-filters__field">
+        <label htmlFor="product-category">Category</label>
+        <select
+          id="product-category"
+          name="category"
+          value={draft.categorySlug}
+          onChange={(event) => apply({ categorySlug: event.target.value })}
+        >
+          <option value="">All categories</option>
+          {categories.map((category) => (
+            <option key={category.slug} value={category.slug}>
+              {category.name}
+            </option>
+          ))}
+          {draft.categorySlug && !categories.some((category) => category.slug === draft.categorySlug) && (
+            <option value={draft.categorySlug}>{draft.categorySlug}</option>
+          )}
+        </select>
+      </div>
+      <div className="product-filters__field">
+        <label htmlFor="product-min-price">Min price ($)</label>
+        <input
+          id="product-min-price"
+          name="min_price"
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.01"
+          value={draft.minPrice}
+          onChange={(event) => setDraft({ ...draft, minPrice: event.target.value })}
+        />
+      </div>
+      <div className="product-filters__field">
+        <label htmlFor="product-max-price">Max price ($)</label>
+        <input
+          id="product-max-price"
+          name="max_price"
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.01"
+          value={draft.maxPrice}
+          onChange={(event) => setDraft({ ...draft, maxPrice: event.target.value })}
+        />
+      </div>
+      <label className="product-filters__check">
+        <input
+          type="checkbox"
+          name="in_stock"
+          value="true"
+          checked={draft.inStock}
+          onChange={(event) => apply({ inStock: event.target.checked })}
+        />
+        In stock only
+      </label>
+      <div className="product-filters__actions">
+        <button type="submit" className="button button--primary">
+          Apply
+        </button>
+        {filtered && (
+          <Link
+            to={productListHref({
+              ...query,
+              ordering: null,
+              categorySlug: '',
+              minPrice: '',
+              maxPrice: '',
+              inStock: false,
+              page: 1,
+            })}
+            preventScrollReset
+          >
+            Clear filters
+          </Link>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,178 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectOnPath, openPage, withoutStructuredData } from './support.ts';
+
+// The demo shop's Service & Military knives, by price: 125, 105 (sold out), 98, 88.
+const SERVICE_BY_PRICE_DOWN = [
+  'Gurkha Survival Khukuri',
+  'Mk II World War Khukuri',
+  'British Gurkha Army Issue Khukuri',
+  'Indian Army Khukuri',
+];
+const SERVICE_IN_STOCK_BY_PRICE_DOWN = SERVICE_BY_PRICE_DOWN.filter((name) => name !== 'Mk II World War Khukuri');
+
+function cardNames(page: Page) {
+  return page.locator('.product-card__name');
+}
+
+function resultCount(page: Page) {
+  return page.getByRole('status').filter({ hasText: /product/ });
+}
+
+/** Marks the document: the mark is gone after a full page load, and kept by the app's own navigation. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { listMark: boolean }).listMark = true;
+  });
+}
+
+async function documentIsMarked(page: Page) {
+  return page.evaluate(() => (window as unknown as { listMark?: boolean }).listMark === true);
+}
+
+test.describe('product list: sort, filters, count and breadcrumb', () => {
+  test('a sort and a filter, applied without a reload, shared by address and undone by Back', async ({
+    page,
+    context,
+  }) => {
+    await openPage(page, '/products?category=service');
+    await markDocument(page);
+    const sort = page.getByLabel('Sort by');
+    const inStock = page.getByRole('checkbox', { name: 'In stock only' });
+    await expect(sort).toHaveValue('-created_at');
+    await expect(resultCount(page)).toHaveText('4 products');
+
+    await sort.selectOption({ label: 'Price: high to low' });
+    await expectOnPath(page, '/products?category=service&ordering=-price');
+    await expect(cardNames(page)).toHaveText(SERVICE_BY_PRICE_DOWN);
+
+    await inStock.check();
+    await expectOnPath(page, '/products?category=service&ordering=-price&in_stock=true');
+    await expect(cardNames(page)).toHaveText(SERVICE_IN_STOCK_BY_PRICE_DOWN);
+    await expect(resultCount(page)).toHaveText('3 products');
+    expect(await documentIsMarked(page)).toBe(true);
+
+    // The address alone gives the same list, in a new page.
+    const shared = await context.newPage();
+    await openPage(shared, '/products?category=service&ordering=-price&in_stock=true');
+    await expect(cardNames(shared)).toHaveText(SERVICE_IN_STOCK_BY_PRICE_DOWN);
+    await expect(resultCount(shared)).toHaveText('3 products');
+    await expect(shared.getByLabel('Sort by')).toHaveValue('-price');
+    await expect(shared.getByRole('checkbox', { name: 'In stock only' })).toBeChecked();
+    await expect(shared.getByLabel('Category')).toHaveValue('service');
+    await shared.close();
+
+    // Back undoes the filter, then the sort; Forward applies the sort again.
+    await page.goBack();
+    await expectOnPath(page, '/products?category=service&ordering=-price');
+    await expect(cardNames(page)).toHaveText(SERVICE_BY_PRICE_DOWN);
+    await expect(inStock).not.toBeChecked();
+    await expect(resultCount(page)).toHaveText('4 products');
+    await page.goBack();
+    await expectOnPath(page, '/products?category=service');
+    await expect(sort).toHaveValue('-created_at');
+    await expect(cardNames(page)).toHaveCount(4);
+    await expect(cardNames(page)).not.toHaveText(SERVICE_BY_PRICE_DOWN);
+    await page.goForward();
+    await expectOnPath(page, '/products?category=service&ordering=-price');
+    await expect(cardNames(page)).toHaveText(SERVICE_BY_PRICE_DOWN);
+    expect(await documentIsMarked(page)).toBe(true);
+  });
+
+  test('the server renders the sorted and filtered list of an address, with its count and breadcrumb', async ({
+    request,
+  }) => {
+    const response = await request.get('/products?category=service&ordering=price&in_stock=true');
+    expect(response.status()).toBe(200);
+    const [visible = ''] = withoutStructuredData(await response.text()).split('<script');
+    const positions = [...SERVICE_IN_STOCK_BY_PRICE_DOWN].reverse().map((name) => visible.indexOf(name));
+    expect(positions.every((position) => position > 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(visible).not.toContain('Mk II World War Khukuri');
+    expect(visible).toContain('3 products');
+    expect(visible).toContain('aria-label="Breadcrumb"');
+    expect(visible).toMatch(/<option value="price" selected="">Price: low to high<\/option>/);
+  });
+
+  test('a price range applies with Apply, keeps the search, and is cleared in one step', async ({ page }) => {
+    await openPage(page, '/products?search=khukuri');
+    await markDocument(page);
+    await expect(page.getByLabel('Sort by')).toHaveValue('relevance');
+    await page.getByLabel('Min price ($)').fill('90');
+    await page.getByLabel('Max price ($)').fill('100');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expectOnPath(page, '/products?search=khukuri&min_price=90&max_price=100');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search Results for "khukuri"');
+    const prices = await page.locator('.product-card__price .price:not(.price--before)').allTextContents();
+    expect(prices.length).toBeGreaterThan(0);
+    for (const price of prices) {
+      const amount = Number(price.replace('$', ''));
+      expect(amount).toBeGreaterThanOrEqual(90);
+      expect(amount).toBeLessThanOrEqual(100);
+    }
+    await expect(resultCount(page)).toHaveText(`${prices.length} products`);
+
+    await page.getByRole('link', { name: 'Clear filters' }).click();
+    await expectOnPath(page, '/products?search=khukuri');
+    await expect(page.getByLabel('Min price ($)')).toHaveValue('');
+    expect(await documentIsMarked(page)).toBe(true);
+  });
+
+  test('a filter that keeps nothing shows the empty message and a count of 0', async ({ page }) => {
+    await openPage(page, '/products?category=service&min_price=1000');
+    await expect(page.getByText('No products found in this category.')).toBeVisible();
+    await expect(resultCount(page)).toHaveText('0 products');
+  });
+
+  test('the breadcrumb leads from the home page to the category, which is the current page', async ({ page }) => {
+    await openPage(page, '/products?category=service&ordering=-price');
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumb.getByRole('listitem')).toHaveText(['Home', 'Products', 'Service & Military']);
+    await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText('Service & Military');
+    await breadcrumb.getByRole('link', { name: 'Products' }).click();
+    await expectOnPath(page, '/products');
+    await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText('Products');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Products');
+  });
+
+  test('the cards of a row are as tall as each other, with their prices on one line', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openPage(page, '/products?ordering=price');
+    const rows = await page.locator('.product-card').evaluateAll((cards) => {
+      const byRow = new Map<number, { card: DOMRect; body: DOMRect; price: DOMRect; name: DOMRect }[]>();
+      for (const card of cards) {
+        const box = card.getBoundingClientRect();
+        const part = (selector: string) => (card.querySelector(selector) as Element).getBoundingClientRect();
+        const row = byRow.get(Math.round(box.top)) ?? [];
+        row.push({
+          card: box,
+          body: part('.product-card__body'),
+          price: part('.product-card__price'),
+          name: part('.product-card__name'),
+        });
+        byRow.set(Math.round(box.top), row);
+      }
+      return [...byRow.values()].map((row) =>
+        row.map(({ card, body, price, name }) => ({
+          cardHeight: card.height,
+          cardBottom: card.bottom,
+          bodyBottom: body.bottom,
+          priceBottom: price.bottom,
+          nameHeight: name.height,
+        })),
+      );
+    });
+    expect(rows.length).toBeGreaterThan(1);
+    // At least one row holds names of different lengths in lines: the case the layout is for.
+    expect(rows.some((row) => new Set(row.map((card) => Math.round(card.nameHeight))).size > 1)).toBe(true);
+    for (const row of rows) {
+      const [first] = row;
+      if (!first) continue;
+      for (const card of row) {
+        expect(Math.abs(card.cardHeight - first.cardHeight)).toBeLessThan(1);
+        expect(Math.abs(card.priceBottom - first.priceBottom)).toBeLessThan(1);
+        expect(Math.abs(card.bodyBottom - card.cardBottom)).toBeLessThan(1);
+      }
+    }
+  });
+});
