@@ -76,9 +76,13 @@ export type SavedAddress = z.infer<typeof SavedAddress>;
 export const SavedAddressList = z.array(SavedAddress);
 export type SavedAddressList = z.infer<typeof SavedAddressList>;
 
-/** `POST /accounts/addresses/` and `PUT /accounts/addresses/{id}/`: every field of a delivery address. */
+/** `POST /accounts/addresses/`: every field of a delivery address. */
 export const SavedAddressBody = DeliveryAddress.strict();
 export type SavedAddressBody = z.infer<typeof SavedAddressBody>;
+
+/** `PATCH /accounts/addresses/{id}/`: the fields to change; the others keep their value. */
+export const SavedAddressPatchBody = DeliveryAddress.partial().strict();
+export type SavedAddressPatchBody = z.infer<typeof SavedAddressPatchBody>;
 
 /** `POST /accounts/login/`: `login_id` is the e-mail or the username. */
 export const LoginBody = z.object({ login_id: field().max(254), password: field().max(1024) });

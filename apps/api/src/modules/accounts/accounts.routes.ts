@@ -24,6 +24,7 @@ import {
   SavedAddress,
   SavedAddressBody,
   SavedAddressList,
+  SavedAddressPatchBody,
   UpdateAccountBody,
 } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -52,7 +53,7 @@ import {
   requestPasswordReset,
   updateAccount,
 } from './accounts.service.ts';
-import { addAddress, listAddresses, removeAddress, replaceAddress } from './addresses.service.ts';
+import { addAddress, changeAddress, listAddresses, removeAddress } from './addresses.service.ts';
 
 /** Per client address and shop. Generous enough for a family behind one address, tight enough against guessing. */
 export const ACCOUNT_RATE_LIMITS = {
@@ -156,18 +157,18 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.code(201).send(await addAddress(request.ctx, request.body)),
   );
 
-  app.put(
+  app.patch(
     '/accounts/addresses/:id/',
     {
       onRequest: signedIn(),
       schema: {
         ...signedInSchema,
         params: ItemParams,
-        body: SavedAddressBody,
+        body: SavedAddressPatchBody,
         response: { 200: SavedAddress, ...errorResponses },
       },
     },
-    async (request) => replaceAddress(request.ctx, request.params.id, request.body),
+    async (request) => changeAddress(request.ctx, request.params.id, request.body),
   );
 
   app.delete(

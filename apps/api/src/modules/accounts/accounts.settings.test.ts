@@ -16,7 +16,7 @@ let counter = 0;
 
 function call(
   shop: Tenant,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   token?: string,
   payload?: object,
@@ -249,9 +249,14 @@ describe('saved addresses', () => {
     const listed = await call(shop, 'GET', '/api/accounts/addresses/', token);
     expect(listed.json().map((a: { fullname: string }) => a.fullname)).toEqual(['Sita Gurung', 'Sita at work']);
 
-    const replaced = await call(shop, 'PUT', `/api/accounts/addresses/${work.id}/`, token, address('Sita Gurung Rai'));
-    expect(replaced.statusCode).toBe(200);
-    expect(replaced.json()).toEqual({ id: work.id, ...address('Sita Gurung Rai') });
+    const changed = await call(shop, 'PATCH', `/api/accounts/addresses/${work.id}/`, token, {
+      fullname: ' Sita Gurung Rai ',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ id: work.id, ...address('Sita Gurung Rai') });
+    const blanked = await call(shop, 'PATCH', `/api/accounts/addresses/${work.id}/`, token, { street: '  ' });
+    expect(blanked.statusCode).toBe(400);
+    expect(blanked.json()).toEqual({ street: ['This field may not be blank.'] });
 
     expect((await call(shop, 'DELETE', `/api/accounts/addresses/${home.json().id}/`, token)).statusCode).toBe(204);
     expect((await call(shop, 'GET', '/api/accounts/addresses/', token)).json()).toEqual([
@@ -287,9 +292,15 @@ describe('saved addresses', () => {
     const kept = (await call(shop, 'POST', '/api/accounts/addresses/', owner.accessToken, address('Owner'))).json();
 
     expect((await call(shop, 'GET', '/api/accounts/addresses/', neighbour.accessToken)).json()).toEqual([]);
-    const put = await call(shop, 'PUT', `/api/accounts/addresses/${kept.id}/`, neighbour.accessToken, address('Thief'));
-    expect(put.statusCode).toBe(404);
-    expect(put.json()).toEqual({ detail: 'Address not found.', code: 'address_not_found' });
+    const changed = await call(
+      shop,
+      'PATCH',
+      `/api/accounts/addresses/${kept.id}/`,
+      neighbour.accessToken,
+      address('Thief'),
+    );
+    expect(changed.statusCode).toBe(404);
+    expect(changed.json()).toEqual({ detail: 'Address not found.', code: 'address_not_found' });
     expect((await call(shop, 'DELETE', `/api/accounts/addresses/${kept.id}/`, neighbour.accessToken)).statusCode).toBe(
       404,
     );
@@ -313,8 +324,14 @@ describe('saved addresses', () => {
 
     // In their own shop, the id names nothing of theirs.
     expect((await call(elsewhere, 'GET', '/api/accounts/addresses/', stranger.accessToken)).json()).toEqual([theirs]);
-    const put = await call(elsewhere, 'PUT', `/api/accounts/addresses/${kept.id}/`, stranger.accessToken, address('X'));
-    expect(put.statusCode).toBe(404);
+    const changed = await call(
+      elsewhere,
+      'PATCH',
+      `/api/accounts/addresses/${kept.id}/`,
+      stranger.accessToken,
+      address('X'),
+    );
+    expect(changed.statusCode).toBe(404);
     expect(
       (await call(elsewhere, 'DELETE', `/api/accounts/addresses/${kept.id}/`, stranger.accessToken)).statusCode,
     ).toBe(404);

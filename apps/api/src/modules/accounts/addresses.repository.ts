@@ -31,6 +31,20 @@ export async function insertSavedAddress(
   return row;
 }
 
+/** One of the account's addresses, locked until the transaction ends; null when the account has none with this id. */
+export async function lockSavedAddress(
+  scope: TenantScope,
+  userId: number,
+  id: number,
+): Promise<SavedAddressRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(savedAddresses)
+    .where(scope.where(savedAddresses, and(eq(savedAddresses.id, id), eq(savedAddresses.userId, userId))))
+    .for('update');
+  return row ?? null;
+}
+
 /** Replaces one of the account's addresses; null when the account has no address with this id. */
 export async function updateSavedAddress(
   scope: TenantScope,

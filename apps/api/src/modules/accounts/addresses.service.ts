@@ -6,6 +6,7 @@ import {
   SAVED_ADDRESSES_MAX,
   type SavedAddress,
   type SavedAddressBody,
+  type SavedAddressPatchBody,
 } from '@platform/contracts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
@@ -15,6 +16,7 @@ import {
   insertSavedAddress,
   listSavedAddresses,
   lockAddressOwner,
+  lockSavedAddress,
   type SavedAddressRow,
   updateSavedAddress,
 } from './addresses.repository.ts';
@@ -26,12 +28,11 @@ function toSavedAddress(row: SavedAddressRow): SavedAddress {
   return { id: row.id, ...(address as DeliveryAddress) };
 }
 
-/** Every field trimmed and none blank, as the checkout requires of the address it sends. */
-function checkedAddress(body: SavedAddressBody): DeliveryAddress {
-  const address = Object.fromEntries(
-    DELIVERY_ADDRESS_FIELDS.map((field) => [field, body[field].trim()]),
-  ) as DeliveryAddress;
-  const blank = DELIVERY_ADDRESS_FIELDS.filter((field) => !address[field]);
+/** The given fields trimmed and none blank, as the checkout requires of the address it sends. */
+function checkedFields<T extends SavedAddressPatchBody>(body: T): T {
+  const given = DELIVERY_ADDRESS_FIELDS.filter((field) => body[field] !== undefined);
+  const address = Object.fromEntries(given.map((field) => [field, body[field]?.trim()])) as T;
+  const blank = given.filter((field) => !address[field]);
   if (blank.length > 0) {
     throw new ValidationError(Object.fromEntries(blank.map((field) => [field, ['This field may not be blank.']])));
   }
@@ -47,7 +48,7 @@ export async function listAddresses(ctx: RequestContext): Promise<SavedAddress[]
 /** Keeps a new address in the signed-in customer's account (at most `SAVED_ADDRESSES_MAX`). */
 export async function addAddress(ctx: RequestContext, body: SavedAddressBody): Promise<SavedAddress> {
   const user = requireUser(ctx);
-  const address = checkedAddress(body);
+  const address = checkedFields<DeliveryAddress>(body);
   return ctx.scope.transaction(async (scope) => {
     await lockAddressOwner(scope, user.id);
     if ((await countSavedAddresses(scope, user.id)) >= SAVED_ADDRESSES_MAX) {
@@ -57,10 +58,20 @@ export async function addAddress(ctx: RequestContext, body: SavedAddressBody): P
   });
 }
 
-/** Replaces one of the signed-in customer's addresses; 404 for any other. */
-export async function replaceAddress(ctx: RequestContext, id: number, body: SavedAddressBody): Promise<SavedAddress> {
+/** Changes the given fields of one of the signed-in customer's addresses; 404 for any other. */
+export async function changeAddress(
+  ctx: RequestContext,
+  id: number,
+  body: SavedAddressPatchBody,
+): Promise<SavedAddress> {
   const user = requireUser(ctx);
-  const row = await updateSavedAddress(ctx.scope, user.id, id, checkedAddress(body));
+  const changes = checkedFields(body);
+  const row = await ctx.scope.transaction(async (scope) => {
+    const current = await lockSavedAddress(scope, user.id, id);
+    if (!current) return null;
+    const { id: _id, ...address } = toSavedAddress(current);
+    return updateSavedAddress(scope, user.id, id, { ...address, ...changes });
+  });
   if (!row) throw new NotFoundError(ADDRESS_NOT_FOUND, 'address_not_found');
   return toSavedAddress(row);
 }
