@@ -43,6 +43,7 @@ import {
   reconcilePayments,
 } from './modules/payments/index.ts';
 import { sandboxGatewayRoutes } from './modules/sandbox-gateway/index.ts';
+import { shippingAdminRoutes } from './modules/shipping/index.ts';
 import { siteAdminRoutes, siteRoutes } from './modules/site/index.ts';
 import { tenantsRoutes } from './modules/tenants/index.ts';
 import { authentication } from './plugins/auth.ts';
@@ -288,6 +289,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             await admin.register(contactAdminRoutes);
             await admin.register(mediaAdminRoutes);
             await admin.register(paymentsAdminRoutes);
+            await admin.register(shippingAdminRoutes);
             await admin.register(auditAdminRoutes);
           },
           { prefix: '/admin' },

@@ -11,6 +11,7 @@ import {
 } from '../src/modules/catalog/catalog.repository.ts';
 import { type PaymentSettingsValues, upsertPaymentSettings } from '../src/modules/payments/payments.repository.ts';
 import { type CardGatewaySettings, configureCardGateway } from '../src/modules/payments/payments.service.ts';
+import { createZone } from '../src/modules/shipping/index.ts';
 import type { Tenant } from '../src/modules/tenants/tenants.service.ts';
 import type { TestApp } from './app.ts';
 
@@ -153,5 +154,26 @@ export function placeOrder(
     token: accessToken,
     headers,
     payload: { payment_method: 'bank_transfer', delivery_address: TEST_ADDRESS, ...body },
+  });
+}
+
+/**
+ * A shipping zone of `tenant`: Nepal at 5.00 per order plus 1.00 per item, 3–5 days, unless told otherwise (amounts
+ * as on the wire, "5.00").
+ */
+export async function addShippingZone(
+  t: TestApp,
+  tenant: Tenant,
+  zone: Partial<Parameters<typeof createZone>[1]> = {},
+) {
+  return createZone(t.context(tenant), {
+    name: 'Nepal',
+    countries: ['NP'],
+    flat_rate: '5.00',
+    per_item: '1.00',
+    free_above: null,
+    delivery_days_min: 3,
+    delivery_days_max: 5,
+    ...zone,
   });
 }

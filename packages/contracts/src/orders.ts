@@ -202,7 +202,11 @@ export type OrderShipment = z.infer<typeof OrderShipment>;
 export const Order = OrderSummary.extend({
   items: z.array(OrderLine),
   subtotal: Money,
+  /** Computed by the server from the shop's shipping zone for the delivery country; part of `total`. */
   shipping: Money,
+  /** The shipping zone the order was sold with ('' when the shop charged no shipping) and its delivery estimate. */
+  shipping_zone: z.string(),
+  delivery_estimate: z.string(),
   delivery_address: DeliveryAddress,
   /**
    * What to show the customer about paying: the bank account details for bank_transfer, the instructions for

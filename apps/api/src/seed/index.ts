@@ -8,6 +8,7 @@ import { seedCatalog } from './demo/catalog.ts';
 import { seedContent } from './demo/content.ts';
 import { seedOrders } from './demo/orders.ts';
 import { seedPayments } from './demo/payments.ts';
+import { seedShipping } from './demo/shipping.ts';
 import { seedSite } from './demo/site.ts';
 
 export const DEMO_TENANT_TOKEN = 'khukuri-demo';
@@ -17,7 +18,15 @@ const SEED_LOCK = 7_264_002;
 type DemoSeedPart = (ctx: RequestContext) => Promise<void>;
 
 // Later features append their part here (catalog, content, payment options…).
-const DEMO_PARTS: DemoSeedPart[] = [seedSite, seedAccounts, seedCatalog, seedContent, seedPayments, seedOrders];
+const DEMO_PARTS: DemoSeedPart[] = [
+  seedSite,
+  seedAccounts,
+  seedCatalog,
+  seedContent,
+  seedPayments,
+  seedShipping,
+  seedOrders,
+];
 
 /**
  * Seeds the demo khukuri shop on an empty database, and does nothing on a database that has any tenant:

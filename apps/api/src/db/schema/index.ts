@@ -6,4 +6,5 @@ export * from './content.ts';
 export * from './mail.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './shipping.ts';
 export * from './tenants.ts';

@@ -85,6 +85,8 @@ export const orders = pgTable('orders', {
   carrier: text('carrier').notNull().default(''),
   trackingNumber: text('tracking_number').notNull().default(''),
   trackingUrl: text('tracking_url').notNull().default(''),
+  shippingZone: text('shipping_zone').notNull().default(''),
+  deliveryEstimate: text('delivery_estimate').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
   type CreateOrderBody,
+  countryName,
   DELIVERY_ADDRESS_FIELDS,
   type DeliveryAddress,
+  findCountryCode,
+  invalidAddressFields,
   ORDER_CURRENCY,
 } from '@platform/contracts';
 import { BadRequestError, ValidationError } from '../../lib/errors.ts';
@@ -12,6 +15,7 @@ import { requireUser } from '../../plugins/request-context.ts';
 import { type CheckoutLine, emptyCart, lockCartForCheckout } from '../cart/index.ts';
 import { lockProductsForSale, moveStock, type SaleProduct } from '../catalog/index.ts';
 import { checkoutPaymentTerms, type PaymentTerms } from '../payments/index.ts';
+import { chargeShipping, type ShippingCharge } from '../shipping/index.ts';
 import {
   findOrderByIdempotencyKey,
   insertOrder,
@@ -42,7 +46,8 @@ interface CheckoutState {
   now: Date;
   cart?: { cartId: number; lines: CheckoutLine[] };
   products?: Map<number, SaleProduct>;
-  priced?: { lines: NewOrderLine[]; subtotalCents: number; shippingCents: number; totalItems: number };
+  priced?: { lines: NewOrderLine[]; subtotalCents: number; totalItems: number };
+  shipping?: ShippingCharge;
   payment?: PaymentTerms & { dueAt: Date };
   orderId?: number;
   /** The order an earlier request with the same key placed: the workflow ends at once with it. */
@@ -50,7 +55,11 @@ interface CheckoutState {
   stockTaken?: { productId: number; quantity: number }[];
 }
 
-/** The six address fields trimmed; a blank one is a field error (spec section 5 "Checkout"). */
+/**
+ * The six address fields trimmed; a blank one is a field error (spec section 5 "Checkout"), and so are a country
+ * that is not one and a contact number that is not a phone number. The country, given as its English name or its
+ * ISO code, is kept as its English name.
+ */
 function cleanAddress(address: DeliveryAddress): DeliveryAddress {
   const errors: Record<string, string[]> = {};
   const cleaned = {} as DeliveryAddress;
@@ -58,8 +67,11 @@ function cleanAddress(address: DeliveryAddress): DeliveryAddress {
     cleaned[field] = address[field].trim();
     if (!cleaned[field]) errors[`delivery_address.${field}`] = ['This field may not be blank.'];
   }
+  for (const [field, message] of Object.entries(invalidAddressFields(cleaned))) {
+    errors[`delivery_address.${field}`] = [message];
+  }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  return cleaned;
+  return { ...cleaned, country: countryName(findCountryCode(cleaned.country) as string) };
 }
 
 /** What identifies a request's intent: the same key with another method or address is another order request. */
@@ -160,8 +172,25 @@ const priceFromCatalog: WorkflowStep<CheckoutState> = {
       };
     });
     state.products = products;
-    // NOTE: shipping is its own amount from the start; it stays 0 until the shop has shipping rates.
-    state.priced = { lines: priced, subtotalCents, shippingCents: 0, totalItems };
+    state.priced = { lines: priced, subtotalCents, totalItems };
+    return undefined;
+  },
+};
+
+/**
+ * 4. Price shipping: the zone serving the delivery country charges for this order (its subtotal and items), by the
+ * same rule as the checkout's quote. NOTE: the amount is the server's alone; a request cannot name one.
+ */
+const priceShipping: WorkflowStep<CheckoutState> = {
+  name: 'price shipping',
+  async run(state) {
+    const priced = must(state.priced, 'the prices');
+    state.shipping = await chargeShipping(state.tx, {
+      country: state.address.country,
+      subtotalCents: priced.subtotalCents,
+      totalItems: priced.totalItems,
+      field: 'delivery_address.country',
+    });
     return undefined;
   },
 };
@@ -180,12 +209,16 @@ const preparePayment: WorkflowStep<CheckoutState> = {
   },
 };
 
-/** 4. Create the order: its number, totals, payment terms and snapshot lines, and the first entry of its history. */
+/**
+ * 5. Create the order: its number, totals (shipping its own amount), payment terms and snapshot lines, the zone and
+ * delivery estimate it was sold with, and the first entry of its history.
+ */
 const createOrderRow: WorkflowStep<CheckoutState> = {
   name: 'create order',
   async run(state) {
     const priced = must(state.priced, 'the prices');
     const payment = must(state.payment, 'the payment terms');
+    const shipping = must(state.shipping, 'the shipping');
     const { scope } = state.tx;
     state.orderId = await insertOrder(
       scope,
@@ -198,8 +231,10 @@ const createOrderRow: WorkflowStep<CheckoutState> = {
         paymentInstructions: payment.instructions,
         currency: ORDER_CURRENCY,
         subtotalCents: priced.subtotalCents,
-        shippingCents: priced.shippingCents,
-        totalCents: priced.subtotalCents + priced.shippingCents,
+        shippingCents: shipping.shippingCents,
+        totalCents: priced.subtotalCents + shipping.shippingCents,
+        shippingZone: shipping.zone,
+        deliveryEstimate: shipping.deliveryEstimate,
         totalItems: priced.totalItems,
         deliveryAddress: state.address,
         idempotencyKey: state.idempotencyKey,
@@ -224,7 +259,7 @@ const createOrderRow: WorkflowStep<CheckoutState> = {
   // The order's rows go with the transaction's rollback: nothing was announced yet.
 };
 
-/** 5. Reserve stock: take the units out of stock through the ledger, referenced to the order. */
+/** 6. Reserve stock: take the units out of stock through the ledger, referenced to the order. */
 const reserveStock: WorkflowStep<CheckoutState> = {
   name: 'reserve stock',
   async run(state) {
@@ -251,7 +286,7 @@ const reserveStock: WorkflowStep<CheckoutState> = {
   },
 };
 
-/** 6. Clear the cart, and announce the order once the transaction has committed. */
+/** 7. Clear the cart, and announce the order once the transaction has committed. */
 const clearCart: WorkflowStep<CheckoutState> = {
   name: 'clear cart',
   async run(state) {
@@ -269,6 +304,7 @@ export const CHECKOUT_STEPS: readonly WorkflowStep<CheckoutState>[] = [
   validateCart,
   preparePayment,
   priceFromCatalog,
+  priceShipping,
   createOrderRow,
   reserveStock,
   clearCart,

@@ -231,7 +231,7 @@ describe('orders for staff', () => {
         postalCode: '1',
         country: 'Nepal',
         fullname: '=HYPERLINK("http://evil.example","click")',
-        contact_number: '1',
+        contact_number: '+977 1 4221234',
       },
     });
     const csv = await admin(setup.shop, setup.staff.accessToken, 'GET', '/orders/export/?status=awaiting_payment');

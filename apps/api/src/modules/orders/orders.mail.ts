@@ -42,6 +42,12 @@ function itemLines(order: Order): string[] {
 }
 
 const totalLine = (order: Order) => `Total: $${order.total} ${order.currency}`;
+
+/** The shipping line: its amount, and the zone and delivery estimate it was sold with. */
+function shippingLine(order: Order): string {
+  const how = [order.shipping_zone, order.delivery_estimate].filter(Boolean).join(', ');
+  return `Shipping: $${order.shipping}${how ? ` (${how})` : ''}`;
+}
 const orderPage = (input: OrderMailInput) => [`Your order online: ${input.orderPageUrl}`];
 
 /** The e-mail a customer gets when an order is placed: what, how much, where to, and how to pay. */
@@ -63,7 +69,7 @@ export function orderConfirmationMail(input: OrderMailInput): MailMessage {
       'your payment is confirmed.',
     [
       lines,
-      [`Subtotal: $${order.subtotal}`, `Shipping: $${order.shipping}`, totalLine(order)],
+      [`Subtotal: $${order.subtotal}`, shippingLine(order), totalLine(order)],
       payment,
       [
         'Delivering to:',

@@ -13,6 +13,8 @@ import {
   OrderNoteBody,
   OrderPage,
   OrderTransitionBody,
+  ShippingQuote,
+  ShippingQuoteQuery,
 } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +30,7 @@ import {
   shopDashboard,
 } from './orders.admin.ts';
 import { payOrderByCard } from './orders.payments.ts';
-import { getOrder, listOrders, placeOrder } from './orders.service.ts';
+import { getOrder, listOrders, placeOrder, quoteShipping } from './orders.service.ts';
 
 const OrderParams = ItemParams;
 
@@ -41,7 +43,8 @@ const IdempotencyKeyHeader = z.object({
 });
 
 /**
- * `/orders/orders/`: placing an order from the cart, and the customer's order history; `/payments/card/initiate/`:
+ * `/orders/orders/`: placing an order from the cart, and the customer's order history; `/orders/shipping-quote/`:
+ * what the cart costs delivered to a country; `/payments/card/initiate/`:
  * paying one of them by card (spec section 7: the path is ours).
  */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,6 +69,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       // A replay answers as the first request did, so that a client retrying after a lost answer reads the same.
       return reply.code(201).header('idempotent-replayed', String(!created)).send(order);
     },
+  );
+
+  app.get(
+    '/orders/shipping-quote/',
+    {
+      schema: { ...schema, querystring: ShippingQuoteQuery, response: { 200: ShippingQuote, ...errorResponses } },
+    },
+    async (request) => quoteShipping(request.ctx, request.query),
   );
 
   app.get(

@@ -6,10 +6,15 @@ import {
   type Order,
   type OrderListQuery,
   type OrderSummary,
+  parseMinor,
+  type ShippingQuote,
+  type ShippingQuoteQuery,
 } from '@platform/contracts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
+import { getCart } from '../cart/index.ts';
+import { chargeShipping } from '../shipping/index.ts';
 import { checkoutFingerprint, checkReplay, runCheckout } from './checkout.workflow.ts';
 import {
   countCustomerOrders,
@@ -52,6 +57,8 @@ export function toOrder(ctx: RequestContext, row: OrderWithLines): Order {
     })),
     subtotal: formatMinor(row.subtotalCents),
     shipping: formatMinor(row.shippingCents),
+    shipping_zone: row.shippingZone,
+    delivery_estimate: row.deliveryEstimate,
     delivery_address: row.deliveryAddress as DeliveryAddress,
     payment_instructions: awaitingPayment ? row.paymentInstructions : '',
     payment_due_at: awaitingPayment && row.paymentDueAt ? row.paymentDueAt.toISOString() : null,
@@ -94,6 +101,33 @@ export async function placeOrder(
   const row = await findOrderWithLines(ctx.scope, placed.orderId, user.id);
   if (!row) throw new Error(`order ${placed.orderId} vanished after it was placed`);
   return { order: toOrder(ctx, row), created: !placed.replayOf };
+}
+
+/**
+ * `GET /orders/shipping-quote/`: what the signed-in customer's cart, as it is now, costs delivered to `country` (its
+ * English name or ISO code): the amounts placing the order would charge, from the same rule.
+ */
+export async function quoteShipping(ctx: RequestContext, query: ShippingQuoteQuery): Promise<ShippingQuote> {
+  requireUser(ctx);
+  const cart = await getCart(ctx);
+  const subtotalCents = parseMinor(cart.total_price) ?? 0;
+  const charge = await chargeShipping(ctx, {
+    country: query.country,
+    subtotalCents,
+    totalItems: cart.total_items,
+    field: 'country',
+  });
+  return {
+    country: charge.countryCode,
+    country_name: charge.countryName,
+    zone: charge.zone,
+    subtotal: formatMinor(subtotalCents),
+    shipping: formatMinor(charge.shippingCents),
+    total: formatMinor(subtotalCents + charge.shippingCents),
+    total_items: cart.total_items,
+    free_above: charge.freeAboveCents === null ? null : formatMinor(charge.freeAboveCents),
+    delivery_estimate: charge.deliveryEstimate,
+  };
 }
 
 /** One of the customer's own orders, with its history; anyone else's answers 404. */

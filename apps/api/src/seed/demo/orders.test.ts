@@ -31,7 +31,8 @@ describe('demo shop payments and orders', () => {
     const token = login.json().access as string;
     const history = (await t.request(shop, { method: 'GET', url: '/api/orders/orders/', token })).json();
     expect(history.count).toBe(1);
-    expect(history.results[0]).toMatchObject({ number: '1001', status: 'delivered', total: '90.00' });
+    // The blade (90.00) and its shipping to the United Kingdom (Europe: 28.00 per order and 4.00 per item).
+    expect(history.results[0]).toMatchObject({ number: '1001', status: 'delivered', total: '122.00' });
     const detail = (
       await t.request(shop, { method: 'GET', url: `/api/orders/orders/${history.results[0].id}/`, token })
     ).json();

@@ -1,0 +1,4 @@
+// The shipping module's public surface: the only file other modules and the app import from it.
+export { createZone } from './shipping.admin.ts';
+export { shippingAdminRoutes } from './shipping.routes.ts';
+export { chargeShipping, type ShippingCharge, shippingCost } from './shipping.service.ts';

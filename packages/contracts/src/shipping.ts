@@ -1,0 +1,182 @@
+// Shipping: countries (ISO 3166-1 alpha-2 codes, English names), a shop's shipping zones, and the quote the checkout
+// shows. Names come from `Intl.DisplayNames`, so the list costs a few hundred bytes of codes, not a table of names.
+import { z } from 'zod';
+import { AdminListQuery, adminPage } from './admin.ts';
+import { AdminPrice } from './admin-catalog.ts';
+import { Money } from './money.ts';
+
+/** Every ISO 3166-1 alpha-2 country code. */
+export const COUNTRY_CODES = (
+  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
+  'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO ' +
+  'FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE ' +
+  'JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO ' +
+  'MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW ' +
+  'PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM ' +
+  'TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+).split(' ');
+
+const CODES = new Set(COUNTRY_CODES);
+
+/** Other names people write for a few countries (lower case, without accents). */
+const COUNTRY_ALIASES: Record<string, string> = {
+  usa: 'US',
+  'united states of america': 'US',
+  uk: 'GB',
+  'great britain': 'GB',
+  england: 'GB',
+  turkey: 'TR',
+  'czech republic': 'CZ',
+  'ivory coast': 'CI',
+  burma: 'MM',
+  myanmar: 'MM',
+  'hong kong': 'HK',
+  macau: 'MO',
+  macao: 'MO',
+  swaziland: 'SZ',
+  'north macedonia': 'MK',
+  macedonia: 'MK',
+  'russian federation': 'RU',
+  'korea, republic of': 'KR',
+  'republic of korea': 'KR',
+  'east timor': 'TL',
+  'cape verde': 'CV',
+  'vatican city': 'VA',
+};
+
+let displayNames: Intl.DisplayNames | undefined;
+
+/** A country's English name ('NP' → 'Nepal'); the code itself for one this runtime cannot name. */
+export function countryName(code: string): string {
+  displayNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+  return displayNames.of(code) ?? code;
+}
+
+/** Lower case, accents and curly apostrophes gone, spaces collapsed: how two spellings of a name are compared. */
+function comparable(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[’`]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+let codesByName: Map<string, string> | undefined;
+
+/**
+ * The country a customer wrote, as its code: an ISO 3166-1 alpha-2 code ('np', 'NP') or the country's English name
+ * in any case ('Nepal', 'nepal', 'Cote d'Ivoire'); null when it names no country.
+ */
+export function findCountryCode(text: string): string | null {
+  const trimmed = text.trim();
+  if (/^[a-z]{2}$/i.test(trimmed) && CODES.has(trimmed.toUpperCase())) return trimmed.toUpperCase();
+  if (!codesByName) {
+    codesByName = new Map(Object.entries(COUNTRY_ALIASES));
+    for (const code of COUNTRY_CODES) codesByName.set(comparable(countryName(code)), code);
+  }
+  return codesByName.get(comparable(trimmed)) ?? null;
+}
+
+/** The countries as a customer picks one: code and English name, by name. */
+export function countryChoices(): { code: string; name: string }[] {
+  return COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
+    a.name.localeCompare(b.name, 'en'),
+  );
+}
+
+export const CountryCode = z
+  .string()
+  .trim()
+  .transform((text) => text.toUpperCase())
+  .refine((code) => CODES.has(code), { error: 'Not a country code (ISO 3166-1 alpha-2).' });
+
+/** How long delivery takes, as customers read it: '3–7 business days', '1 business day'. */
+export function deliveryEstimateText(minDays: number, maxDays: number): string {
+  if (minDays === maxDays) return `${minDays} business ${minDays === 1 ? 'day' : 'days'}`;
+  return `${minDays}–${maxDays} business days`;
+}
+
+/** The field message of a country that is not one of the list. */
+export const COUNTRY_NOT_FOUND = 'Choose a country from the list.';
+
+/** `GET /orders/shipping-quote/?country=`: the country's English name or its code. */
+export const ShippingQuoteQuery = z.object({
+  country: z.string({ error: 'This field is required.' }).trim().min(1, { error: 'This field is required.' }).max(200),
+});
+export type ShippingQuoteQuery = z.infer<typeof ShippingQuoteQuery>;
+
+/**
+ * What the signed-in customer's cart costs delivered to a country, computed by the server from its cart and the
+ * shop's zones: the same amounts placing the order then charges.
+ */
+export const ShippingQuote = z.object({
+  country: z.string(),
+  country_name: z.string(),
+  /** The shipping zone that serves the country ('' for a shop without zones: shipping is free). */
+  zone: z.string(),
+  subtotal: Money,
+  shipping: Money,
+  total: Money,
+  total_items: z.number().int(),
+  /** The order amount from which shipping is free in this zone, if it is. */
+  free_above: Money.nullable(),
+  delivery_estimate: z.string(),
+});
+export type ShippingQuote = z.infer<typeof ShippingQuote>;
+
+// ── Administration ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A shipping zone as staff see it: its countries (codes), rates and delivery estimate. */
+export const AdminShippingZone = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Codes; empty for the default zone, which serves every country no other zone lists. */
+  countries: z.array(z.string()),
+  is_default: z.boolean(),
+  /** Charged once per order. */
+  flat_rate: Money,
+  /** From this order amount (the subtotal) on, shipping is free; null: never free. */
+  free_above: Money.nullable(),
+  /** Added for each item of the order. */
+  per_item: Money,
+  delivery_days_min: z.number().int(),
+  delivery_days_max: z.number().int(),
+  delivery_estimate: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminShippingZone = z.infer<typeof AdminShippingZone>;
+export const AdminShippingZonePage = adminPage(AdminShippingZone);
+
+/** `GET /admin/shipping-zones/`: pages, search by name, an ordering of the allowlist (the default zone last). */
+export const AdminShippingZoneListQuery = AdminListQuery.extend({
+  ordering: z.enum(['name', '-name', 'flat_rate', '-flat_rate', 'created_at', '-created_at']).optional(),
+});
+export type AdminShippingZoneListQuery = z.infer<typeof AdminShippingZoneListQuery>;
+
+const deliveryDays = () => z.number().int().min(0).max(365);
+
+const zoneFields = {
+  name: z.string().trim().min(1).max(100),
+  countries: z.array(CountryCode).max(COUNTRY_CODES.length),
+  is_default: z.boolean(),
+  flat_rate: AdminPrice,
+  free_above: AdminPrice.nullable(),
+  per_item: AdminPrice,
+  delivery_days_min: deliveryDays(),
+  delivery_days_max: deliveryDays(),
+};
+
+/** `POST /admin/shipping-zones/`: a name and the rates; countries unless it is the default zone. */
+export const AdminShippingZoneCreateBody = z
+  .object(zoneFields)
+  .partial()
+  .required({ name: true, flat_rate: true, delivery_days_min: true, delivery_days_max: true })
+  .strict();
+export type AdminShippingZoneCreateBody = z.infer<typeof AdminShippingZoneCreateBody>;
+
+/** `PATCH /admin/shipping-zones/{id}/`: the fields to change. */
+export const AdminShippingZoneUpdateBody = z.object(zoneFields).partial().strict();
+export type AdminShippingZoneUpdateBody = z.infer<typeof AdminShippingZoneUpdateBody>;
