@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import etag from '@fastify/etag';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
@@ -33,7 +30,7 @@ import { catalogAdminRoutes, catalogRoutes } from './modules/catalog/index.ts';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { createMailer, type Mailer } from './modules/mail/index.ts';
-import { LocalMediaStorage, type MediaStorage, mediaAdminRoutes } from './modules/media/index.ts';
+import { createMediaStorage, type MediaStorage, mediaAdminRoutes, mediaFileRoutes } from './modules/media/index.ts';
 import { ordersAdminRoutes, ordersRoutes, scheduleOrderExpiry, subscribeOrderEvents } from './modules/orders/index.ts';
 import { pagesAdminRoutes, pagesRoutes } from './modules/pages/index.ts';
 import {
@@ -138,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', {
     config,
     database,
-    media: options.media ?? new LocalMediaStorage(config.mediaDir),
+    media: options.media ?? createMediaStorage(config),
     tokens: new TokenSigner(jwtSecretOf(options), config.ACCESS_TOKEN_TTL_SECONDS, config.REFRESH_TOKEN_TTL_SECONDS),
     mailer:
       options.mailer ??
@@ -299,30 +296,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
-  fs.mkdirSync(config.mediaDir, { recursive: true });
-  await app.register(
-    async (mediaScope) => {
-      mediaScope.setNotFoundHandler((_request, reply) =>
-        reply.code(404).send({ detail: 'Not found.', code: 'not_found' }),
-      );
-      await mediaScope.register(fastifyStatic, {
-        root: path.resolve(config.mediaDir),
-        prefix: '/',
-        wildcard: true,
-        immutable: true,
-        maxAge: '365d',
-        setHeaders: (res) => {
-          // Media may be read into a canvas (the product card samples its image's centre pixel).
-          res.header('access-control-allow-origin', '*');
-          res.header('cross-origin-resource-policy', 'cross-origin');
-          res.header('x-content-type-options', 'nosniff');
-          // An SVG opened directly must not run script in our origin.
-          res.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-        },
-      });
-    },
-    { prefix: '/media' },
-  );
+  await app.register(mediaFileRoutes, { prefix: '/media' });
 
   return app;
 }

@@ -20,6 +20,19 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Shop <no-reply@localhost>'),
   PUBLIC_URL: optionalUrl,
   MEDIA_DIR: z.string().min(1).optional(),
+  /** Where media files are kept: `local` (MEDIA_DIR) or `s3` (an S3-compatible bucket, S3_*). */
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** An S3-compatible service's address (MinIO, R2, …); unset: AWS S3 itself. */
+  S3_ENDPOINT: optionalUrl,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -85,5 +98,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const config = result.data;
+  if (config.MEDIA_STORAGE === 's3' && !config.S3_BUCKET) {
+    throw new ConfigError(['S3_BUCKET: is required with MEDIA_STORAGE=s3']);
+  }
   return { ...config, mediaDir: config.MEDIA_DIR ?? path.join(config.DATA_DIR, 'media') };
 }

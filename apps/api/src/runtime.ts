@@ -8,7 +8,7 @@ import { EventBus } from './lib/events.ts';
 import { DirectoryInUseError } from './lib/private-files.ts';
 import { resolveJwtSecret, TokenSigner } from './modules/accounts/index.ts';
 import { createMailer } from './modules/mail/index.ts';
-import { LocalMediaStorage } from './modules/media/index.ts';
+import { createMediaStorage } from './modules/media/index.ts';
 import type { ServiceDeps } from './plugins/request-context.ts';
 import { seedDemo } from './seed/index.ts';
 
@@ -44,7 +44,7 @@ export function platformDeps(config: Config, database: Database): ServiceDeps {
   const log = { info: () => undefined, warn: console.warn, error: console.error };
   return {
     config,
-    media: new LocalMediaStorage(config.mediaDir),
+    media: createMediaStorage(config),
     mailer: createMailer({
       smtpUrl: config.SMTP_URL,
       dataDir: config.DATA_DIR,
@@ -69,7 +69,7 @@ export async function prepareApp(config: Config): Promise<FastifyInstance> {
     console.error(error.message);
     process.exit(1);
   });
-  const media = new LocalMediaStorage(config.mediaDir);
+  const media = createMediaStorage(config);
   const app = await buildApp({ config, database, media, jwtSecret });
   const applied = await migrate(database);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');

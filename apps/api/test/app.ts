@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { TenantScope } from '../src/db/tenant-scope.ts';
-import { LocalMediaStorage } from '../src/modules/media/media.storage.ts';
+import { createMediaStorage, type MediaStorage } from '../src/modules/media/media.storage.ts';
 import { findTenantByToken } from '../src/modules/tenants/tenants.repository.ts';
 import { createTenant, type Tenant } from '../src/modules/tenants/tenants.service.ts';
 import { type AuthUser, type RequestContext, systemContext } from '../src/plugins/request-context.ts';
@@ -18,7 +18,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   testDb: TestDatabase;
-  media: LocalMediaStorage;
+  /** The configured media storage: the test's own folder, or a bucket with `MEDIA_STORAGE=s3`. */
+  media: MediaStorage;
   /** Makes a tenant; each test makes its own, so tests never share shop data. */
   createTenant(name?: string, options?: { domains?: string[] }): Promise<Tenant>;
   /** The tenant-scoped data door, for data builders. */
@@ -36,7 +37,10 @@ export interface TestApp {
 
 let tenantCounter = 0;
 
-/** Builds the app on a fresh, migrated database and a temporary media folder; `logs` receives every log line. */
+/**
+ * Builds the app on a fresh, migrated database and a temporary media folder (or the bucket `env` configures);
+ * `logs` receives every log line.
+ */
 export async function buildTestApp(env: Record<string, string> = {}, logs?: string[]): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   const config = loadConfig({
@@ -52,7 +56,7 @@ export async function buildTestApp(env: Record<string, string> = {}, logs?: stri
     ...env,
   });
   const testDb = await createTestDatabase();
-  const media = new LocalMediaStorage(config.mediaDir);
+  const media = createMediaStorage(config);
   const app = await buildApp({
     config,
     database: testDb.database,

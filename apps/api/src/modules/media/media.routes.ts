@@ -1,9 +1,11 @@
 import multipart from '@fastify/multipart';
 import { AdminMediaPurpose, AdminMediaUpload, ErrorDetail } from '@platform/contracts';
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ValidationError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { uploadMediaByStaff } from './media.admin.ts';
+import { MEDIA_CACHE_CONTROL } from './media.storage.ts';
 import { IMAGE_UPLOAD_LIMITS, readImageUpload } from './media.upload.ts';
 
 /** `/admin/media/`: pictures staff upload for a media field (a post's featured image, the logo, the favicon). */
@@ -28,4 +30,31 @@ export const mediaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(await uploadMediaByStaff(request.ctx, { bytes: upload.bytes, purpose: purpose.data }));
     },
   );
+};
+
+/**
+ * `/media/<key>`: stored files, streamed from the media storage (a folder or a bucket) with their stored content type,
+ * cached for a year and readable by a canvas of another origin (the product card samples its picture's pixels).
+ */
+export const mediaFileRoutes: FastifyPluginAsync = async (app) => {
+  const notFound = { detail: 'Not found.', code: 'not_found' };
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFound));
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const file = await app.deps.media.get(key);
+    if (!file) return reply.code(404).send(notFound);
+    reply
+      .header('cache-control', MEDIA_CACHE_CONTROL)
+      .header('etag', file.etag)
+      .header('access-control-allow-origin', '*')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('x-content-type-options', 'nosniff')
+      // An SVG opened directly must not run script in our origin.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    if (request.headers['if-none-match'] === file.etag) {
+      file.body.destroy();
+      return reply.code(304).send();
+    }
+    return reply.header('content-type', file.contentType).header('content-length', file.size).send(file.body);
+  });
 };

@@ -9,7 +9,7 @@ describe('media serving', () => {
   afterAll(() => t.close());
 
   it('serves stored files with long-lived caching, CORS for canvas reads, and a sandboxing CSP', async () => {
-    await t.media.put('t1/site/mark.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+    await t.media.put('t1/site/mark.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml');
     const response = await t.app.inject({ method: 'GET', url: t.media.url('t1/site/mark.svg') });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
@@ -23,6 +23,6 @@ describe('media serving', () => {
     expect(missing.statusCode).toBe(404);
     const outside = await t.app.inject({ method: 'GET', url: '/media/../jwt-secret' });
     expect(outside.statusCode).toBe(404);
-    await expect(t.media.put('../outside.txt', Buffer.from('x'))).rejects.toThrow(/unsafe/);
+    await expect(t.media.put('../outside.txt', Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe/);
   });
 });
