@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { EventBus } from './lib/events.ts';
 import { type Job, scheduleJob } from './lib/jobs.ts';
+import { createResponseCache, type ResponseCache } from './lib/response-cache.ts';
 import {
   accountsAdminRoutes,
   accountsRoutes,
@@ -49,6 +50,7 @@ import { errorHandler } from './plugins/errors.ts';
 import { guardedJsonParser, rejectMalformedHost, rejectNullCharacters } from './plugins/input-guard.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
 import { staffOnly, tenantContext } from './plugins/request-context.ts';
+import { invalidateOnChanges, publicAnswerCache } from './plugins/response-cache.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 
 /** What the app is built from; tests and the server pass their own. */
@@ -59,6 +61,8 @@ export interface AppDeps {
   tokens: TokenSigner;
   mailer: Mailer;
   events: EventBus;
+  /** Public pages and API reads, per shop (the storefront server in the same process uses it too). */
+  cache: ResponseCache;
 }
 
 declare module 'fastify' {
@@ -149,10 +153,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         backoffMs: config.MAIL_RETRY_SECONDS * 1000,
       }),
     events: new EventBus(app.log),
+    cache: createResponseCache(config, app.log),
   } satisfies AppDeps);
   // Side effects of domain events (e-mails, later cache invalidation) are wired here, once per app.
   subscribeOrderEvents(app.deps, database);
   subscribeAccountEvents(app.deps, database);
+  invalidateOnChanges(app.deps.events, database, app.deps.cache);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -161,6 +167,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before anything else: a Host no shop can have (the storefront, media and the API alike).
   app.addHook('onRequest', rejectMalformedHost);
   await app.register(securityHeaders);
+  // Public reads from the response cache (stored as serialized, sent as stored), then ETags and compression.
+  await app.register(publicAnswerCache, { cache: app.deps.cache });
   // An ETag on every answer built in memory (API JSON), from its uncompressed bytes, so that a client asking again
   // with If-None-Match gets 304; then compression.
   await app.register(etag, { weak: true });
@@ -200,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.deps.events.idle();
     // Mail still being retried is given its chance before the process goes.
     await app.deps.mailer.idle();
+    await app.deps.cache.close();
     await database.close();
   });
 

@@ -72,6 +72,12 @@ const ConfigSchema = z.object({
   /** Delivery attempts per message; the delay before a retry starts here and doubles (10 attempts: about 8 hours). */
   MAIL_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(10),
   MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
+  /** Public pages and API reads are served from the cache this long, then stale this long while one refresh runs;
+   * a change of what they show empties a shop's part at once. 0: no cache. */
+  RESPONSE_CACHE_FRESH_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
+  RESPONSE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** The in-memory cache's size (without REDIS_URL). */
+  RESPONSE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4_096).default(64),
   PAYMENT_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   TWOC2P_SANDBOX_URL: z.url().default('https://sandbox-pgw.2c2p.com'),
   TWOC2P_PRODUCTION_URL: z.url().default('https://pgw.2c2p.com'),

@@ -1,6 +1,15 @@
 // What other packages (the storefront server) use of the API.
 export { type AppDeps, buildApp } from './app.ts';
 export { type Config, ConfigError, loadConfig } from './config.ts';
+export {
+  type CachedAnswer,
+  type CacheState,
+  cacheKeyOf,
+  createResponseCache,
+  pickEncoding,
+  type Rendered,
+  type ResponseCache,
+} from './lib/response-cache.ts';
 export { compression } from './plugins/compression.ts';
 export { rejectMalformedHost } from './plugins/input-guard.ts';
 export { securityHeaders } from './plugins/security-headers.ts';

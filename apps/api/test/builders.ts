@@ -50,11 +50,18 @@ export async function createCategory(
   overrides: { slug?: string; name?: string; description?: string } = {},
 ): Promise<CategoryRow> {
   catalogCounter += 1;
-  return insertCategory(t.scope(tenant), {
+  const row = await insertCategory(t.scope(tenant), {
     slug: overrides.slug ?? `category-${catalogCounter}`,
     name: overrides.name ?? `Category ${catalogCounter}`,
     description: overrides.description ?? '',
   });
+  await writtenBehindTheApp(t, tenant);
+  return row;
+}
+
+/** Rows a builder wrote straight into the database are news to the app's response cache, as a restore would be. */
+async function writtenBehindTheApp(t: TestApp, tenant: Tenant): Promise<void> {
+  await t.app.deps.cache.invalidate(tenant.token);
 }
 
 /** An active product of `tenant` (in a new category unless one is given), with optional attributes. */
@@ -82,6 +89,7 @@ export async function createProduct(
     t.scope(tenant),
     attributes.map(([key, value], order) => ({ productId: row.id, key, value, order })),
   );
+  await writtenBehindTheApp(t, tenant);
   return row;
 }
 

@@ -1,7 +1,16 @@
 // Starts the shop in one process: the platform API under /api, media under /media, the storefront for the rest.
 // With API_URL set, it serves the storefront only and reaches that API over HTTP.
-import { compression, listen, loadConfigOrExit, prepareApp, rejectMalformedHost, securityHeaders } from '@platform/api';
+import {
+  compression,
+  createResponseCache,
+  listen,
+  loadConfigOrExit,
+  prepareApp,
+  rejectMalformedHost,
+  securityHeaders,
+} from '@platform/api';
 import Fastify from 'fastify';
+import { apiProxy } from './api-proxy.ts';
 import { storefront } from './storefront.ts';
 
 const config = loadConfigOrExit();
@@ -11,11 +20,21 @@ if (config.API_URL) {
   await app.register(securityHeaders);
   await app.register(compression);
   const apiBaseUrl = `${config.API_URL.replace(/\/$/, '')}/api`;
-  await app.register(storefront, { config, apiBaseUrl, apiFetch: fetch });
+  // The browser's calls to /api and /media go to the API through this server, on the shop's own origin.
+  await app.register(apiProxy, { apiUrl: config.API_URL });
+  // Pages are kept only where the API's changes reach them: through a shared Redis.
+  const cache = config.REDIS_URL ? createResponseCache(config, app.log) : undefined;
+  if (cache) app.addHook('onClose', () => cache.close());
+  await app.register(storefront, { config, apiBaseUrl, apiFetch: fetch, ...(cache ? { cache } : {}) });
   await listen(app, config);
 } else {
   const app = await prepareApp(config);
-  await app.register(storefront, { config, apiBaseUrl: 'http://api.internal/api', apiFetch: injectFetch(app) });
+  await app.register(storefront, {
+    config,
+    apiBaseUrl: 'http://api.internal/api',
+    apiFetch: injectFetch(app),
+    cache: app.deps.cache,
+  });
   await listen(app, config);
 }
 

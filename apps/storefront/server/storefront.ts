@@ -4,11 +4,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { Config } from '@platform/api';
+import { type Config, cacheKeyOf, type ResponseCache } from '@platform/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { StorefrontLoadContext } from '../app/lib/load-context.ts';
 import { findAdminDistDir, registerAdminApp } from './admin.ts';
+import { isCacheablePage, sendPage, toRendered } from './page-cache.ts';
 import { registerSeoFiles } from './seo.ts';
 import { createTenantResolver, tenantsByHost } from './tenant-by-host.ts';
 
@@ -20,6 +21,8 @@ interface StorefrontOptions {
   buildDir?: string;
   /** Folder of the shop administration's build (apps/admin/dist); defaults to ADMIN_DIST_DIR, else the repository's. */
   adminDistDir?: string;
+  /** Where public pages are kept; only given when the API's changes reach it (same process, or a shared Redis). */
+  cache?: ResponseCache;
 }
 
 function findBuildDir(): string {
@@ -59,26 +62,41 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
   });
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
-    const context = {
-      tenantToken: await tenantOf(request.host),
-      apiBaseUrl: options.apiBaseUrl,
-      apiFetch: options.apiFetch,
-      mediaHost: options.config.MEDIA_HOST,
-      publicApiBaseUrl: '/api',
-      nonce: randomBytes(16).toString('base64'),
-    } satisfies StorefrontLoadContext;
+    const tenantToken = await tenantOf(request.host);
     const url = pageUrl(request);
+    const nonce = randomBytes(16).toString('base64');
     const controller = new AbortController();
+    const renderPage = (method: string) => {
+      const context = {
+        tenantToken,
+        apiBaseUrl: options.apiBaseUrl,
+        apiFetch: options.apiFetch,
+        mediaHost: options.config.MEDIA_HOST,
+        publicApiBaseUrl: '/api',
+        nonce,
+      } satisfies StorefrontLoadContext;
+      const webRequest = new Request(url, {
+        method,
+        headers: toHeaders(request.headers),
+        signal: controller.signal,
+        ...(method === 'GET' || method === 'HEAD'
+          ? {}
+          : { body: JSON.stringify(request.body ?? null), duplex: 'half' }),
+      } as RequestInit);
+      return handle(webRequest, context);
+    };
+    const { cache } = options;
+    if (cache && (request.method === 'GET' || request.method === 'HEAD') && isCacheablePage(url.pathname)) {
+      // Rendered as a GET (a HEAD fills the cache too), whole, once for every concurrent request of the address.
+      const { answer, state } = await cache.serve(
+        tenantToken,
+        `page:${cacheKeyOf(url.pathname + url.search)}`,
+        async () => toRendered(await renderPage('GET'), { cacheable: true, nonce }),
+      );
+      return sendPage(request, reply, answer, state);
+    }
     reply.raw.once('close', () => controller.abort());
-    const webRequest = new Request(url, {
-      method: request.method,
-      headers: toHeaders(request.headers),
-      signal: controller.signal,
-      ...(request.method === 'GET' || request.method === 'HEAD'
-        ? {}
-        : { body: JSON.stringify(request.body ?? null), duplex: 'half' }),
-    } as RequestInit);
-    const response = await handle(webRequest, context);
+    const response = await renderPage(request.method);
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name === 'set-cookie') continue;

@@ -28,6 +28,11 @@ export interface DomainEvents {
   'account.display_name_changed': { tenantId: number; userId: number };
   /** A card payment attempt succeeded (announced again by reconciliation until the order confirms it learned). */
   'payment.succeeded': OrderEvent & { paymentId: number };
+  /**
+   * Something a shop's public pages may show changed: an administration write (`entity` as in the audit log), or a
+   * customer's review or comment. Stock changes have their own event.
+   */
+  'shop.changed': { tenantId: number; entity: string };
 }
 
 export type DomainEventName = keyof DomainEvents;
@@ -56,28 +61,40 @@ interface EventLogger {
  * an outbox table or Redis pub/sub behind this same `publish`/`on` surface.
  */
 export class EventBus {
-  private readonly handlers = new Map<DomainEventName, EventHandler<DomainEventName>[]>();
+  private readonly handlers = new Map<
+    DomainEventName,
+    { handler: EventHandler<DomainEventName>; awaited: boolean }[]
+  >();
   private readonly running = new Set<Promise<void>>();
 
   constructor(private readonly log: EventLogger) {}
 
-  /** Registers a handler for one event name. */
-  on<K extends DomainEventName>(name: K, handler: EventHandler<K>): void {
+  /**
+   * Registers a handler for one event name. An `awaited` handler (emptying caches) is waited for by `publish`, so
+   * that the write's answer goes out only once it has run: the next read sees the change. It must be quick.
+   */
+  on<K extends DomainEventName>(name: K, handler: EventHandler<K>, options: { awaited?: boolean } = {}): void {
     const list = this.handlers.get(name) ?? [];
-    list.push(handler as EventHandler<DomainEventName>);
+    list.push({ handler: handler as EventHandler<DomainEventName>, awaited: options.awaited ?? false });
     this.handlers.set(name, list);
   }
 
-  /** Hands the events to their handlers, in order, without waiting for them. */
-  publish(events: readonly DomainEvent[]): void {
+  /**
+   * Hands the events to their handlers, in order. Resolves once the awaited handlers have run; the others go on in
+   * the background. A failing handler is logged, never thrown.
+   */
+  publish(events: readonly DomainEvent[]): Promise<void> {
+    const awaited: Promise<void>[] = [];
     for (const event of events) {
-      for (const handler of this.handlers.get(event.name) ?? []) {
+      for (const { handler, awaited: wait } of this.handlers.get(event.name) ?? []) {
         const run = (async () => handler(event.payload))()
           .catch((error: unknown) => this.log.error({ err: error, event: event.name }, 'event handler failed'))
           .finally(() => this.running.delete(run));
         this.running.add(run);
+        if (wait) awaited.push(run);
       }
     }
+    return Promise.all(awaited).then(() => undefined);
   }
 
   /** Resolves when every handler started so far has finished (tests, shutdown). */

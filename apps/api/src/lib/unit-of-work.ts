@@ -22,6 +22,6 @@ export async function inTransaction<T>(ctx: RequestContext, work: (tx: Transacti
   const result = await ctx.scope.transaction((scope) =>
     work({ ...ctx, scope, emit: (event) => void events.push(event) }),
   );
-  ctx.deps.events.publish(events);
+  await ctx.deps.events.publish(events);
   return result;
 }

@@ -1,6 +1,7 @@
 // HTTP efficiency of the API's answers: compressed as the client accepts, and validated with ETags.
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, shopWithStaff } from '../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createCategory, createProduct } from '../../test/builders.ts';
 
@@ -29,7 +30,7 @@ describe('API answers over HTTP', () => {
   });
 
   it('carry an ETag, and answer 304 when asked again with it; a change gives a new one', async () => {
-    const shop = await t.createTenant();
+    const { shop, staff } = await shopWithStaff(t, 'ETag shop');
     const category = await createCategory(t, shop);
     const product = await createProduct(t, shop, { categoryId: category.id });
     const url = `/api/products/products/${product.slug}/`;
@@ -39,9 +40,12 @@ describe('API answers over HTTP', () => {
     const again = await t.request(shop, { method: 'GET', url, headers: { 'if-none-match': tag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    await t.testDb.database.raw.query('update products set price_cents = price_cents + 100 where id = $1', [
-      product.id,
-    ]);
+    // Served from the response cache meanwhile; the shop's change reaches the next answer at once.
+    expect(again.headers['x-cache']).toBe('hit');
+    const patched = await adminCall(t, shop, staff.accessToken, 'PATCH', `/products/${product.id}/`, {
+      price: '11.00',
+    });
+    expect(patched.statusCode).toBe(200);
     const changed = await t.request(shop, { method: 'GET', url, headers: { 'if-none-match': tag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(tag);

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@platform/contracts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
 import { type RequestContext, requireStaff } from '../../plugins/request-context.ts';
 import { insertAuditEntry, listAuditEntries } from './audit.repository.ts';
 
@@ -28,14 +29,18 @@ function withoutSecrets(fields: Record<string, unknown> | undefined): Record<str
 export async function recordAudit(ctx: RequestContext, input: AuditInput): Promise<void> {
   const before = withoutSecrets(input.before);
   const after = withoutSecrets(input.after);
-  await insertAuditEntry(ctx.scope, {
-    actorUserId: ctx.user?.id ?? null,
-    actorRole: ctx.user?.role ?? 'system',
-    action: input.action,
-    entity: input.entity,
-    entityId: String(input.entityId),
-    summary: { ...(before ? { before } : {}), ...(after ? { after } : {}) },
-    requestId: ctx.requestId,
+  await inTransaction(ctx, async (tx) => {
+    await insertAuditEntry(tx.scope, {
+      actorUserId: ctx.user?.id ?? null,
+      actorRole: ctx.user?.role ?? 'system',
+      action: input.action,
+      entity: input.entity,
+      entityId: String(input.entityId),
+      summary: { ...(before ? { before } : {}), ...(after ? { after } : {}) },
+      requestId: ctx.requestId,
+    });
+    // Every administration write is announced once committed: what the shop shows may have changed.
+    tx.emit({ name: 'shop.changed', payload: { tenantId: tx.tenant.id, entity: input.entity } });
   });
 }
 

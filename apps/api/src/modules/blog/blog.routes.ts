@@ -56,12 +56,16 @@ export const BLOG_RATE_LIMITS = {
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blog/posts/',
-    { schema: { tags: ['blog'], querystring: PostListQuery, response: { 200: z.array(BlogPost), ...errorResponses } } },
+    {
+      config: { publicCache: true },
+      schema: { tags: ['blog'], querystring: PostListQuery, response: { 200: z.array(BlogPost), ...errorResponses } },
+    },
     async (request) => listPublishedPosts(request.ctx, request.query),
   );
   app.get(
     '/blog/posts/:slug/',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['blog'],
         params: z.object({ slug: z.string() }),
@@ -73,6 +77,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blog/comments/',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['blog'],
         querystring: CommentListQuery,

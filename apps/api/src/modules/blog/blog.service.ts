@@ -149,6 +149,12 @@ export async function createComment(ctx: RequestContext, input: CreateBlogCommen
     content,
     isApproved: !moderated,
   });
+  // A comment shown at once changes its post's page.
+  if (row.isApproved) {
+    await ctx.deps.events.publish([
+      { name: 'shop.changed', payload: { tenantId: ctx.tenant.id, entity: 'blog_comment' } },
+    ]);
+  }
   const username = (await findAuthorName(ctx.scope, user.id)) ?? '';
   return toComment({ ...row, username });
 }

@@ -69,19 +69,26 @@ const SlugParams = z.object({ slug: z.string().min(1).max(200) });
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/categories/',
-    { schema: { tags: ['catalog'], response: { 200: z.array(Category), ...errorResponses } } },
+    {
+      config: { publicCache: true },
+      schema: { tags: ['catalog'], response: { 200: z.array(Category), ...errorResponses } },
+    },
     async (request) => listCategories(request.ctx),
   );
 
   app.get(
     '/products/categories/:slug/',
-    { schema: { tags: ['catalog'], params: SlugParams, response: { 200: Category, ...errorResponses } } },
+    {
+      config: { publicCache: true },
+      schema: { tags: ['catalog'], params: SlugParams, response: { 200: Category, ...errorResponses } },
+    },
     async (request) => getCategory(request.ctx, request.params.slug),
   );
 
   app.get(
     '/products/products/',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['catalog'],
         querystring: ProductListQuery,
@@ -96,7 +103,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/products/products/:slug/',
-    { schema: { tags: ['catalog'], params: SlugParams, response: { 200: Product, ...errorResponses } } },
+    {
+      config: { publicCache: true },
+      schema: { tags: ['catalog'], params: SlugParams, response: { 200: Product, ...errorResponses } },
+    },
     async (request) => getProduct(request.ctx, request.params.slug),
   );
 

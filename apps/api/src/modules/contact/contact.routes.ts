@@ -29,7 +29,7 @@ const CONTACT_MESSAGE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/contact/info/',
-    { schema: { tags: ['contact'], response: { 200: ContactInfo, ...errorResponses } } },
+    { config: { publicCache: true }, schema: { tags: ['contact'], response: { 200: ContactInfo, ...errorResponses } } },
     async (request) => getContactInfo(request.ctx),
   );
   app.post(

@@ -36,12 +36,13 @@ import { listDocuments, listFaqs } from './pages.service.ts';
 export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pages/manage/faqs/',
-    { schema: { tags: ['pages'], response: { 200: z.array(Faq), ...errorResponses } } },
+    { config: { publicCache: true }, schema: { tags: ['pages'], response: { 200: z.array(Faq), ...errorResponses } } },
     async (request) => listFaqs(request.ctx),
   );
   app.get(
     '/pages/manage/documents/',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['pages'],
         querystring: z.object({ document_type: DocumentType.optional() }),

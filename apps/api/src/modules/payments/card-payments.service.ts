@@ -430,7 +430,7 @@ export async function reconcilePayments(
       new Date(now.getTime() - NOTIFY_RETRY_AFTER_MS),
       RECONCILE_BATCH,
     );
-    deps.events.publish(
+    void deps.events.publish(
       unnotified.map((payment) => ({
         name: 'payment.succeeded' as const,
         payload: { tenantId: tenant.id, orderId: payment.orderId, paymentId: payment.id },

@@ -9,7 +9,7 @@ import { getPublicSettings } from './site.service.ts';
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pages/settings/public/',
-    { schema: { tags: ['site'], response: { 200: SiteSettings, ...errorResponses } } },
+    { config: { publicCache: true }, schema: { tags: ['site'], response: { 200: SiteSettings, ...errorResponses } } },
     async (request) => getPublicSettings(request.ctx),
   );
 };

@@ -1,0 +1,117 @@
+// Public API reads (catalog, content, settings) answered from the response cache: the same for every visitor of a
+// shop, kept per shop and address, emptied at once by the domain events of every write that changes them.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client.ts';
+import type { EventBus } from '../lib/events.ts';
+import { type CachedAnswer, pickEncoding, type Rendered, type ResponseCache } from '../lib/response-cache.ts';
+import { getTenant } from '../modules/tenants/index.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The answer is the same for every visitor of the shop (no user data): it may be served from the cache. */
+    publicCache?: boolean;
+  }
+  interface FastifyRequest {
+    cacheFill?: { finish: (rendered: Rendered | null) => Promise<CachedAnswer | null> };
+  }
+}
+
+/** Entities whose administration writes never change a public page or answer. */
+const PRIVATE_ENTITIES = new Set(['order', 'customer', 'staff', 'contact_message', 'payment_settings', 'media']);
+
+/**
+ * Empties a shop's cached pages and answers when something they show changes: an administration write, a review,
+ * a comment, or a change of stock. Awaited: the write's answer goes out after it, so the next read sees the change.
+ */
+export function invalidateOnChanges(events: EventBus, database: Database, cache: ResponseCache): void {
+  const tokens = new Map<number, string>();
+  const tokenOf = async (tenantId: number) => {
+    const known = tokens.get(tenantId);
+    if (known) return known;
+    const tenant = await getTenant(database.db, tenantId);
+    if (tenant) tokens.set(tenantId, tenant.token);
+    return tenant?.token ?? null;
+  };
+  const invalidate = async (tenantId: number) => {
+    const token = await tokenOf(tenantId);
+    if (token) await cache.invalidate(token);
+  };
+  events.on(
+    'shop.changed',
+    ({ tenantId, entity }) => (PRIVATE_ENTITIES.has(entity) ? undefined : invalidate(tenantId)),
+    {
+      awaited: true,
+    },
+  );
+  events.on('stock.changed', ({ tenantId }) => invalidate(tenantId), { awaited: true });
+}
+
+/** Headers of an API answer that belong to what is cached (the rest is made per answer). */
+const KEPT_HEADERS = ['content-type', 'link', 'content-language'];
+
+/**
+ * Serves the routes marked `publicCache` from the cache. Registered on the root before compression and ETags, so that
+ * it stores the answer as serialized and sends stored answers already compressed.
+ */
+export const publicAnswerCache = fp(
+  async (app: FastifyInstance, options: { cache: ResponseCache }) => {
+    const { cache } = options;
+    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!request.routeOptions.config.publicCache || request.method !== 'GET') return;
+      // A signed-in request may see more (its own review, say): it is answered fresh.
+      if (request.headers.authorization || !request.ctx?.tenant) return;
+      const lookup = await cache.begin(request.ctx.tenant.token, `api:${request.url}`, { allowStale: false });
+      if (lookup.kind === 'answer') return sendCached(request, reply, lookup.answer, lookup.state);
+      // This request renders: its handler runs, and its answer (onSend) fills the key for the others.
+      reply.header('x-cache', lookup.state);
+      request.cacheFill = { finish: lookup.finish };
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      const fill = request.cacheFill;
+      if (!fill) return payload;
+      request.cacheFill = undefined;
+      const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
+      const stored = await fill.finish(
+        reply.statusCode === 200 && body !== null
+          ? { status: 200, headers: keptHeaders(reply), body, cacheable: true }
+          : null,
+      );
+      // The same validator as the stored answer's, so that a 304 holds whichever way the next answer comes.
+      if (stored) reply.header('etag', stored.etag);
+      return payload;
+    });
+    // An answer that never reached onSend (an error thrown before it) releases its waiters.
+    app.addHook('onResponse', async (request) => {
+      const fill = request.cacheFill;
+      request.cacheFill = undefined;
+      await fill?.finish(null);
+    });
+  },
+  { name: 'public-answer-cache' },
+);
+
+function keptHeaders(reply: FastifyReply): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = reply.getHeader(name);
+    if (value !== undefined) kept[name] = String(value);
+  }
+  return kept;
+}
+
+function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer | Rendered,
+  state: string,
+): FastifyReply {
+  reply.code(answer.status).headers(answer.headers).header('x-cache', state).header('vary', 'Accept-Encoding');
+  if ('etag' in answer) {
+    reply.header('etag', answer.etag);
+    if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+  }
+  const { body, encoding } = pickEncoding(answer, request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(body);
+}
