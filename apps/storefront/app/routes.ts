@@ -18,6 +18,7 @@ export default [
     route('reset-password', 'routes/reset-password.tsx'),
     route('account/orders', 'routes/account-orders.tsx'),
     route('account/orders/:id', 'routes/account-order-detail.tsx'),
+    route('account/settings', 'routes/account-settings.tsx'),
     route('payment/return', 'routes/payment-return.tsx'),
     route('refund-policy', 'routes/refund-policy.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),

@@ -12,3 +12,6 @@ export function listAnswer<T extends z.ZodType>(item: T) {
     .union([z.array(item), z.object({ results: z.array(item) })])
     .transform((answer): z.output<T>[] => (Array.isArray(answer) ? answer : answer.results));
 }
+
+/** The answer of a call that answers 204 without a body (a removal). */
+export const NoContent = z.null();

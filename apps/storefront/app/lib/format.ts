@@ -1,31 +1,90 @@
+// The storefront's one formatting module: every date and price on a page goes through a `Formatter` made for the
+// shop's locale and time zone (its public settings, fixed in the page). Nothing here reads the process's or the
+// browser's own locale or zone, so the server's render and the browser's hydration print the same text.
 import { formatMinor, parseMinor } from '@platform/contracts';
 
-/** Prices as the spec shows them: a $ sign and two decimals, from the server's decimal string without floats. */
-export function formatPrice(price: string): string {
-  const minor = parseMinor(price);
-  return minor === null ? '' : `$${formatMinor(minor)}`;
+/** Where a shop formats: a BCP 47 locale and an IANA time zone (site settings `locale` and `time_zone`). */
+export interface FormatSettings {
+  locale: string;
+  timeZone: string;
 }
 
-// One date format for server and browser alike (UTC), so that hydration never meets another day.
-const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+/** A shop without settings: American English, UTC. */
+export const DEFAULT_FORMAT: FormatSettings = { locale: 'en-US', timeZone: 'UTC' };
 
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
+/** The currency of every price the shop shows (cards are charged in it too). */
+const CURRENCY = 'USD';
+
+export interface Formatter {
+  /** A price from the server's decimal string, exactly (no floats): "$1,250.00" in en-US; '' when not an amount. */
+  price(amount: string): string;
+  /** A day, e.g. "March 5, 2024" in en-US; '' when not a date. */
+  date(iso: string): string;
+  /** A moment with its time and zone, e.g. "March 5, 2024 at 3:45 PM GMT+5:45"; '' when not a date. */
+  dateTime(iso: string): string;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
+/**
+ * ICU versions differ in the spaces they print (a narrow no-break space before "PM" in newer ones): every kind of
+ * space becomes a plain one, so a server and a browser with different ICU data still print the same text.
+ */
+function plainSpaces(text: string): string {
+  return text.replace(/[\u00a0\u202f\u2009]/g, ' ');
+}
 
-/** A moment with its time, e.g. "March 5, 2024 at 10:00 AM UTC"; '' when it is not a date. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : DATE_TIME.format(date);
+function usable(settings: FormatSettings): FormatSettings {
+  try {
+    new Intl.DateTimeFormat(settings.locale, { timeZone: settings.timeZone });
+    return settings;
+  } catch {
+    // A locale or zone this runtime does not know: the same fallback on both sides.
+    return DEFAULT_FORMAT;
+  }
+}
+
+function makeFormatter(settings: FormatSettings): Formatter {
+  const { locale, timeZone } = usable(settings);
+  const money = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: CURRENCY,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  const day = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone });
+  const moment = new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  });
+  const when = (iso: string, format: Intl.DateTimeFormat) => {
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? '' : plainSpaces(format.format(date));
+  };
+  return {
+    price(amount) {
+      const minor = parseMinor(amount);
+      if (minor === null) return '';
+      // A decimal string is formatted exactly (Intl.NumberFormat v3), whatever its size.
+      return plainSpaces(money.format(formatMinor(minor) as unknown as number));
+    },
+    date: (iso) => when(iso, day),
+    dateTime: (iso) => when(iso, moment),
+  };
+}
+
+const formatters = new Map<string, Formatter>();
+
+/** The formatter of a locale and time zone (made once per pair: Intl formatters are costly to build). */
+export function formatter(settings: FormatSettings = DEFAULT_FORMAT): Formatter {
+  const key = `${settings.locale}|${settings.timeZone}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = makeFormatter(settings);
+    formatters.set(key, made);
+  }
+  return made;
 }

@@ -13,9 +13,9 @@ import { ShipmentBlock } from '../features/orders/components/shipment.tsx';
 import { canPayByCard, pendingOrderDetails } from '../features/payments/card-payment.ts';
 import { PayNowButton } from '../features/payments/components/pay-now-button.tsx';
 import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
+import { useFormat } from '../features/site/site-settings.tsx';
 import { errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
-import { formatDate } from '../lib/format.ts';
 import { privatePageMeta } from '../lib/seo.ts';
 import ordersStylesHref from '../styles/orders.css?url';
 import type { Route } from './+types/account-order-detail';
@@ -43,6 +43,7 @@ export default function AccountOrderDetailPage({ params }: Route.ComponentProps)
 
 function OrderDetail({ id }: { id: string }) {
   const order = useQuery(orderQueryOptions(browserApi(), id));
+  const format = useFormat();
   if (order.isPending) return <Spinner />;
   if (order.isError) {
     const text = errorText(order.error, 'Failed to load the order.', { byStatus: { 404: 'Order not found.' } });
@@ -55,7 +56,7 @@ function OrderDetail({ id }: { id: string }) {
       <h1 className="page-title">Order #{data.number}</h1>
       <OrderFacts
         facts={[
-          ['Placed', formatDate(data.created_at)],
+          ['Placed', format.date(data.created_at)],
           ['Status', <OrderStatus key="status" status={data.status} />],
           ['Payment method', data.payment_label],
         ]}

@@ -3,15 +3,16 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { AccountNav } from '../features/account/components/account-nav.tsx';
 import { ORDERS_PAGE_SIZE, orderPageQueryOptions } from '../features/orders/api/orders.ts';
 import { OrderFacts } from '../features/orders/components/order-facts.tsx';
 import { OrderStatus } from '../features/orders/components/order-status.tsx';
 import { canPayByCard, pendingOrderDetails } from '../features/payments/card-payment.ts';
 import { PayNowButton } from '../features/payments/components/pay-now-button.tsx';
 import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
+import { useFormat } from '../features/site/site-settings.tsx';
 import { errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
-import { formatDate, formatPrice } from '../lib/format.ts';
 import { privatePageMeta } from '../lib/seo.ts';
 import ordersStylesHref from '../styles/orders.css?url';
 import type { Route } from './+types/account-orders';
@@ -26,6 +27,7 @@ export default function AccountOrdersPage() {
     <section className="container page account-page">
       <SignedInOnly path="/account/orders" reason="You need to be logged in to see your orders.">
         <h1 className="page-title">My Orders</h1>
+        <AccountNav />
         <OrderHistory />
       </SignedInOnly>
     </section>
@@ -36,6 +38,7 @@ function OrderHistory() {
   const [searchParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
   const orders = useQuery(orderPageQueryOptions(browserApi(), page));
+  const format = useFormat();
 
   if (orders.isPending) return <Spinner />;
   if (orders.isError) return <ErrorBox>{errorText(orders.error, 'Failed to load your orders.')}</ErrorBox>;
@@ -64,9 +67,9 @@ function OrderHistory() {
             </div>
             <OrderFacts
               facts={[
-                ['Placed', formatDate(order.created_at)],
+                ['Placed', format.date(order.created_at)],
                 ['Items', order.total_items],
-                ['Total', formatPrice(order.total)],
+                ['Total', format.price(order.total)],
                 ['Payment', order.payment_label],
               ]}
             />

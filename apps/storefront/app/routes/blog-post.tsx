@@ -4,10 +4,9 @@ import { NotFoundHelp } from '../components/not-found-help.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { loadBlogPost } from '../features/blog/api/blog.ts';
 import { CommentSection } from '../features/blog/components/comment-section.tsx';
-import { useMediaUrl } from '../features/site/site-settings.tsx';
+import { useFormat, useMediaUrl } from '../features/site/site-settings.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import { browserApi } from '../lib/browser-api.ts';
-import { formatDate } from '../lib/format.ts';
 import { absoluteUrl, pageMeta, privatePageMeta, rootData } from '../lib/seo.ts';
 import blogStylesHref from '../styles/blog.css?url';
 import type { Route } from './+types/blog-post';
@@ -50,6 +49,7 @@ export function clientLoader({ params }: Route.ClientLoaderArgs) {
 export default function BlogPostPage({ loaderData, params }: Route.ComponentProps) {
   const mediaUrl = useMediaUrl();
   const { post, comments, error } = loaderData;
+  const format = useFormat();
   if (!post) {
     return (
       <section className="container page">
@@ -63,7 +63,7 @@ export default function BlogPostPage({ loaderData, params }: Route.ComponentProp
     <article className="container page blog-post">
       <h1 className="page-title">{post.title}</h1>
       <p className="blog-post__meta">
-        Published on {formatDate(post.published_at)} by {author}
+        Published on {format.date(post.published_at)} by {author}
       </p>
       {post.featured_image && <img className="blog-post__image" src={mediaUrl(post.featured_image)} alt={post.title} />}
       {post.content ? <RichText className="blog-post__content" html={post.content} /> : <p>No content available.</p>}

@@ -1,6 +1,7 @@
 /** The static demo landing page served at /test: a hard-coded template outside the main layout, with no API calls. */
 
 import { KhukuriArt } from '../components/khukuri-art.tsx';
+import { useFormat } from '../features/site/site-settings.tsx';
 import demoLandingStylesHref from '../styles/demo-landing.css?url';
 import type { Route } from './+types/demo-landing';
 
@@ -95,9 +96,8 @@ const SOCIAL_LINKS = [
   { href: 'https://www.youtube.com/', label: 'YouTube' },
 ];
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
 export default function DemoLandingPage() {
+  const format = useFormat();
   return (
     <div className="demo">
       <a href="#products" className="skip-link">
@@ -155,7 +155,7 @@ export default function DemoLandingPage() {
                     <h3 className="demo-card__name">{product.name}</h3>
                     <p className="demo-card__description">{product.description}</p>
                     <div className="demo-card__footer">
-                      <span className="demo-card__price">{usd.format(product.price)}</span>
+                      <span className="demo-card__price">{format.price(String(product.price))}</span>
                       <button type="button" className="demo-button demo-button--small">
                         View Details
                       </button>

@@ -4,7 +4,7 @@ import { DeliveryAddressBlock } from '../features/orders/components/delivery-add
 import { OrderLines } from '../features/orders/components/order-lines.tsx';
 import { PaymentInstructions } from '../features/orders/components/payment-instructions.tsx';
 import { readConfirmationState } from '../features/orders/confirmation-state.ts';
-import { formatPrice } from '../lib/format.ts';
+import { useFormat } from '../features/site/site-settings.tsx';
 import { privatePageMeta } from '../lib/seo.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import ordersStylesHref from '../styles/orders.css?url';
@@ -17,6 +17,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: orde
 /** Shown after an order is placed (spec /order-confirmation): everything comes from the navigation state. */
 export default function OrderConfirmationPage() {
   const location = useLocation();
+  const format = useFormat();
   // The server never has the navigation state: render it only in the browser, so hydration agrees.
   const hydrated = useHydrated();
   if (!hydrated) {
@@ -46,7 +47,7 @@ export default function OrderConfirmationPage() {
       <h1 className="page-title">Order Placed Successfully!</h1>
       <p className="order-confirmation__lead">
         Thank you for your order. Your order number is <strong>{order.number}</strong> and its total is{' '}
-        <strong>{formatPrice(order.total)}</strong>.
+        <strong>{format.price(order.total)}</strong>.
       </p>
       <OrderLines order={order} />
       <PaymentInstructions method={order.payment_method} text={instructions} />

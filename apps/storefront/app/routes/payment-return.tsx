@@ -21,6 +21,7 @@ import {
   STATUS_CHECK_DELAY_MS,
 } from '../features/payments/payment-status.ts';
 import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
+import { useFormat } from '../features/site/site-settings.tsx';
 import { browserApi } from '../lib/browser-api.ts';
 import { privatePageMeta } from '../lib/seo.ts';
 import ordersStylesHref from '../styles/orders.css?url';
@@ -138,6 +139,7 @@ function PaymentStatusCheck({ paymentId }: { paymentId: string }) {
 }
 
 function PaymentSucceeded({ record }: { record: PaymentStatusRecord }) {
+  const format = useFormat();
   const queryClient = useQueryClient();
   // Paid: the payment is no longer under way, and the order's status has changed.
   useEffect(() => {
@@ -149,8 +151,8 @@ function PaymentSucceeded({ record }: { record: PaymentStatusRecord }) {
     <>
       <h1 className="page-title">Payment Successful!</h1>
       <p className="payment-result__lead">
-        Thank you! Your payment of <strong>{formatPaymentAmount(record.amount, record.currency)}</strong> for order{' '}
-        <strong>#{record.order_identifier}</strong> was received.
+        Thank you! Your payment of <strong>{formatPaymentAmount(format, record.amount, record.currency)}</strong> for
+        order <strong>#{record.order_identifier}</strong> was received.
       </p>
       <PaymentFacts record={record} />
       <div className="payment-result__actions">
@@ -166,11 +168,12 @@ function PaymentSucceeded({ record }: { record: PaymentStatusRecord }) {
 }
 
 function PaymentFacts({ record }: { record: PaymentStatusRecord }) {
+  const format = useFormat();
   return (
     <OrderFacts
       facts={[
         ['Order', `#${record.order_identifier}`],
-        ['Amount', formatPaymentAmount(record.amount, record.currency)],
+        ['Amount', formatPaymentAmount(format, record.amount, record.currency)],
         ...(record.gateway_transaction_ref
           ? [['Transaction reference', record.gateway_transaction_ref] as [string, string]]
           : []),

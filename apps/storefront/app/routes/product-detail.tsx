@@ -10,10 +10,10 @@ import { AddToCart } from '../features/catalog/components/add-to-cart.tsx';
 import { ProductGallery } from '../features/catalog/components/product-gallery.tsx';
 import { ReviewForm, ReviewList } from '../features/catalog/components/reviews.tsx';
 import { StarRating } from '../features/catalog/components/star-rating.tsx';
+import { useFormat } from '../features/site/site-settings.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import { type ApiClient, ApiError, errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
-import { formatPrice } from '../lib/format.ts';
 import { breadcrumbs, categoryTrail, pageMeta, privatePageMeta, productData } from '../lib/seo.ts';
 import catalogStylesHref from '../styles/catalog.css?url';
 import productDetailStylesHref from '../styles/product-detail.css?url';
@@ -94,6 +94,7 @@ export default function ProductDetailPage({ loaderData, params }: Route.Componen
 }
 
 function ProductView({ product, slug }: { product: Product; slug: string }) {
+  const format = useFormat();
   const [reviews, setReviews] = useState<Review[]>(product.reviews);
   const reviewCount = reviews.length === product.reviews.length ? product.review_count : reviews.length;
   // New reviews are counted here, as the API counts them (spec section 4 "Product page").
@@ -138,9 +139,9 @@ function ProductView({ product, slug }: { product: Product; slug: string }) {
             )}
           </div>
           <p className="product-detail__price">
-            <span className="price">{formatPrice(product.price)}</span>
+            <span className="price">{format.price(product.price)}</span>
             {product.price_before_discount && (
-              <s className="price price--before">{formatPrice(product.price_before_discount)}</s>
+              <s className="price price--before">{format.price(product.price_before_discount)}</s>
             )}
           </p>
           <p className="product-detail__description">{product.description || 'No description available.'}</p>

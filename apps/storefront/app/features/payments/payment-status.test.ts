@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiContractError, ApiError, RuleError } from '../../lib/api-client.ts';
+import { formatter } from '../../lib/format.ts';
 import { PAYMENT_UUID_REQUIRED } from './api/payments.ts';
 import {
   formatPaymentAmount,
@@ -58,8 +59,9 @@ describe('the texts of the return page', () => {
 
 describe('formatPaymentAmount', () => {
   it('shows dollars with a $ sign and two decimals, another currency by its code', () => {
-    expect(formatPaymentAmount('85.00', 'USD')).toBe('$85.00');
-    expect(formatPaymentAmount('1200.50', 'USD')).toBe('$1200.50');
-    expect(formatPaymentAmount('85.00', 'NPR')).toBe('85.00 NPR');
+    const format = formatter({ locale: 'en-US', timeZone: 'UTC' });
+    expect(formatPaymentAmount(format, '85.00', 'USD')).toBe('$85.00');
+    expect(formatPaymentAmount(format, '1200.50', 'USD')).toBe('$1,200.50');
+    expect(formatPaymentAmount(format, '85.00', 'NPR')).toBe('85.00 NPR');
   });
 });

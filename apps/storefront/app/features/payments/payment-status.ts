@@ -1,7 +1,7 @@
 // The return page's rules (spec sections 4 "Payment status", 5 and 8), apart from React so they are tested.
 import { CARD_PAYMENT_CURRENCY, type PaymentStatusRecord } from '@platform/contracts';
 import { ApiContractError, ApiError, RuleError } from '../../lib/api-client.ts';
-import { formatPrice } from '../../lib/format.ts';
+import type { Formatter } from '../../lib/format.ts';
 
 /** How long the return page waits before it asks for the status (spec section 9). */
 export const STATUS_CHECK_DELAY_MS = 1500;
@@ -50,6 +50,6 @@ export function paymentLookupErrorText(error: unknown): string {
 }
 
 /** A payment's amount: in dollars with a $ sign like every price (spec section 9), another currency by its code. */
-export function formatPaymentAmount(amount: string, currency: string): string {
-  return currency === CARD_PAYMENT_CURRENCY ? formatPrice(amount) : `${amount} ${currency}`;
+export function formatPaymentAmount(format: Formatter, amount: string, currency: string): string {
+  return currency === CARD_PAYMENT_CURRENCY ? format.price(amount) : `${amount} ${currency}`;
 }

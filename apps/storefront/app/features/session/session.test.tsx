@@ -209,7 +209,7 @@ describe('client session', () => {
 
   it('stores both tokens on login, and clears them when a login fails or lacks a token', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const user = { id: 1, email: 'ana@example.com', username: 'ana', role: 'customer' as const };
+    const user = { id: 1, email: 'ana@example.com', username: 'ana', display_name: 'Ana', role: 'customer' as const };
     const calls = stubFetch(async () => ({ status: 200, body: { access: 'a1', refresh: 'r1', user } }));
     await expect(login({ loginId: 'ana@example.com', password: 'secret-secret' })).resolves.toMatchObject({ user });
     expect(calls[0]?.body).toEqual({ login_id: 'ana@example.com', password: 'secret-secret' });

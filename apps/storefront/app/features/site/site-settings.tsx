@@ -1,5 +1,6 @@
 import type { SiteSettings } from '@platform/contracts';
 import { createContext, type ReactNode, useContext } from 'react';
+import { DEFAULT_FORMAT, type Formatter, formatter } from '../../lib/format.ts';
 
 interface SiteContextValue {
   settings: SiteSettings | null;
@@ -16,6 +17,15 @@ export function SiteSettingsProvider({ children, ...value }: SiteContextValue & 
 /** The shop's public settings; `null` when the shop has none. */
 export function useSiteSettings(): SiteSettings | null {
   return useContext(SiteContext).settings;
+}
+
+/**
+ * The formatting module bound to the shop's locale and time zone: every date and price of a page goes through it, so
+ * that the server's render and the browser's hydration print the same text.
+ */
+export function useFormat(): Formatter {
+  const settings = useSiteSettings();
+  return formatter(settings ? { locale: settings.locale, timeZone: settings.time_zone } : DEFAULT_FORMAT);
 }
 
 /** Turns a media path of the API (`/media/...`) into the address the browser loads. */

@@ -1,8 +1,8 @@
 import type { BlogComment } from '@platform/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDate } from '../../../lib/format.ts';
 import { useIsSignedIn } from '../../session/session.ts';
+import { useFormat } from '../../site/site-settings.tsx';
 import { countComments, insertComment } from '../comment-tree.ts';
 import { CommentForm } from './comment-form.tsx';
 
@@ -18,11 +18,12 @@ function CommentItem({
   onAdded: (comment: BlogComment) => void;
 }) {
   const [replying, setReplying] = useState(false);
+  const format = useFormat();
   return (
     <li className="comment" id={`comment-${comment.id}`}>
       <div className="comment__head">
         <strong className="comment__author">{comment.user.username}</strong>
-        <span className="comment__date">{formatDate(comment.created_at)}</span>
+        <span className="comment__date">{format.date(comment.created_at)}</span>
       </div>
       {/* Plain text: React escapes it; comments are never HTML. */}
       <p className="comment__content">{comment.content}</p>

@@ -1,11 +1,11 @@
 import type { BlogPost } from '@platform/contracts';
 import { Link } from 'react-router';
-import { formatDate } from '../../../lib/format.ts';
-import { useMediaUrl } from '../../site/site-settings.tsx';
+import { useFormat, useMediaUrl } from '../../site/site-settings.tsx';
 
 /** A post in the blog list (spec /blog). */
 export function PostCard({ post }: { post: BlogPost }) {
   const mediaUrl = useMediaUrl();
+  const format = useFormat();
   return (
     <article className="post-card">
       <Link to={`/blog/${post.slug}`} className="post-card__link">
@@ -17,7 +17,7 @@ export function PostCard({ post }: { post: BlogPost }) {
         <div className="post-card__body">
           <h2 className="post-card__title">{post.title}</h2>
           <p className="post-card__meta">
-            By {post.author?.username || 'Admin'} on {formatDate(post.published_at)} | {post.comment_count} Comment(s)
+            By {post.author?.username || 'Admin'} on {format.date(post.published_at)} | {post.comment_count} Comment(s)
           </p>
           <span className="post-card__more">Read More →</span>
         </div>

@@ -1,5 +1,5 @@
 import { Totals } from '../../../components/totals.tsx';
-import { formatPrice } from '../../../lib/format.ts';
+import { useFormat } from '../../site/site-settings.tsx';
 
 interface CartSummaryProps {
   totalPrice: string;
@@ -11,10 +11,11 @@ interface CartSummaryProps {
 
 /** Subtotal, shipping to be calculated, total (spec section 9: both are the server's total_price), and the actions. */
 export function CartSummary({ totalPrice, clearDisabled, checkoutDisabled, onClear, onCheckout }: CartSummaryProps) {
+  const format = useFormat();
   return (
     <aside className="cart-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">Order Summary</h2>
-      <Totals subtotal={formatPrice(totalPrice)} shipping="Calculated at checkout" total={formatPrice(totalPrice)} />
+      <Totals subtotal={format.price(totalPrice)} shipping="Calculated at checkout" total={format.price(totalPrice)} />
       <p className="cart-summary__note">Shipping costs are not included in this total.</p>
       <div className="cart-summary__actions">
         <button type="button" className="button button--ghost" disabled={clearDisabled} onClick={onClear}>

@@ -1,8 +1,7 @@
 import { type CartItem, customizationText } from '@platform/contracts';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatPrice } from '../../../lib/format.ts';
-import { useMediaUrl } from '../../site/site-settings.tsx';
+import { useFormat, useMediaUrl } from '../../site/site-settings.tsx';
 
 interface CartTableProps {
   items: CartItem[];
@@ -15,6 +14,7 @@ interface CartTableProps {
 /** The cart's lines (spec /cart): product, price, quantity input, line total and a remove button. */
 export function CartTable({ items, disabled, onQuantity, onRemove }: CartTableProps) {
   const mediaUrl = useMediaUrl();
+  const format = useFormat();
   return (
     <table className="cart-table">
       <thead>
@@ -50,13 +50,13 @@ export function CartTable({ items, disabled, onQuantity, onRemove }: CartTablePr
                 )}
               </div>
             </td>
-            <td data-label="Price">{formatPrice(item.product.price)}</td>
+            <td data-label="Price">{format.price(item.product.price)}</td>
             <td data-label="Quantity">
               {/* Keyed by the server's quantity: a new answer (or a refused change) resets what is typed. */}
               <QuantityInput key={item.quantity} item={item} onCommit={(raw) => onQuantity(item, raw)} />
             </td>
             <td data-label="Total" className="cart-row__total">
-              {formatPrice(item.line_total)}
+              {format.price(item.line_total)}
             </td>
             <td className="cart-row__remove">
               <button

@@ -1,8 +1,7 @@
 import type { ProductSummary } from '@platform/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatPrice } from '../../../lib/format.ts';
-import { useMediaUrl } from '../../site/site-settings.tsx';
+import { useFormat, useMediaUrl } from '../../site/site-settings.tsx';
 
 /** The colour of the image's centre pixel (media is served with CORS, so a canvas may read it). */
 function centreColour(image: HTMLImageElement): string | null {
@@ -23,6 +22,7 @@ function centreColour(image: HTMLImageElement): string | null {
 /** A product in a grid (spec /products card): image, name, category, prices, badges and an attributes tooltip. */
 function ProductCard({ product, heading: Heading }: { product: ProductSummary; heading: 'h2' | 'h3' }) {
   const mediaUrl = useMediaUrl();
+  const format = useFormat();
   const imageRef = useRef<HTMLImageElement>(null);
   const [background, setBackground] = useState<string | null>(null);
   const image = product.main_image;
@@ -61,9 +61,9 @@ function ProductCard({ product, heading: Heading }: { product: ProductSummary; h
           <Heading className="product-card__name">{product.name}</Heading>
           <p className="product-card__category">{product.category.name}</p>
           <p className="product-card__price">
-            <span className="price">{formatPrice(product.price)}</span>
+            <span className="price">{format.price(product.price)}</span>
             {product.price_before_discount && (
-              <s className="price price--before">{formatPrice(product.price_before_discount)}</s>
+              <s className="price price--before">{format.price(product.price_before_discount)}</s>
             )}
           </p>
         </div>

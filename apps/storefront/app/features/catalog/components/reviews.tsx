@@ -5,6 +5,7 @@ import { FormMessage, useSubmission } from '../../../components/form-message.tsx
 import { errorText } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
 import { useIsSignedIn } from '../../session/session.ts';
+import { useFormat } from '../../site/site-settings.tsx';
 import { createReview } from '../api/products.ts';
 import { StarRating } from './star-rating.tsx';
 
@@ -14,6 +15,7 @@ const REVIEW_FALLBACK = 'Failed to submit review. Please try again.';
 const reviewFailureText = (error: unknown) => errorText(error, REVIEW_FALLBACK, { body: true, message: false });
 
 export function ReviewList({ reviews }: { reviews: Review[] }) {
+  const format = useFormat();
   if (reviews.length === 0) return <p className="empty-message">No reviews yet</p>;
   return (
     <ul className="review-list">
@@ -23,7 +25,7 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
             <StarRating value={review.rating} label={`${review.rating} out of 5 stars`} />
             <strong>{review.user.username}</strong>
             {review.is_verified_purchase && <span className="badge badge--verified">Verified purchase</span>}
-            <time dateTime={review.created_at}>{new Date(review.created_at).toLocaleDateString('en-US')}</time>
+            <time dateTime={review.created_at}>{format.date(review.created_at)}</time>
           </div>
           <p className="review__comment">{review.comment}</p>
         </li>

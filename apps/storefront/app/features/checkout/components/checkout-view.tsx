@@ -12,10 +12,11 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
-import { formatPrice } from '../../../lib/format.ts';
+import { SavedAddressPicker } from '../../account/components/saved-address-picker.tsx';
 import type { CartState } from '../../cart/api/cart.ts';
 import { createOrder, ORDERS_QUERY_KEY } from '../../orders/api/orders.ts';
 import { currentBrowser, startCardPayment } from '../../payments/card-payment.ts';
+import { useFormat } from '../../site/site-settings.tsx';
 import { paymentOptionsQueryOptions } from '../api/payment-options.ts';
 import {
   afterOrder,
@@ -51,6 +52,7 @@ interface CheckoutViewProps {
 export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const format = useFormat();
   const options = useQuery(paymentOptionsQueryOptions(browserApi()));
   const [address, setAddress] = useState(EMPTY_ADDRESS);
   const [pickedMethod, setPickedMethod] = useState<PaymentMethod | null>(null);
@@ -66,6 +68,11 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
 
   function changeAddress(field: keyof DeliveryAddress, value: string) {
     setAddress((current) => ({ ...current, [field]: value }));
+    setAttemptKey(null);
+  }
+
+  function pickAddress(saved: DeliveryAddress) {
+    setAddress(saved);
     setAttemptKey(null);
   }
 
@@ -126,6 +133,7 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
       <form className="checkout__form" onSubmit={placeOrder} noValidate>
         <fieldset className="checkout__section">
           <legend>Delivery Address</legend>
+          <SavedAddressPicker onPick={pickAddress} />
           <div className="checkout__fields">
             {DELIVERY_ADDRESS_FIELDS.map((field) => (
               <TextField
@@ -172,7 +180,7 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
           <span>
             Total ({cart.total_items} {cart.total_items === 1 ? 'item' : 'items'}, shipping not included)
           </span>
-          <strong>{formatPrice(cart.total_price)}</strong>
+          <strong>{format.price(cart.total_price)}</strong>
         </div>
         {error && <ErrorBox>{error}</ErrorBox>}
         {unpaidOrderId !== null && (

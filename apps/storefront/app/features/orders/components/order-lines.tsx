@@ -1,10 +1,11 @@
 import { customizationText, type Order } from '@platform/contracts';
 import { Link } from 'react-router';
 import { Totals } from '../../../components/totals.tsx';
-import { formatPrice } from '../../../lib/format.ts';
+import { useFormat } from '../../site/site-settings.tsx';
 
 /** An order's lines and its totals (confirmation and order detail). */
 export function OrderLines({ order }: { order: Order }) {
+  const format = useFormat();
   return (
     <div className="order-lines">
       <ul className="order-lines__list">
@@ -21,16 +22,16 @@ export function OrderLines({ order }: { order: Order }) {
               )}
             </div>
             <span className="order-line__quantity">
-              {line.quantity} × {formatPrice(line.unit_price)}
+              {line.quantity} × {format.price(line.unit_price)}
             </span>
-            <span className="order-line__total">{formatPrice(line.line_total)}</span>
+            <span className="order-line__total">{format.price(line.line_total)}</span>
           </li>
         ))}
       </ul>
       <Totals
-        subtotal={formatPrice(order.subtotal)}
-        shipping={formatPrice(order.shipping)}
-        total={formatPrice(order.total)}
+        subtotal={format.price(order.subtotal)}
+        shipping={format.price(order.shipping)}
+        total={format.price(order.total)}
       />
     </div>
   );

@@ -1,8 +1,9 @@
 import { ORDER_STATUS_LABELS, type OrderHistoryEntry } from '@platform/contracts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useFormat } from '../../site/site-settings.tsx';
 
 /** The statuses an order has had, oldest first (as the API sends them), each with the moment it reached it. */
 export function OrderTimeline({ history }: { history: OrderHistoryEntry[] }) {
+  const format = useFormat();
   if (history.length === 0) return null;
   return (
     <section className="order-panel order-timeline" aria-labelledby="order-history">
@@ -14,7 +15,7 @@ export function OrderTimeline({ history }: { history: OrderHistoryEntry[] }) {
             className={`order-timeline__entry order-timeline__entry--${entry.status}`}
           >
             <span className="order-timeline__status">{ORDER_STATUS_LABELS[entry.status]}</span>{' '}
-            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            <time dateTime={entry.at}>{format.dateTime(entry.at)}</time>
           </li>
         ))}
       </ol>

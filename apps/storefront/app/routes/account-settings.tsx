@@ -1,0 +1,36 @@
+import { AccountNav } from '../features/account/components/account-nav.tsx';
+import { DisplayNameForm } from '../features/account/components/display-name-form.tsx';
+import { PasswordChangeForm } from '../features/account/components/password-change-form.tsx';
+import { SavedAddresses } from '../features/account/components/saved-addresses.tsx';
+import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
+import { privatePageMeta } from '../lib/seo.ts';
+import accountStylesHref from '../styles/account.css?url';
+import type { Route } from './+types/account-settings';
+
+export const meta: Route.MetaFunction = () => privatePageMeta('Account Settings');
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStylesHref }];
+
+/** The customer's settings: the name shown with their reviews and comments, their password, their addresses. */
+export default function AccountSettingsPage() {
+  return (
+    <section className="container page account-settings">
+      <SignedInOnly path="/account/settings" reason="You need to be logged in to manage your account.">
+        <h1 className="page-title">Account Settings</h1>
+        <AccountNav />
+        <section className="account-panel" aria-labelledby="display-name-title">
+          <h2 id="display-name-title">Display Name</h2>
+          <DisplayNameForm />
+        </section>
+        <section className="account-panel" aria-labelledby="password-title">
+          <h2 id="password-title">Password</h2>
+          <PasswordChangeForm />
+        </section>
+        <section className="account-panel" aria-labelledby="addresses-title">
+          <h2 id="addresses-title">Saved Addresses</h2>
+          <SavedAddresses />
+        </section>
+      </SignedInOnly>
+    </section>
+  );
+}
