@@ -20,6 +20,13 @@ import {
 } from './catalog-data.ts';
 import { drawKhukuri, type KhukuriView } from './khukuri-art.ts';
 
+/** The names the demo reviewers chose to show with their reviews. */
+const REVIEWER_NAMES: Record<(typeof DEMO_REVIEWERS)[number], string> = {
+  'ramesh.t': 'Ramesh T.',
+  sarah_k: 'Sarah K.',
+  'mike.outdoors': 'Mike O.',
+};
+
 const CARE = `<h3>Care</h3>
 <ul><li>Wipe the blade dry after use and oil it lightly: it is carbon steel and will rust if left wet.</li>
 <li>Hone the edge with the chakmak or a fine stone; never put a khukuri in the dishwasher.</li>
@@ -91,6 +98,7 @@ export async function seedCatalog(ctx: RequestContext): Promise<void> {
       email: `${username.replace(/[^a-z]/g, '')}@reviewers.example`,
       username,
       password: null,
+      displayName: REVIEWER_NAMES[username],
     });
     reviewers.set(username, { ...ctx, user: { id: user.id, role: 'customer' } });
   }

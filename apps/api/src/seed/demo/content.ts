@@ -124,12 +124,12 @@ const DRAFT: DemoPost = {
 
 async function seedBlog(ctx: RequestContext): Promise<void> {
   // The demo authors and commenters have no password: nobody can sign in as them.
-  const user = (email: string, username: string, role: 'customer' | 'staff' = 'customer') =>
-    createAccount(ctx, { email, username, password: null, role });
-  const author = await user('bir.bishwakarma@khukuri-house.example', 'bir.bishwakarma', 'staff');
-  const sarah = await user('sarah.mitchell@example.net', 'sarah_m');
-  const tom = await user('tom.hartley@example.net', 'tomhartley');
-  const pemba = await user('pemba.sherpa@example.net', 'pemba');
+  const user = (email: string, username: string, displayName: string, role: 'customer' | 'staff' = 'customer') =>
+    createAccount(ctx, { email, username, password: null, role, displayName });
+  const author = await user('bir.bishwakarma@khukuri-house.example', 'bir.bishwakarma', 'Bir B.', 'staff');
+  const sarah = await user('sarah.mitchell@example.net', 'sarah_m', 'Sarah M.');
+  const tom = await user('tom.hartley@example.net', 'tomhartley', 'Tom H.');
+  const pemba = await user('pemba.sherpa@example.net', 'pemba', 'Pemba S.');
 
   const now = Date.now();
   const posts = [];
