@@ -2,6 +2,7 @@ import type { Order, PaymentOptions } from '@platform/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorText } from '../../lib/api-client.ts';
 import {
+  addressFieldErrors,
   afterOrder,
   CARD_PAYMENT_FAILED,
   checkoutProblem,
@@ -11,6 +12,7 @@ import {
   ORDER_ERRORS,
   ORDER_FALLBACK,
   paymentChoices,
+  serverAddressErrors,
   trimmedAddress,
 } from './checkout-rules.ts';
 
@@ -46,6 +48,8 @@ const order = (payment_method: Order['payment_method'], payment_instructions = '
   items: [],
   subtotal: '85.00',
   shipping: '0.00',
+  shipping_zone: 'Nepal',
+  delivery_estimate: '1–3 business days',
   delivery_address: address,
   payment_instructions,
   payment_due_at: null,
@@ -76,8 +80,52 @@ describe('checkout validation', () => {
     expect(checkoutProblem(address, 'bank_transfer')).toBeNull();
   });
 
-  it('sends the address trimmed', () => {
+  it('sends the address trimmed, the country as its ISO code', () => {
     expect(trimmedAddress({ ...address, city: '  Pokhara ' }).city).toBe('Pokhara');
+    expect(trimmedAddress({ ...address, country: ' nepal ' }).country).toBe('NP');
+    expect(trimmedAddress({ ...address, country: 'Côte d’Ivoire' }).country).toBe('CI');
+  });
+
+  it('marks each field: blank ones as required, a country off the list, a contact number that is no phone number', () => {
+    expect(addressFieldErrors(address)).toEqual({});
+    expect(addressFieldErrors({ ...address, street: ' ', country: 'Narnia', contact_number: '12' })).toEqual({
+      street: 'This field is required.',
+      country: 'Choose a country from the list.',
+      contact_number: 'Enter a valid phone number (with its country code if it is not from this country).',
+    });
+    // A national number counts in the delivery country; any other needs its country code.
+    expect(addressFieldErrors({ ...address, contact_number: '01 4410000' })).toEqual({});
+    expect(addressFieldErrors({ ...address, country: 'France', contact_number: '+977 1 4410000' })).toEqual({});
+    expect(addressFieldErrors({ ...address, country: 'France', contact_number: '01 4410000' })).toHaveProperty(
+      'contact_number',
+    );
+    expect(Object.keys(addressFieldErrors(EMPTY_ADDRESS))).toEqual([
+      'street',
+      'city',
+      'postalCode',
+      'country',
+      'fullname',
+      'contact_number',
+    ]);
+  });
+
+  it("keeps the spec's text while a field is blank, and asks to correct the marked fields once all are filled in", () => {
+    expect(checkoutProblem({ ...address, street: '', country: 'Narnia' }, 'custom')).toBe(
+      'Please fill in all required delivery address fields: street.',
+    );
+    expect(checkoutProblem({ ...address, country: 'Narnia' }, 'custom')).toBe(
+      'Please correct the marked delivery address fields.',
+    );
+  });
+
+  it("puts the server's address messages on their fields", () => {
+    expect(
+      serverAddressErrors({
+        'delivery_address.country': ['We do not ship to Japan.'],
+        payment_method: ['Invalid payment method selected.'],
+      }),
+    ).toEqual({ country: 'We do not ship to Japan.' });
+    expect(serverAddressErrors(undefined)).toEqual({});
   });
 });
 

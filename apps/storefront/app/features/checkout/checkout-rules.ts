@@ -3,6 +3,9 @@ import {
   DELIVERY_ADDRESS_FIELDS,
   type DeliveryAddress,
   enabledPaymentMethods,
+  type FieldErrors,
+  findCountryCode,
+  invalidAddressFields,
   type Order,
   type PaymentMethod,
   type PaymentOptions,
@@ -35,17 +38,53 @@ export function missingAddressFields(address: DeliveryAddress): string[] {
   return DELIVERY_ADDRESS_FIELDS.filter((field) => !address[field].trim());
 }
 
-/** The first rule the form breaks (address first, then the method), or null when it may be sent. */
+/**
+ * The first rule the form breaks (a blank address field, in the spec's words; a field that is not right; then the
+ * method), or null when it may be sent.
+ */
 export function checkoutProblem(address: DeliveryAddress, method: PaymentMethod | null): string | null {
   const missing = missingAddressFields(address);
   if (missing.length > 0) return `Please fill in all required delivery address fields: ${missing.join(', ')}.`;
+  if (Object.keys(invalidAddressFields(address)).length > 0) return ADDRESS_INVALID;
   if (!method) return SELECT_PAYMENT_METHOD;
   return null;
 }
 
-/** The address as it is sent: every field trimmed. */
+/** The text next to a blank address field. */
+export const FIELD_REQUIRED = 'This field is required.';
+/** The text of the form's error box when every field is filled in but some are not right. */
+export const ADDRESS_INVALID = 'Please correct the marked delivery address fields.';
+
+/** What is wrong with each address field, in the form's order: blank, or (filled in) not a country or a phone number. */
+export function addressFieldErrors(address: DeliveryAddress): Partial<Record<keyof DeliveryAddress, string>> {
+  const invalid = invalidAddressFields(address);
+  const errors: Partial<Record<keyof DeliveryAddress, string>> = {};
+  for (const field of DELIVERY_ADDRESS_FIELDS) {
+    const problem = address[field].trim() ? invalid[field] : FIELD_REQUIRED;
+    if (problem) errors[field] = problem;
+  }
+  return errors;
+}
+
+/** The server's messages for address fields (`delivery_address.city`), by field. */
+export function serverAddressErrors(fields: FieldErrors | undefined): Partial<Record<keyof DeliveryAddress, string>> {
+  const errors: Partial<Record<keyof DeliveryAddress, string>> = {};
+  for (const field of DELIVERY_ADDRESS_FIELDS) {
+    const message = fields?.[`delivery_address.${field}`]?.[0];
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
+
+/**
+ * The address as it is sent: every field trimmed, the country as its ISO code when it names one (the API takes the
+ * code or the English name; the code does not depend on how this browser names the country).
+ */
 export function trimmedAddress(address: DeliveryAddress): DeliveryAddress {
-  return Object.fromEntries(DELIVERY_ADDRESS_FIELDS.map((field) => [field, address[field].trim()])) as DeliveryAddress;
+  const trimmed = Object.fromEntries(
+    DELIVERY_ADDRESS_FIELDS.map((field) => [field, address[field].trim()]),
+  ) as DeliveryAddress;
+  return { ...trimmed, country: findCountryCode(trimmed.country) ?? trimmed.country };
 }
 
 interface PaymentChoice {

@@ -2,10 +2,11 @@ import {
   ADDRESS_FIELD_MAX,
   DELIVERY_ADDRESS_FIELDS,
   type DeliveryAddress,
+  findCountryCode,
   type PaymentMethod,
 } from '@platform/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -18,7 +19,10 @@ import { createOrder, ORDERS_QUERY_KEY } from '../../orders/api/orders.ts';
 import { currentBrowser, startCardPayment } from '../../payments/card-payment.ts';
 import { useFormat } from '../../site/site-settings.tsx';
 import { paymentOptionsQueryOptions } from '../api/payment-options.ts';
+import { shippingQuoteQueryOptions } from '../api/shipping-quote.ts';
 import {
+  ADDRESS_INVALID,
+  addressFieldErrors,
   afterOrder,
   CARD_PAYMENT_FAILED,
   checkoutProblem,
@@ -29,8 +33,11 @@ import {
   PAYMENT_OPTIONS_LOAD_ERROR,
   PAYMENT_OPTIONS_MISSING,
   paymentChoices,
+  serverAddressErrors,
   trimmedAddress,
 } from '../checkout-rules.ts';
+import { CheckoutSummary, type QuoteState } from './checkout-summary.tsx';
+import { CountryField } from './country-field.tsx';
 
 const ADDRESS_LABELS: Record<keyof DeliveryAddress, { label: string; autoComplete: string; type?: string }> = {
   street: { label: 'Street Address', autoComplete: 'street-address' },
@@ -48,13 +55,43 @@ interface CheckoutViewProps {
   onOrderPlaced: () => void;
 }
 
-/** The checkout view of /cart: delivery address, payment method, then the order and where it leads. */
+type AddressErrors = Partial<Record<keyof DeliveryAddress, string>>;
+
+const SHIPPING_QUOTE_FALLBACK = 'Shipping could not be calculated. Please try again.';
+
+/**
+ * The shipping quote for the address's country, asked as soon as the country names one: the server's answer, or the
+ * reason it gave (a country the shop does not ship to).
+ */
+function useShippingQuote(country: string, cart: CartState): QuoteState {
+  const code = findCountryCode(country);
+  const quote = useQuery({ ...shippingQuoteQueryOptions(browserApi(), code ?? '', cart), enabled: code !== null });
+  if (!code) return { kind: 'no-country' };
+  if (quote.data) return { kind: 'quoted', quote: quote.data };
+  if (quote.error) {
+    const reason = quote.error instanceof ApiError ? quote.error.fieldErrors?.country?.[0] : undefined;
+    if (reason) return { kind: 'failed', message: reason, refused: true };
+    return { kind: 'failed', message: errorText(quote.error, SHIPPING_QUOTE_FALLBACK), refused: false };
+  }
+  return { kind: 'loading' };
+}
+
+/**
+ * The checkout view of /cart: delivery address, payment method, then the order and where it leads; beside the form,
+ * what is being bought and what it costs delivered. Every field that is missing or not right is marked (with its
+ * message next to it, the first one focused) once the customer has tried to place the order.
+ */
 export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const format = useFormat();
   const options = useQuery(paymentOptionsQueryOptions(browserApi()));
   const [address, setAddress] = useState(EMPTY_ADDRESS);
+  // Fields are marked from the first attempt on, and follow the customer's corrections from then.
+  const [markFields, setMarkFields] = useState(false);
+  const [serverErrors, setServerErrors] = useState<AddressErrors>({});
+  const [focusFirstError, setFocusFirstError] = useState(0);
+  const quote = useShippingQuote(address.country, cart);
   const [pickedMethod, setPickedMethod] = useState<PaymentMethod | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<'idle' | 'placing' | 'placed'>('idle');
@@ -66,8 +103,23 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
   const choices = options.data ? paymentChoices(options.data) : [];
   const method = pickedMethod ?? choices[0]?.method ?? null;
 
+  const fieldErrors: AddressErrors = {
+    ...serverErrors,
+    ...(quote.kind === 'failed' && quote.refused ? { country: quote.message } : {}),
+    ...(markFields ? addressFieldErrors(address) : {}),
+  };
+
+  // After a refused attempt: the first marked field takes the focus.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each refused attempt, not for each keystroke
+  useEffect(() => {
+    if (focusFirstError === 0) return;
+    const first = DELIVERY_ADDRESS_FIELDS.find((field) => fieldErrors[field]);
+    if (first) document.getElementById(`checkout-${first}`)?.focus();
+  }, [focusFirstError]);
+
   function changeAddress(field: keyof DeliveryAddress, value: string) {
     setAddress((current) => ({ ...current, [field]: value }));
+    setServerErrors(({ [field]: _answered, ...others }) => others);
     setAttemptKey(null);
   }
 
@@ -86,7 +138,15 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
     if (status !== 'idle') return;
     setError(null);
     const problem = checkoutProblem(address, method);
-    if (problem || !method || !options.data) return setError(problem ?? PAYMENT_OPTIONS_MISSING);
+    // A country the shop does not ship to is refused here already, with the field marked.
+    const notShipped = quote.kind === 'failed' && quote.refused;
+    if (problem || notShipped) {
+      setMarkFields(true);
+      setFocusFirstError((count) => count + 1);
+    }
+    if (problem || notShipped || !method || !options.data) {
+      return setError(problem ?? (notShipped ? ADDRESS_INVALID : PAYMENT_OPTIONS_MISSING));
+    }
     const key = attemptKey ?? newAttemptKey();
     setAttemptKey(key);
     setStatus('placing');
@@ -114,6 +174,10 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
     } catch (failure) {
       setError(errorText(failure, ORDER_FALLBACK, ORDER_ERRORS));
       setStatus('idle');
+      if (failure instanceof ApiError && failure.fieldErrors) {
+        setServerErrors(serverAddressErrors(failure.fieldErrors));
+        setFocusFirstError((count) => count + 1);
+      }
       // A refusal (4xx) created nothing: the next attempt is a new one. Without an answer the order may exist, so
       // the same key goes again and finds it.
       if (failure instanceof ApiError && failure.status >= 400 && failure.status < 500) setAttemptKey(null);
@@ -130,68 +194,77 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
           ← Back to Cart
         </button>
       </div>
-      <form className="checkout__form" onSubmit={placeOrder} noValidate>
-        <fieldset className="checkout__section">
-          <legend>Delivery Address</legend>
-          <SavedAddressPicker onPick={pickAddress} />
-          <div className="checkout__fields">
-            {DELIVERY_ADDRESS_FIELDS.map((field) => (
-              <TextField
-                key={field}
-                id={`checkout-${field}`}
-                name={field}
-                label={ADDRESS_LABELS[field].label}
-                type={ADDRESS_LABELS[field].type ?? 'text'}
-                autoComplete={ADDRESS_LABELS[field].autoComplete}
-                maxLength={ADDRESS_FIELD_MAX}
-                value={address[field]}
-                onValueChange={(value) => changeAddress(field, value)}
-              />
-            ))}
-          </div>
-        </fieldset>
-        <fieldset className="checkout__section">
-          <legend>Payment Method</legend>
-          {options.isPending ? (
-            <Spinner label="Loading payment options" />
-          ) : options.isError ? (
-            <>
-              <ErrorBox>{PAYMENT_OPTIONS_LOAD_ERROR}</ErrorBox>
-              <p className="empty-message">{PAYMENT_OPTIONS_MISSING}</p>
-            </>
-          ) : (
-            <div className="payment-methods">
-              {choices.map((choice) => (
-                <label key={choice.method} className="payment-method">
-                  <input
-                    type="radio"
-                    name="payment_method"
-                    value={choice.method}
-                    checked={method === choice.method}
-                    onChange={() => changeMethod(choice.method)}
+      <div className="checkout__layout">
+        <form className="checkout__form" onSubmit={placeOrder} noValidate>
+          <fieldset className="checkout__section">
+            <legend>Delivery Address</legend>
+            <SavedAddressPicker onPick={pickAddress} />
+            <div className="checkout__fields">
+              {DELIVERY_ADDRESS_FIELDS.map((field) =>
+                field === 'country' ? (
+                  <CountryField
+                    key={field}
+                    id={`checkout-${field}`}
+                    label={ADDRESS_LABELS[field].label}
+                    value={address[field]}
+                    onValueChange={(value) => changeAddress(field, value)}
+                    error={fieldErrors[field]}
                   />
-                  <span>{choice.label}</span>
-                </label>
-              ))}
+                ) : (
+                  <TextField
+                    key={field}
+                    id={`checkout-${field}`}
+                    name={field}
+                    label={ADDRESS_LABELS[field].label}
+                    type={ADDRESS_LABELS[field].type ?? 'text'}
+                    autoComplete={ADDRESS_LABELS[field].autoComplete}
+                    maxLength={ADDRESS_FIELD_MAX}
+                    value={address[field]}
+                    onValueChange={(value) => changeAddress(field, value)}
+                    error={fieldErrors[field]}
+                  />
+                ),
+              )}
             </div>
+          </fieldset>
+          <fieldset className="checkout__section">
+            <legend>Payment Method</legend>
+            {options.isPending ? (
+              <Spinner label="Loading payment options" />
+            ) : options.isError ? (
+              <>
+                <ErrorBox>{PAYMENT_OPTIONS_LOAD_ERROR}</ErrorBox>
+                <p className="empty-message">{PAYMENT_OPTIONS_MISSING}</p>
+              </>
+            ) : (
+              <div className="payment-methods">
+                {choices.map((choice) => (
+                  <label key={choice.method} className="payment-method">
+                    <input
+                      type="radio"
+                      name="payment_method"
+                      value={choice.method}
+                      checked={method === choice.method}
+                      onChange={() => changeMethod(choice.method)}
+                    />
+                    <span>{choice.label}</span>
+                  </label>
+                ))}
+              </div>
+            )}
+          </fieldset>
+          {error && <ErrorBox>{error}</ErrorBox>}
+          {unpaidOrderId !== null && (
+            <Link to={`/account/orders/${unpaidOrderId}`} className="button button--ghost checkout__order-link">
+              View Your Order
+            </Link>
           )}
-        </fieldset>
-        <div className="checkout__total">
-          <span>
-            Total ({cart.total_items} {cart.total_items === 1 ? 'item' : 'items'}, shipping not included)
-          </span>
-          <strong>{format.price(cart.total_price)}</strong>
-        </div>
-        {error && <ErrorBox>{error}</ErrorBox>}
-        {unpaidOrderId !== null && (
-          <Link to={`/account/orders/${unpaidOrderId}`} className="button button--ghost checkout__order-link">
-            View Your Order
-          </Link>
-        )}
-        <button type="submit" className="button button--primary checkout__submit" disabled={status !== 'idle'}>
-          {status === 'placing' ? 'Placing Order...' : 'Place Order'}
-        </button>
-      </form>
+          <button type="submit" className="button button--primary checkout__submit" disabled={status !== 'idle'}>
+            {status === 'placing' ? 'Placing Order...' : 'Place Order'}
+          </button>
+        </form>
+        <CheckoutSummary cart={cart} quote={quote} price={format.price} />
+      </div>
     </section>
   );
 }
