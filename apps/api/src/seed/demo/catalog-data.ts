@@ -1,4 +1,4 @@
-import type { KhukuriArt } from './khukuri-art.ts';
+import type { KhukuriLook, ProductLook, SheathLook } from './pictures/index.ts';
 
 /** The demo shop's catalog: categories, products and the reviews a few customers left. */
 
@@ -49,16 +49,25 @@ export interface DemoProduct {
   /** Extra paragraphs of the detailed description (care and sheath sections are added to all). */
   story: string;
   attributes: [string, string][];
-  art: KhukuriArt;
+  /** What the product's pictures show: drawn from this look and from the attributes (blade and overall length). */
+  look: ProductLook;
 }
 
-const ROSEWOOD = '#5a2d1a';
-const HORN = '#1e1a18';
-const BONE = '#e6dcc6';
-const WALNUT = '#7a4b2a';
-const BRASS = '#c9a23a';
-const STEEL = '#9aa3ab';
-const SILVER = '#d9dde2';
+/** A khukuri's look: its blade's shape, handle and fittings; village finish leaves the forge scale on the spine. */
+function khukuri(
+  shape: KhukuriLook['shape'],
+  handle: KhukuriLook['handle'],
+  fittings: KhukuriLook['fittings'],
+  rest: Partial<KhukuriLook> & { sheath: SheathLook & { label: string }; kardaChakmak?: boolean },
+): ProductLook {
+  const { sheath, kardaChakmak, ...khukuriLook } = rest;
+  return {
+    kind: 'khukuri',
+    khukuri: { finish: 'polished', ...khukuriLook, shape, handle, fittings },
+    sheath: { frog: true, pockets: kardaChakmak, ...sheath },
+    kardaChakmak,
+  };
+}
 
 function attrs(
   blade: string,
@@ -102,15 +111,13 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Rosewood with brass rings',
       'Black leather over wood, with karda and chakmak',
     ),
-    art: {
-      background: ['#f3e3c3', '#c9a66b'],
-      handle: ROSEWOOD,
-      length: 0.9,
-      bend: 1,
-      sheath: '#2b1a10',
-      fittings: BRASS,
+    look: khukuri({ heel: 0.12, belly: 0.25, drop: 0.23, arch: 1 }, 'rosewood', 'brass', {
+      finish: 'village',
       fullers: 1,
-    },
+      rings: 'metal',
+      sheath: { cover: 'leather', colour: '#241610', chape: 'brass', label: 'black leather sheath' },
+      kardaChakmak: true,
+    }),
   },
   {
     slug: 'bhojpure-khukuri-12-inch',
@@ -133,15 +140,13 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Brown leather over wood, with karda and chakmak',
       'Bhojpur, Nepal',
     ),
-    art: {
-      background: ['#e9d7b9', '#8f6a3e'],
-      handle: HORN,
-      length: 1.05,
-      bend: 1.2,
-      sheath: '#4a2c18',
-      fittings: BRASS,
+    look: khukuri({ heel: 0.13, belly: 0.3, drop: 0.27, arch: 1.2 }, 'horn', 'brass', {
+      finish: 'village',
       fullers: 2,
-    },
+      rings: 'carved',
+      sheath: { cover: 'leather', colour: '#4a2c18', chape: 'brass', label: 'brown leather sheath' },
+      kardaChakmak: true,
+    }),
   },
   {
     slug: 'chitlange-khukuri',
@@ -162,14 +167,10 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Black leather over wood',
       'Chitlang, Makwanpur, Nepal',
     ),
-    art: {
-      background: ['#dfe8d5', '#7d9468'],
-      handle: ROSEWOOD,
-      length: 1,
-      bend: 0.8,
-      sheath: '#1e140c',
-      fittings: BRASS,
-    },
+    look: khukuri({ heel: 0.12, belly: 0.23, drop: 0.17, arch: 0.5 }, 'rosewood', 'brass', {
+      rings: 'carved',
+      sheath: { cover: 'leather', colour: '#1e140c', chape: 'brass', label: 'black leather sheath' },
+    }),
   },
   {
     slug: 'sirupate-khukuri-12-inch',
@@ -190,15 +191,10 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Cow bone with brass bolster',
       'Tan leather over wood',
     ),
-    art: {
-      background: ['#f6efe1', '#d8c49a'],
-      handle: BONE,
-      length: 1.05,
-      bend: 0.7,
-      sheath: '#8a5a2b',
-      fittings: BRASS,
+    look: khukuri({ heel: 0.1, belly: 0.17, drop: 0.16, arch: 0.8 }, 'bone', 'brass', {
       fullers: 1,
-    },
+      sheath: { cover: 'leather', colour: '#8a5a2b', chape: 'brass', label: 'tan leather sheath' },
+    }),
   },
   {
     slug: 'budhume-khukuri-13-inch',
@@ -216,17 +212,15 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       '1,050 g',
       SPRING,
       'Walnut wood',
-      'Heavy buffalo leather over wood',
+      'Heavy buffalo leather over wood, with karda and chakmak',
     ),
-    art: {
-      background: ['#e2d2c0', '#6e4f3a'],
-      handle: WALNUT,
-      length: 1.1,
-      bend: 1.15,
-      sheath: '#3a2415',
-      fittings: STEEL,
+    look: khukuri({ heel: 0.14, belly: 0.31, drop: 0.26, arch: 1.1 }, 'walnut', 'steel', {
+      finish: 'village',
       fullers: 3,
-    },
+      rings: 'carved',
+      sheath: { cover: 'leather', colour: '#3a2415', chape: 'steel', label: 'heavy buffalo leather sheath' },
+      kardaChakmak: true,
+    }),
   },
   {
     slug: 'british-gurkha-army-issue-khukuri',
@@ -246,16 +240,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       '640 g',
       SPRING,
       'Black buffalo horn, full tang',
-      'Black leather over wood, issue frog',
+      'Black leather over wood, issue frog, with karda and chakmak',
     ),
-    art: {
-      background: ['#d8dccf', '#5d6652'],
-      handle: HORN,
-      length: 0.9,
-      bend: 0.95,
-      sheath: '#111111',
-      fittings: STEEL,
-    },
+    look: khukuri({ heel: 0.12, belly: 0.24, drop: 0.2, arch: 0.9 }, 'horn', 'steel', {
+      sheath: { cover: 'leather', colour: '#151515', chape: 'steel', label: 'black leather issue sheath' },
+      kardaChakmak: true,
+    }),
   },
   {
     slug: 'indian-army-khukuri',
@@ -275,14 +265,9 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Rosewood, full tang',
       'Olive canvas over wood',
     ),
-    art: {
-      background: ['#dfe2cf', '#6b7045'],
-      handle: ROSEWOOD,
-      length: 1,
-      bend: 0.85,
-      sheath: '#4b5320',
-      fittings: STEEL,
-    },
+    look: khukuri({ heel: 0.11, belly: 0.21, drop: 0.15, arch: 0.4 }, 'rosewood', 'steel', {
+      sheath: { cover: 'canvas', colour: '#5a6128', chape: 'steel', label: 'olive canvas sheath' },
+    }),
   },
   {
     slug: 'mk2-ww2-khukuri',
@@ -302,15 +287,16 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Walnut, two brass rivets',
       'Brown leather over wood, steel chape',
     ),
-    art: {
-      background: ['#e6e0d2', '#7a7263'],
-      handle: WALNUT,
-      length: 1.02,
-      bend: 1.05,
-      sheath: '#3d2a1a',
-      fittings: STEEL,
-      fullers: 2,
-    },
+    look: khukuri({ heel: 0.12, belly: 0.25, drop: 0.22, arch: 1 }, 'walnut', 'brass', {
+      fullers: 1,
+      rivets: 2,
+      sheath: {
+        cover: 'leather',
+        colour: '#3d2a1a',
+        chape: 'steel',
+        label: 'brown leather sheath with its steel chape',
+      },
+    }),
   },
   {
     slug: 'gurkha-survival-khukuri',
@@ -330,14 +316,17 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Black horn with lanyard hole',
       'Black leather with ferro rod loop',
     ),
-    art: {
-      background: ['#cfd6d2', '#2f3b36'],
-      handle: HORN,
-      length: 0.95,
-      bend: 1,
-      sheath: '#151515',
-      fittings: '#6e6e6e',
-    },
+    look: khukuri({ heel: 0.12, belly: 0.24, drop: 0.2, arch: 0.9 }, 'horn', 'blackened', {
+      finish: 'coated',
+      lanyard: true,
+      sheath: {
+        cover: 'leather',
+        colour: '#181818',
+        chape: 'blackened',
+        ferroLoop: true,
+        label: 'black leather sheath with its ferro rod loop',
+      },
+    }),
   },
   {
     slug: 'chandi-silver-ceremonial-khukuri',
@@ -359,15 +348,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Silver-plated brass over velvet-lined wood',
       'Patan and Dharan, Nepal',
     ),
-    art: {
-      background: ['#2a2440', '#0f0c1c'],
-      handle: HORN,
-      length: 0.9,
-      bend: 1,
-      sheath: '#b9bec6',
-      fittings: SILVER,
+    look: khukuri({ heel: 0.12, belly: 0.25, drop: 0.22, arch: 1 }, 'horn', 'silver', {
+      finish: 'mirror',
       engraved: true,
-    },
+      rings: 'carved',
+      sheath: { cover: 'silver', colour: '#b9bec6', chape: 'silver', label: 'hand-chased silver-plated sheath' },
+    }),
   },
   {
     slug: 'wedding-khukuri-brass',
@@ -388,15 +374,18 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Rosewood with brass inlay',
       'Brass-covered wood with red velvet',
     ),
-    art: {
-      background: ['#6d1a1a', '#2b0808'],
-      handle: ROSEWOOD,
-      length: 0.85,
-      bend: 1.05,
-      sheath: '#b8892a',
-      fittings: BRASS,
+    look: khukuri({ heel: 0.12, belly: 0.26, drop: 0.24, arch: 1.1 }, 'rosewood', 'brass', {
+      finish: 'mirror',
       engraved: true,
-    },
+      rings: 'metal',
+      sheath: {
+        cover: 'brass',
+        colour: '#b8892a',
+        chape: 'brass',
+        tassel: true,
+        label: 'brass-covered sheath with its red velvet tassel',
+      },
+    }),
   },
   {
     slug: 'dui-chirra-display-khukuri',
@@ -416,15 +405,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Bone with brass rings',
       'Suede over wood, sal wood wall plaque',
     ),
-    art: {
-      background: ['#1d3b3a', '#0b1a19'],
-      handle: BONE,
-      length: 1.05,
-      bend: 0.95,
-      sheath: '#5b3b22',
-      fittings: BRASS,
+    look: khukuri({ heel: 0.11, belly: 0.22, drop: 0.2, arch: 0.9 }, 'bone', 'brass', {
       fullers: 2,
-    },
+      rings: 'metal',
+      sheath: { cover: 'suede', colour: '#6b4a2e', chape: 'brass', label: 'suede sheath' },
+    }),
   },
   {
     slug: 'kitchen-khukuri-chef-knife',
@@ -445,14 +430,9 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Rosewood',
       'Leather blade guard',
     ),
-    art: {
-      background: ['#f4efe6', '#d6c7ad'],
-      handle: ROSEWOOD,
-      length: 0.8,
-      bend: 0.75,
-      sheath: '#6b4423',
-      fittings: STEEL,
-    },
+    look: khukuri({ heel: 0.13, belly: 0.22, drop: 0.13, arch: 0.3 }, 'rosewood', 'steel', {
+      sheath: { cover: 'leather', colour: '#6b4423', chape: 'steel', guard: true, label: 'leather blade guard' },
+    }),
   },
   {
     slug: 'khukuri-machete-15-inch',
@@ -465,14 +445,9 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     story:
       '<p>Farmers of the Terai use the long <strong>machete khukuri</strong> to clear cane fields. Its thin blade whips through green growth.</p>',
     attributes: attrs('15 inches (38 cm)', '20 inches (51 cm)', '700 g', SPRING, 'Walnut wood', 'Canvas over wood'),
-    art: {
-      background: ['#e3ecd9', '#5e7a44'],
-      handle: WALNUT,
-      length: 1.1,
-      bend: 0.7,
-      sheath: '#55613a',
-      fittings: STEEL,
-    },
+    look: khukuri({ heel: 0.08, belly: 0.14, drop: 0.12, arch: 0.5 }, 'walnut', 'steel', {
+      sheath: { cover: 'canvas', colour: '#55613a', chape: 'steel', label: 'canvas sheath' },
+    }),
   },
   {
     slug: 'farmers-khukuri',
@@ -486,14 +461,10 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     story:
       "<p>No polish, no frills: the <strong>farmer's khukuri</strong> is forged quickly and tempered hard, for cutting fodder, firewood and rope.</p>",
     attributes: attrs('9 inches (23 cm)', '14 inches (36 cm)', '450 g', SPRING, 'Sal wood', 'Plain leather over wood'),
-    art: {
-      background: ['#efe4cf', '#a88b5c'],
-      handle: '#8a6a44',
-      length: 0.85,
-      bend: 1.1,
-      sheath: '#5c3d20',
-      fittings: STEEL,
-    },
+    look: khukuri({ heel: 0.13, belly: 0.26, drop: 0.25, arch: 1.1 }, 'sal', 'steel', {
+      finish: 'village',
+      sheath: { cover: 'leather', colour: '#5c3d20', chape: 'steel', label: 'plain leather sheath' },
+    }),
   },
   {
     slug: 'leather-khukuri-sheath',
@@ -513,13 +484,10 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Not applicable',
       'Buffalo leather over wood, with frog',
     ),
-    art: {
-      background: ['#efe0cc', '#7b5233'],
-      handle: ROSEWOOD,
-      length: 0.95,
-      bend: 1,
-      sheath: '#4a2b14',
-      fittings: BRASS,
+    look: {
+      kind: 'sheath',
+      handle: 'rosewood',
+      sheath: { cover: 'leather', colour: '#4a2b14', chape: 'steel', frog: true, pockets: true },
     },
   },
   {
@@ -540,14 +508,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Rosewood',
       'Fits our khukuri sheaths',
     ),
-    art: {
-      background: ['#f1ebe0', '#b9a687'],
-      handle: ROSEWOOD,
-      length: 0.8,
-      bend: 0.9,
-      sheath: '#3b2416',
-      fittings: BRASS,
-    },
+    look: { kind: 'karda-chakmak', handle: 'rosewood' },
   },
   {
     slug: 'blade-care-kit',
@@ -568,14 +529,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Not applicable',
       'Canvas roll',
     ),
-    art: {
-      background: ['#dde6ea', '#6f8791'],
-      handle: WALNUT,
-      length: 0.8,
-      bend: 0.8,
-      sheath: '#2f3d44',
-      fittings: STEEL,
-    },
+    look: { kind: 'care-kit' },
   },
 ];
 

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { createAccount } from '../../modules/accounts/index.ts';
 import {
@@ -18,7 +17,7 @@ import {
   DEMO_SYNONYMS,
   type DemoProduct,
 } from './catalog-data.ts';
-import { drawKhukuri, type KhukuriView } from './khukuri-art.ts';
+import { renderProductPictures } from './pictures/index.ts';
 
 /** The names the demo reviewers chose to show with their reviews. */
 const REVIEWER_NAMES: Record<(typeof DEMO_REVIEWERS)[number], string> = {
@@ -43,13 +42,32 @@ differentially tempered by pouring water along the edge, so that the edge is har
 <h3>Specifications</h3><table><tbody>${rows}</tbody></table>${CARE}`);
 }
 
-async function picture(product: DemoProduct, view: KhukuriView): Promise<Buffer> {
-  return sharp(Buffer.from(drawKhukuri(product.art, view)))
-    .png()
-    .toBuffer();
+/** Calls `work` on every item, `limit` at a time; the results in input order. */
+async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+  return results;
 }
 
-/** The demo catalog: categories, 18 products with drawn pictures, attributes, synonyms and a few reviews. */
+/** Renders a product's pictures and stores them through the media pipeline (WebP, thumbnail, dimensions). */
+async function storePictures(ctx: RequestContext, product: DemoProduct) {
+  const pictures = await renderProductPictures(product);
+  return Promise.all(
+    pictures.map(async ({ bytes, alt }) => ({
+      imageId: (await storeImage(ctx, { bytes, feature: 'catalog' })).id,
+      altText: alt,
+    })),
+  );
+}
+
+/** The demo catalog: categories, 18 products with their studio pictures, attributes, synonyms and a few reviews. */
 export async function seedCatalog(ctx: RequestContext): Promise<void> {
   const categoryIds = new Map<string, number>();
   for (const [position, category] of DEMO_CATEGORIES.entries()) {
@@ -62,12 +80,12 @@ export async function seedCatalog(ctx: RequestContext): Promise<void> {
     categoryIds.set(category.slug, row.id);
   }
 
-  const products: NewCatalogProduct[] = [];
-  for (const product of DEMO_PRODUCTS) {
-    const [blade, set] = await Promise.all([picture(product, 'blade'), picture(product, 'set')]);
-    const main = await storeImage(ctx, { bytes: blade, feature: 'catalog' });
-    const second = await storeImage(ctx, { bytes: set, feature: 'catalog' });
-    products.push({
+  // Rendering and re-encoding the pictures is most of the seed's time: two products at a time keep every core busy.
+  const pictures = await mapLimit(DEMO_PRODUCTS, 2, (product) => storePictures(ctx, product));
+  const products: NewCatalogProduct[] = DEMO_PRODUCTS.map((product, index) => {
+    const images = pictures[index] ?? [];
+    const [main] = images;
+    return {
       categoryId: categoryIds.get(product.category) as number,
       slug: product.slug,
       name: product.name,
@@ -77,15 +95,12 @@ export async function seedCatalog(ctx: RequestContext): Promise<void> {
       priceBeforeDiscountCents: product.priceBeforeDiscount ? product.priceBeforeDiscount * 100 : null,
       stock: product.stock,
       isFeatured: product.featured ?? false,
-      mainImageId: main.id,
-      mainImageAlt: `${product.name}, blade and handle`,
+      mainImageId: main?.imageId ?? null,
+      mainImageAlt: main?.altText ?? '',
       attributes: product.attributes.map(([key, value]) => ({ key, value })),
-      images: [
-        { imageId: main.id, altText: `${product.name}, blade and handle` },
-        { imageId: second.id, altText: `${product.name} with its sheath, karda and chakmak` },
-      ],
-    });
-  }
+      images,
+    };
+  });
   const productIds = new Map((await createProducts(ctx, products)).map((row) => [row.slug, row.id]));
 
   await createSynonymGroups(ctx, DEMO_SYNONYMS);

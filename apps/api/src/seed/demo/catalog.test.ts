@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import type { Product } from '@platform/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDemoTestApp, type TestApp } from '../../../test/app.ts';
+import type { Tenant } from '../../modules/tenants/tenants.service.ts';
+import { DEMO_PRODUCTS } from './catalog-data.ts';
+
+describe('demo catalog pictures', () => {
+  let t: TestApp;
+  let shop: Tenant;
+  const products = new Map<string, Product>();
+  /** Each product's pictures, as hashes of the stored bytes. */
+  const hashes = new Map<string, string[]>();
+
+  beforeAll(async () => {
+    ({ t, shop } = await buildDemoTestApp());
+    for (const { slug } of DEMO_PRODUCTS) {
+      const product: Product = (
+        await t.request(shop, { method: 'GET', url: `/api/products/products/${slug}/` })
+      ).json();
+      products.set(slug, product);
+      const bytes = await Promise.all(
+        product.images.map(async (image) => {
+          const response = await t.app.inject({ method: 'GET', url: image.image });
+          expect(response.statusCode).toBe(200);
+          expect(response.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+          return createHash('sha256').update(response.rawPayload).digest('hex');
+        }),
+      );
+      hashes.set(slug, bytes);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('gives every product at least three different pictures, each with its own alt text naming the product', () => {
+    for (const { slug, name } of DEMO_PRODUCTS) {
+      const product = products.get(slug) as Product;
+      expect(product.images.length, slug).toBeGreaterThanOrEqual(3);
+      expect(new Set(hashes.get(slug)).size, slug).toBe(product.images.length);
+      const alts = product.images.map((image) => image.alt_text);
+      expect(new Set(alts).size, slug).toBe(alts.length);
+      for (const alt of alts) expect(alt.toLowerCase(), slug).toContain(name.split(' ')[0]?.toLowerCase());
+      expect(product.main_image?.alt_text).toBe(alts[0]);
+    }
+  });
+
+  it('never shows one product the picture of another', () => {
+    const all = [...hashes.values()].flat();
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('draws each khukuri with the blade length and handle of its data, whole, in detail and with its sheath', () => {
+    const khukuris = DEMO_PRODUCTS.filter((product) => product.look.kind === 'khukuri');
+    expect(khukuris.length).toBeGreaterThan(10);
+    for (const { slug, attributes } of khukuris) {
+      const [whole, detail, sheath] = (products.get(slug) as Product).images.map((image) => image.alt_text);
+      const blade = /^([\d.]+) inches/.exec(new Map(attributes).get('Blade length') ?? '')?.[1];
+      const handle = /, (rosewood|walnut|sal wood|buffalo horn|bone) handle, whole piece$/.exec(whole ?? '')?.[1];
+      expect(whole, slug).toContain(`, ${blade}-inch blade, `);
+      expect(new Map(attributes).get('Handle')?.toLowerCase(), slug).toContain(handle?.replace('buffalo ', ''));
+      expect(detail, slug).toContain('close-up of the cho notch');
+      expect(sheath, slug).toMatch(/ above its .*(sheath|blade guard)/);
+    }
+    expect(products.get('chitlange-khukuri')?.images[0]?.alt_text).toBe(
+      'Chitlange Khukuri, 11-inch blade, rosewood handle, whole piece',
+    );
+  });
+
+  it('shows the accessories as what they are: the sheath, the karda and chakmak, the care kit', () => {
+    const alts = (slug: string) => (products.get(slug) as Product).images.map((image) => image.alt_text).join(' | ');
+    expect(alts('leather-khukuri-sheath')).toMatch(/stitching.*frog/);
+    expect(alts('karda-chakmak-set')).toContain('Karda and chakmak in their pocket');
+    expect(alts('blade-care-kit')).toMatch(/whetstone.*oil.*cloth/);
+  });
+});
