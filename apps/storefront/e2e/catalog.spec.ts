@@ -132,7 +132,7 @@ test.describe('product page', () => {
     await expect(details.locator('dt').first()).toHaveText('Blade length');
     await expect(details).toContainText('Rosewood with brass rings');
     await expect(page.getByRole('heading', { name: 'Detailed Description' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /Show image/ })).toHaveCount(2);
+    await expect(page.getByRole('button', { name: /Show image/ })).toHaveCount(3);
     await expect(page.locator('.review')).toHaveCount(3);
     await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('1');
     await expect(page.getByRole('button', { name: 'Decrease' })).toBeDisabled();

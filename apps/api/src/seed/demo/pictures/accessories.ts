@@ -46,9 +46,9 @@ export function drawWhetstone(id: string, random: () => number): Piece {
       `<circle cx="${n(random() * 6)}" cy="${n(random() * 2)}" r="${(0.008 + random() * 0.015).toFixed(3)}" fill="${random() > 0.5 ? '#fff' : '#000'}" fill-opacity=".18"/>`,
     );
   }
-  const defs = `<linearGradient id="${id}-t" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#e8e0cf"/><stop offset="1" stop-color="#c6bca6"/></linearGradient><linearGradient id="${id}-r" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#a0452f"/><stop offset="1" stop-color="#6d2a1b"/></linearGradient><linearGradient id="${id}-b" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#3a3a3a"/><stop offset="1" stop-color="#141414"/></linearGradient>`;
-  const body = `<rect x="-0.25" y="-0.15" width="6.5" height="2.9" rx="0.2" fill="url(#${id}-b)"/><rect x="0" y="0" width="6" height="2" fill="url(#${id}-t)"/>${specks.join('')}<rect x="0" y="2" width="6" height="0.25" fill="#d8cfbb"/><rect x="0" y="2.25" width="6" height="0.3" fill="url(#${id}-r)"/><rect x="0" y="0" width="6" height="0.05" fill="#fff" fill-opacity=".5"/><path d="M0.4 1.4 Q3 1.1 5.6 1.5" stroke="#9b917c" stroke-opacity=".35" stroke-width="0.25" fill="none"/>`;
-  return { defs, body, silhouette: `<rect x="-0.25" y="-0.15" width="6.5" height="2.9" rx="0.2"/>` };
+  const defs = `<linearGradient id="${id}-t" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#e8e0cf"/><stop offset="1" stop-color="#c6bca6"/></linearGradient><linearGradient id="${id}-r" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#a0452f"/><stop offset="1" stop-color="#6d2a1b"/></linearGradient><linearGradient id="${id}-b" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#3a3a3a"/><stop offset="1" stop-color="#141414"/></linearGradient><radialGradient id="${id}-s" cx=".35" cy=".3" r=".7"><stop offset="0" stop-color="#fff" stop-opacity=".35"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>`;
+  const body = `<rect x="-0.35" y="0.4" width="6.7" height="2.25" rx="0.15" fill="url(#${id}-b)"/><rect x="0" y="0" width="6" height="2" fill="url(#${id}-t)"/>${specks.join('')}<rect x="0" y="2" width="6" height="0.25" fill="#d8cfbb"/><rect x="0" y="2.25" width="6" height="0.3" fill="url(#${id}-r)"/><rect x="0" y="0" width="6" height="0.05" fill="#fff" fill-opacity=".5"/><rect x="0" y="0" width="6" height="2" fill="url(#${id}-s)"/>`;
+  return { defs, body, silhouette: `<rect x="-0.35" y="0" width="6.7" height="2.65" rx="0.15"/>` };
 }
 
 /** A folded polishing cloth with soft folds. */

@@ -124,9 +124,9 @@ function sheathPictures(subject: PictureSubject, look: Extract<ProductLook, { ki
   const random = () => randomFrom(subject.slug);
   const shape = { heel: 0.12, belly: 0.24, drop: 0.22, arch: 1 };
   const sheath = drawSheath('s', look.sheath, 11, shape, look.handle, random());
-  const scale = 60;
-  const x = FRAME_WIDTH / 2 - scale * 6;
-  const y = FRAME_HEIGHT / 2 - scale * 0.6;
+  const scale = 76;
+  const x = FRAME_WIDTH / 2 - scale * 5.8;
+  const y = FRAME_HEIGHT / 2 - scale * 1.1;
   const knife = drawKhukuri(
     'k',
     { shape, finish: 'polished', handle: look.handle, fittings: 'brass', rings: 'carved' },
@@ -138,12 +138,12 @@ function sheathPictures(subject: PictureSubject, look: Extract<ProductLook, { ki
   return [
     { scene: { pieces: [place(sheath, x, y, scale)] }, alt: `${name}, buffalo leather over wood, whole piece` },
     {
-      scene: { pieces: [place(sheath, x, y, scale)], shot: { x: x - 60, y: y - 2.6 * scale, width: 8 * scale } },
+      scene: { pieces: [place(sheath, x, y, scale)], shot: { x: x - 40, y: y - 2.4 * scale, width: 6.5 * scale } },
       alt: `${name}, close-up of the hand stitching, the frog and the empty pockets for karda and chakmak`,
     },
     {
       scene: {
-        pieces: [place(knife.piece, x + 1.4 * scale, y + 0.1 * scale, 50), place(sheath, x + 1.4 * scale, y, 50)],
+        pieces: [place(knife.piece, x + 3 * scale, y + 0.1 * scale, 60), place(sheath, x + 3 * scale, y, 60)],
       },
       alt: `${name} in use, holding a rosewood-handled khukuri`,
     },

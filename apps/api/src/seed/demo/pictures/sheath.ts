@@ -1,4 +1,4 @@
-import { type BladeShape, bladeCurves, pathOf, shift } from './geometry.ts';
+import { type BladeShape, bladeCurves, type Cubic, pathOf, shift, yAt } from './geometry.ts';
 import { grain, type HandleMaterial, handleGradient, type Metal, metalGradient } from './materials.ts';
 import { n, type Piece } from './studio.ts';
 
@@ -42,15 +42,23 @@ function coverTexture(id: string, look: SheathLook, random: () => number): strin
 }
 
 /** The hand-chased lotus and ring motifs of a silver or brass ceremonial sheath. */
-function chasing(length: number, spineY: (x: number) => number, colour: string): string {
+function chasing(length: number, spine: Cubic[], edge: Cubic[], colour: string): string {
   const motifs: string[] = [];
-  for (let x = 1; x < length - 1.4; x += 0.9) {
-    const y = spineY(x) + 0.75 + (x / length) * 0.6;
-    motifs.push(
-      `<circle cx="${n(x)}" cy="${n(y)}" r="0.28"/><path d="M${n(x - 0.2)} ${n(y)} Q${n(x)} ${n(y - 0.35)} ${n(x + 0.2)} ${n(y)} Q${n(x)} ${n(y + 0.35)} ${n(x - 0.2)} ${n(y)} Z"/>`,
-    );
+  for (let x = 1.2; x < length - 1.8; x += 1.1) {
+    const y = (yAt(spine, x) + yAt(edge, x)) / 2;
+    const petals = [0, 45, 90, 135]
+      .map(
+        (angle) =>
+          `<ellipse cx="${n(x)}" cy="${n(y)}" rx="0.3" ry="0.09" transform="rotate(${angle} ${n(x)} ${n(y)})"/>`,
+      )
+      .join('');
+    motifs.push(`${petals}<circle cx="${n(x)}" cy="${n(y)}" r="0.08"/>`);
+    motifs.push(`<path d="M${n(x + 0.4)} ${n(y)} q0.15 -0.25 0.3 0 q0.15 0.25 0.3 0" />`);
   }
-  return `<g fill="none" stroke="${colour}" stroke-width="0.035" opacity=".7">${motifs.join('')}</g>`;
+  const borders = [pathOf(shift(spine, 0, 0.18)), pathOf(shift(edge, 0, -0.18))]
+    .map((d) => `<path d="${d}" stroke-dasharray="0.06 0.05"/>`)
+    .join('');
+  return `<g fill="none" stroke="${colour}" stroke-width="0.03" opacity=".75">${motifs.join('')}${borders}</g>`;
 }
 
 /** A small handle (karda or chakmak) as it shows above the pocket: wood or horn, a metal ferrule and a ring. */
@@ -98,21 +106,16 @@ export function drawSheath(
   const thread = metal ? 'none' : shade(look.colour, look.colour < '#666666' ? 0.6 : -0.5);
   const stitches = pathOf(shift(curves.spine, 0, 0.2));
   const chapeX = length - (look.guard ? 0 : 1.5);
-  const spineY = (x: number) => {
-    const [a] = curves.spine;
-    return a ? a[0][1] - (x / length) * 0.3 : 0;
-  };
-
   const frog =
     look.frog && !look.guard
       ? `<g><path d="M3.1 ${n(curves.heelTop - 1.7)} h1.5 q0.2 0 0.2 0.2 v1.9 h-1.9 v-1.9 q0 -0.2 0.2 -0.2 Z" fill="${dark}"/><path d="M3.25 ${n(curves.heelTop - 1.55)} h1.2 v1.6 h-1.2 Z" fill="none" stroke="${thread}" stroke-width="0.03" stroke-dasharray="0.1 0.07" opacity=".8"/><rect x="3.5" y="${n(curves.heelTop - 1.3)}" width="0.7" height="0.5" rx="0.08" fill="none" stroke="url(#${id}-chape)" stroke-width="0.1"/></g>`
       : '';
   // The pocket sits at the back of the throat: its top shows above the sheath, the small handles above it.
   const pocket = look.pockets
-    ? `<path d="M0.55 ${n(curves.heelTop + 0.3)} L0.7 ${n(curves.heelTop - 0.5)} Q1.6 ${n(curves.heelTop - 0.68)} 2.5 ${n(curves.heelTop - 0.42)} L2.6 ${n(curves.heelTop + 0.3)} Z" fill="${shade(look.colour, -0.2)}" stroke="#000" stroke-opacity=".35" stroke-width="0.03"/><path d="M0.8 ${n(curves.heelTop - 0.38)} Q1.6 ${n(curves.heelTop - 0.55)} 2.4 ${n(curves.heelTop - 0.3)}" fill="none" stroke="${thread}" stroke-width="0.03" stroke-dasharray="0.1 0.07" opacity=".8"/>`
+    ? `<path d="M0.55 ${n(curves.heelTop + 0.3)} L0.7 ${n(curves.heelTop - 0.32)} Q1.6 ${n(curves.heelTop - 0.48)} 2.5 ${n(curves.heelTop - 0.28)} L2.6 ${n(curves.heelTop + 0.3)} Z" fill="${shade(look.colour, -0.2)}" stroke="#000" stroke-opacity=".35" stroke-width="0.03"/><path d="M0.8 ${n(curves.heelTop - 0.22)} Q1.6 ${n(curves.heelTop - 0.36)} 2.4 ${n(curves.heelTop - 0.16)}" fill="none" stroke="${thread}" stroke-width="0.03" stroke-dasharray="0.1 0.07" opacity=".8"/>`
     : '';
   const smalls = options.kardaChakmak
-    ? `<g transform="translate(1.15 ${n(curves.heelTop - 0.35)}) rotate(34)">${smallHandle(`${id}-k`, handle, 2.4, random)}</g><g transform="translate(2.05 ${n(curves.heelTop - 0.3)}) rotate(20)">${smallHandle(`${id}-c`, handle, 2.1, random)}</g>`
+    ? `<g transform="translate(1.3 ${n(curves.heelTop - 0.1)}) rotate(42)">${smallHandle(`${id}-k`, handle, 2.4, random)}</g><g transform="translate(2.5 ${n(curves.heelTop - 0.05)}) rotate(24)">${smallHandle(`${id}-c`, handle, 2.1, random)}</g>`
     : '';
   const tassel = look.tassel
     ? `<g transform="translate(0.3 ${n(curves.heelBottom + 0.3)})"><path d="M0 0 C0.3 0.6 -0.2 1.2 0.1 1.8" stroke="#8e1b1b" stroke-width="0.1" fill="none"/><path d="M-0.25 1.8 L0.45 1.8 L0.35 3.3 L-0.15 3.3 Z" fill="url(#${id}-tassel)"/><rect x="-0.28" y="1.7" width="0.76" height="0.22" rx="0.08" fill="url(#${id}-chape)"/></g>`
@@ -135,7 +138,7 @@ export function drawSheath(
   const body = `${frog}${smalls}${pocket}
 <g clip-path="url(#${id}-clip)">
   <rect x="-1" y="-6" width="${n(length + 2)}" height="14" fill="${base}"/>
-  ${metal ? chasing(length, spineY, shade(look.colour, -0.6)) : `<rect x="-1" y="-6" width="${n(length + 2)}" height="14" fill="url(#${id}-tex)"/>`}
+  ${metal ? chasing(length, curves.spine, curves.edge, shade(look.colour, -0.6)) : `<rect x="-1" y="-6" width="${n(length + 2)}" height="14" fill="url(#${id}-tex)"/>`}
   <g transform="translate(${dx} ${dy})">
     ${thread === 'none' ? '' : `<path d="${stitches}" fill="none" stroke="${dark}" stroke-width="0.06" stroke-opacity=".5"/><path d="${stitches}" fill="none" stroke="${thread}" stroke-width="0.035" stroke-dasharray="0.13 0.08" stroke-linecap="round"/>`}
   </g>
@@ -145,6 +148,6 @@ export function drawSheath(
 </g>
 <g fill="none" stroke="#000" stroke-opacity=".45" stroke-width="0.03">${outline}</g>
 ${ferro}${tassel}${look.guard ? `<circle cx="1.2" cy="${n(curves.heelTop + 0.45)}" r="0.17" fill="url(#${id}-chape)"/>` : ''}`;
-  const silhouette = `${outline}${look.pockets ? `<rect x="0.6" y="${n(curves.heelTop - 0.6)}" width="2" height="1"/>` : ''}${look.frog && !look.guard ? `<rect x="3.1" y="${n(curves.heelTop - 1.7)}" width="1.9" height="2"/>` : ''}`;
+  const silhouette = `${outline}${look.pockets ? `<rect x="0.65" y="${n(curves.heelTop - 0.42)}" width="1.9" height="0.8"/>` : ''}${look.frog && !look.guard ? `<rect x="3.1" y="${n(curves.heelTop - 1.7)}" width="1.9" height="2"/>` : ''}`;
   return { defs, body, silhouette };
 }
