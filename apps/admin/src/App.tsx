@@ -6,6 +6,7 @@ import CommentIcon from '@mui/icons-material/Comment';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import HistoryIcon from '@mui/icons-material/History';
 import InventoryIcon from '@mui/icons-material/Inventory';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import MailIcon from '@mui/icons-material/Mail';
 import PeopleIcon from '@mui/icons-material/People';
 import PolicyIcon from '@mui/icons-material/Policy';
@@ -42,6 +43,7 @@ import { createSessionStore } from './lib/session.ts';
 import { OrderList } from './orders/OrderList.tsx';
 import { OrderShow } from './orders/OrderShow.tsx';
 import { PaymentSettingsEdit } from './settings/PaymentSettingsEdit.tsx';
+import { ShippingZoneCreate, ShippingZoneEdit, ShippingZoneList } from './shipping/ShippingZoneScreens.tsx';
 
 /** The administration under /admin: orders, catalog and content for staff; payment settings and the audit log for the owner too. */
 export function App({ tenantToken }: { tenantToken: string }) {
@@ -108,6 +110,15 @@ export function App({ tenantToken }: { tenantToken: string }) {
                 edit={SynonymEdit}
                 icon={SpellcheckIcon}
                 options={{ label: 'Search synonyms' }}
+              />
+              <Resource
+                name="shipping-zones"
+                list={ShippingZoneList}
+                create={ShippingZoneCreate}
+                edit={ShippingZoneEdit}
+                icon={LocalShippingIcon}
+                recordRepresentation="name"
+                options={{ label: 'Shipping zones' }}
               />
               <Resource
                 name="customers"

@@ -163,7 +163,8 @@ const zoneFields = {
   countries: z.array(CountryCode).max(COUNTRY_CODES.length),
   is_default: z.boolean(),
   flat_rate: AdminPrice,
-  free_above: AdminPrice.nullable(),
+  /** Null, or '' (a cleared form field): shipping is never free in the zone. */
+  free_above: z.union([AdminPrice, z.literal('').transform(() => null)]).nullable(),
   per_item: AdminPrice,
   delivery_days_min: deliveryDays(),
   delivery_days_max: deliveryDays(),

@@ -108,6 +108,11 @@ describe('shipping zones', () => {
       flat_rate: '20.00',
     });
     expect(changed.json()).toMatchObject({ countries: ['FR', 'IT'], flat_rate: '20.00', per_item: '2.50' });
+    // A cleared form field ('') means never free, like null.
+    const neverFree = await admin(shop, staff.accessToken, 'PATCH', `/shipping-zones/${europe.id}/`, {
+      free_above: '',
+    });
+    expect(neverFree.json()).toMatchObject({ free_above: null });
     expect((await quote('IT')).json()).toMatchObject({ zone: 'Europe', shipping: '25.00' });
     expect((await quote('DE')).json()).toMatchObject({ zone: 'Rest of the world' });
 
@@ -119,10 +124,11 @@ describe('shipping zones', () => {
     expect(log.results.map((entry: { action: string }) => entry.action)).toEqual([
       'shipping_zone.delete',
       'shipping_zone.update',
+      'shipping_zone.update',
       'shipping_zone.create',
       'shipping_zone.create',
     ]);
-    expect(log.results[1]).toMatchObject({
+    expect(log.results[2]).toMatchObject({
       actor_user_id: staff.user.id,
       summary: {
         before: { countries: 'DE FR GB', flat_rate: '25.00' },
