@@ -89,8 +89,13 @@ function khukuriPictures(subject: PictureSubject, look: Extract<ProductLook, { k
     shot: { x: x + 0.9 * scale - detailWidth / 2, y: y + 0.5 * scale - detailWidth / 3, width: detailWidth },
   };
 
-  const setScale = Math.min(54, (FRAME_WIDTH - 160) / (blade + 1 - left));
+  // The knife above its sheath (the frog rises about 2.6 inches above the sheath's axis), centred as a pair.
+  const sheathBelow = low + 2.6;
+  const setTop = heelTop - 0.6;
+  const setBottom = sheathBelow + low + 0.8;
+  const setScale = Math.min(54, (FRAME_WIDTH - 160) / (blade + 1 - left), (FRAME_HEIGHT - 80) / (setBottom - setTop));
   const setX = FRAME_WIDTH / 2 - (setScale * (blade + 1 + left)) / 2;
+  const setY = FRAME_HEIGHT / 2 - (setScale * (setTop + setBottom)) / 2;
   const sheath = drawSheath('s', look.sheath, blade, look.khukuri.shape, look.khukuri.handle, random(), {
     kardaChakmak: look.kardaChakmak,
   });
@@ -111,8 +116,8 @@ function khukuriPictures(subject: PictureSubject, look: Extract<ProductLook, { k
     {
       scene: {
         pieces: [
-          place(sheath, setX + 0.6 * setScale, FRAME_HEIGHT * 0.68, setScale),
-          place(knife.piece, setX, FRAME_HEIGHT * 0.27, setScale),
+          place(sheath, setX + 0.6 * setScale, setY + sheathBelow * setScale, setScale),
+          place(knife.piece, setX, setY, setScale),
         ],
       },
       alt: `${name} above its ${look.sheath.label}${companions}`,
