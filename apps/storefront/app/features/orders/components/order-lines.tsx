@@ -3,6 +3,12 @@ import { Link } from 'react-router';
 import { Totals } from '../../../components/totals.tsx';
 import { useFormat } from '../../site/site-settings.tsx';
 
+/** The shipping line: its amount, and the zone and delivery estimate the order was sold with. */
+function shippingText(order: Order, amount: string): string {
+  const how = [order.shipping_zone, order.delivery_estimate].filter(Boolean).join(', ');
+  return how ? `${amount} (${how})` : amount;
+}
+
 /** An order's lines and its totals (confirmation and order detail). */
 export function OrderLines({ order }: { order: Order }) {
   const format = useFormat();
@@ -30,7 +36,7 @@ export function OrderLines({ order }: { order: Order }) {
       </ul>
       <Totals
         subtotal={format.price(order.subtotal)}
-        shipping={format.price(order.shipping)}
+        shipping={shippingText(order, format.price(order.shipping))}
         total={format.price(order.total)}
       />
     </div>
