@@ -60,22 +60,27 @@ export interface Scene {
   tint?: string;
 }
 
-const SHADOW_SCALE = 0.5;
-
 function viewBox(shot: Shot): string {
   return `${n(shot.x)} ${n(shot.y)} ${n(shot.width)} ${n((shot.width * FRAME_HEIGHT) / FRAME_WIDTH)}`;
 }
 
 /**
- * A shadow of the scene's pieces: their silhouettes moved by (dx, dy), rendered at half size and blurred. Blurring
- * outside the SVG renderer is many times faster than an SVG filter over the full frame.
+ * A shadow of the scene's pieces: their silhouettes moved by (dx, dy), rendered small (`size` of the picture) and
+ * blurred. Blurring outside the SVG renderer is many times faster than an SVG filter over the full frame.
  */
-async function shadowImage(scene: Scene, dx: number, dy: number, blur: number, opacity: number): Promise<string> {
+async function shadowImage(
+  scene: Scene,
+  offset: [number, number],
+  blur: number,
+  opacity: number,
+  size: number,
+): Promise<string> {
+  const [dx, dy] = offset;
   const shot = scene.shot ?? WHOLE_FRAME;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${OUTPUT_WIDTH * SHADOW_SCALE}" height="${OUTPUT_HEIGHT * SHADOW_SCALE}" viewBox="${viewBox(shot)}"><g transform="translate(${dx} ${dy})" fill-opacity="${opacity}">${scene.pieces.map((piece) => piece.silhouette).join('')}</g></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${OUTPUT_WIDTH * size}" height="${OUTPUT_HEIGHT * size}" viewBox="${viewBox(shot)}"><g transform="translate(${dx} ${dy})" fill-opacity="${opacity}">${scene.pieces.map((piece) => piece.silhouette).join('')}</g></svg>`;
   const zoom = OUTPUT_WIDTH / shot.width;
   const png = await sharp(Buffer.from(svg))
-    .blur(Math.max(0.4, Math.min(blur * 2, blur * zoom) * SHADOW_SCALE))
+    .blur(Math.max(0.4, Math.min(blur * 2, blur * zoom) * size))
     .png({ compressionLevel: 1 })
     .toBuffer();
   return `<image x="${n(shot.x)}" y="${n(shot.y)}" width="${n(shot.width)}" height="${n((shot.width * FRAME_HEIGHT) / FRAME_WIDTH)}" preserveAspectRatio="none" href="data:image/png;base64,${png.toString('base64')}"/>`;
@@ -104,7 +109,10 @@ ${pieces.map((piece) => piece.body).join('\n')}
 
 /** Rasterises a scene to a lossless PNG for the media pipeline, which re-encodes it to WebP with its thumbnail. */
 export async function renderScene(scene: Scene): Promise<Buffer> {
-  const shadows = await Promise.all([shadowImage(scene, 12, 26, 9, 0.3), shadowImage(scene, 2, 5, 2.5, 0.4)]);
+  const shadows = await Promise.all([
+    shadowImage(scene, [12, 26], 9, 0.3, 0.25),
+    shadowImage(scene, [2, 5], 2.5, 0.4, 0.5),
+  ]);
   return sharp(Buffer.from(studioScene(scene, shadows)))
     .png({ compressionLevel: 1, adaptiveFiltering: false })
     .toBuffer();
