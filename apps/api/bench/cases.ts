@@ -1,0 +1,227 @@
+// What `npm run bench` measures, in the order of its report, and the targets of issue 15 some cases are held to.
+// Add a case: append it to CASES (a `request` may use the shops, products and customers of BenchData).
+import type { BenchData } from './data.ts';
+import { type BenchRequest, type Figures, TokenSource } from './measure.ts';
+
+/** The server a case runs against: the production configuration, or the same with RESPONSE_CACHE_FRESH_SECONDS=0. */
+export type Served = 'cache' | 'no cache';
+export type Engine = 'pglite' | 'postgres';
+
+/** What a case's request may use: the data, and the demo shop's addresses found on the running server. */
+export interface CaseContext extends BenchData {
+  demoProduct: string;
+  demoCategory: string;
+  demoPost: string;
+}
+
+export interface Target {
+  /** The target as the report states it. */
+  text: string;
+  /** Whether the target holds for a measurement: null when it does not apply, else the gaps ([] when met). */
+  gaps: (engine: Engine, figures: Figures, ratio: number) => string[] | null;
+}
+
+export interface BenchCase {
+  name: string;
+  kind: 'reference' | 'page' | 'api';
+  served: Served;
+  connections: number[];
+  target?: Target;
+  /** Sent once per measurement before it, to fill the cache and warm the code (never for cases that use data up). */
+  warmUp?: boolean;
+  /** Built once, after the server started; the same request is used at every connection count. */
+  request: (context: CaseContext) => BenchRequest;
+}
+
+const LOADS = [10, 50];
+/** Pages rendered without the cache are also measured alone: their median there is the time of one render. */
+const RENDER_LOADS = [1, 10, 50];
+
+const percent = (ratio: number) => `${(ratio * 100).toFixed(ratio < 0.1 ? 1 : 0)} %`;
+
+/** Public pages from the cache: ≥ 25 % of the reference's requests/s, p99 ≤ 20 ms. */
+const PAGE_FROM_CACHE: Target = {
+  text: '≥ 25 % of the reference, p99 ≤ 20 ms',
+  gaps: (_engine, figures, ratio) => [
+    ...(ratio < 0.25 ? [`${percent(ratio)} of the reference`] : []),
+    ...(figures.p99 > 20 ? [`p99 ${figures.p99} ms`] : []),
+  ],
+};
+
+/** A product page rendered without the cache in ≤ 15 ms median: one render, read with one connection. */
+const RENDER: Target = {
+  text: 'median ≤ 15 ms (one connection)',
+  gaps: (_engine, figures) => (figures.connections !== 1 ? null : figures.p50 > 15 ? [`p50 ${figures.p50} ms`] : []),
+};
+
+/** Product list and detail API: ≥ 50 % of the reference with p99 ≤ 20 ms, on PostgreSQL. */
+const API_READ: Target = {
+  text: '≥ 50 % of the reference, p99 ≤ 20 ms (PostgreSQL)',
+  gaps: (engine, figures, ratio) =>
+    engine !== 'postgres'
+      ? null
+      : [
+          ...(ratio < 0.5 ? [`${percent(ratio)} of the reference`] : []),
+          ...(figures.p99 > 20 ? [`p99 ${figures.p99} ms`] : []),
+        ],
+};
+
+const ORDER_RUNS = Number(process.env.BENCH_ORDERS ?? 500);
+/** Customers with a cart: every order measurement (one per connection count) uses up ORDER_RUNS of them. */
+export const ORDER_CUSTOMERS = ORDER_RUNS * LOADS.length + 1;
+export const CART_CUSTOMERS = 1000;
+
+function page(name: string, path: (context: CaseContext) => string, renderTarget?: Target): BenchCase[] {
+  return [
+    {
+      name,
+      kind: 'page',
+      served: 'cache',
+      connections: LOADS,
+      target: PAGE_FROM_CACHE,
+      warmUp: true,
+      request: (c) => ({ path: path(c) }),
+    },
+    {
+      name,
+      kind: 'page',
+      served: 'no cache',
+      connections: RENDER_LOADS,
+      ...(renderTarget ? { target: renderTarget } : {}),
+      warmUp: true,
+      request: (c) => ({ path: path(c) }),
+    },
+  ];
+}
+
+function read(
+  name: string,
+  served: Served[],
+  request: (context: CaseContext) => BenchRequest,
+  target?: Target,
+): BenchCase[] {
+  return served.map((how) => ({
+    name,
+    kind: 'api',
+    served: how,
+    connections: LOADS,
+    ...(target ? { target } : {}),
+    warmUp: true,
+    request,
+  }));
+}
+
+const BOTH: Served[] = ['cache', 'no cache'];
+const demo = (path: string) => (c: CaseContext) => ({ path, tenantToken: c.demo.token });
+const large = (path: string) => (c: CaseContext) => ({ path, tenantToken: c.large.token });
+
+export const CASES: BenchCase[] = [
+  ...(['cache', 'no cache'] as const).map(
+    (served): BenchCase => ({
+      name: 'reference: GET /api/health/',
+      kind: 'reference',
+      served,
+      // Every number of connections a case of this server is measured at.
+      connections: served === 'cache' ? LOADS : RENDER_LOADS,
+      warmUp: true,
+      request: () => ({ path: '/api/health/' }),
+    }),
+  ),
+  ...page('home', () => '/'),
+  ...page('/products', () => '/products'),
+  ...page('a category', (c) => `/products?category=${encodeURIComponent(c.demoCategory)}`),
+  ...page('a product page', (c) => `/products/${c.demoProduct}`, RENDER),
+  ...page('/blog', () => '/blog'),
+  ...page('a post', (c) => `/blog/${c.demoPost}`),
+  ...read(
+    'demo: product list (page of 24)',
+    BOTH,
+    demo('/api/products/products/?is_active=true&page=1&page_size=24'),
+    API_READ,
+  ),
+  ...read('demo: product detail', BOTH, (c) => demo(`/api/products/products/${c.demoProduct}/`)(c), API_READ),
+  ...read(
+    'demo: search "kukri horn handle" (page of 24)',
+    BOTH,
+    demo('/api/products/products/?is_active=true&search=kukri%20horn%20handle&page=1&page_size=24'),
+  ),
+  ...read('demo: categories', BOTH, demo('/api/products/categories/')),
+  ...read(
+    '10k: product list (page of 24)',
+    ['no cache'],
+    large('/api/products/products/?is_active=true&page=1&page_size=24'),
+    API_READ,
+  ),
+  ...read(
+    '10k: product list, page 200',
+    ['no cache'],
+    large('/api/products/products/?is_active=true&page=200&page_size=24'),
+  ),
+  ...read(
+    '10k: category, by price (page of 24)',
+    ['no cache'],
+    large('/api/products/products/?is_active=true&category__slug=pattern-3&ordering=price&page=1&page_size=24'),
+  ),
+  ...read('10k: product detail', ['no cache'], large('/api/products/products/generated-khukuri-5000/'), API_READ),
+  ...read(
+    '10k: search "bhojpure horn" (page of 24)',
+    ['no cache'],
+    large('/api/products/products/?search=bhojpure%20horn&page=1&page_size=24'),
+  ),
+  ...read(
+    '10k: search misspelled "sirupati" (page of 24)',
+    ['no cache'],
+    large('/api/products/products/?search=sirupati&page=1&page_size=24'),
+  ),
+  {
+    // The price of a signed-in request: the token's signature and the account read (is it active, its role).
+    name: 'accounts: who am I, signed in',
+    kind: 'api',
+    served: 'cache',
+    connections: LOADS,
+    warmUp: true,
+    request: (c) => ({
+      path: '/api/accounts/me/',
+      tenantToken: c.orders.token,
+      bearerTokens: new TokenSource(c.cartCustomers),
+    }),
+  },
+  {
+    name: `cart: add to cart (${CART_CUSTOMERS.toLocaleString('en')} customers)`,
+    kind: 'api',
+    served: 'cache',
+    connections: LOADS,
+    warmUp: true,
+    request: (c) => ({
+      method: 'POST',
+      path: '/api/orders/cart/add-item/',
+      tenantToken: c.orders.token,
+      bearerTokens: new TokenSource(c.cartCustomers),
+      body: { product_id: c.benchProductId, quantity: 1, customization: {} },
+    }),
+  },
+  {
+    name: `orders: create an order (${ORDER_RUNS.toLocaleString('en')} customers per run, 1 line each)`,
+    kind: 'api',
+    served: 'cache',
+    connections: LOADS,
+    request: (c) => ({
+      method: 'POST',
+      path: '/api/orders/orders/',
+      tenantToken: c.orders.token,
+      bearerTokens: new TokenSource(c.orderCustomers),
+      amount: ORDER_RUNS,
+      body: {
+        payment_method: 'bank_transfer',
+        delivery_address: {
+          street: '12 Durbar Marg',
+          city: 'Kathmandu',
+          postalCode: '44600',
+          country: 'Nepal',
+          fullname: 'Bench Customer',
+          contact_number: '+977 1 4221234',
+        },
+      },
+    }),
+  },
+];

@@ -1,0 +1,78 @@
+// The server under test: the production build of the whole shop in one process (apps/storefront/dist/main.js: the
+// API with the storefront registered on it), started as `npm start` runs it, on a loopback port of its own.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const STOREFRONT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../storefront');
+const ENTRY = path.join(STOREFRONT_DIR, 'dist/main.js');
+
+/** Fails with what to do when the production build is missing. */
+export function assertProductionBuild(): void {
+  const missing = [ENTRY, path.join(STOREFRONT_DIR, 'build/server/index.js')].filter((file) => !fs.existsSync(file));
+  if (missing.length > 0) {
+    throw new Error(
+      `The production build is missing (${missing.map((file) => path.relative(process.cwd(), file)).join(', ')}): ` +
+        'run `npm run bench` from the repository root (it builds first), or `npm run build` before this script.',
+    );
+  }
+}
+
+export interface RunningServer {
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the production server with `env` (added to PATH only: nothing of this shell's configuration leaks in) and
+ * resolves once /api/health/ answers. With `profileDir`, the process writes a V8 CPU profile there when it stops.
+ */
+export async function startServer(env: Record<string, string>, options: { profileDir?: string } = {}) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const flags = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
+  const child = spawn(process.execPath, [...flags, ENTRY], {
+    cwd: STOREFRONT_DIR,
+    env: { PATH: process.env.PATH ?? '', ...env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: origin },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (gone) throw new Error('The production server stopped while starting (its output is above).');
+    try {
+      if ((await fetch(`${origin}/api/health/`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stopChild(child, exited);
+      throw new Error('The production server did not answer /api/health/ within two minutes.');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { origin, stop: () => stopChild(child, exited) } satisfies RunningServer;
+}
+
+/** SIGTERM (the server lets requests finish and closes its database), then SIGKILL if it hangs. */
+async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return address.port;
+}
