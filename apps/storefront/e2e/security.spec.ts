@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { openPage, stockedProducts } from './support.ts';
 
@@ -36,29 +37,41 @@ test.describe('compression', () => {
 });
 
 test.describe('security headers', () => {
-  test('pages carry a strict CSP whose nonce is on every inline script, and nosniff, and no framing', async ({
+  test('a page kept for nobody in particular carries a strict CSP whose nonce is on every inline script, and nosniff, and no framing', async ({
     request,
   }) => {
-    const response = await request.get('/');
+    const response = await request.get('/cart');
     const policy = response.headers()['content-security-policy'] ?? '';
     const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
     expect(nonce).toBeTruthy();
-    expect(policy).toContain("object-src 'none'");
-    expect(policy).toContain("base-uri 'none'");
-    expect(policy).toContain("frame-ancestors 'none'");
-    expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expectStrictPolicy(policy);
     expect(response.headers()['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers()['x-content-type-options']).toBe('nosniff');
     expect(response.headers()['x-frame-options']).toBe('DENY');
-    const html = await response.text();
-    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1] ?? '');
+    const scripts = executableInlineScripts(await response.text());
     expect(scripts.length).toBeGreaterThan(0);
-    for (const attributes of scripts.filter((attributes) => !/type="application\/(ld\+)?json"/.test(attributes))) {
-      expect(attributes).toContain(`nonce="${nonce}"`);
-    }
+    for (const { attributes } of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
     // Every answer gets its own nonce.
-    const again = (await request.get('/')).headers()['content-security-policy'];
+    const again = (await request.get('/cart')).headers()['content-security-policy'];
     expect(again).not.toContain(`'nonce-${nonce}'`);
+  });
+
+  test('a public page served from the cache allows exactly its own inline scripts, by their hashes', async ({
+    request,
+  }) => {
+    await request.get('/');
+    const response = await request.get('/');
+    expect(response.headers()['x-cache']).toBe('hit');
+    const policy = response.headers()['content-security-policy'] ?? '';
+    expectStrictPolicy(policy);
+    expect(policy).not.toContain("'nonce-");
+    const allowed = [...(/script-src ([^;]*)/.exec(policy)?.[1] ?? '').matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]);
+    const scripts = executableInlineScripts(await response.text());
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(new Set(allowed)).toEqual(
+      new Set(scripts.map(({ content }) => createHash('sha256').update(content).digest('base64'))),
+    );
+    expect(response.headers()['x-content-type-options']).toBe('nosniff');
   });
 
   test('browsing the shop breaks no rule of the policy', async ({ page, request }) => {
@@ -80,3 +93,17 @@ test.describe('security headers', () => {
     expect(await violations()).toEqual([]);
   });
 });
+
+function expectStrictPolicy(policy: string) {
+  expect(policy).toContain("object-src 'none'");
+  expect(policy).toContain("base-uri 'none'");
+  expect(policy).toContain("frame-ancestors 'none'");
+  expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+}
+
+/** The page's inline scripts that run (not JSON data blocks), with their attributes and content. */
+function executableInlineScripts(html: string) {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .map((match) => ({ attributes: match[1] ?? '', content: match[2] ?? '' }))
+    .filter(({ attributes }) => !/\ssrc=/.test(attributes) && !/type="application\/(ld\+)?json"/.test(attributes));
+}

@@ -26,13 +26,15 @@ const PER_ANSWER_HEADERS = new Set([
   'vary',
 ]);
 
-const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+const INLINE_SCRIPT = /<script\b((?![^>]*\ssrc=)[^>]*)>([\s\S]*?)<\/script>/gi;
 
 /** The CSP of a kept page: the render's nonce replaced by the hash of each inline script the page holds. */
 export function policyWithScriptHashes(policy: string, nonce: string, html: string): string {
   const hashes = new Set<string>();
   for (const match of html.matchAll(INLINE_SCRIPT)) {
-    const content = match[1] ?? '';
+    // JSON data blocks (structured data) never run: the policy need not name them.
+    if (/\stype="application\/(ld\+)?json"/.test(match[1] ?? '')) continue;
+    const content = match[2] ?? '';
     hashes.add(`'sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}'`);
   }
   return policy.replace(`'nonce-${nonce}'`, [...hashes].join(' ') || "'none'");

@@ -97,7 +97,7 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
     }
     reply.raw.once('close', () => controller.abort());
     const response = await renderPage(request.method);
-    reply.status(response.status);
+    reply.status(response.status).header('cache-control', 'private, no-cache');
     for (const [name, value] of response.headers) {
       if (name === 'set-cookie') continue;
       reply.header(name, value);

@@ -22,7 +22,7 @@ const PRIVATE_ENTITIES = new Set(['order', 'customer', 'staff', 'contact_message
 
 /**
  * Empties a shop's cached pages and answers when something they show changes: an administration write, a review,
- * a comment, or a change of stock. Awaited: the write's answer goes out after it, so the next read sees the change.
+ * a comment, a change of stock, or a customer's display name. Awaited: the write's answer goes out after it, so the next read sees the change.
  */
 export function invalidateOnChanges(events: EventBus, database: Database, cache: ResponseCache): void {
   const tokens = new Map<number, string>();
@@ -45,6 +45,8 @@ export function invalidateOnChanges(events: EventBus, database: Database, cache:
     },
   );
   events.on('stock.changed', ({ tenantId }) => invalidate(tenantId), { awaited: true });
+  // Reviews and comments show their author's display name.
+  events.on('account.display_name_changed', ({ tenantId }) => invalidate(tenantId), { awaited: true });
 }
 
 /** Headers of an API answer that belong to what is cached (the rest is made per answer). */
