@@ -1,11 +1,30 @@
-// `npm start`: builds what is missing or older than its sources, then serves the shop in one process.
+// `npm start` (the whole shop in one process), `npm run start:api` (the platform API alone) and
+// `npm run start:storefront` (the storefront alone, reaching the API at API_URL): each builds what is missing or
+// older than its sources, then runs the built server.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const entry = path.join(root, 'apps/storefront/dist/main.js');
+const ENTRIES = {
+  all: 'apps/storefront/dist/main.js',
+  api: 'apps/api/dist/server.js',
+  storefront: 'apps/storefront/dist/main.js',
+};
+const mode = process.argv[2] ?? 'all';
+if (!(mode in ENTRIES)) {
+  console.error(`usage: node scripts/start.mjs [${Object.keys(ENTRIES).join('|')}]`);
+  process.exit(2);
+}
+if (mode === 'storefront' && !process.env.API_URL) {
+  console.error(
+    'npm run start:storefront serves the storefront only: set API_URL to the platform API (e.g. http://127.0.0.1:8001).',
+  );
+  process.exit(1);
+}
+
+const entry = path.join(root, ENTRIES[mode]);
 const sources = [
   'apps/api/src',
   'apps/storefront/app',

@@ -1,0 +1,129 @@
+// The API and the storefront as two processes (`npm run start:api`, `npm run start:storefront` after the build):
+// the storefront renders its pages from the API over HTTP, and passes the browser's /api and /media on to it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { openPage, SITE_TITLE, TENANT } from './support.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function start(entry: string, env: Record<string, string>, output: string[]): ChildProcess {
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr?.on('data', (chunk) => output.push(String(chunk)));
+  return child;
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, output: string[]) {
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server stopped (${child.exitCode}):\n${output.join('')}`);
+    const answer = await fetch(url).catch(() => null);
+    if (answer?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer:\n${output.join('')}`);
+}
+
+test.describe('the API and the storefront as separate processes', () => {
+  test.describe.configure({ timeout: 240_000 });
+  const output: string[] = [];
+  const children: ChildProcess[] = [];
+  let dataDir: string;
+  let storefront: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'separate-processes-'));
+    const [apiPort, storefrontPort] = [await freePort(), await freePort()];
+    const api = `http://127.0.0.1:${apiPort}`;
+    storefront = `http://127.0.0.1:${storefrontPort}`;
+    const common = { HOST: '127.0.0.1', RATE_LIMIT_ENABLED: 'false', PUBLIC_URL: storefront };
+    children.push(
+      start(
+        'apps/api/dist/server.js',
+        { ...common, PORT: String(apiPort), DATA_DIR: path.join(dataDir, 'api'), TRUST_PROXY: 'true' },
+        output,
+      ),
+    );
+    await waitUntilUp(`${api}/api/health/`, children[0] as ChildProcess, output);
+    children.push(
+      start(
+        'apps/storefront/dist/main.js',
+        { ...common, PORT: String(storefrontPort), DATA_DIR: path.join(dataDir, 'storefront'), API_URL: api },
+        output,
+      ),
+    );
+    await waitUntilUp(`${storefront}/api/health/`, children[1] as ChildProcess, output);
+  });
+
+  test.afterAll(async () => {
+    for (const child of children) {
+      if (child.exitCode !== null) continue;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('the storefront renders a page with the API data on the server, and answers API calls from the API', async ({
+    request,
+  }) => {
+    const page = await request.get(`${storefront}/`);
+    expect(page.status()).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`<title>${SITE_TITLE}`);
+    // The catalog's featured products, read from the API while rendering.
+    const featured = await request.get(
+      `${storefront}/api/products/products/?is_active=true&featured=true&page=1&page_size=4`,
+      {
+        headers: TENANT,
+      },
+    );
+    expect(featured.status()).toBe(200);
+    const products = (await featured.json()).results as { name: string }[];
+    expect(products.length).toBeGreaterThan(0);
+    expect(html).toContain(products[0]?.name);
+
+    const settings = await request.get(`${storefront}/api/pages/settings/public/`, { headers: TENANT });
+    expect(settings.status()).toBe(200);
+    expect(settings.headers()['x-request-id']).toBeTruthy();
+    const { site_title, favicon } = await settings.json();
+    expect(site_title).toBe(SITE_TITLE);
+
+    // A body passes through, and the API's answer comes back as it gave it.
+    const login = await request.post(`${storefront}/api/accounts/login/`, {
+      headers: TENANT,
+      data: { login_id: 'nobody@khukuri.example', password: 'not-the-password' },
+    });
+    expect(login.status()).toBe(401);
+    expect((await login.json()).code).toBe('no_active_account');
+
+    const icon = await request.get(`${storefront}${favicon}`);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toBe('image/svg+xml');
+    expect(icon.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('a visitor browses the storefront served apart from the API', async ({ page }) => {
+    await openPage(page, `${storefront}/products`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('main').getByRole('link').first()).toBeVisible();
+  });
+});
