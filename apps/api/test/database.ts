@@ -15,9 +15,15 @@ export interface TestDatabase {
 
 /** A fresh, migrated database: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  const testDb = await createEmptyTestDatabase();
+  await migrate(testDb.database);
+  return testDb;
+}
+
+/** A fresh database without any migration (for tests of a migration on the data before it). */
+export async function createEmptyTestDatabase(): Promise<TestDatabase> {
   if (testEngine === 'pglite') {
     const database = await openDatabase({});
-    await migrate(database);
     return { database, drop: () => database.close().catch(() => undefined) };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -30,7 +36,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 20 });
-  await migrate(database);
   return {
     database,
     url: url.toString(),
