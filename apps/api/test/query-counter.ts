@@ -5,17 +5,17 @@ interface Logger {
 }
 
 /**
- * Counts the SQL statements Drizzle sends while `fn` runs, on PGlite and PostgreSQL alike, by swapping the session's
- * logger (every prepared query takes its logger from the session).
+ * Counts the SQL statements Drizzle sends while `fn` runs, on PGlite and PostgreSQL alike, through the database's
+ * query logger: one object shared by all its handles (the application's, each shop's, their transactions').
  */
 export async function countQueries<T>(db: Db, fn: () => Promise<T>): Promise<{ result: T; queries: string[] }> {
-  const session = (db as unknown as { session: { logger: Logger } }).session;
-  const previous = session.logger;
+  const logger = (db as unknown as { session: { logger: Logger } }).session.logger;
+  const previous = logger.logQuery;
   const queries: string[] = [];
-  session.logger = { logQuery: (query) => queries.push(query) };
+  logger.logQuery = (query) => void queries.push(query);
   try {
     return { result: await fn(), queries };
   } finally {
-    session.logger = previous;
+    logger.logQuery = previous;
   }
 }

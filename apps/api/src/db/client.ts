@@ -1,10 +1,12 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { type Logger, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { ensurePrivateDir, lockDirectory } from '../lib/private-files.ts';
 import * as schema from './schema/index.ts';
@@ -12,16 +14,31 @@ import * as schema from './schema/index.ts';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-/** Runs raw SQL text (several statements allowed); used by migrations and maintenance only. */
+/**
+ * The role the application's statements run as (migration 0050): it owns no table and has no BYPASSRLS, so the
+ * tenant policy of every tenant-owned table applies to each of its statements.
+ */
+export const APPLICATION_ROLE = 'platform_app';
+
+/** Runs raw SQL text (several statements allowed) as the tables' owner; used by migrations and maintenance only. */
 export interface RawSql {
   exec(sql: string): Promise<void>;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
 export interface Database {
+  /**
+   * The application's handle: it runs as `APPLICATION_ROLE` with no shop set, so tenant-owned tables show it no row
+   * and take none. Shop data goes through `TenantScope`, which names the shop in every statement and transaction.
+   */
   db: Db;
   raw: RawSql;
   engine: 'pglite' | 'postgres';
+  /**
+   * The platform door: runs `work` in one transaction as the tables' owner, where row-level security does not apply.
+   * Only for work that must look across shops; each use is named in docs/decisions/010-row-level-security.md.
+   */
+  asPlatform<T>(work: (db: Db) => Promise<T>): Promise<T>;
   /** Runs `fn` holding a session-level lock so that only one instance migrates or seeds at a time. */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -40,6 +57,47 @@ export interface DatabaseOptions {
  * (`%>` operator, GIN-indexed): 0.45 lets "angkola" find "angkhola"; the default 0.6 does not.
  */
 const SESSION_SETTINGS = { 'pg_trgm.word_similarity_threshold': '0.45' };
+
+/** One shop's handles per database, kept for the shops seen lately (building a handle takes a fraction of a millisecond). */
+const SHOP_HANDLES = 1_000;
+
+/** The shop handles of each database's handles (the application's and its shops'). */
+const shopHandles = new WeakMap<object, (tenantId: number) => Db>();
+
+/**
+ * `db` for one shop. For a database's application handle (or another shop's), the handle whose every transaction,
+ * and every statement outside one, runs with `app.tenant_id` set to the shop (local to that transaction). NOTE: a
+ * transaction handle is returned as it is: a shop's transaction already names its shop, the platform's is the door;
+ * a transaction of the application handle names none, and so sees no shop's rows.
+ */
+export function tenantHandle(db: Db, tenantId: number): Db {
+  const forShop = shopHandles.get(db);
+  return forShop ? forShop(tenantId) : db;
+}
+
+/** Takes the application's role for the rest of the transaction (PGlite, whose one connection is the owner's). */
+const ROLE_SETTING = `set_config('role', '${APPLICATION_ROLE}', true)`;
+
+/** Names the shop for the rest of the transaction; the id is checked, as it goes into the SQL text. */
+function shopSetting(tenantId: number): string {
+  if (!Number.isSafeInteger(tenantId)) throw new Error(`not a tenant id: ${tenantId}`);
+  return `set_config('app.tenant_id', '${tenantId}', true)`;
+}
+
+/** Registers the shop handles of `db`, made by `make` and kept for the shops seen lately. */
+function registerShopHandles(db: Db, make: (tenantId: number) => Db): void {
+  const handles = new LRUCache<number, Db>({ max: SHOP_HANDLES });
+  const forShop = (tenantId: number): Db => {
+    let handle = handles.get(tenantId);
+    if (!handle) {
+      handle = make(tenantId);
+      shopHandles.set(handle, forShop);
+      handles.set(tenantId, handle);
+    }
+    return handle;
+  };
+  shopHandles.set(db, forShop);
+}
 
 /** Opens PostgreSQL through node-postgres when a URL is given, else embedded PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -63,16 +121,36 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
     await client.query('select set_config($1, $2, false)', [name, value]);
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  // NOTE: PGlite has one connection, which stays the owner's (migrations, maintenance such as VACUUM, the platform
+  // door). The application's statements take its role, and a shop's also the shop, local to a transaction: a
+  // statement outside one runs in a short one of its own.
+  const logger = queryLog();
+  const applicationClient = (settings: string) => {
+    const inRole = <T>(work: (tx: Transaction) => Promise<T>) =>
+      client.transaction(async (tx) => {
+        await tx.exec(`select ${settings}`);
+        return work(tx);
+      });
+    // Drizzle calls these two.
+    const facade = {
+      query: (text: string, params?: unknown[], options?: object) => inRole((tx) => tx.query(text, params, options)),
+      transaction: <T>(work: (tx: Transaction) => Promise<T>) => inRole(work),
+    };
+    return drizzlePglite({ client: facade as unknown as PGlite, schema, logger }) as unknown as Db;
+  };
+  const db = applicationClient(ROLE_SETTING);
+  registerShopHandles(db, (tenantId) => applicationClient(`${ROLE_SETTING}, ${shopSetting(tenantId)}`));
+  const owner = drizzlePglite({ client, schema, logger }) as unknown as Db;
   return {
     db,
     engine: 'pglite',
     raw: {
-      exec: async (sql) => {
-        await client.exec(sql);
+      exec: async (text) => {
+        await client.exec(text);
       },
-      query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+      query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
     },
+    asPlatform: (work) => owner.transaction((tx) => work(tx as unknown as Db)),
     // NOTE: PGlite has one connection and one process: there is nobody to lock against.
     withLock: (_key, fn) => fn(),
     close: async () => {
@@ -85,31 +163,107 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
+/**
+ * One shop's connections, handed to Drizzle as its pool (its name says "Pool", which is how Drizzle knows to take a
+ * client for each transaction): every transaction begins with the shop set, in the same round trip as its `begin`,
+ * and a statement outside a transaction runs in a short one of its own.
+ */
+class ShopPool {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly setting: string,
+  ) {}
+
+  async connect(): Promise<ShopClient> {
+    return new ShopClient(await this.pool.connect(), this.setting);
+  }
+
+  async query(config: pg.QueryConfig | string, values?: unknown[]): Promise<pg.QueryResult> {
+    const client = await this.pool.connect();
+    let reusable = false;
+    try {
+      await client.query(`begin; select ${this.setting}`);
+      const result = await client.query(config, values);
+      await client.query('commit');
+      reusable = true;
+      return result;
+    } catch (error) {
+      reusable = await client.query('rollback').then(
+        () => true,
+        () => false,
+      );
+      throw error;
+    } finally {
+      client.release(!reusable);
+    }
+  }
+}
+
+/** A pooled connection of one shop, for one transaction: the shop is set together with `begin`. */
+class ShopClient {
+  private begun = false;
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly setting: string,
+  ) {}
+
+  query(config: pg.QueryConfig | string, values?: unknown[]): Promise<unknown> {
+    if (this.begun) return this.client.query(config, values);
+    const text = typeof config === 'string' ? config : config.text;
+    // NOTE: Drizzle opens a transaction with `begin` first thing on the client it takes; anything else would run
+    // without the shop, so it is refused rather than sent.
+    if (!/^begin\b/i.test(text)) throw new Error(`a shop's transaction must begin first, not with: ${text}`);
+    this.begun = true;
+    return this.client.query(`${text}; select ${this.setting}`);
+  }
+
+  release(destroy?: boolean | Error): void {
+    this.client.release(destroy);
+  }
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const settings = Object.entries(SESSION_SETTINGS).map(([name, value]) => `-c ${name}=${value}`);
+  // The owner's connections: migrations, maintenance and locks. Few, and closed when idle.
+  const owner = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 5_000, options: settings.join(' ') });
+  // The application's connections run as its role from their start (a connection fails if the role is missing).
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    options: Object.entries(SESSION_SETTINGS)
-      .map(([name, value]) => `-c ${name}=${value}`)
-      .join(' '),
+    options: [...settings, `-c role=${APPLICATION_ROLE}`].join(' '),
   });
   // An idle connection the server ends (restart, failover, a dropped test database) is discarded by the pool and
   // replaced on next use; without a listener its 'error' event would crash the process.
-  pool.on('error', (error) => console.warn(`database: idle connection closed by the server (${error.message})`));
+  for (const each of [owner, pool]) {
+    each.on('error', (error) => console.warn(`database: idle connection closed by the server (${error.message})`));
+  }
   // Fail at start, not at the first request, when the server cannot be reached.
-  await pool.query('select 1');
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  await owner.query('select 1');
+  const logger = queryLog();
+  const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
+  registerShopHandles(
+    db,
+    (tenantId) =>
+      drizzlePg({ client: new ShopPool(pool, shopSetting(tenantId)) as unknown as pg.Pool, schema, logger }) as Db,
+  );
   return {
     db,
     engine: 'postgres',
     raw: {
-      exec: async (sql) => {
-        await pool.query(sql);
+      exec: async (text) => {
+        await owner.query(text);
       },
-      query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+      query: async <T>(text: string, params?: unknown[]) => (await owner.query(text, params)).rows as T[],
     },
+    // The application's connection leaves its role for this transaction only: back to the user it logged in as.
+    asPlatform: (work) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`set local role none`);
+        return work(tx as unknown as Db);
+      }),
     withLock: async (key, fn) => {
-      const client = await pool.connect();
+      const client = await owner.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [key]);
         try {
@@ -121,6 +275,16 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), owner.end()]);
+    },
   };
+}
+
+/**
+ * The query logger of a database, shared by all its handles (the application's, each shop's, their transactions'),
+ * so that one place sees every statement Drizzle sends (the test query counter replaces `logQuery`).
+ */
+function queryLog(): Logger {
+  return { logQuery: () => undefined };
 }

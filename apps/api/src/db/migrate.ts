@@ -6,6 +6,14 @@ import type { Database } from './client.ts';
 
 const MIGRATION_LOCK = 7_264_001;
 
+/**
+ * Ends every migration from 0050 on: a table it adds with a `tenant_id` gets row-level security and the tenant policy
+ * in the same transaction (`secure_tenant_tables()`, migration 0050), so that no migration can forget it.
+ */
+const SECURE_TENANT_TABLES = `do $$ begin
+  if to_regprocedure('secure_tenant_tables()') is not null then perform secure_tenant_tables(); end if;
+end $$;`;
+
 /** The committed SQL migration history: `migrations/NNNN_name.sql` (a later file of the same feature: `NNNNb_name.sql`), applied in name order. */
 export function migrationsDir(): string {
   // From the source tree, or from any bundle that includes this module (the API's or the storefront server's).
@@ -41,10 +49,10 @@ export async function migrate(database: Database, dir = migrationsDir()): Promis
     for (const file of files) {
       if (done.has(file)) continue;
       const sql = fs.readFileSync(path.join(dir, file), 'utf8');
-      // NOTE: one simple-protocol query string runs as one implicit transaction on both engines,
-      // so a failing migration leaves nothing behind. Migrations must not contain transaction commands.
+      // NOTE: each migration runs as one transaction on both engines, so a failing migration leaves nothing behind.
+      // Migrations must not contain transaction commands.
       await database.raw.exec(
-        `${sql}\n;insert into schema_migrations (version) values ('${file.replace(/'/g, "''")}');`,
+        `${sql}\n;${SECURE_TENANT_TABLES}\ninsert into schema_migrations (version) values ('${file.replace(/'/g, "''")}');`,
       );
       applied.push(file);
     }

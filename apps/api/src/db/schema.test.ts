@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
-import { migrate } from './migrate.ts';
+import type { Database } from './client.ts';
+import { migrate, migrationsDir } from './migrate.ts';
 
 // The platform's own tables: the shops, the migration history, and each instance's readiness heartbeat.
 const PLATFORM_TABLES = new Set(['tenants', 'schema_migrations', 'platform_heartbeat']);
@@ -61,4 +65,75 @@ describe('schema', () => {
   it('applies migrations once: a second run applies nothing', async () => {
     expect(await migrate(testDb.database)).toEqual([]);
   });
+
+  it('gives every table with a tenant_id row-level security, forced on its owner too, with the tenant policy', async () => {
+    expect(await unsecuredTenantTables(testDb.database)).toEqual([]);
+    const secured = await testDb.database.raw.query<{ table_name: string }>(
+      `select c.relname as table_name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relrowsecurity and c.relforcerowsecurity`,
+    );
+    const tenantOwned = (
+      await testDb.database.raw.query<{ table_name: string }>(
+        `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      )
+    )
+      .map((row) => row.table_name)
+      .filter((name) => !PLATFORM_TABLES.has(name));
+    expect(secured.map((row) => row.table_name).sort()).toEqual(tenantOwned.sort());
+  });
+
+  // NOTE: last, as it adds a table to this test's database.
+  it('secures a tenant table that a later migration adds, in that migration', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+    try {
+      for (const file of fs.readdirSync(migrationsDir())) {
+        fs.copyFileSync(path.join(migrationsDir(), file), path.join(dir, file));
+      }
+      fs.writeFileSync(
+        path.join(dir, '9999_later_notes.sql'),
+        `create table later_notes (
+           tenant_id integer not null references tenants (id),
+           id integer generated always as identity,
+           note text not null,
+           primary key (tenant_id, id)
+         );`,
+      );
+      expect(await migrate(testDb.database, dir)).toEqual(['9999_later_notes.sql']);
+      expect(await unsecuredTenantTables(testDb.database)).toEqual([]);
+      const [policy] = await testDb.database.raw.query<{ name: string }>(
+        `select polname as name from pg_policy where polrelid = 'later_notes'::regclass`,
+      );
+      expect(policy).toEqual({ name: 'tenant_isolation' });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+
+/**
+ * Tables with a tenant_id column that lack forced row-level security or the tenant policy: one policy for every role
+ * and command, true only for the transaction's shop (`app.tenant_id`), for reads and for writes.
+ */
+async function unsecuredTenantTables(database: Database): Promise<string[]> {
+  const rows = await database.raw.query<{ table_name: string }>(
+    `select c.relname as table_name
+       from pg_class c
+       join pg_namespace n on n.oid = c.relnamespace
+       join pg_attribute a on a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped
+      where n.nspname = 'public' and c.relkind in ('r', 'p')
+        and not (c.relrowsecurity and c.relforcerowsecurity
+                 and (select count(*) from pg_policy p where p.polrelid = c.oid) = 1
+                 and exists (
+                   select from pg_policy p
+                    where p.polrelid = c.oid and p.polname = 'tenant_isolation' and p.polcmd = '*'
+                      and p.polpermissive and p.polroles = '{0}'
+                      and pg_get_expr(p.polqual, p.polrelid) = $1
+                      and pg_get_expr(p.polwithcheck, p.polrelid) = $1))
+      order by 1`,
+    [TENANT_CONDITION],
+  );
+  return rows.map((row) => row.table_name);
+}
+
+/** The policy's condition, as PostgreSQL prints it back. */
+const TENANT_CONDITION = "(tenant_id = (NULLIF(current_setting('app.tenant_id'::text, true), ''::text))::integer)";

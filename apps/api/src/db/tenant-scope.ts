@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from './client.ts';
+import { type Db, tenantHandle } from './client.ts';
 
 /** A table owned by a tenant: it has a non-null `tenant_id` leading its keys. */
 export type TenantTable = PgTable & { tenantId: PgColumn };
@@ -8,13 +8,19 @@ export type TenantTable = PgTable & { tenantId: PgColumn };
 /**
  * The only door to tenant-owned data. Repositories are built from a scope, never from the raw database,
  * so a query cannot be written without the tenant at hand; `where` and `values` put it in every statement.
+ * Underneath, every statement runs in a transaction that names the shop (`app.tenant_id`), and row-level security
+ * (migration 0050) shows and takes that shop's rows only: a statement that forgot `where` still sees no other shop.
  */
 export class TenantScope {
+  /** NOTE: inside `transaction`, this is the transaction handle: never reach for an outer one (PGlite has one connection). */
+  readonly db: Db;
+
   constructor(
-    /** NOTE: inside `transaction`, this is the transaction handle: never reach for an outer one (PGlite has one connection). */
-    readonly db: Db,
+    db: Db,
     readonly tenantId: number,
-  ) {}
+  ) {
+    this.db = tenantHandle(db, tenantId);
+  }
 
   /** The tenant condition and-ed with the given ones. */
   where(table: TenantTable, ...conditions: (SQL | undefined)[]): SQL {

@@ -36,8 +36,10 @@ export async function seedDemo(deps: ServiceDeps & { database: Database }): Prom
   const { database } = deps;
   return database.withLock(SEED_LOCK, async () => {
     if ((await countTenants(database.db)) > 0) return false;
-    await database.db.transaction(async (tx) => {
-      const tenant = await createTenant(tx as never, {
+    // Making a shop with its data is the platform's work: one transaction through the platform door, in which the
+    // new shop's scope puts its tenant_id into every row.
+    await database.asPlatform(async (tx) => {
+      const tenant = await createTenant(tx, {
         name: 'Himalayan Khukuri House',
         token: DEMO_TENANT_TOKEN,
         domains: ['localhost'],
@@ -45,7 +47,7 @@ export async function seedDemo(deps: ServiceDeps & { database: Database }): Prom
       // The seed announces nothing: its events would reach handlers before its transaction commits, and the demo
       // order's e-mails would go to made-up addresses.
       const quiet = { ...deps, events: new EventBus({ error: () => undefined }) };
-      const ctx = { ...systemContext(quiet, database, tenant, 'seed'), scope: new TenantScope(tx as never, tenant.id) };
+      const ctx = { ...systemContext(quiet, database, tenant, 'seed'), scope: new TenantScope(tx, tenant.id) };
       for (const part of DEMO_PARTS) await part(ctx);
     });
     return true;

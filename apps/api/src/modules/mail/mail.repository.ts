@@ -29,16 +29,21 @@ function due() {
 }
 
 /**
- * The shops with mail due now: the delivery job's only look across shops, which reads nothing but their ids; each
- * shop's mail is then read through its own scope.
+ * The shops with mail due now: the delivery job's only look across shops, through the platform door, which reads
+ * nothing but their ids; each shop's mail is then read through its own scope.
  */
 export async function tenantsWithDueMail(database: Database): Promise<number[]> {
-  const rows = await database.db.selectDistinct({ tenantId: mailQueue.tenantId }).from(mailQueue).where(due());
+  const rows = await database.asPlatform((db) =>
+    db.selectDistinct({ tenantId: mailQueue.tenantId }).from(mailQueue).where(due()),
+  );
   return rows.map((row) => row.tenantId);
 }
 
+/** Whether any shop has mail due now (through the platform door, like `tenantsWithDueMail`). */
 export async function hasDueMail(database: Database): Promise<boolean> {
-  const [row] = await database.db.select({ id: mailQueue.id }).from(mailQueue).where(due()).limit(1);
+  const [row] = await database.asPlatform((db) =>
+    db.select({ id: mailQueue.id }).from(mailQueue).where(due()).limit(1),
+  );
   return row !== undefined;
 }
 

@@ -1,0 +1,133 @@
+// Row-level security behind the tenant scope (migration 0050): statements that deliberately leave out their tenant
+// filter, through the application's own connections, see and change nothing of another shop.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { createCustomer, createProduct } from '../../test/builders.ts';
+import { queueMail } from '../modules/mail/index.ts';
+import type { Tenant } from '../modules/tenants/index.ts';
+import { APPLICATION_ROLE, type Database } from './client.ts';
+import { categories, mailQueue, productAttributes, products, stockMovements, users } from './schema/index.ts';
+import { TenantScope } from './tenant-scope.ts';
+
+let t: TestApp;
+let database: Database;
+let shopA: Tenant;
+let shopB: Tenant;
+
+/** The tenant ids of every row of the tables, read without any tenant filter through `db`. */
+async function tenantIdsSeen(db: Database['db']): Promise<Record<string, number[]>> {
+  const seen = async (rows: Promise<{ tenantId: number }[]>) => [...new Set((await rows).map((row) => row.tenantId))];
+  return {
+    users: await seen(db.select({ tenantId: users.tenantId }).from(users)),
+    categories: await seen(db.select({ tenantId: categories.tenantId }).from(categories)),
+    products: await seen(db.select({ tenantId: products.tenantId }).from(products)),
+    product_attributes: await seen(db.select({ tenantId: productAttributes.tenantId }).from(productAttributes)),
+    stock_movements: await seen(db.select({ tenantId: stockMovements.tenantId }).from(stockMovements)),
+    mail_queue: await seen(db.select({ tenantId: mailQueue.tenantId }).from(mailQueue)),
+  };
+}
+
+/** The database's refusal, under Drizzle's error that names the statement. */
+const REFUSED = { cause: { message: expect.stringMatching(/violates row-level security policy/) } };
+
+const everyTable = (ids: number[]) => ({
+  users: ids,
+  categories: ids,
+  products: ids,
+  product_attributes: ids,
+  stock_movements: ids,
+  mail_queue: ids,
+});
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  database = t.testDb.database;
+  shopA = await t.createTenant('Shop A');
+  shopB = await t.createTenant('Shop B');
+  for (const shop of [shopA, shopB]) {
+    await createCustomer(t, shop);
+    await createProduct(t, shop, { attributes: [['Steel', '5160']] });
+    await queueMail(t.context(shop), { to: `someone@shop${shop.id}.example`, subject: 'Hello', text: 'Hello' });
+  }
+  await t.settled();
+});
+afterAll(() => t.close());
+
+describe('row-level security', () => {
+  it('holds rows of both shops in every table of the test, as the platform sees them', async () => {
+    const both = [shopA.id, shopB.id].sort();
+    const seen = await database.asPlatform((db) => tenantIdsSeen(db));
+    for (const ids of Object.values(seen)) ids.sort();
+    expect(seen).toEqual(everyTable(both));
+  });
+
+  it("shows a statement without a tenant filter only its own shop's rows", async () => {
+    expect(await tenantIdsSeen(t.scope(shopA).db)).toEqual(everyTable([shopA.id]));
+    expect(await tenantIdsSeen(t.scope(shopB).db)).toEqual(everyTable([shopB.id]));
+  });
+
+  it("shows raw SQL without a tenant filter, and a whole transaction, only its own shop's rows", async () => {
+    const scope = t.scope(shopA);
+    const raw = await scope.rows<{ tenant_id: number }>(sql`select distinct tenant_id from products`);
+    expect(raw.map((row) => Number(row.tenant_id))).toEqual([shopA.id]);
+    const inTransaction = await scope.transaction(async (tx) => ({
+      before: await tenantIdsSeen(tx.db),
+      // A savepoint inside the transaction keeps the shop as well.
+      nested: await tx.transaction((inner) => tenantIdsSeen(inner.db)),
+    }));
+    expect(inTransaction).toEqual({ before: everyTable([shopA.id]), nested: everyTable([shopA.id]) });
+  });
+
+  it("shows the application's connection no shop's rows when no shop is set", async () => {
+    expect(await tenantIdsSeen(database.db)).toEqual(everyTable([]));
+    expect(await database.db.transaction((tx) => tenantIdsSeen(tx as unknown as Database['db']))).toEqual(
+      everyTable([]),
+    );
+    // A scope built on a transaction of the application's connection names no shop either.
+    const orphan = await database.db.transaction((tx) => tenantIdsSeen(new TenantScope(tx as never, shopA.id).db));
+    expect(orphan).toEqual(everyTable([]));
+  });
+
+  it('refuses to insert a row of another shop, or to move a row into another shop', async () => {
+    const scope = t.scope(shopA);
+    await expect(
+      scope.db.insert(categories).values({ tenantId: shopB.id, slug: 'planted', name: 'Planted' }),
+    ).rejects.toMatchObject(REFUSED);
+    await expect(scope.db.update(categories).set({ tenantId: shopB.id })).rejects.toMatchObject(REFUSED);
+    await expect(
+      database.db.insert(categories).values({ tenantId: shopA.id, slug: 'nobody', name: 'Nobody' }),
+    ).rejects.toMatchObject(REFUSED);
+    const planted = await database.asPlatform((db) =>
+      db.select({ id: categories.id }).from(categories).where(eq(categories.slug, 'planted')),
+    );
+    expect(planted).toEqual([]);
+  });
+
+  it("changes and deletes only its own shop's rows when a statement forgets its tenant filter", async () => {
+    const scope = t.scope(shopA);
+    const renamed = await scope.db.update(products).set({ name: 'Renamed' }).returning({ tenantId: products.tenantId });
+    expect(new Set(renamed.map((row) => row.tenantId))).toEqual(new Set([shopA.id]));
+    await scope.db.delete(mailQueue);
+    const left = await database.asPlatform(async (db) => ({
+      mail: (await db.select({ tenantId: mailQueue.tenantId }).from(mailQueue)).map((row) => row.tenantId),
+      renamedElsewhere: await db.$count(products, eq(products.name, 'Renamed')),
+    }));
+    expect(left.mail).toEqual([shopB.id]);
+    expect(left.renamedElsewhere).toBe(renamed.length);
+  });
+
+  it('runs the application as a role that owns no table and cannot pass over the policies', async () => {
+    const [role] = await t
+      .scope(shopA)
+      .rows<{ role: string; super: boolean; bypass: boolean }>(
+        sql`select rolname as role, rolsuper as super, rolbypassrls as bypass from pg_roles where rolname = current_user`,
+      );
+    expect(role).toEqual({ role: APPLICATION_ROLE, super: false, bypass: false });
+    const owned = await database.raw.query<{ tables: number }>(
+      `select count(*)::int as tables from pg_tables where schemaname = 'public' and tableowner = $1`,
+      [APPLICATION_ROLE],
+    );
+    expect(owned).toEqual([{ tables: 0 }]);
+  });
+});
