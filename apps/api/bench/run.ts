@@ -9,7 +9,9 @@
  *
  * BENCH_DURATION (s per measurement, default 2), BENCH_WARMUP (s, default 0.5), BENCH_PRODUCTS (default 10 000),
  * BENCH_ORDERS (orders per measurement, default 500), BENCH_DATABASE_URL (a PostgreSQL server: a database is created
- * and dropped on it), BENCH_PROFILE (a folder: the servers write V8 CPU profiles there).
+ * and dropped on it), BENCH_PROFILE (a folder: the servers write V8 CPU profiles there), BENCH_CASES (a regular
+ * expression: only the cases whose name matches, and the references, run; the report is printed, not written) and
+ * with it BENCH_ENGINE (pglite or postgres: that engine only).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -37,6 +39,8 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 2);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 0.5);
 const GENERATED_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : undefined;
+const ONLY = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES, 'i') : undefined;
+const SELECTED = CASES.filter((item) => item.kind === 'reference' || !ONLY || ONLY.test(item.name));
 
 interface Measurement {
   benchCase: BenchCase;
@@ -127,6 +131,7 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
     console.log(`[${engine}] data ready in ${Math.round((Date.now() - started) / 1000)} s`);
 
     for (const served of ['cache', 'no cache'] as Served[]) {
+      if (!SELECTED.some((item) => item.served === served && item.kind !== 'reference')) continue;
       const server = await startServer(
         {
           ...settings,
@@ -138,7 +143,7 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
       );
       try {
         const context = await discover(server.origin, data);
-        for (const benchCase of CASES.filter((item) => item.served === served)) {
+        for (const benchCase of SELECTED.filter((item) => item.served === served)) {
           const request = benchCase.request(context);
           await checkOnce(server.origin, request);
           if (benchCase.warmUp && WARMUP_SECONDS > 0) await measure(server.origin, request, 10, WARMUP_SECONDS);
@@ -250,7 +255,9 @@ const KEPT_SECTIONS_FROM = [
 
 async function main() {
   assertProductionBuild();
-  const engines: Engine[] = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const engines = (process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']).filter(
+    (engine) => !ONLY || !process.env.BENCH_ENGINE || engine === process.env.BENCH_ENGINE,
+  ) as Engine[];
   const runs: EngineRun[] = [];
   for (const engine of engines) runs.push(await runEngine(engine));
   const cpus = os.cpus();
@@ -298,6 +305,10 @@ ${targetSummary(runs)}
 
 ${sections.join('\n\n')}
 `;
+  if (ONLY) {
+    console.log(document);
+    return;
+  }
   const here = path.dirname(fileURLToPath(import.meta.url));
   const target = path.resolve(here, '../../../docs/benchmarks.md');
   const previous = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : '';
