@@ -1,10 +1,18 @@
+import { isLocale, isTimeZone } from '@platform/contracts';
 import { ArrayInput, email, maxLength, regex, required, SimpleFormIterator, TextInput } from 'react-admin';
 import { MediaInput } from '../inputs/MediaInput.tsx';
 import { Heading, SingletonEdit } from '../settings/SingletonEdit.tsx';
 
+const knownLocale = (value: string) => (isLocale(value) ? undefined : 'Not a locale this platform knows (e.g. en-US).');
+const knownTimeZone = (value: string) =>
+  isTimeZone(value) ? undefined : 'Not a time zone this platform knows (e.g. Asia/Kathmandu).';
+
 const analyticsId = regex(/^(G|UA|GT|AW)-[A-Z0-9-]{2,30}$/, 'Not a valid analytics id (e.g. G-XXXXXXX).');
 
-/** The shop's identity (title, description, logo, favicon, analytics) and the company information page. */
+/**
+ * The shop's identity (title, description, logo, favicon, analytics), how its dates and prices are written, and the
+ * company information page.
+ */
 export function SiteSettingsEdit() {
   return (
     <SingletonEdit resource="site-settings" title="Site settings">
@@ -32,6 +40,18 @@ export function SiteSettingsEdit() {
         validate={analyticsId}
       />
       <TextInput source="contact_email" label="Contact e-mail" validate={[email(), maxLength(254)]} fullWidth />
+      <TextInput
+        source="locale"
+        label="Locale"
+        helperText="How dates and prices are written on the shop, e.g. en-US."
+        validate={[required(), knownLocale]}
+      />
+      <TextInput
+        source="time_zone"
+        label="Time zone"
+        helperText="The shop's time zone for dates, e.g. Asia/Kathmandu."
+        validate={[required(), knownTimeZone]}
+      />
 
       <Heading>Company information</Heading>
       <TextInput source="tagline" label="Tagline" validate={maxLength(300)} fullWidth />
