@@ -28,6 +28,7 @@ const TABLES = [
   'refresh_tokens',
   'password_reset_tokens',
   'mail_queue',
+  'saved_addresses',
 ];
 
 async function snapshot(): Promise<Record<string, number>> {
@@ -74,6 +75,8 @@ const FIELDS = [
   'email',
   'password',
   'password_confirm',
+  'current_password',
+  'display_name',
   'login_id',
   'refresh',
   'token',

@@ -50,6 +50,20 @@ describe('ids of another customer or another shop', () => {
     const paymentUuid = started.json().payment_uuid as string;
     const cart = await addToCart(t, shop, owner.accessToken, product.id, 2);
     const itemId = cart.items[0].id as number;
+    const address = await t.request(shop, {
+      method: 'POST',
+      url: '/api/accounts/addresses/',
+      token: owner.accessToken,
+      payload: {
+        street: 'Lazimpat 12',
+        city: 'Kathmandu',
+        postalCode: '44600',
+        country: 'Nepal',
+        fullname: 'Owner',
+        contact_number: '+977 1 4410000',
+      },
+    });
+    const addressId = address.json().id as number;
 
     const calls: Call[] = [
       { method: 'GET', url: `/api/orders/orders/${order.id}/` },
@@ -57,6 +71,8 @@ describe('ids of another customer or another shop', () => {
       { method: 'DELETE', url: `/api/orders/cart/items/${itemId}/` },
       { method: 'GET', url: `/api/payments/history/${paymentUuid}/` },
       { method: 'POST', url: '/api/payments/card/initiate/', payload: { order_id: order.id, currency: 'USD' } },
+      { method: 'PATCH', url: `/api/accounts/addresses/${addressId}/`, payload: { fullname: 'Someone else' } },
+      { method: 'DELETE', url: `/api/accounts/addresses/${addressId}/` },
     ];
     const ownerView = async () => ({
       order: (
@@ -66,6 +82,9 @@ describe('ids of another customer or another shop', () => {
       payment: (
         await t.request(shop, { method: 'GET', url: `/api/payments/history/${paymentUuid}/`, token: owner.accessToken })
       ).json().status,
+      addresses: (
+        await t.request(shop, { method: 'GET', url: '/api/accounts/addresses/', token: owner.accessToken })
+      ).json(),
     });
     const before = await ownerView();
 
