@@ -17,7 +17,7 @@ async function signInWithTokens(page: Page, access: string, refresh = access) {
   );
 }
 
-/** A real customer of the demo shop, registered and signed in through the API; returns their username. */
+/** A real customer of the demo shop, registered and signed in through the API; returns their display name. */
 async function signInForReal(page: Page): Promise<string> {
   const email = `reader.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
   const password = 'khukuri-reader-2024';
@@ -31,7 +31,7 @@ async function signInForReal(page: Page): Promise<string> {
   expect(login.ok()).toBe(true);
   const { access, refresh, user } = await login.json();
   await signInWithTokens(page, access, refresh);
-  return user?.username ?? email;
+  return user.display_name;
 }
 
 test.describe('/blog', () => {
@@ -137,7 +137,7 @@ test.describe('/blog/{slug}', () => {
   });
 
   test('a signed-in customer comments and replies; new comments show at once', async ({ page }) => {
-    const username = await signInForReal(page);
+    const displayName = await signInForReal(page);
     await openPage(page, '/blog/how-a-khukuri-is-forged');
     await expect(page.getByRole('heading', { name: 'Comments (1)' })).toBeVisible();
 
@@ -155,7 +155,8 @@ test.describe('/blog/{slug}', () => {
     const first = page.locator('#comments > .comment-list > .comment').first();
     await expect(first.locator('.comment__content')).toHaveText(text);
     await expect(first.locator('.comment__content b')).toHaveCount(0);
-    await expect(first.locator('.comment__author')).toHaveText(username);
+    // Under the customer's display name: never their username or e-mail address.
+    await expect(first.locator('.comment__author')).toHaveText(displayName);
 
     const parent = page.locator('#comments > .comment-list > .comment').nth(1);
     await parent.getByRole('button', { name: 'Reply' }).first().click();
