@@ -1,6 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
+/** Tests of what only a PostgreSQL server has (a connection to lose): the `api-postgres` project alone runs them. */
+const postgresOnlyTests = ['apps/api/**/*.postgres.test.ts'];
 
 /** Unit and integration tests; the API's database tests run on PGlite, and on PostgreSQL too with TEST_DATABASE_URL. */
 export default defineConfig({
@@ -10,6 +12,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: apiTests,
+          exclude: [...configDefaults.exclude, ...postgresOnlyTests],
           environment: 'node',
           env: { TEST_DB_ENGINE: 'pglite' },
           testTimeout: 30_000,

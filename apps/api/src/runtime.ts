@@ -18,6 +18,8 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
     url: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, 'pglite'),
     poolSize: config.DATABASE_POOL_SIZE,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
   });
 }
 

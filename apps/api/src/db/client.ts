@@ -50,6 +50,68 @@ export interface DatabaseOptions {
   /** PGlite data directory; `memory://` (or undefined) keeps the database in memory. */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL: the longest a request waits for a connection (a free one of the pool, or a new one to the server)
+   * before it fails as `isDatabaseUnavailable`. Default 5 s.
+   */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: the longest one statement of the application may run (the server cancels it); the client gives up
+   * on an answer a few seconds later (a server that went silent). 0: no limit. Default 30 s. Migrations have none.
+   */
+  statementTimeoutMs?: number;
+}
+
+/** Errors of node-postgres and Node's sockets that mean the server could not be reached or stopped answering. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'Client has encountered a connection error and is not queryable',
+];
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/**
+ * SQLSTATEs of a server that cannot serve now: shutting down or restarting (57P01–57P03), out of connections
+ * (53300), a connection failure (class 08), or a statement cancelled by `statement_timeout` (57014).
+ */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
+
+/**
+ * What made the database unavailable, if an error (or any error it wraps: Drizzle's query errors, Node's aggregate
+ * connection errors) says it could not be reached or did not answer in time, rather than that a statement was
+ * wrong; null otherwise. Such a request may succeed if tried again shortly.
+ */
+export function databaseUnavailableReason(error: unknown, depth = 0): string | null {
+  if (!(error instanceof Error) || depth > 5) return null;
+  const { code } = error as { code?: unknown };
+  const known =
+    typeof code === 'string' &&
+    (UNAVAILABLE_SOCKET_CODES.has(code) || UNAVAILABLE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code));
+  if (known || UNAVAILABLE_MESSAGES.some((message) => error.message.startsWith(message))) {
+    return typeof code === 'string' ? `${error.message} (${code})` : error.message;
+  }
+  if (error instanceof AggregateError) {
+    for (const each of error.errors) {
+      const reason = databaseUnavailableReason(each, depth + 1);
+      if (reason) return reason;
+    }
+  }
+  return databaseUnavailableReason(error.cause, depth + 1);
+}
+
+/** Whether an error says the database could not be reached or did not answer in time (`databaseUnavailableReason`). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return databaseUnavailableReason(error) !== null;
 }
 
 /**
@@ -101,7 +163,13 @@ function registerShopHandles(db: Db, make: (tenantId: number) => Db): void {
 
 /** Opens PostgreSQL through node-postgres when a URL is given, else embedded PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) {
+    return openPostgres(options.url, {
+      poolSize: options.poolSize ?? 10,
+      connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
+      statementTimeoutMs: options.statementTimeoutMs ?? 30_000,
+    });
+  }
   return openPglite(options.dataDir);
 }
 
@@ -223,20 +291,39 @@ class ShopClient {
   }
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  limits: { poolSize: number; connectTimeoutMs: number; statementTimeoutMs: number },
+): Promise<Database> {
   const settings = Object.entries(SESSION_SETTINGS).map(([name, value]) => `-c ${name}=${value}`);
+  // NOTE: a server that is down or silent must fail a request within a bounded time (503, `isDatabaseUnavailable`)
+  // rather than hold it: waiting for a connection is bounded, and keep-alive notices a peer gone without a word.
+  const reach = { connectionTimeoutMillis: limits.connectTimeoutMs, keepAlive: true };
   // The owner's connections: migrations, maintenance and locks. Few, and closed when idle.
-  const owner = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 5_000, options: settings.join(' ') });
+  const owner = new pg.Pool({
+    connectionString: url,
+    max: 4,
+    idleTimeoutMillis: 5_000,
+    options: settings.join(' '),
+    ...reach,
+  });
   // The application's connections run as its role from their start (a connection fails if the role is missing).
+  const statementTimeout = limits.statementTimeoutMs > 0 ? [`-c statement_timeout=${limits.statementTimeoutMs}`] : [];
   const pool = new pg.Pool({
     connectionString: url,
-    max: poolSize,
-    options: [...settings, `-c role=${APPLICATION_ROLE}`].join(' '),
+    max: limits.poolSize,
+    options: [...settings, ...statementTimeout, `-c role=${APPLICATION_ROLE}`].join(' '),
+    ...reach,
+    // The server cancels a statement past its limit; the client stops waiting a little later (a silent server).
+    ...(limits.statementTimeoutMs > 0 ? { query_timeout: limits.statementTimeoutMs + 5_000 } : {}),
   });
   // An idle connection the server ends (restart, failover, a dropped test database) is discarded by the pool and
   // replaced on next use; without a listener its 'error' event would crash the process.
   for (const each of [owner, pool]) {
     each.on('error', (error) => console.warn(`database: idle connection closed by the server (${error.message})`));
+    // NOTE: a connection lost while a request holds it (between two statements of a transaction) fails that
+    // request's statements, and its client emits 'error' as well, which, unheard, would end the process.
+    each.on('connect', (client) => client.on('error', () => undefined));
   }
   // Fail at start, not at the first request, when the server cannot be reached.
   await owner.query('select 1');

@@ -53,6 +53,13 @@ export class BadGatewayError extends AppError {
   }
 }
 
+/** The database could not serve the request (down, restarting, out of connections, too slow): worth a retry soon. */
+export class DatabaseUnavailableError extends AppError {
+  constructor() {
+    super(503, 'database_unavailable', 'The database is unavailable; try again shortly.', { 'retry-after': '5' });
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(retryAfterSeconds: number) {
     super(429, 'throttled', `Request was throttled. Expected available in ${retryAfterSeconds} seconds.`, {

@@ -1,7 +1,8 @@
 import type { FieldErrors } from '@platform/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, ValidationError } from '../lib/errors.ts';
+import { databaseUnavailableReason } from '../db/client.ts';
+import { AppError, DatabaseUnavailableError, ValidationError } from '../lib/errors.ts';
 
 /** Zod issues by field, DRF style; issues of the whole body go under `non_field_errors`. */
 function fieldErrorsFromValidation(
@@ -60,6 +61,16 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   if (error.statusCode && error.statusCode < 500) {
     return reply.code(error.statusCode).send({ detail: error.message, code: 'error' });
+  }
+  const unavailableReason = databaseUnavailableReason(error);
+  if (unavailableReason) {
+    // Not a fault of this request: a short line, not a stack trace per request while the database is away.
+    request.log.warn({ reason: unavailableReason }, 'database unavailable');
+    const unavailable = new DatabaseUnavailableError();
+    return reply
+      .code(unavailable.statusCode)
+      .headers(unavailable.headers)
+      .send({ detail: unavailable.detail, code: unavailable.code });
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ detail: 'A server error occurred.', code: 'server_error' });

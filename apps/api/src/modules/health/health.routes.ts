@@ -1,11 +1,16 @@
 import os from 'node:os';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { databaseUnavailableReason } from '../../db/client.ts';
+import { DatabaseUnavailableError } from '../../lib/errors.ts';
 
 /** This process, as its heartbeat row names it. */
 const INSTANCE = `${os.hostname()}:${process.pid}`;
 
-/** Liveness (`/health/`) and readiness (`/ready/`, the database takes a write): no tenant needed. */
+/**
+ * Liveness (`/health/`) and readiness (`/ready/`, the database takes a write; 503 `database_unavailable` while it
+ * cannot be reached, `not_ready` while it refuses writes): no tenant needed.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health/',
@@ -33,6 +38,16 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         return { status: 'ready' as const, database: app.deps.database.engine };
       } catch (error) {
+        const reason = databaseUnavailableReason(error);
+        if (reason) {
+          // Down or silent: the pool's connection timeout bounds how long this answer takes.
+          const unavailable = new DatabaseUnavailableError();
+          request.log.warn({ reason }, 'database not ready');
+          return reply
+            .code(503)
+            .headers(unavailable.headers)
+            .send({ detail: unavailable.detail, code: unavailable.code });
+        }
         request.log.error({ err: error }, 'database not ready');
         return reply
           .code(503)
