@@ -6,7 +6,14 @@ import { Money, parseMinor } from './money.ts';
 export const Category = z.object({ id: z.number(), slug: z.string(), name: z.string(), description: z.string() });
 export type Category = z.infer<typeof Category>;
 
-/** The main image of a product: full and thumbnail WebP paths under /media/, with their pixel sizes. */
+/**
+ * One width of a stored picture, in AVIF and in WebP (paths under /media/), for a `srcset`: a picture's variants come
+ * smallest first, never wider than the picture; a picture stored before variants existed has none.
+ */
+export const ImageVariant = z.object({ width: z.number(), height: z.number(), avif: z.string(), webp: z.string() });
+export type ImageVariant = z.infer<typeof ImageVariant>;
+
+/** The main image of a product: full and thumbnail WebP paths under /media/, with their pixel sizes and variants. */
 export const MainImage = z.object({
   image: z.string(),
   thumb_image: z.string(),
@@ -15,6 +22,7 @@ export const MainImage = z.object({
   height: z.number(),
   thumb_width: z.number(),
   thumb_height: z.number(),
+  variants: z.array(ImageVariant),
 });
 export type MainImage = z.infer<typeof MainImage>;
 
@@ -25,6 +33,7 @@ export const ProductImage = z.object({
   order: z.number(),
   width: z.number(),
   height: z.number(),
+  variants: z.array(ImageVariant),
 });
 export type ProductImage = z.infer<typeof ProductImage>;
 

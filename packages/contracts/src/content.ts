@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImageVariant } from './catalog.ts';
 import { RowId } from './ids.ts';
 
 // Content of a shop (spec section 3): blog, contact, FAQs and legal documents.
@@ -12,6 +13,10 @@ export const BlogPost = z.object({
   title: z.string(),
   content: z.string(),
   featured_image: z.string().nullable(),
+  /** The featured image's pixel size and variants; null and none for a file the media module has no record of. */
+  featured_image_width: z.number().nullable(),
+  featured_image_height: z.number().nullable(),
+  featured_image_variants: z.array(ImageVariant),
   published_at: z.string(),
   comment_count: z.number(),
   author: BlogAuthor.nullable(),

@@ -4,7 +4,7 @@ import { tenants } from './tenants.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-/** Re-encoded images of the media module: full and thumbnail WebP files with their dimensions. */
+/** Re-encoded images of the media module: full and thumbnail WebP files with their dimensions, and their variants. */
 export const mediaImages = pgTable('media_images', {
   tenantId: integer('tenant_id')
     .notNull()
@@ -16,6 +16,8 @@ export const mediaImages = pgTable('media_images', {
   height: integer('height').notNull(),
   thumbWidth: integer('thumb_width').notNull(),
   thumbHeight: integer('thumb_height').notNull(),
+  /** Widths of the AVIF and WebP variants, smallest first; empty for pictures stored before variants existed. */
+  variantWidths: integer('variant_widths').array().notNull().default(sql`'{}'`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

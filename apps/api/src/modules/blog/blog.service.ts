@@ -9,6 +9,7 @@ import {
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
+import { findStoredPictures, imageVariants, type StoredPicture } from '../media/index.ts';
 import {
   type BlogPostRow,
   type CommentWithUser,
@@ -28,13 +29,17 @@ import {
   type VisiblePost,
 } from './blog.repository.ts';
 
-function toPost(ctx: RequestContext, row: VisiblePost): BlogPost {
+function toPost(ctx: RequestContext, row: VisiblePost, pictures: Map<string, StoredPicture>): BlogPost {
+  const picture = row.featuredImage ? pictures.get(row.featuredImage) : undefined;
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
     content: row.content,
     featured_image: row.featuredImage ? ctx.deps.media.url(row.featuredImage) : null,
+    featured_image_width: picture?.width ?? null,
+    featured_image_height: picture?.height ?? null,
+    featured_image_variants: picture ? imageVariants(ctx, picture) : [],
     published_at: (row.publishedAt ?? row.createdAt).toISOString(),
     comment_count: row.commentCount,
     author: row.authorUsername === null ? null : { username: row.authorUsername },
@@ -46,14 +51,18 @@ function toPost(ctx: RequestContext, row: VisiblePost): BlogPost {
 export async function listPublishedPosts(ctx: RequestContext, query: { status?: string }): Promise<BlogPost[]> {
   if (query.status !== undefined && query.status !== 'published') return [];
   const rows = await listVisiblePosts(ctx.scope, new Date());
-  return rows.map((row) => toPost(ctx, row));
+  const pictures = await findStoredPictures(
+    ctx,
+    rows.map((row) => row.featuredImage),
+  );
+  return rows.map((row) => toPost(ctx, row, pictures));
 }
 
 /** One published, due post; a draft, a future or an unknown post is not found. */
 export async function getPublishedPost(ctx: RequestContext, slug: string): Promise<BlogPost> {
   const row = await findVisiblePostBySlug(ctx.scope, slug, new Date());
   if (!row) throw new NotFoundError();
-  return toPost(ctx, row);
+  return toPost(ctx, row, await findStoredPictures(ctx, [row.featuredImage]));
 }
 
 function toComment(row: CommentWithUser, replies: BlogComment[] = []): BlogComment {

@@ -36,6 +36,7 @@ export interface ImageJson {
   image_key: string;
   width: number;
   height: number;
+  variant_widths: number[];
 }
 
 export interface ReviewJson {
@@ -116,6 +117,7 @@ function summaryColumns(scope: TenantScope) {
       height: mediaImages.height,
       thumbWidth: mediaImages.thumbWidth,
       thumbHeight: mediaImages.thumbHeight,
+      variantWidths: mediaImages.variantWidths,
     },
   };
 }
@@ -251,7 +253,8 @@ export async function findActiveProductBySlug(scope: TenantScope, slug: string) 
       images: sql<ImageJson[]>`(
         select coalesce(json_agg(json_build_object('id', ${productImages.id}, 'alt_text', ${productImages.altText},
                                                    'order', ${productImages.order}, 'image_key', ${pictureFiles.imageKey},
-                                                   'width', ${pictureFiles.width}, 'height', ${pictureFiles.height})
+                                                   'width', ${pictureFiles.width}, 'height', ${pictureFiles.height},
+                                                   'variant_widths', ${pictureFiles.variantWidths})
                                  order by ${productImages.order}, ${productImages.id}), '[]'::json)
           from ${productImages}
           join ${mediaImages} as ${pictureFiles} on ${scope.where(pictureFiles, eq(pictureFiles.id, productImages.imageId))}

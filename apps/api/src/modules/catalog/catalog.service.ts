@@ -15,6 +15,7 @@ import {
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
+import { imageVariants } from '../media/index.ts';
 import {
   type CategoryRow,
   closestCatalogWords,
@@ -69,6 +70,7 @@ function mainImage(ctx: RequestContext, row: ProductSummaryRow): MainImage | nul
     height: image.height,
     thumb_width: image.thumbWidth,
     thumb_height: image.thumbHeight,
+    variants: imageVariants(ctx, image),
   };
 }
 
@@ -190,6 +192,12 @@ export async function getProduct(ctx: RequestContext, slug: string): Promise<Pro
       order: image.order,
       width: image.width,
       height: image.height,
+      variants: imageVariants(ctx, {
+        imageKey: image.image_key,
+        width: image.width,
+        height: image.height,
+        variantWidths: image.variant_widths,
+      }),
     })),
     reviews: row.reviews.map((review) => ({
       id: review.id,

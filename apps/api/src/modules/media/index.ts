@@ -1,5 +1,11 @@
 // The media module's public surface: the only file other modules and the app import from it.
-export { IMAGE_MAX_BYTES, storeImage } from './media.images.ts';
+export {
+  findStoredPictures,
+  IMAGE_MAX_BYTES,
+  imageVariants,
+  type StoredPicture,
+  storeImage,
+} from './media.images.ts';
 export { mediaAdminRoutes, mediaFileRoutes } from './media.routes.ts';
 export {
   createMediaStorage,

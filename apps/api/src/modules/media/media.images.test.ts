@@ -40,6 +40,16 @@ describe('media images', () => {
     expect(sniffImageType(encoded.thumb.data)).toBe('image/webp');
     expect([encoded.full.width, encoded.full.height]).toEqual([1600, 800]);
     expect([encoded.thumb.width, encoded.thumb.height]).toEqual([480, 240]);
+    expect(encoded.variants.map((variant) => [variant.width, variant.height])).toEqual([
+      [320, 160],
+      [640, 320],
+      [960, 480],
+      [1600, 800],
+    ]);
+    for (const variant of encoded.variants) {
+      expect(await sharp(variant.avif).metadata()).toMatchObject({ compression: 'av1', width: variant.width });
+      expect(sniffImageType(variant.webp)).toBe('image/webp');
+    }
   });
 
   it('serves stored images under /media/ for a year, readable by a canvas of another origin', async () => {

@@ -49,6 +49,7 @@ function mediaUrl(key: string): string {
 
 const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
+  '.avif': 'image/avif',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
