@@ -3,7 +3,7 @@ import http from 'node:http';
 import etag from '@fastify/etag';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { EventBus } from './lib/events.ts';
 import { type Job, scheduleJob } from './lib/jobs.ts';
+import { type LogStream, serverLogging } from './lib/logging.ts';
 import { createResponseCache, type ResponseCache } from './lib/response-cache.ts';
 import {
   accountsAdminRoutes,
@@ -81,7 +82,7 @@ export interface BuildAppOptions {
   jwtSecret?: string;
   logger?: FastifyServerOptions['logger'];
   /** Where the app's own logger writes (default: stdout). */
-  logStream?: { write(line: string): void };
+  logStream?: LogStream;
 }
 
 function jwtSecretOf(options: BuildAppOptions): string {
@@ -102,19 +103,9 @@ export function safeRequestId(header: string | string[] | undefined): string | n
 /** Builds the Fastify app: plugins first, then modules; the order is the dependency graph. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const logging = serverLogging(config, options.logStream);
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        '*.password',
-        '*.password_confirm',
-        '*.secretKey',
-        '*.cardSecretKey',
-      ],
-      ...(options.logStream ? { stream: options.logStream } : {}),
-    },
+    logger: options.logger ?? logging.logger,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: config.BODY_LIMIT_BYTES,
     // A client that sends its request slower than this is cut off (a slow upload of a big picture has ample time),
@@ -133,7 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A caller's X-Request-Id is kept only when it is a short safe token; otherwise the request gets its own.
     requestIdHeader: false,
     genReqId: (request) => safeRequestId(request.headers['x-request-id']) ?? randomUUID(),
-    logController: new LogController({ disableRequestLogging: config.NODE_ENV === 'test' }),
+    logController: logging.logController,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', {

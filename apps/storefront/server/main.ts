@@ -8,6 +8,7 @@ import {
   prepareApp,
   rejectMalformedHost,
   securityHeaders,
+  serverLogging,
 } from '@platform/api';
 import Fastify from 'fastify';
 import { apiProxy } from './api-proxy.ts';
@@ -15,7 +16,7 @@ import { storefront } from './storefront.ts';
 
 const config = loadConfigOrExit();
 if (config.API_URL) {
-  const app = Fastify({ logger: { level: config.LOG_LEVEL }, trustProxy: config.TRUST_PROXY });
+  const app = Fastify({ ...serverLogging(config), trustProxy: config.TRUST_PROXY });
   app.addHook('onRequest', rejectMalformedHost);
   await app.register(securityHeaders);
   await app.register(compression);

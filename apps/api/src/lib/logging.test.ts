@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServedTestApp, type TestApp } from '../../test/app.ts';
+import { loadConfig } from '../config.ts';
+import { formatLogLine, logFormat } from './logging.ts';
+
+describe('request logs', () => {
+  let t: TestApp & { origin: string };
+  const logs: string[] = [];
+  beforeAll(async () => {
+    t = await buildServedTestApp({ NODE_ENV: 'production' }, logs);
+  });
+  afterAll(() => t.close());
+
+  const entries = () => logs.map((line) => JSON.parse(line) as { level: number } & Record<string, unknown>);
+
+  it('writes one structured line per request from the network, at info level, when it is answered', async () => {
+    logs.length = 0;
+    const answer = await fetch(`${t.origin}/api/health/?probe=1`);
+    expect(answer.status).toBe(200);
+    const lines = entries().filter((entry) => entry.level >= 20);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'GET', url: '/api/health/?probe=1' }),
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
+  });
+
+  it("logs the storefront's in-process calls to the API at debug level only", async () => {
+    logs.length = 0;
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(200);
+    const lines = entries().filter((entry) => entry.level >= 20);
+    expect(lines).toEqual([expect.objectContaining({ level: 20, msg: 'request completed' })]);
+  });
+});
+
+describe('readable logs', () => {
+  const time = new Date(2026, 0, 2, 12, 4, 5).getTime();
+
+  it('shows a request as its method, path, status and time', () => {
+    const line = JSON.stringify({
+      level: 30,
+      time,
+      pid: 1,
+      hostname: 'shop',
+      reqId: 'abc',
+      req: { method: 'GET', url: '/products?page=2', host: 'localhost' },
+      res: { statusCode: 200 },
+      responseTime: 12.3,
+      msg: 'request completed',
+    });
+    expect(formatLogLine(line)).toBe('12:04:05 INFO  GET /products?page=2 200 12.3 ms\n');
+  });
+
+  it('shows a message with its fields, and an error with its stack', () => {
+    expect(formatLogLine(JSON.stringify({ level: 30, time, msg: 'migrations applied', applied: ['0001.sql'] }))).toBe(
+      '12:04:05 INFO  migrations applied applied=["0001.sql"]\n',
+    );
+    const error = formatLogLine(
+      JSON.stringify({
+        level: 50,
+        time,
+        msg: 'mail failed',
+        err: { message: 'refused', stack: 'Error: refused\n    at send' },
+      }),
+    );
+    expect(error).toBe('12:04:05 ERROR mail failed\n  Error: refused\n      at send\n');
+  });
+
+  it('is chosen in development and at a terminal; JSON otherwise, or as LOG_FORMAT says', () => {
+    expect(logFormat(loadConfig({ NODE_ENV: 'development' }), { isTTY: false })).toBe('pretty');
+    expect(logFormat(loadConfig({}), { isTTY: true })).toBe('pretty');
+    expect(logFormat(loadConfig({}), { isTTY: false })).toBe('json');
+    expect(logFormat(loadConfig({ LOG_FORMAT: 'json' }), { isTTY: true })).toBe('json');
+    expect(logFormat(loadConfig({ LOG_FORMAT: 'pretty' }), { isTTY: false })).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+});
