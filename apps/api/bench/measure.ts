@@ -32,6 +32,9 @@ export interface Figures {
   p99: number;
   /** Non-2xx answers, socket errors and timeouts. */
   errors: number;
+  /** The server process's CPU time per answer (the answers autocannon counted; PGlite's work included, PostgreSQL's
+   * not), ms: unlike requests/s, it hardly depends on what else the machine runs. */
+  cpuMsPerAnswer: number | null;
   /** Average bytes received per answer, headers included. */
   bytes: number;
   /** How many answers said each `X-Cache` state (none: the header was absent). */
@@ -63,11 +66,13 @@ export async function checkOnce(origin: string, request: BenchRequest): Promise<
 
 /** Repeats the request with `connections` concurrent connections for `durationSeconds` (or `amount` requests). */
 export async function measure(
-  origin: string,
+  server: { origin: string; cpuMs: () => number | null },
   request: BenchRequest,
   connections: number,
   durationSeconds: number,
 ): Promise<Figures> {
+  const { origin } = server;
+  const cpuBefore = server.cpuMs();
   const headers = headersOf(request);
   const cacheStates: Record<string, number> = {};
   const tokens = request.bearerTokens;
@@ -102,8 +107,13 @@ export async function measure(
     const backlogMs = rate > 0 ? (connections / rate) * 1000 : 10_000;
     await new Promise((resolve) => setTimeout(resolve, Math.min(10_000, 100 + backlogMs * 1.5)));
   }
+  const cpuAfter = server.cpuMs();
   return {
     connections,
+    cpuMsPerAnswer:
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : (cpuAfter - cpuBefore) / result.requests.total,
     // Over the run's own length (autocannon's per-second average leaves out a last partial second).
     requestsPerSecond: result.duration > 0 ? result.requests.total / result.duration : 0,
     p50: result.latency.p50,

@@ -146,13 +146,13 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
         for (const benchCase of SELECTED.filter((item) => item.served === served)) {
           const request = benchCase.request(context);
           await checkOnce(server.origin, request);
-          if (benchCase.warmUp && WARMUP_SECONDS > 0) await measure(server.origin, request, 10, WARMUP_SECONDS);
+          if (benchCase.warmUp && WARMUP_SECONDS > 0) await measure(server, request, 10, WARMUP_SECONDS);
           for (const connections of benchCase.connections) {
-            const figures = await measure(server.origin, request, connections, DURATION_SECONDS);
+            const figures = await measure(server, request, connections, DURATION_SECONDS);
             measurements.push({ benchCase, figures });
             console.log(
               `[${engine}, ${served}] ${benchCase.name} ×${connections}: ${figures.requestsPerSecond.toFixed(0)} req/s, ` +
-                `p50 ${figures.p50} ms, p99 ${figures.p99} ms, X-Cache ${cacheSummary(figures)}, errors ${figures.errors}`,
+                `p50 ${figures.p50} ms, p99 ${figures.p99} ms, CPU ${figures.cpuMsPerAnswer?.toFixed(2) ?? '—'} ms, X-Cache ${cacheSummary(figures)}, errors ${figures.errors}`,
             );
           }
         }
@@ -186,10 +186,15 @@ function cacheSummary(figures: Figures): string {
   const total = entries.reduce((sum, [, count]) => sum + count, 0);
   if (total === 0) return '—';
   if (entries.length === 1) return entries[0]?.[0] === 'none' ? '—' : (entries[0]?.[0] as string);
-  return entries
-    .sort(([, a], [, b]) => b - a)
-    .map(([state, count]) => `${state} ${((count / total) * 100).toFixed(count === total ? 0 : 1)} %`)
-    .join(', ');
+  return (
+    entries
+      .sort(([, a], [, b]) => b - a)
+      // A rare state (a refresh when an entry's freshness ran out) is given as a count of answers.
+      .map(([state, count]) =>
+        count / total < 0.001 ? `${state} ×${count}` : `${state} ${((count / total) * 100).toFixed(1)} %`,
+      )
+      .join(', ')
+  );
 }
 
 interface Verdict {
@@ -206,8 +211,8 @@ function verdictOf(engine: Engine, benchCase: BenchCase, figures: Figures, ratio
 
 function table(run: EngineRun): string {
   const lines = [
-    '| Case | Served | Conn. | req/s | × reference | p50 ms | p99 ms | Bytes | X-Cache | Errors | Target |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---|---:|---|',
+    '| Case | Served | Conn. | req/s | × reference | p50 ms | p99 ms | CPU ms | Bytes | X-Cache | Errors | Target |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---|',
   ];
   for (const { benchCase, figures } of run.measurements) {
     const reference = referenceOf(run, benchCase.served, figures.connections);
@@ -215,7 +220,7 @@ function table(run: EngineRun): string {
     const verdict = verdictOf(run.engine, benchCase, figures, ratio);
     const name = benchCase.kind === 'page' ? `page: ${benchCase.name}` : benchCase.name;
     lines.push(
-      `| ${name} | ${benchCase.served} | ${figures.connections} | ${figures.requestsPerSecond.toFixed(0)} | ${(ratio * 100).toFixed(1)} % | ${figures.p50} | ${figures.p99} | ${figures.bytes} | ${cacheSummary(figures)} | ${figures.errors} | ${verdict?.text ?? ''} |`,
+      `| ${name} | ${benchCase.served} | ${figures.connections} | ${figures.requestsPerSecond.toFixed(0)} | ${(ratio * 100).toFixed(1)} % | ${figures.p50} | ${figures.p99} | ${figures.cpuMsPerAnswer?.toFixed(2) ?? '—'} | ${figures.bytes} | ${cacheSummary(figures)} | ${figures.errors} | ${verdict?.text ?? ''} |`,
     );
   }
   return lines.join('\n');
@@ -289,6 +294,8 @@ with the production configuration, except that rate limits are off and it logs w
   ${GENERATED_PRODUCTS.toLocaleString('en')} generated products, and a third shop for carts and orders, where each
   request comes from another signed-in customer (one cart line added; one order of one line placed, in its
   transaction with the product row locked).
+- **CPU ms**: the server process's CPU time (user and system, from /proc) per answer: PGlite's work is in it,
+  PostgreSQL's is not. Unlike requests/s and latency it hardly depends on what else runs on the machine.
 - **Bytes**: received per answer, headers included. **X-Cache**: the states the answers carried.
 - PostgreSQL runs when \`BENCH_DATABASE_URL\` names a server, e.g.
   \`BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench\` (a database is created and

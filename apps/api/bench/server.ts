@@ -22,6 +22,8 @@ export function assertProductionBuild(): void {
 
 export interface RunningServer {
   origin: string;
+  /** CPU time the server process has used so far, in ms (user and system; Linux only, else null). */
+  cpuMs: () => number | null;
   stop: () => Promise<void>;
 }
 
@@ -57,7 +59,7 @@ export async function startServer(env: Record<string, string>, options: { profil
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { origin, stop: () => stopChild(child, exited) } satisfies RunningServer;
+  return { origin, cpuMs: () => cpuMsOf(child.pid), stop: () => stopChild(child, exited) } satisfies RunningServer;
 }
 
 /** SIGTERM (the server lets requests finish and closes its database), then SIGKILL if it hangs. */
@@ -67,6 +69,19 @@ async function stopChild(child: ChildProcess, exited: Promise<number | null>): P
   const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
   await exited;
   clearTimeout(timer);
+}
+
+/** utime + stime of a process from /proc (in clock ticks of 10 ms on Linux). */
+function cpuMsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name (which may hold spaces) in parentheses: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 async function freePort(): Promise<number> {
