@@ -38,10 +38,14 @@ export interface TestApp {
 let tenantCounter = 0;
 
 /**
- * Builds the app on a fresh, migrated database and a temporary media folder (or the bucket `env` configures);
- * `logs` receives every log line.
+ * Builds the app on a fresh, migrated database (or `options.database`, which it then owns and drops on close) and a
+ * temporary media folder (or the bucket `env` configures); `logs` receives every log line.
  */
-export async function buildTestApp(env: Record<string, string> = {}, logs?: string[]): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  logs?: string[],
+  options: { database?: TestDatabase } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -55,7 +59,7 @@ export async function buildTestApp(env: Record<string, string> = {}, logs?: stri
     ...(logs ? { LOG_LEVEL: 'trace' } : {}),
     ...env,
   });
-  const testDb = await createTestDatabase();
+  const testDb = options.database ?? (await createTestDatabase());
   const media = createMediaStorage(config);
   const app = await buildApp({
     config,

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@platform/contracts';
+import type { TransactionContext } from './unit-of-work.ts';
 
 /** Who moved something: a customer, a member of staff, the platform itself (jobs), or a payment gateway. */
 export type Actor = 'customer' | 'staff' | 'system' | 'gateway';
@@ -38,6 +39,11 @@ export interface DomainEvents {
 export type DomainEventName = keyof DomainEvents;
 export type DomainEvent = { [K in DomainEventName]: { name: K; payload: DomainEvents[K] } }[DomainEventName];
 export type EventHandler<K extends DomainEventName> = (payload: DomainEvents[K]) => Promise<void> | void;
+/** A handler that writes in the transaction that emitted the event (see `EventBus.beforeCommit`). */
+export type TransactionalEventHandler<K extends DomainEventName> = (
+  payload: DomainEvents[K],
+  tx: TransactionContext,
+) => Promise<void>;
 
 /** The domain event each order status is announced with. */
 export const ORDER_STATUS_EVENTS = {
@@ -65,6 +71,7 @@ export class EventBus {
     DomainEventName,
     { handler: EventHandler<DomainEventName>; awaited: boolean }[]
   >();
+  private readonly transactional = new Map<DomainEventName, TransactionalEventHandler<DomainEventName>[]>();
   private readonly running = new Set<Promise<void>>();
 
   constructor(private readonly log: EventLogger) {}
@@ -77,6 +84,25 @@ export class EventBus {
     const list = this.handlers.get(name) ?? [];
     list.push({ handler: handler as EventHandler<DomainEventName>, awaited: options.awaited ?? false });
     this.handlers.set(name, list);
+  }
+
+  /**
+   * Registers a handler that runs inside the transaction that emitted the event, just before its commit: what it
+   * writes commits or rolls back with the change itself, so a crash right after the commit cannot lose it (an
+   * order's confirmation e-mail queued with the order). It must only read and write through `tx`; if it fails, the
+   * whole transaction fails.
+   */
+  beforeCommit<K extends DomainEventName>(name: K, handler: TransactionalEventHandler<K>): void {
+    const list = this.transactional.get(name) ?? [];
+    list.push(handler as unknown as TransactionalEventHandler<DomainEventName>);
+    this.transactional.set(name, list);
+  }
+
+  /** Runs the `beforeCommit` handlers of the events a transaction emitted, in order, inside that transaction. */
+  async runBeforeCommit(events: readonly DomainEvent[], tx: TransactionContext): Promise<void> {
+    for (const event of events) {
+      for (const handler of this.transactional.get(event.name) ?? []) await handler(event.payload, tx);
+    }
   }
 
   /**

@@ -5,6 +5,8 @@ import type { DomainEvent } from './events.ts';
  * domain events that are published only once the transaction has committed. */
 export interface TransactionContext extends RequestContext {
   emit(event: DomainEvent): void;
+  /** Runs `work` once the transaction has committed (never after a rollback); it must not throw. */
+  afterCommit(work: () => void): void;
 }
 
 function isTransactionContext(ctx: RequestContext): ctx is TransactionContext {
@@ -19,9 +21,26 @@ function isTransactionContext(ctx: RequestContext): ctx is TransactionContext {
 export async function inTransaction<T>(ctx: RequestContext, work: (tx: TransactionContext) => Promise<T>): Promise<T> {
   if (isTransactionContext(ctx)) return work(ctx);
   const events: DomainEvent[] = [];
-  const result = await ctx.scope.transaction((scope) =>
-    work({ ...ctx, scope, emit: (event) => void events.push(event) }),
-  );
+  const committed: (() => void)[] = [];
+  const result = await ctx.scope.transaction(async (scope) => {
+    const tx: TransactionContext = {
+      ...ctx,
+      scope,
+      emit: (event) => void events.push(event),
+      afterCommit: (then) => void committed.push(then),
+    };
+    const value = await work(tx);
+    // The events' transactional handlers write with the change (decision 009: an order and its e-mail commit together).
+    await ctx.deps.events.runBeforeCommit([...events], tx);
+    return value;
+  });
+  for (const then of committed) then();
   await ctx.deps.events.publish(events);
   return result;
+}
+
+/** Runs `work` once `ctx`'s transaction has committed, or at once when `ctx` is not in a transaction. */
+export function afterCommit(ctx: RequestContext, work: () => void): void {
+  if (isTransactionContext(ctx)) ctx.afterCommit(work);
+  else work();
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db/client.ts';
 import { TenantScope } from '../../db/tenant-scope.ts';
+import { afterCommit } from '../../lib/unit-of-work.ts';
 import type { RequestContext } from '../../plugins/request-context.ts';
 import {
   claimDueMail,
@@ -167,12 +168,13 @@ export class QueuedMailer implements Mailer {
 }
 
 /**
- * Puts a message in the shop's mail queue (in the caller's transaction when it has one) and asks for delivery. It is
- * sent once by one instance, retried while the mail server is down, and survives restarts.
+ * Puts a message in the shop's mail queue (in the caller's transaction when it has one) and asks for delivery (once
+ * that transaction has committed, so that the delivery pass finds it). It is sent once by one instance, retried
+ * while the mail server is down, and survives restarts.
  */
 export async function queueMail(ctx: RequestContext, message: MailMessage): Promise<void> {
   await insertMail(ctx.scope, message);
-  ctx.deps.mailer.nudge();
+  afterCommit(ctx, () => ctx.deps.mailer.nudge());
 }
 
 /** Sends through an SMTP server (`smtp://user:pass@host:587`, `smtps://…`). */

@@ -1,5 +1,6 @@
 import type { Order } from '@platform/contracts';
 import type { Database } from '../../db/client.ts';
+import type { TransactionContext } from '../../lib/unit-of-work.ts';
 import { shopUrl } from '../../lib/urls.ts';
 import { type RequestContext, type ServiceDeps, systemContext } from '../../plugins/request-context.ts';
 import { getAccountEmail } from '../accounts/index.ts';
@@ -16,32 +17,25 @@ import {
 import { settleCardPayment } from './orders.payments.ts';
 import { findOrder } from './orders.service.ts';
 
-/** The shop's context for a handler of an order event, with the order and its customer's address; null if gone. */
-async function orderMailContext(deps: ServiceDeps, database: Database, event: { tenantId: number; orderId: number }) {
-  const tenant = await getTenant(database.db, event.tenantId);
-  if (!tenant) return null;
-  const ctx: RequestContext = systemContext(deps, database, tenant, `event:${event.orderId}`);
-  const order = await findOrder(ctx, event.orderId);
-  const to = order && (await getAccountEmail(ctx, order.userId));
-  return order && to ? { ctx, order, to } : null;
-}
-
-/** The orders module's reactions to domain events: a succeeded card payment pays its order; the customer's e-mails. */
+/**
+ * The orders module's reactions to domain events. The customer's e-mails about an order are queued inside the
+ * transaction that placed or moved it (`beforeCommit`): the order and its e-mail commit together, so a crash right
+ * after the commit loses neither. A succeeded card payment pays its order after the payment's commit (reconciliation
+ * announces it again if that is lost).
+ */
 export function subscribeOrderEvents(deps: ServiceDeps, database: Database): void {
-  /** Mails the order's customer what `compose` writes, once the order and the customer's address are found. */
+  /** Queues to the order's customer what `compose` writes, once the order and the customer's address are found. */
   const mailCustomer =
     (compose: (found: { ctx: RequestContext; order: Order; to: string; orderPageUrl: string }) => MailMessage) =>
-    async (event: { tenantId: number; orderId: number }) => {
-      const found = await orderMailContext(deps, database, event);
-      if (!found) return;
-      await queueMail(
-        found.ctx,
-        compose({ ...found, orderPageUrl: shopUrl(found.ctx, `/account/orders/${found.order.id}`) }),
-      );
+    async (event: { orderId: number }, tx: TransactionContext) => {
+      const order = await findOrder(tx, event.orderId);
+      const to = order && (await getAccountEmail(tx, order.userId));
+      if (!order || !to) return;
+      await queueMail(tx, compose({ ctx: tx, order, to, orderPageUrl: shopUrl(tx, `/account/orders/${order.id}`) }));
     };
   const shopName = (ctx: RequestContext) => ctx.tenant.name;
 
-  deps.events.on(
+  deps.events.beforeCommit(
     'order.placed',
     mailCustomer(({ ctx, ...mail }) => orderConfirmationMail({ shopName: shopName(ctx), ...mail })),
   );
@@ -52,7 +46,7 @@ export function subscribeOrderEvents(deps: ServiceDeps, database: Database): voi
     await settleCardPayment(systemContext(deps, database, tenant, `event:payment:${event.paymentId}`), event);
   });
 
-  deps.events.on(
+  deps.events.beforeCommit(
     'order.paid',
     mailCustomer(({ ctx, ...mail }) => orderPaidMail({ shopName: shopName(ctx), ...mail })),
   );
@@ -60,13 +54,13 @@ export function subscribeOrderEvents(deps: ServiceDeps, database: Database): voi
   const expiredMail = mailCustomer(({ ctx, order, to }) =>
     orderExpiredMail({ shopName: shopName(ctx), to, order, shopUrl: shopUrl(ctx, '/products') }),
   );
-  deps.events.on(
+  deps.events.beforeCommit(
     'order.shipped',
     mailCustomer(({ ctx, ...mail }) => orderShippedMail({ shopName: shopName(ctx), ...mail })),
   );
 
-  deps.events.on('order.cancelled', async (event) => {
-    if (event.reason === PAYMENT_TIMEOUT) return expiredMail(event);
+  deps.events.beforeCommit('order.cancelled', async (event, tx) => {
+    if (event.reason === PAYMENT_TIMEOUT) return expiredMail(event, tx);
     // A cancellation by the shop's staff is told to the customer.
     if (event.actor === 'staff') {
       await mailCustomer(({ ctx, ...mail }) =>
@@ -75,7 +69,7 @@ export function subscribeOrderEvents(deps: ServiceDeps, database: Database): voi
           ...mail,
           reason: event.reason === 'cancelled' ? '' : event.reason,
         }),
-      )(event);
+      )(event, tx);
     }
   });
 }

@@ -1,0 +1,72 @@
+// The API as a real server process (`src/server.ts`), for tests that stop, kill and restart it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface ServerProcess {
+  readonly origin: string;
+  readonly child: ChildProcess;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
+  /** Ends it with SIGKILL (no shutdown of any kind) and resolves once it is gone. */
+  kill(): Promise<void>;
+}
+
+/**
+ * Starts `node --import tsx src/server.ts` on `port` with `env` (on top of a quiet production configuration without
+ * the demo shop or jobs that would change orders) and resolves once `/api/health/` answers.
+ */
+export async function startServer(port: number, env: Record<string, string>): Promise<ServerProcess> {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ORDER_EXPIRY_INTERVAL_SECONDS: '0',
+      PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const up = await fetch(`${origin}/api/health/`).then(
+      (answer) => answer.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    origin,
+    child,
+    output: () => output,
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
