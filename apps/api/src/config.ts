@@ -96,6 +96,9 @@ const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema> & { mediaDir: string };
 
+/** Every variable the platform reads (the README's configuration table and docs/deploy.md name each). */
+export const CONFIG_VARIABLES = Object.keys(ConfigSchema.shape);
+
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {
     super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
