@@ -51,6 +51,8 @@ export interface CacheStore {
   acquire(key: string, ttlMs: number): Promise<boolean>;
   release(key: string): Promise<void>;
   close(): Promise<void>;
+  /** Calls `listener` each time the store answers again after it could not be reached (shared stores). */
+  onReconnect?(listener: () => void): void;
 }
 
 /** Entries in this process's memory, at most `maxBytes` of them (least recently used go first). */
@@ -143,6 +145,16 @@ export class RedisCacheStore implements CacheStore {
   async close() {
     await this.redis.quit().catch(() => undefined);
   }
+  onReconnect(listener: () => void) {
+    let lost = false;
+    this.redis.on('close', () => {
+      lost = true;
+    });
+    this.redis.on('ready', () => {
+      if (lost) listener();
+      lost = false;
+    });
+  }
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -203,8 +215,12 @@ export class ResponseCache {
   private readonly inFlight = new Map<string, Flight>();
   private readonly refreshing = new Set<string>();
   private renders = 0;
+  /** Namespaces whose emptying the store did not take (it was unreachable): emptied as soon as it answers again. */
+  private readonly missedInvalidations = new Set<string>();
 
-  constructor(private readonly options: ResponseCacheOptions) {}
+  constructor(private readonly options: ResponseCacheOptions) {
+    options.store.onReconnect?.(() => void this.catchUp().catch(() => undefined));
+  }
 
   /** How many answers this process rendered for the cache (misses and refreshes). */
   get renderCount(): number {
@@ -216,7 +232,18 @@ export class ResponseCache {
     try {
       await this.options.store.bump(namespace);
     } catch (error) {
+      // NOTE: entries kept from before an outage of the store must not be served once it is back: the change is
+      // remembered, and the namespace emptied before this process reads the store again (and as it reconnects).
+      this.missedInvalidations.add(namespace);
       this.options.log.warn({ err: error, namespace }, 'response cache could not be emptied');
+    }
+  }
+
+  /** Empties the namespaces whose emptying failed; throws while the store still cannot be reached. */
+  private async catchUp(): Promise<void> {
+    for (const namespace of [...this.missedInvalidations]) {
+      await this.options.store.bump(namespace);
+      this.missedInvalidations.delete(namespace);
     }
   }
 
@@ -248,6 +275,7 @@ export class ResponseCache {
     let fullKey: string;
     let found: CachedAnswer | null;
     try {
+      if (this.missedInvalidations.size > 0) await this.catchUp();
       fullKey = `${namespace}:${await store.generation(namespace)}:${key}`;
       const stored = await store.get(fullKey);
       found = stored ? decodeAnswer(stored) : null;

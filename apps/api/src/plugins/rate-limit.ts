@@ -52,14 +52,36 @@ export const rateLimits = fp(
     if (!options.enabled) return;
     let redis: Redis | undefined;
     if (options.redisUrl) {
-      redis = new Redis(options.redisUrl, {
-        maxRetriesPerRequest: 1,
+      // NOTE: a Redis that is down or silent must not hold the requests it counts: no offline queue (a command fails
+      // at once while disconnected) and a one-second command timeout; the request is then not counted (`skipOnError`).
+      const store = new Redis(options.redisUrl, {
+        maxRetriesPerRequest: 0,
+        enableOfflineQueue: false,
         connectTimeout: 2_000,
+        commandTimeout: 1_000,
         enableAutoPipelining: true,
       });
-      redis.on('error', (error) => app.log.warn({ err: error }, 'rate limit store (Redis) unavailable'));
+      redis = store;
+      let reported = 0;
+      store.on('error', (error) => {
+        // One line a minute while it is down is enough.
+        if (Date.now() - reported < 60_000) return;
+        reported = Date.now();
+        app.log.warn({ err: error }, 'rate limit store (Redis) unavailable: requests are not counted');
+      });
+      // Counting starts with the server: it waits (a little) for the connection before it takes requests.
+      app.addHook('onReady', async () => {
+        if (store.status === 'ready') return;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 2_000);
+          store.once('ready', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      });
       app.addHook('onClose', async () => {
-        await redis?.quit().catch(() => undefined);
+        await store.quit().catch(() => undefined);
       });
     }
     await app.register(rateLimit, {
