@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
+import { startSmtpServer } from '../../../test/smtp.ts';
 import { TenantScope } from '../../db/tenant-scope.ts';
 import { systemContext } from '../../plugins/request-context.ts';
 import { createTenant, type Tenant } from '../tenants/index.ts';
@@ -36,43 +36,6 @@ function flakyTransport(failures: number) {
     },
   };
   return { transport, delivered, calls: () => calls };
-}
-
-/** The least SMTP server nodemailer talks to (no TLS, no auth): it keeps the DATA of every message. */
-async function startSmtpServer() {
-  const received: string[] = [];
-  const server = net.createServer((socket) => {
-    let buffer = '';
-    let inData = false;
-    socket.write('220 mail.test ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end < 0) return;
-          received.push(buffer.slice(0, end));
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          socket.write('250 queued\r\n');
-          continue;
-        }
-        const lineEnd = buffer.indexOf('\r\n');
-        if (lineEnd < 0) return;
-        const command = buffer.slice(0, lineEnd).toUpperCase();
-        buffer = buffer.slice(lineEnd + 2);
-        if (command.startsWith('EHLO') || command.startsWith('HELO')) socket.write('250 mail.test\r\n');
-        else if (command.startsWith('DATA')) {
-          inData = true;
-          socket.write('354 go ahead\r\n');
-        } else if (command.startsWith('QUIT')) socket.end('221 bye\r\n');
-        else socket.write('250 ok\r\n');
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 describe('mail', () => {
