@@ -55,6 +55,8 @@ export const products = pgTable('products', {
   ratingSum: integer('rating_sum').notNull().default(0),
   searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
   searchText: text('search_text').notNull().default(''),
+  /** The name's head word (migration 0060, generated): what kind of thing the product is. */
+  searchHead: tsvector('search_head').generatedAlwaysAs(sql`''::tsvector`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

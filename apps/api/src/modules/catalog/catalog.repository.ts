@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
-import type { SearchPlan } from './catalog.search.ts';
+import { type SearchPlan, wordVariants } from './catalog.search.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -159,11 +159,17 @@ function filterConditions(scope: TenantScope, filter: ProductFilter): SQL {
 }
 
 function relevance(search: SearchPlan): SQL {
-  // Candidates that all hold every concept differ by weighted rank alone (their spelling is the query's).
-  if (search.strict) return sql`ts_rank(${products.searchVector}, ${tsQuery(search.any)})`;
-  // Every concept matched beats some; then weighted rank (name A … description D); then closeness of spelling.
-  return sql`(case when ${products.searchVector} @@ ${tsQuery(search.all)} then 1 else 0 end
-    + ts_rank(${products.searchVector}, ${tsQuery(search.any)})
+  // By intent, in tiers: every concept in the name; in the name, category or attribute values; anywhere
+  // (description too). A product whose name's head word is what the query names (a khukuri, not a sheath for one)
+  // and that holds every concept gains less than a tier: it goes above the accessories for it, not above a product
+  // that names the whole query. Within a tier, weighted rank and closeness of spelling (together below 2).
+  const tiers = sql`(case when ${products.searchVector} @@ ${tsQuery(search.name)} then 16
+           when ${products.searchVector} @@ ${tsQuery(search.fields)} then 8
+           when ${products.searchVector} @@ ${tsQuery(search.all)} then 4 else 0 end
+    + case when ${products.searchHead} @@ ${tsQuery(search.any)} and ${products.searchVector} @@ ${tsQuery(search.all)}
+           then 6 else 0 end)`;
+  if (search.strict) return sql`(${tiers} + ts_rank(${products.searchVector}, ${tsQuery(search.any)}))`;
+  return sql`(${tiers} + ts_rank(${products.searchVector}, ${tsQuery(search.any)})
     + word_similarity(${search.text}, ${products.searchText}))`;
 }
 
@@ -189,7 +195,15 @@ function orderBy(sort: ProductSort, search: SearchPlan | undefined): SQL[] {
     case 'rating':
       return [sql`${averageRating} asc nulls last`, desc(products.reviewCount), asc(products.id)];
     case 'relevance':
-      return search ? [desc(relevance(search)), asc(products.id)] : orderBy('-created_at', undefined);
+      // Stock, then rating, break ties of relevance.
+      return search
+        ? [
+            desc(relevance(search)),
+            sql`(${products.stock} > 0) desc`,
+            sql`${averageRating} desc nulls last`,
+            asc(products.id),
+          ]
+        : orderBy('-created_at', undefined);
     default:
       return [desc(products.createdAt), desc(products.id)];
   }
@@ -335,8 +349,9 @@ export async function insertReview(
 const CORRECTION_MIN_SIMILARITY = 0.4;
 
 /**
- * For each word the catalog holds neither whole nor as the start of a word, the catalog's closest words by trigram
- * similarity (a misspelling's likely meaning): at most `limit` each, closest first.
+ * For each word the catalog holds neither whole nor as the start of a word, the catalog's words it may mean: those
+ * it is an inflection or a two-letter swap of ("kardas", "chakmka") first, then the closest by trigram similarity,
+ * at most `limit` of these. Every such word has an entry, possibly empty.
  */
 export async function closestCatalogWords(
   scope: TenantScope,
@@ -345,18 +360,33 @@ export async function closestCatalogWords(
 ): Promise<Map<string, string[]>> {
   const closest = new Map<string, string[]>();
   if (words.length === 0) return closest;
-  const rows = await scope.rows<{ query: string; word: string }>(sql`
+  const rows = await scope.rows<{ query: string; word: string | null }>(sql`
     select q.word as query, s.word
       from unnest(${sql.param(words)}::text[]) as q(word)
-      cross join lateral (
+      left join lateral (
         select ${searchWords.word} as word from ${searchWords}
          where ${scope.where(searchWords, sql`similarity(${searchWords.word}, q.word) >= ${CORRECTION_MIN_SIMILARITY}`)}
          order by similarity(${searchWords.word}, q.word) desc, ${searchWords.word}
-         limit ${limit}) s
+         limit ${limit}) s on true
      where not exists (
        select 1 from ${searchWords} where ${scope.where(searchWords, sql`starts_with(${searchWords.word}, q.word)`)})`);
   for (const row of rows) {
-    closest.set(row.query, [...(closest.get(row.query) ?? []), row.word]);
+    closest.set(row.query, [...(closest.get(row.query) ?? []), ...(row.word ? [row.word] : [])]);
+  }
+  const variants = [...closest.keys()].map((word) => ({ word, variants: wordVariants(word) }));
+  const candidates = variants.flatMap((entry) => entry.variants);
+  if (candidates.length === 0) return closest;
+  const held = new Set(
+    (
+      await scope.db
+        .select({ word: searchWords.word })
+        .from(searchWords)
+        .where(scope.where(searchWords, inArray(searchWords.word, candidates)))
+    ).map((row) => row.word),
+  );
+  for (const { word, variants: forms } of variants) {
+    const found = forms.filter((form) => held.has(form));
+    if (found.length > 0) closest.set(word, [...new Set([...found, ...(closest.get(word) ?? [])])]);
   }
   return closest;
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { correctableWords, normalizeSearch, planSearch } from './catalog.search.ts';
+import {
+  allowedEdits,
+  correctableWords,
+  damerauDistance,
+  inflectionBases,
+  normalizeSearch,
+  planSearch,
+  wordVariants,
+} from './catalog.search.ts';
 
 describe('planSearch', () => {
   it('normalizes case, accents and punctuation', () => {
@@ -12,7 +20,13 @@ describe('planSearch', () => {
   });
 
   it('ands words with prefix matching, numbers matched whole', () => {
-    expect(planSearch('horn 12', [])).toEqual({ text: 'horn 12', all: 'horn:* & 12', any: 'horn:* | 12' });
+    expect(planSearch('horn 12', [])).toEqual({
+      text: 'horn 12',
+      all: 'horn:* & 12',
+      any: 'horn:* | 12',
+      name: 'horn:*A & 12:A',
+      fields: 'horn:*ABC & 12:ABC',
+    });
   });
 
   it('expands a synonym, including a term of several words, into its whole group', () => {
@@ -28,5 +42,64 @@ describe('planSearch', () => {
 
   it('offers only words of three or more letters for correction, once each', () => {
     expect(correctableWords('Sirupati 12 inch, sirupati of ox')).toEqual(['sirupati', 'inch']);
+  });
+
+  it('restricts the name and field queries to their weights, phrases included', () => {
+    const plan = planSearch('gurkha knife', [['khukuri', 'gurkha knife']]);
+    expect(plan?.name).toBe('(khukuri:*A | (gurkha:A <-> knife:A))');
+    expect(plan?.fields).toBe('(khukuri:*ABC | (gurkha:ABC <-> knife:ABC))');
+  });
+
+  it('reads an inflected word the stemmer does not know as its synonym group', () => {
+    const groups = [
+      ['khukuri', 'kukri'],
+      ['sharpen', 'whetstone'],
+    ];
+    expect(planSearch('kukris', groups)?.all).toBe('(khukuri:* | kukri:*)');
+    expect(planSearch('sharpener', groups)?.all).toBe('(sharpen:* | whetstone:*)');
+    expect(planSearch('sharpening', groups)?.all).toBe('(sharpen:* | whetstone:*)');
+  });
+
+  it('reads a misspelling of a synonym term, swapped letters counting one edit, only for a word the catalog lacks', () => {
+    const groups = [
+      ['gurkha', 'gorkha'],
+      ['wedding', 'bihe'],
+    ];
+    const unknown = new Map([
+      ['gurhka', []],
+      ['ghurka', []],
+    ]);
+    expect(planSearch('gurhka', groups, unknown)?.all).toBe('(gurkha:* | gorkha:*)');
+    expect(planSearch('ghurka', groups, unknown)?.all).toBe('(gurkha:* | gorkha:*)');
+    // "bedding" is not misspelled when the catalog holds it: it stays itself.
+    expect(planSearch('bedding', groups)?.all).toBe('bedding:*');
+  });
+});
+
+describe('word variants', () => {
+  it('finds the bases of plurals, -ing and -er forms, with a dropped e or a doubled consonant', () => {
+    expect(inflectionBases('kukris')).toContain('kukri');
+    expect(inflectionBases('honing')).toContain('hone');
+    expect(inflectionBases('cutters')).toContain('cut');
+    expect(inflectionBases('sharpeners')).toContain('sharpen');
+    expect(inflectionBases('accessories')).toContain('accessory');
+    expect(inflectionBases('dap')).toEqual([]);
+  });
+
+  it('counts a swap of two neighbouring letters as one edit', () => {
+    expect(damerauDistance('gurhka', 'gurkha')).toBe(1);
+    expect(damerauDistance('kurki', 'kukri')).toBe(1);
+    expect(damerauDistance('ghurka', 'gurkha')).toBe(2);
+    expect(damerauDistance('', 'abc')).toBe(3);
+  });
+
+  it('allows more edits for longer words', () => {
+    expect([3, 4, 5, 6, 12].map(allowedEdits)).toEqual([0, 1, 1, 2, 2]);
+  });
+
+  it('offers the swapped-letter spellings and inflection bases of a word for lookup', () => {
+    expect(wordVariants('chakmka')).toContain('chakmak');
+    expect(wordVariants('kardas')).toContain('karda');
+    expect(wordVariants('kardas')).not.toContain('kardas');
   });
 });

@@ -7,6 +7,10 @@ export interface SearchPlan {
   all: string;
   /** The same concepts or-ed: documents with any of them are candidates. */
   any: string;
+  /** `all` restricted to the name (weight A): a match in the name ranks first. */
+  name: string;
+  /** `all` restricted to the name, category and attribute values (weights A–C): these rank before the description. */
+  fields: string;
   /**
    * Only documents with every concept (`all`) are candidates: set when enough of them exist to fill a page, so that
    * a common word ("horn") does not make the whole catalog a candidate to rank.
@@ -27,20 +31,101 @@ export function normalizeSearch(text: string): string {
     .trim();
 }
 
-function lexeme(word: string): string {
+function lexeme(word: string, weights = ''): string {
   // Prefix matching lets a shopper find "khukuri" while typing "khuk"; numbers match whole ("12" is not "120").
-  return /^\d+$/.test(word) ? word : `${word}:*`;
+  return /^\d+$/.test(word) ? (weights ? `${word}:${weights}` : word) : `${word}:*${weights}`;
 }
 
-function alternative(term: string): string {
+function alternative(term: string, weights = ''): string {
   const words = term.split(' ');
-  return words.length === 1 ? lexeme(term) : `(${words.map((word) => word).join(' <-> ')})`;
+  if (words.length === 1) return lexeme(term, weights);
+  // The words of a phrase match whole, one after the other.
+  return `(${words.map((word) => (weights ? `${word}:${weights}` : word)).join(' <-> ')})`;
+}
+
+/** Endings an inflected form adds to its word: plurals, "-ing", "-er", "-ed". */
+const INFLECTION_SUFFIXES = ['ings', 'ing', 'ers', 'er', 'ed', 'es', 's'];
+
+/**
+ * The words `word` may be an inflection of, by a suffix-aware rule that works on words no dictionary knows
+ * ("kukris" → "kukri", "sharpening" → "sharpen", "honing" → "hone", "cutters" → "cut"); at least three letters.
+ */
+export function inflectionBases(word: string): string[] {
+  const bases = new Set<string>();
+  for (const suffix of INFLECTION_SUFFIXES) {
+    if (!word.endsWith(suffix)) continue;
+    const base = word.slice(0, -suffix.length);
+    if (base.length < 3) continue;
+    bases.add(base);
+    if (suffix !== 's') bases.add(`${base}e`);
+    if (/([b-df-hj-np-tv-z])\1$/.test(base)) bases.add(base.slice(0, -1));
+  }
+  if (word.endsWith('ies') && word.length > 5) bases.add(`${word.slice(0, -3)}y`);
+  bases.delete(word);
+  return [...bases];
+}
+
+/**
+ * Edit distance where inserting, deleting or replacing a letter, or swapping two neighbours ("gurhka" for
+ * "gurkha"), each count one (Damerau, optimal string alignment).
+ */
+export function damerauDistance(a: string, b: string): number {
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i += 1) {
+    for (let j = 1; j <= b.length; j += 1) {
+      const row = rows[i] as number[];
+      const above = rows[i - 1] as number[];
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+      }
+      row[j] = best;
+    }
+  }
+  return (rows[a.length] as number[])[b.length] as number;
+}
+
+/** How many edits a misspelling of a word of `length` letters may have: more for longer words. */
+export function allowedEdits(length: number): number {
+  if (length < 4) return 0;
+  if (length < 6) return 1;
+  return 2;
+}
+
+/** The variants of a word worth looking up in the catalog's words: its inflection bases and its swapped letters. */
+export function wordVariants(word: string): string[] {
+  const variants = new Set(inflectionBases(word));
+  for (let i = 0; i + 1 < word.length; i += 1) {
+    if (word[i] === word[i + 1]) continue;
+    variants.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  }
+  variants.delete(word);
+  return [...variants];
+}
+
+/**
+ * Whether a word the shopper typed stands for a word of a synonym term: the same word, an inflection of it, or,
+ * for a word the catalog does not hold (`fuzzy`), a misspelling within the edits its length allows.
+ */
+function standsFor(typed: string, term: string, fuzzy: boolean): boolean {
+  if (typed === term) return true;
+  const forms = [typed, ...inflectionBases(typed)];
+  if (forms.includes(term)) return true;
+  if (!fuzzy || !/^[a-z]+$/.test(typed)) return false;
+  return forms.some((form) => {
+    const edits = allowedEdits(Math.min(form.length, term.length));
+    return edits > 0 && Math.abs(form.length - term.length) <= edits && damerauDistance(form, term) <= edits;
+  });
 }
 
 /**
  * A plan for `text`, or null when nothing searchable remains. Each synonym group is a list of equivalent terms
- * (one or more words); a term found in the text becomes "any of the group". `corrections` gives, for a misspelled
- * word, the catalog's words it may mean.
+ * (one or more words); a term found in the text, inflected or (for a word the catalog does not hold) misspelled,
+ * becomes "any of the group". `corrections` has an entry for each word the catalog does not hold: the catalog's
+ * words it may mean (possibly none).
  */
 export function planSearch(
   text: string,
@@ -54,22 +139,39 @@ export function planSearch(
     .flatMap((group, index) => group.map((term) => ({ words: term.split(' '), index })))
     .sort((a, b) => b.words.length - a.words.length);
   const words = normalized.split(' ');
-  const concepts: string[] = [];
+  // Each concept is a list of alternative terms; the tsqueries are written from them with and without weights.
+  const concepts: string[][] = [];
   for (let i = 0; i < words.length; ) {
-    const match = terms.find((term) => term.words.every((word, offset) => words[i + offset] === word));
+    const match = terms.find((term) =>
+      term.words.every((word, offset) => {
+        const typed = words[i + offset];
+        return typed !== undefined && standsFor(typed, word, corrections.has(typed));
+      }),
+    );
     if (match) {
-      const group = groups[match.index] ?? [];
-      concepts.push(`(${group.map(alternative).join(' | ')})`);
+      concepts.push(groups[match.index] ?? []);
       i += match.words.length;
     } else {
       // A word the catalog does not hold also stands for the catalog's words it is closest to.
       const word = words[i] as string;
-      const alternatives = corrections.get(word) ?? [];
-      concepts.push(alternatives.length > 0 ? `(${[word, ...alternatives].map(lexeme).join(' | ')})` : lexeme(word));
+      concepts.push([word, ...(corrections.get(word) ?? [])]);
       i += 1;
     }
   }
-  return { text: normalized, all: concepts.join(' & '), any: concepts.join(' | ') };
+  const write = (weights: string) =>
+    concepts.map((terms) =>
+      terms.length === 1
+        ? alternative(terms[0] as string, weights)
+        : `(${terms.map((term) => alternative(term, weights)).join(' | ')})`,
+    );
+  const plain = write('');
+  return {
+    text: normalized,
+    all: plain.join(' & '),
+    any: plain.join(' | '),
+    name: write('A').join(' & '),
+    fields: write('ABC').join(' & '),
+  };
 }
 
 /** The words of `text` that may be misspellings worth correcting: letters only, three or more. */
