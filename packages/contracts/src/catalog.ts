@@ -139,6 +139,11 @@ export function paginated<T extends z.ZodType>(item: T) {
 export const ProductPage = paginated(ProductSummary);
 export type ProductPage = z.infer<typeof ProductPage>;
 
+/** `GET /api/products/search-suggestion/?search=…`: for a search that finds nothing, the closest one that does. */
+export const SearchSuggestionQuery = z.object({ search: z.string().max(200) });
+export const SearchSuggestion = z.object({ suggestion: z.string().nullable() });
+export type SearchSuggestion = z.infer<typeof SearchSuggestion>;
+
 /** A product's average rating from its reviews, to two decimals; null without reviews. */
 export function averageRating(reviewCount: number, ratingSum: number): number | null {
   return reviewCount === 0 ? null : Math.round((ratingSum / reviewCount) * 100) / 100;

@@ -171,6 +171,31 @@ describe('search relevance on the demo catalog', () => {
     expect(withNul.json()).toEqual({ search: ['Null characters are not allowed.'] });
   });
 
+  it('suggests, for a search that finds nothing, the closest search that finds something', async () => {
+    const search = async (query: string) =>
+      (
+        await t.request(shop, { method: 'GET', url: `/api/products/products/?search=${encodeURIComponent(query)}` })
+      ).json() as { slug: string }[];
+    const suggest = async (query: string) => {
+      const response = await t.request(shop, {
+        method: 'GET',
+        url: `/api/products/search-suggestion/?search=${encodeURIComponent(query)}`,
+      });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { suggestion: string | null }).suggestion;
+    };
+    for (const [query, suggestion] of [
+      ['wlantu', 'walnut'],
+      ['wlantu brsss', 'walnut brass'],
+    ] as const) {
+      expect(await search(query), query).toEqual([]);
+      expect(await suggest(query), query).toBe(suggestion);
+      expect((await search(suggestion)).length, suggestion).toBeGreaterThan(0);
+    }
+    // Nothing near enough, nothing to correct, or nothing to search for: no suggestion.
+    for (const query of ['laptop', 'khukuri', '!!!', '']) expect(await suggest(query), query).toBeNull();
+  });
+
   it('finds the same knives whichever transliteration is typed', async () => {
     const search = async (query: string) =>
       (

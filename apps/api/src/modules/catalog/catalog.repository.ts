@@ -391,6 +391,32 @@ export async function closestCatalogWords(
   return closest;
 }
 
+/**
+ * For each word the catalog holds neither whole nor as the start of a word, up to 50 catalog words that look
+ * somewhat like it (trigram similarity above 0.15, or the same first letter and a length within two), closest
+ * first: candidates for a suggestion, not for search.
+ */
+export async function looselySimilarCatalogWords(scope: TenantScope, words: string[]): Promise<Map<string, string[]>> {
+  const similar = new Map<string, string[]>();
+  if (words.length === 0) return similar;
+  const rows = await scope.rows<{ query: string; word: string }>(sql`
+    select q.word as query, s.word
+      from unnest(${sql.param(words)}::text[]) as q(word)
+      cross join lateral (
+        select ${searchWords.word} as word from ${searchWords}
+         where ${scope.where(
+           searchWords,
+           sql`(similarity(${searchWords.word}, q.word) > 0.15
+             or (left(${searchWords.word}, 1) = left(q.word, 1) and abs(length(${searchWords.word}) - length(q.word)) <= 2))`,
+         )}
+         order by similarity(${searchWords.word}, q.word) desc, ${searchWords.word}
+         limit 50) s
+     where not exists (
+       select 1 from ${searchWords} where ${scope.where(searchWords, sql`starts_with(${searchWords.word}, q.word)`)})`);
+  for (const row of rows) similar.set(row.query, [...(similar.get(row.query) ?? []), row.word]);
+  return similar;
+}
+
 export async function listSynonymGroups(scope: TenantScope): Promise<string[][]> {
   const rows = await scope.db
     .select({ terms: searchSynonyms.terms })

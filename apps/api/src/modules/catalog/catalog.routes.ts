@@ -30,6 +30,8 @@ import {
   ProductSummary,
   QueryRowId,
   Review,
+  SearchSuggestion,
+  SearchSuggestionQuery,
 } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -61,7 +63,14 @@ import {
   updateProductImageByStaff,
   updateSynonymsByStaff,
 } from './catalog.admin.ts';
-import { createReview, getCategory, getProduct, listCategories, listProducts } from './catalog.service.ts';
+import {
+  createReview,
+  getCategory,
+  getProduct,
+  listCategories,
+  listProducts,
+  suggestSearch,
+} from './catalog.service.ts';
 
 const SlugParams = z.object({ slug: z.string().min(1).max(200) });
 
@@ -99,6 +108,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await listProducts(request.ctx, request.query);
       return result.paginated ? pageAnswer(request, result) : result.results;
     },
+  );
+
+  app.get(
+    '/products/search-suggestion/',
+    {
+      config: { publicCache: true },
+      schema: {
+        tags: ['catalog'],
+        querystring: SearchSuggestionQuery,
+        response: { 200: SearchSuggestion, ...errorResponses },
+      },
+    },
+    async (request) => ({ suggestion: await suggestSearch(request.ctx, request.query.search) }),
   );
 
   app.get(

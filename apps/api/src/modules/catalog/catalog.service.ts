@@ -33,13 +33,21 @@ import {
   listCategories as listCategoryRows,
   listProductSummaries,
   listSynonymGroups,
+  looselySimilarCatalogWords,
   type NewProduct,
   type ProductFilter,
   type ProductSort,
   type ProductSummaryRow,
   type ReviewWithUser,
 } from './catalog.repository.ts';
-import { correctableWords, planSearch, STRICT_SEARCH_MIN_MATCHES } from './catalog.search.ts';
+import {
+  allowedEdits,
+  correctableWords,
+  damerauDistance,
+  normalizeSearch,
+  planSearch,
+  STRICT_SEARCH_MIN_MATCHES,
+} from './catalog.search.ts';
 import { hasBoughtProduct } from './purchases.service.ts';
 
 function toCategory(row: CategoryRow): Category {
@@ -280,4 +288,45 @@ export async function createProducts(
 /** Adds groups of search terms that mean the same (each group a list of one- or more-word terms). */
 export async function createSynonymGroups(ctx: RequestContext, groups: string[][]): Promise<void> {
   await insertSynonymGroups(ctx.scope, groups);
+}
+
+/**
+ * For a search that finds nothing, the closest search that finds something ("Did you mean …?"): each word the
+ * catalog does not hold replaced by the catalog word or synonym term nearest to it by Damerau distance, within the
+ * edits its length allows (the search itself compares catalog words by trigram only); null when no such search has
+ * results.
+ */
+export async function suggestSearch(ctx: RequestContext, text: string): Promise<string | null> {
+  const words = normalizeSearch(text).split(' ').filter(Boolean);
+  if (words.length === 0 || words.length > 10) return null;
+  const groups = await listSynonymGroups(ctx.scope);
+  const synonymWords = [
+    ...new Set(
+      groups
+        .flat()
+        .map(normalizeSearch)
+        .filter((term) => /^[a-z]+$/.test(term)),
+    ),
+  ];
+  const similar = await looselySimilarCatalogWords(ctx.scope, correctableWords(text));
+  let changed = false;
+  const suggested = words.map((word) => {
+    const candidates = similar.get(word);
+    if (!candidates) return word;
+    let best: { word: string; distance: number } | null = null;
+    for (const candidate of [...candidates, ...synonymWords]) {
+      const distance = damerauDistance(word, candidate);
+      if (distance <= allowedEdits(word.length) && (!best || distance < best.distance)) {
+        best = { word: candidate, distance };
+      }
+    }
+    if (!best) return word;
+    changed = true;
+    return best.word;
+  });
+  if (!changed) return null;
+  const suggestion = suggested.join(' ');
+  const plan = planSearch(suggestion, groups, await closestCatalogWords(ctx.scope, correctableWords(suggestion)));
+  if (!plan || !(await hasProductsMatching(ctx.scope, { search: plan }, 1))) return null;
+  return suggestion;
 }
