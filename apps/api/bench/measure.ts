@@ -32,6 +32,8 @@ export interface Figures {
   p99: number;
   /** Non-2xx answers, socket errors and timeouts. */
   errors: number;
+  /** Of those, requests without an answer after autocannon's 10 s. */
+  timeouts: number;
   /** The server process's CPU time per answer (the answers autocannon counted; PGlite's work included, PostgreSQL's
    * not), ms: unlike requests/s, it hardly depends on what else the machine runs. */
   cpuMsPerAnswer: number | null;
@@ -119,6 +121,7 @@ export async function measure(
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
+    timeouts: result.timeouts,
     bytes: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
     cacheStates,
   };

@@ -152,7 +152,7 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
             measurements.push({ benchCase, figures });
             console.log(
               `[${engine}, ${served}] ${benchCase.name} ×${connections}: ${figures.requestsPerSecond.toFixed(0)} req/s, ` +
-                `p50 ${figures.p50} ms, p99 ${figures.p99} ms, CPU ${figures.cpuMsPerAnswer?.toFixed(2) ?? '—'} ms, X-Cache ${cacheSummary(figures)}, errors ${figures.errors}`,
+                `p50 ${figures.p50} ms, p99 ${figures.p99} ms, CPU ${figures.cpuMsPerAnswer?.toFixed(2) ?? '—'} ms, X-Cache ${cacheSummary(figures)}, errors ${figures.errors} (timeouts ${figures.timeouts})`,
             );
           }
         }
@@ -220,7 +220,7 @@ function table(run: EngineRun): string {
     const verdict = verdictOf(run.engine, benchCase, figures, ratio);
     const name = benchCase.kind === 'page' ? `page: ${benchCase.name}` : benchCase.name;
     lines.push(
-      `| ${name} | ${benchCase.served} | ${figures.connections} | ${figures.requestsPerSecond.toFixed(0)} | ${(ratio * 100).toFixed(1)} % | ${figures.p50} | ${figures.p99} | ${figures.cpuMsPerAnswer?.toFixed(2) ?? '—'} | ${figures.bytes} | ${cacheSummary(figures)} | ${figures.errors} | ${verdict?.text ?? ''} |`,
+      `| ${name} | ${benchCase.served} | ${figures.connections} | ${figures.requestsPerSecond.toFixed(0)} | ${(ratio * 100).toFixed(1)} % | ${figures.p50} | ${figures.p99} | ${figures.cpuMsPerAnswer?.toFixed(2) ?? '—'} | ${figures.bytes} | ${cacheSummary(figures)} | ${figures.errors}${figures.timeouts ? ` (${figures.timeouts} timed out)` : ''} | ${verdict?.text ?? ''} |`,
     );
   }
   return lines.join('\n');
@@ -239,7 +239,9 @@ function targetSummary(runs: EngineRun[]): string {
       entry.applies += 1;
       if (verdict.gaps.length === 0) entry.met += 1;
       else
-        entry.misses.push(`${run.engine}, ${benchCase.name}, ${figures.connections} conn.: ${verdict.gaps.join(', ')}`);
+        entry.misses.push(
+          `${run.engine}, ${benchCase.name}, ${benchCase.served}, ${figures.connections} conn.: ${verdict.gaps.join(', ')}`,
+        );
       byTarget.set(benchCase.target.text, entry);
     }
   }
