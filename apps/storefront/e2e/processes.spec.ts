@@ -1,44 +1,12 @@
 // The API and the storefront as two processes (`npm run start:api`, `npm run start:storefront` after the build):
 // the storefront renders its pages from the API over HTTP, and passes the browser's /api and /media on to it.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { freePort, start, stopAll, waitUntilUp } from './processes-support.ts';
 import { openPage, SITE_TITLE, TENANT } from './support.ts';
-
-const root = path.resolve(import.meta.dirname, '../../..');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-function start(entry: string, env: Record<string, string>, output: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr?.on('data', (chunk) => output.push(String(chunk)));
-  return child;
-}
-
-async function waitUntilUp(url: string, child: ChildProcess, output: string[]) {
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server stopped (${child.exitCode}):\n${output.join('')}`);
-    const answer = await fetch(url).catch(() => null);
-    if (answer?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer:\n${output.join('')}`);
-}
 
 test.describe('the API and the storefront as separate processes', () => {
   test.describe.configure({ timeout: 240_000 });
@@ -73,12 +41,7 @@ test.describe('the API and the storefront as separate processes', () => {
   });
 
   test.afterAll(async () => {
-    for (const child of children) {
-      if (child.exitCode !== null) continue;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await stopAll(children);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
