@@ -1,4 +1,6 @@
 // The delivery address rules both sides apply beyond "not blank": a country of the list, a phone number.
+// `@platform/contracts/address`, apart from the package's index: the phone metadata stays out of the pages that do
+// not check an address (the index is part of every page's first load).
 import type { DeliveryAddress } from './orders.ts';
 import { isPhoneNumber, PHONE_NOT_VALID } from './phone.ts';
 import { COUNTRY_NOT_FOUND, findCountryCode } from './shipping.ts';
@@ -16,3 +18,5 @@ export function invalidAddressFields(address: DeliveryAddress): Partial<Record<k
   }
   return problems;
 }
+
+export { isPhoneNumber, PHONE_NOT_VALID } from './phone.ts';

@@ -1,4 +1,4 @@
-import { countryChoices, countryName } from '@platform/contracts';
+import { countryChoices, countryName } from '@platform/contracts/shipping';
 import {
   AutocompleteArrayInput,
   BooleanField,

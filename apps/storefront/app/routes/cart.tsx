@@ -1,11 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { CartSummary } from '../features/cart/components/cart-summary.tsx';
 import { CartTable } from '../features/cart/components/cart-table.tsx';
 import { useCart } from '../features/cart/use-cart.ts';
-import { CheckoutView } from '../features/checkout/components/checkout-view.tsx';
 import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
 import { useIsSignedIn } from '../features/session/session.ts';
 import { privatePageMeta } from '../lib/seo.ts';
@@ -15,6 +14,11 @@ import type { Route } from './+types/cart';
 export const meta: Route.MetaFunction = () => privatePageMeta('Shopping Cart');
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cartStylesHref }];
+
+// The checkout view (its country list and phone-number rules) loads apart from the cart: the cart page's first load
+// stays small, and the view is fetched as soon as the cart has something to check out.
+const loadCheckoutView = () => import('../features/checkout/components/checkout-view.tsx');
+const CheckoutView = lazy(async () => ({ default: (await loadCheckoutView()).CheckoutView }));
 
 const CLEAR_CONFIRMATION = 'Are you sure you want to remove all items from your cart?';
 
@@ -40,11 +44,19 @@ function CartContent() {
   const cart = useCart();
   const [view, setView] = useState<'cart' | 'checkout'>('cart');
   const items = cart.cart.items;
+  const hasItems = items.length > 0;
+  useEffect(() => {
+    if (hasItems) void loadCheckoutView();
+  }, [hasItems]);
 
   if (cart.isLoading) return <Spinner />;
   // Stays on while the placed order leads away: the emptied cart must not flash in between.
   if (view === 'checkout') {
-    return <CheckoutView cart={cart.cart} onBack={() => setView('cart')} onOrderPlaced={cart.clearLocal} />;
+    return (
+      <Suspense fallback={<Spinner />}>
+        <CheckoutView cart={cart.cart} onBack={() => setView('cart')} onOrderPlaced={cart.clearLocal} />
+      </Suspense>
+    );
   }
 
   function proceedToCheckout() {

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
   type CreateOrderBody,
-  countryName,
   DELIVERY_ADDRESS_FIELDS,
   type DeliveryAddress,
-  findCountryCode,
-  invalidAddressFields,
   ORDER_CURRENCY,
 } from '@platform/contracts';
+import { invalidAddressFields } from '@platform/contracts/address';
+import { countryName, findCountryCode } from '@platform/contracts/shipping';
 import { BadRequestError, ValidationError } from '../../lib/errors.ts';
 import type { TransactionContext } from '../../lib/unit-of-work.ts';
 import { runWorkflow, type WorkflowStep } from '../../lib/workflow.ts';

@@ -13,9 +13,8 @@ import {
   OrderNoteBody,
   OrderPage,
   OrderTransitionBody,
-  ShippingQuote,
-  ShippingQuoteQuery,
 } from '@platform/contracts';
+import { ShippingQuote, ShippingQuoteQuery } from '@platform/contracts/shipping';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';

@@ -7,9 +7,8 @@ import {
   type OrderListQuery,
   type OrderSummary,
   parseMinor,
-  type ShippingQuote,
-  type ShippingQuoteQuery,
 } from '@platform/contracts';
+import type { ShippingQuote, ShippingQuoteQuery } from '@platform/contracts/shipping';
 import { NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';

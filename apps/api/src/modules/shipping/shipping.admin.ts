@@ -1,5 +1,6 @@
 // The administration of a shop's shipping zones: their countries, rates and delivery estimates. Every write runs in
 // one transaction with its audit entry.
+import { formatMinor, parseMinor } from '@platform/contracts';
 import {
   type AdminShippingZone,
   type AdminShippingZoneCreateBody,
@@ -7,9 +8,7 @@ import {
   type AdminShippingZoneUpdateBody,
   countryName,
   deliveryEstimateText,
-  formatMinor,
-  parseMinor,
-} from '@platform/contracts';
+} from '@platform/contracts/shipping';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction, type TransactionContext } from '../../lib/unit-of-work.ts';
 import { type RequestContext, requireStaff } from '../../plugins/request-context.ts';

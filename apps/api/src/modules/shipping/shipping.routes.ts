@@ -1,11 +1,11 @@
+import { AdminItemParams } from '@platform/contracts';
 import {
-  AdminItemParams,
   AdminShippingZone,
   AdminShippingZoneCreateBody,
   AdminShippingZoneListQuery,
   AdminShippingZonePage,
   AdminShippingZoneUpdateBody,
-} from '@platform/contracts';
+} from '@platform/contracts/shipping';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';

@@ -1,6 +1,6 @@
 // Shipping: which zone serves a country, and what it charges for an order (flat per order, per item, free from an
 // amount). The checkout and its quote both ask here, so the customer is shown exactly what the order then charges.
-import { COUNTRY_NOT_FOUND, countryName, deliveryEstimateText, findCountryCode } from '@platform/contracts';
+import { COUNTRY_NOT_FOUND, countryName, deliveryEstimateText, findCountryCode } from '@platform/contracts/shipping';
 import { ValidationError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/request-context.ts';
 import { findZoneForCountry } from './shipping.repository.ts';

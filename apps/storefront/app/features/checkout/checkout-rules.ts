@@ -4,13 +4,13 @@ import {
   type DeliveryAddress,
   enabledPaymentMethods,
   type FieldErrors,
-  findCountryCode,
-  invalidAddressFields,
   type Order,
   type PaymentMethod,
   type PaymentOptions,
   paymentMethodLabel,
 } from '@platform/contracts';
+import { invalidAddressFields } from '@platform/contracts/address';
+import { findCountryCode } from '@platform/contracts/shipping';
 import type { ErrorTextOptions } from '../../lib/api-client.ts';
 import type { OrderConfirmationState } from '../orders/confirmation-state.ts';
 import { type PendingOrderDetails, pendingOrderDetails } from '../payments/card-payment.ts';

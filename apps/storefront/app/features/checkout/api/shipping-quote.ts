@@ -1,4 +1,4 @@
-import { ShippingQuote } from '@platform/contracts';
+import { ShippingQuote } from '@platform/contracts/shipping';
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { USER_QUERY_SCOPE } from '../../session/user-queries.ts';

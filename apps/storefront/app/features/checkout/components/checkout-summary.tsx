@@ -1,4 +1,5 @@
-import { customizationText, type ShippingQuote } from '@platform/contracts';
+import { customizationText } from '@platform/contracts';
+import type { ShippingQuote } from '@platform/contracts/shipping';
 import { Totals } from '../../../components/totals.tsx';
 import type { CartState } from '../../cart/api/cart.ts';
 

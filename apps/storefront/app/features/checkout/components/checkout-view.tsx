@@ -2,9 +2,9 @@ import {
   ADDRESS_FIELD_MAX,
   DELIVERY_ADDRESS_FIELDS,
   type DeliveryAddress,
-  findCountryCode,
   type PaymentMethod,
 } from '@platform/contracts';
+import { findCountryCode } from '@platform/contracts/shipping';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { countryChoices, countryName, findCountryCode } from '@platform/contracts';
+import { countryChoices, countryName, findCountryCode } from '@platform/contracts/shipping';
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { FieldError, fieldErrorProps } from '../../../components/text-field.tsx';
 
