@@ -1,15 +1,20 @@
 import { data } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
 import { NotFoundHelp } from '../components/not-found-help.tsx';
+import { Picture, picturePreload } from '../components/picture.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { loadBlogPost } from '../features/blog/api/blog.ts';
 import { CommentSection } from '../features/blog/components/comment-section.tsx';
-import { useFormat, useMediaUrl } from '../features/site/site-settings.tsx';
+import { featuredPicture } from '../features/blog/components/post-card.tsx';
+import { useFormat } from '../features/site/site-settings.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import { browserApi } from '../lib/browser-api.ts';
 import { absoluteUrl, pageMeta, privatePageMeta, rootData } from '../lib/seo.ts';
 import blogStylesHref from '../styles/blog.css?url';
 import type { Route } from './+types/blog-post';
+
+/** The post's picture spans its column (at most 820 pixels). */
+const POST_IMAGE_SIZES = '(min-width: 852px) 820px, 100vw';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: blogStylesHref }];
 
@@ -17,7 +22,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
   const post = loaderData?.post;
   if (!post) return privatePageMeta('Blog post not found');
   const path = `/blog/${params.slug}`;
-  return pageMeta(matches, {
+  const picture = featuredPicture(post);
+  const preload = picture
+    ? [picturePreload(picture, { sizes: POST_IMAGE_SIZES, mediaHost: rootData(matches)?.mediaHost ?? '' })]
+    : [];
+  const seo = pageMeta(matches, {
     title: post.title,
     description: post.content,
     path,
@@ -34,6 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
       },
     ],
   });
+  return [...seo, ...preload];
 };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -47,7 +57,6 @@ export function clientLoader({ params }: Route.ClientLoaderArgs) {
 
 /** One blog post with its comments (spec /blog/{slug}). */
 export default function BlogPostPage({ loaderData, params }: Route.ComponentProps) {
-  const mediaUrl = useMediaUrl();
   const { post, comments, error } = loaderData;
   const format = useFormat();
   if (!post) {
@@ -59,13 +68,16 @@ export default function BlogPostPage({ loaderData, params }: Route.ComponentProp
     );
   }
   const author = post.author?.username || 'Admin';
+  const picture = featuredPicture(post);
   return (
     <article className="container page blog-post">
       <h1 className="page-title">{post.title}</h1>
       <p className="blog-post__meta">
         Published on {format.date(post.published_at)} by {author}
       </p>
-      {post.featured_image && <img className="blog-post__image" src={mediaUrl(post.featured_image)} alt={post.title} />}
+      {picture && (
+        <Picture className="blog-post__image" file={picture} alt={post.title} sizes={POST_IMAGE_SIZES} priority />
+      )}
       {post.content ? <RichText className="blog-post__content" html={post.content} /> : <p>No content available.</p>}
       {/* Keyed by post, so that another post starts with its own comments. */}
       <CommentSection key={post.id} postId={post.id} slug={params.slug} initialComments={comments} />

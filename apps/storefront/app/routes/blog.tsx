@@ -1,6 +1,7 @@
 import { ErrorBox } from '../components/error-box.tsx';
+import { picturePreload } from '../components/picture.tsx';
 import { loadBlogList } from '../features/blog/api/blog.ts';
-import { PostCard } from '../features/blog/components/post-card.tsx';
+import { featuredPicture, POST_CARD_SIZES, PostCard } from '../features/blog/components/post-card.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import { browserApi } from '../lib/browser-api.ts';
 import { pageMeta, rootData } from '../lib/seo.ts';
@@ -9,9 +10,16 @@ import type { Route } from './+types/blog';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: blogStylesHref }];
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const title = rootData(matches)?.settings?.site_title;
-  return pageMeta(matches, { title: title ? `Blog | ${title}` : 'Blog', path: '/blog' });
+  const [first] = loaderData?.posts ?? [];
+  const picture = first ? featuredPicture(first) : null;
+  return [
+    ...pageMeta(matches, { title: title ? `Blog | ${title}` : 'Blog', path: '/blog' }),
+    ...(picture
+      ? [picturePreload(picture, { sizes: POST_CARD_SIZES, mediaHost: rootData(matches)?.mediaHost ?? '' })]
+      : []),
+  ];
 };
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -34,8 +42,8 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
         <p className="empty-state">No blog posts have been published yet.</p>
       ) : (
         <div className="post-grid">
-          {posts.map((post) => (
-            <PostCard key={post.id} post={post} />
+          {posts.map((post, index) => (
+            <PostCard key={post.id} post={post} priority={index === 0} />
           ))}
         </div>
       )}

@@ -1,8 +1,9 @@
 import type { Category, ProductSummary } from '@platform/contracts';
 import { Link } from 'react-router';
+import { picturePreload } from '../components/picture.tsx';
 import { fetchCategories } from '../features/catalog/api/categories.ts';
 import { fetchShelf } from '../features/catalog/api/products.ts';
-import { ProductGrid } from '../features/catalog/components/product-card.tsx';
+import { CARD_SIZES, cardPicture, ProductGrid } from '../features/catalog/components/product-card.tsx';
 import { useSiteSettings } from '../features/site/site-settings.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import type { ApiClient } from '../lib/api-client.ts';
@@ -27,12 +28,26 @@ async function loadHome(api: ApiClient) {
   return { categories, featured, discounted };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, {
-    title: rootData(matches)?.settings?.site_title ?? '',
-    path: '/',
-    jsonLd: shopData(matches),
-  });
+export function meta({ data, matches }: Route.MetaArgs) {
+  // The first featured card's picture is the page's largest beside the hero's text (on a wide screen, its LCP).
+  const first = data?.featured[0];
+  const picture = first ? cardPicture(first) : null;
+  return [
+    ...pageMeta(matches, {
+      title: rootData(matches)?.settings?.site_title ?? '',
+      path: '/',
+      jsonLd: shopData(matches),
+    }),
+    ...(picture
+      ? [
+          picturePreload(picture, {
+            sizes: CARD_SIZES,
+            mediaHost: rootData(matches)?.mediaHost ?? '',
+            crossOrigin: 'anonymous',
+          }),
+        ]
+      : []),
+  ];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -85,7 +100,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       {featured.length > 0 && (
         <section className="container home-section">
           <h2>Featured khukuris</h2>
-          <ProductGrid products={featured} />
+          <ProductGrid products={featured} priorityFirst />
         </section>
       )}
 

@@ -3,18 +3,19 @@ import { Suspense, useState } from 'react';
 import { Await, data, Link } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
 import { NotFoundHelp } from '../components/not-found-help.tsx';
+import { picturePreload } from '../components/picture.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { fetchProduct } from '../features/catalog/api/products.ts';
 import { AddToCart } from '../features/catalog/components/add-to-cart.tsx';
-import { ProductGallery } from '../features/catalog/components/product-gallery.tsx';
+import { GALLERY_SIZES, galleryImages, ProductGallery } from '../features/catalog/components/product-gallery.tsx';
 import { ReviewForm, ReviewList } from '../features/catalog/components/reviews.tsx';
 import { StarRating } from '../features/catalog/components/star-rating.tsx';
 import { useFormat } from '../features/site/site-settings.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import { type ApiClient, ApiError, errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
-import { breadcrumbs, categoryTrail, pageMeta, privatePageMeta, productData } from '../lib/seo.ts';
+import { breadcrumbs, categoryTrail, pageMeta, privatePageMeta, productData, rootData } from '../lib/seo.ts';
 import catalogStylesHref from '../styles/catalog.css?url';
 import productDetailStylesHref from '../styles/product-detail.css?url';
 import type { Route } from './+types/product-detail';
@@ -54,21 +55,33 @@ export function meta({ data: loaded, matches }: Route.MetaArgs) {
   if (!result.product) return privatePageMeta('Product not found');
   const { product } = result;
   const path = `/products/${product.slug}`;
-  return pageMeta(matches, {
-    title: product.name,
-    description: product.description || product.long_html_description,
-    path,
-    image: product.main_image?.image,
-    type: 'product',
-    jsonLd: [
-      productData(matches, product),
-      breadcrumbs(matches, [...categoryTrail(product.category), { name: product.name, path }]),
-    ],
-  });
+  const [picture] = galleryImages(product);
+  const preload = picture
+    ? [picturePreload(picture, { sizes: GALLERY_SIZES, mediaHost: rootData(matches)?.mediaHost ?? '' })]
+    : [];
+  return [
+    ...pageMeta(matches, {
+      title: product.name,
+      description: product.description || product.long_html_description,
+      path,
+      image: product.main_image?.image,
+      type: 'product',
+      jsonLd: [
+        productData(matches, product),
+        breadcrumbs(matches, [...categoryTrail(product.category), { name: product.name, path }]),
+      ],
+    }),
+    ...preload,
+  ];
 }
 
-/** One product (spec /products/{slug}): loading, error and loaded states. */
+/**
+ * One product (spec /products/{slug}): loading, error and loaded states. The server's page carries the product itself:
+ * no loading state that the browser would paint and then replace (a Suspense boundary streams its fallback first).
+ */
 export default function ProductDetailPage({ loaderData, params }: Route.ComponentProps) {
+  const { result } = loaderData;
+  if (!(result instanceof Promise)) return <ProductResult result={result} slug={params.slug} />;
   return (
     <Suspense
       fallback={
@@ -77,19 +90,19 @@ export default function ProductDetailPage({ loaderData, params }: Route.Componen
         </section>
       }
     >
-      <Await resolve={loaderData.result}>
-        {(result) =>
-          result.product ? (
-            <ProductView key={result.product.id} product={result.product} slug={params.slug} />
-          ) : (
-            <section className="container page">
-              <ErrorBox>{result.error}</ErrorBox>
-              {result.status === 404 && <NotFoundHelp />}
-            </section>
-          )
-        }
-      </Await>
+      <Await resolve={result}>{(loaded) => <ProductResult result={loaded} slug={params.slug} />}</Await>
     </Suspense>
+  );
+}
+
+function ProductResult({ result, slug }: { result: ProductData; slug: string }) {
+  return result.product ? (
+    <ProductView key={result.product.id} product={result.product} slug={slug} />
+  ) : (
+    <section className="container page">
+      <ErrorBox>{result.error}</ErrorBox>
+      {result.status === 404 && <NotFoundHelp />}
+    </section>
   );
 }
 
@@ -106,20 +119,7 @@ function ProductView({ product, slug }: { product: Product; slug: string }) {
   return (
     <article className="container page product-detail">
       <div className="product-detail__top">
-        <ProductGallery
-          images={product.images}
-          fallback={
-            product.main_image
-              ? {
-                  key: 'main',
-                  image: product.main_image.image,
-                  alt: product.main_image.alt_text,
-                  width: product.main_image.width,
-                  height: product.main_image.height,
-                }
-              : null
-          }
-        />
+        <ProductGallery images={galleryImages(product)} />
         <div className="product-detail__summary">
           <h1 className="page-title">{product.name}</h1>
           <Link className="product-detail__category" to={`/products?category=${product.category.slug}`}>

@@ -2,10 +2,11 @@ import { DEFAULT_PAGE_SIZE } from '@platform/contracts';
 import { useNavigation } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
 import { Pagination } from '../components/pagination.tsx';
+import { picturePreload } from '../components/picture.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { Breadcrumb, type Crumb } from '../features/catalog/components/breadcrumb.tsx';
-import { ProductGrid } from '../features/catalog/components/product-card.tsx';
+import { CARD_SIZES, cardPicture, ProductGrid } from '../features/catalog/components/product-card.tsx';
 import { ProductListFilters } from '../features/catalog/components/product-list-filters.tsx';
 import {
   loadProductList,
@@ -16,7 +17,7 @@ import {
 } from '../features/catalog/product-list.ts';
 import { apiFromContext } from '../lib/api.server.ts';
 import { browserApi } from '../lib/browser-api.ts';
-import { breadcrumbs, categoryTrail, pageMeta } from '../lib/seo.ts';
+import { breadcrumbs, categoryTrail, pageMeta, rootData } from '../lib/seo.ts';
 import catalogStylesHref from '../styles/catalog.css?url';
 import productListStylesHref from '../styles/product-list.css?url';
 import type { Route } from './+types/products';
@@ -37,7 +38,19 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 export function meta({ data, matches }: Route.MetaArgs) {
   const title = data ? productListTitle(data.search, data.category?.name ?? null) : 'Our Products';
   const category = data?.category;
-  return pageMeta(matches, {
+  // The first card's picture is the list's largest contentful paint: preloaded from the head.
+  const first = data?.products?.results[0];
+  const picture = first ? cardPicture(first) : null;
+  const preload = picture
+    ? [
+        picturePreload(picture, {
+          sizes: CARD_SIZES,
+          mediaHost: rootData(matches)?.mediaHost ?? '',
+          crossOrigin: 'anonymous',
+        }),
+      ]
+    : [];
+  const seo = pageMeta(matches, {
     title,
     description: category?.description,
     path: category ? `/products?category=${encodeURIComponent(category.slug)}` : '/products',
@@ -45,6 +58,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     noindex: Boolean(data?.search),
     jsonLd: category ? [breadcrumbs(matches, categoryTrail(category))] : [],
   });
+  return [...seo, ...preload];
 }
 
 /** Home, the products, the category, the search: where the list sits in the shop. */
@@ -86,7 +100,7 @@ export default function ProductsPage({ loaderData: data }: Route.ComponentProps)
         <ErrorBox>{data.error}</ErrorBox>
       ) : products && products.results.length > 0 ? (
         <>
-          <ProductGrid products={products.results} heading="h2" />
+          <ProductGrid products={products.results} heading="h2" priorityFirst />
           <Pagination page={data.page} pages={pages} href={(page) => productListHref({ ...data, page })} />
         </>
       ) : (

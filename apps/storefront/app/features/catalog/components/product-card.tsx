@@ -1,7 +1,18 @@
 import type { ProductSummary } from '@platform/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useFormat, useMediaUrl } from '../../site/site-settings.tsx';
+import { Picture, type PictureFile } from '../../../components/picture.tsx';
+import { useFormat } from '../../site/site-settings.tsx';
+
+/** How wide a card's picture is: a column of the grid (one on a phone, up to four of at most 300 pixels). */
+export const CARD_SIZES = '(min-width: 1024px) 300px, (min-width: 520px) 50vw, 100vw';
+
+/** A card's picture: the main image's thumbnail, or its variants where the browser has them; null without one. */
+export function cardPicture(product: ProductSummary): PictureFile | null {
+  const image = product.main_image;
+  if (!image) return null;
+  return { src: image.thumb_image, width: image.thumb_width, height: image.thumb_height, variants: image.variants };
+}
 
 /** The colour of the image's centre pixel (media is served with CORS, so a canvas may read it). */
 function centreColour(image: HTMLImageElement): string | null {
@@ -20,12 +31,20 @@ function centreColour(image: HTMLImageElement): string | null {
 }
 
 /** A product in a grid (spec /products card): image, name, category, prices, badges and an attributes tooltip. */
-function ProductCard({ product, heading: Heading }: { product: ProductSummary; heading: 'h2' | 'h3' }) {
-  const mediaUrl = useMediaUrl();
+function ProductCard({
+  product,
+  heading: Heading,
+  priority,
+}: {
+  product: ProductSummary;
+  heading: 'h2' | 'h3';
+  priority: boolean;
+}) {
   const format = useFormat();
   const imageRef = useRef<HTMLImageElement>(null);
   const [background, setBackground] = useState<string | null>(null);
   const image = product.main_image;
+  const picture = cardPicture(product);
 
   useEffect(() => {
     // The image may have loaded before hydration: its load event is then gone.
@@ -37,15 +56,13 @@ function ProductCard({ product, heading: Heading }: { product: ProductSummary; h
     <article className="product-card" style={background ? { backgroundColor: background } : undefined}>
       <Link to={`/products/${product.slug}`} className="product-card__link">
         <div className="product-card__media">
-          {image ? (
-            <img
+          {image && picture ? (
+            <Picture
               ref={imageRef}
-              src={mediaUrl(image.thumb_image)}
+              file={picture}
               alt={image.alt_text}
-              width={image.thumb_width}
-              height={image.thumb_height}
-              loading="lazy"
-              decoding="async"
+              sizes={CARD_SIZES}
+              priority={priority}
               crossOrigin="anonymous"
               onLoad={(event) => setBackground(centreColour(event.currentTarget))}
             />
@@ -88,13 +105,22 @@ function ProductCard({ product, heading: Heading }: { product: ProductSummary; h
 
 /**
  * A grid of product cards. Each card's name is a heading one level below the section the grid is in: `h2` right under
- * the page's title (the product list), `h3` under a section heading (the home page's shelves).
+ * the page's title (the product list), `h3` under a section heading (the home page's shelves). With `priorityFirst`,
+ * the first card's picture is the page's largest: loaded at once (its route preloads `cardPicture` with `CARD_SIZES`).
  */
-export function ProductGrid({ products, heading = 'h3' }: { products: ProductSummary[]; heading?: 'h2' | 'h3' }) {
+export function ProductGrid({
+  products,
+  heading = 'h3',
+  priorityFirst = false,
+}: {
+  products: ProductSummary[];
+  heading?: 'h2' | 'h3';
+  priorityFirst?: boolean;
+}) {
   return (
     <div className="product-grid">
-      {products.map((product) => (
-        <ProductCard key={product.id} product={product} heading={heading} />
+      {products.map((product, index) => (
+        <ProductCard key={product.id} product={product} heading={heading} priority={priorityFirst && index === 0} />
       ))}
     </div>
   );

@@ -1,34 +1,53 @@
-import type { ProductImage } from '@platform/contracts';
+import type { Product } from '@platform/contracts';
 import { type PointerEvent, useState } from 'react';
-import { useMediaUrl } from '../../site/site-settings.tsx';
+import { Picture, type PictureFile } from '../../../components/picture.tsx';
 import { IMAGE_ORDER_FALLBACK } from '../format.ts';
 
 const ZOOM = 2;
 
-interface GalleryImage {
+/** How wide the gallery's picture is: over half of the page beside the summary from 768 pixels, else the page's width. */
+export const GALLERY_SIZES = '(min-width: 1200px) 600px, (min-width: 768px) 52vw, 100vw';
+
+export interface GalleryImage extends PictureFile {
   key: string;
-  image: string;
   alt: string;
-  width?: number;
-  height?: number;
 }
 
-/** The product's images by order (missing = 99), thumbnails when more than one, zoom ×2 on hover and touch. */
-export function ProductGallery({ images, fallback }: { images: ProductImage[]; fallback: GalleryImage | null }) {
-  const mediaUrl = useMediaUrl();
-  const ordered: GalleryImage[] = [...images]
+/** The product's pictures as the gallery shows them: by order (missing = 99), else its main image; the first is shown. */
+export function galleryImages(product: Pick<Product, 'images' | 'main_image'>): GalleryImage[] {
+  const ordered = [...product.images]
     .sort((a, b) => (a.order ?? IMAGE_ORDER_FALLBACK) - (b.order ?? IMAGE_ORDER_FALLBACK))
     .map((image) => ({
       key: String(image.id),
-      image: image.image,
+      src: image.image,
       alt: image.alt_text,
       width: image.width,
       height: image.height,
+      variants: image.variants,
     }));
-  const all = ordered.length > 0 ? ordered : fallback ? [fallback] : [];
+  if (ordered.length > 0 || !product.main_image) return ordered;
+  const main = product.main_image;
+  return [
+    {
+      key: 'main',
+      src: main.image,
+      alt: main.alt_text,
+      width: main.width,
+      height: main.height,
+      variants: main.variants,
+    },
+  ];
+}
+
+/**
+ * The product's pictures, thumbnails when more than one, zoom ×2 on hover and touch. The first picture is the page's
+ * largest: loaded at once (the route preloads it), the others when shown.
+ */
+export function ProductGallery({ images }: { images: GalleryImage[] }) {
   const [selected, setSelected] = useState(0);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
-  const current = all[Math.min(selected, all.length - 1)];
+  const index = Math.min(selected, images.length - 1);
+  const current = images[index];
 
   if (!current) return <div className="product-gallery__empty">No image available</div>;
 
@@ -54,27 +73,28 @@ export function ProductGallery({ images, fallback }: { images: ProductImage[]; f
           if (event.pointerType !== 'mouse') setZoom(null);
         }}
       >
-        <img
-          src={mediaUrl(current.image)}
+        <Picture
+          key={current.key}
+          file={current}
           alt={current.alt}
-          width={current.width}
-          height={current.height}
+          sizes={GALLERY_SIZES}
+          priority={index === 0}
           style={zoom ? { transform: `scale(${ZOOM})`, transformOrigin: `${zoom.x}% ${zoom.y}%` } : undefined}
           draggable={false}
         />
       </div>
-      {all.length > 1 && (
+      {images.length > 1 && (
         <div className="product-gallery__thumbs">
-          {all.map((image, index) => (
+          {images.map((image, position) => (
             <button
               key={image.key}
               type="button"
-              className={index === selected ? 'is-selected' : undefined}
-              aria-label={`Show image ${index + 1}`}
-              aria-pressed={index === selected}
-              onClick={() => setSelected(index)}
+              className={position === index ? 'is-selected' : undefined}
+              aria-label={`Show image ${position + 1}`}
+              aria-pressed={position === index}
+              onClick={() => setSelected(position)}
             >
-              <img src={mediaUrl(image.image)} alt="" loading="lazy" />
+              <Picture file={image} alt="" sizes="84px" />
             </button>
           ))}
         </div>
