@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from '@platform/contracts';
-import { useNavigation } from 'react-router';
+import { Link, useNavigation } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { picturePreload } from '../components/picture.tsx';
@@ -104,7 +104,18 @@ export default function ProductsPage({ loaderData: data }: Route.ComponentProps)
           <Pagination page={data.page} pages={pages} href={(page) => productListHref({ ...data, page })} />
         </>
       ) : (
-        <p className="empty-message">{productListEmptyMessage(data.search, categoryName)}</p>
+        <>
+          <p className="empty-message">{productListEmptyMessage(data.search, categoryName)}</p>
+          {data.suggestion && (
+            <p className="search-suggestion">
+              Did you mean{' '}
+              <Link to={productListHref({ ...data, search: data.suggestion, ordering: null, page: 1 })}>
+                {data.suggestion}
+              </Link>
+              ?
+            </p>
+          )}
+        </>
       )}
     </section>
   );

@@ -1,7 +1,7 @@
 import { type Category, PriceBound, type ProductPage, parseMinor } from '@platform/contracts';
 import { type ApiClient, errorText } from '../../lib/api-client.ts';
 import { fetchCategories } from './api/categories.ts';
-import { fetchProductPage } from './api/products.ts';
+import { fetchProductPage, fetchSearchSuggestion } from './api/products.ts';
 
 /** The sorts the product list offers, by their `ordering` value, in the order of its sort control. */
 export const PRODUCT_LIST_SORTS = {
@@ -32,6 +32,8 @@ export interface ProductListData extends ProductListQuery {
   categories: Category[];
   products: ProductPage | null;
   error: string | null;
+  /** For a search that found nothing: the closest search that finds something ("Did you mean …?"). */
+  suggestion: string | null;
 }
 
 /** The sort a list has when its address names none: relevance for a search, newest first otherwise. */
@@ -106,7 +108,12 @@ export async function loadProductList(api: ApiClient, url: URL): Promise<Product
     fetchCategories(api).catch(() => [] as Category[]),
   ]);
   const category = categories.find((candidate) => candidate.slug === query.categorySlug) ?? null;
-  return { ...query, category, categories, products: products.answer, error: products.error };
+  // A suggestion is a help, never a failure of the page.
+  const suggestion =
+    query.search && products.answer?.count === 0
+      ? await fetchSearchSuggestion(api, query.search).catch(() => null)
+      : null;
+  return { ...query, category, categories, products: products.answer, error: products.error, suggestion };
 }
 
 /** The page title (spec /products). */

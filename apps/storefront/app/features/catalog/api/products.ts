@@ -8,6 +8,7 @@ import {
   ProductPage,
   ProductSummary,
   Review,
+  SearchSuggestion,
 } from '@platform/contracts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 
@@ -41,6 +42,12 @@ export function fetchProductPage(api: ApiClient, params: ProductListParams): Pro
       page_size: DEFAULT_PAGE_SIZE,
     },
   });
+}
+
+/** The closest search that finds something, for a search that found nothing ("Did you mean …?"); null when none. */
+export async function fetchSearchSuggestion(api: ApiClient, search: string): Promise<string | null> {
+  const answer = await api.get('/products/search-suggestion/', { schema: SearchSuggestion, query: { search } });
+  return answer.suggestion;
 }
 
 /** Every active product, as the gallery asks for them (no filter: a plain array). */
