@@ -3,6 +3,9 @@ export {
   findStoredPictures,
   IMAGE_MAX_BYTES,
   imageVariants,
+  type PreparedImage,
+  prepareImage,
+  recordImage,
   type StoredPicture,
   storeImage,
 } from './media.images.ts';

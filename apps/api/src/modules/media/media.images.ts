@@ -132,6 +132,20 @@ export async function storeImage(
   ctx: RequestContext,
   input: { bytes: Buffer; feature: string },
 ): Promise<MediaImageRow> {
+  return recordImage(ctx, await prepareImage(ctx, input));
+}
+
+/** An image encoded and written to the media storage, not yet recorded in the database. */
+export type PreparedImage = Parameters<typeof insertMediaImage>[1];
+
+/**
+ * The first half of `storeImage`, without the database: many may run at once (encoding is most of the work), then
+ * `recordImage` records each, one statement at a time on the caller's transaction (the demo seed).
+ */
+export async function prepareImage(
+  ctx: RequestContext,
+  input: { bytes: Buffer; feature: string },
+): Promise<PreparedImage> {
   const encoded = await encodeImage(input.bytes);
   const base = `t${ctx.tenant.id}/${input.feature}/${encoded.hash}`;
   const { media } = ctx.deps;
@@ -145,7 +159,7 @@ export async function storeImage(
       media.put(variantKey(imageKey, variant.width, 'webp'), variant.webp, 'image/webp'),
     ]),
   ]);
-  return insertMediaImage(ctx.scope, {
+  return {
     imageKey,
     thumbKey,
     width: encoded.full.width,
@@ -153,7 +167,12 @@ export async function storeImage(
     thumbWidth: encoded.thumb.width,
     thumbHeight: encoded.thumb.height,
     variantWidths: encoded.variants.map((variant) => variant.width),
-  });
+  };
+}
+
+/** The second half of `storeImage`: the prepared image's row. */
+export function recordImage(ctx: RequestContext, prepared: PreparedImage): Promise<MediaImageRow> {
+  return insertMediaImage(ctx.scope, prepared);
 }
 
 /** What a page needs to show a stored picture at the right size: its key, pixel size and variant widths. */

@@ -7,7 +7,7 @@ import {
   createSynonymGroups,
   type NewCatalogProduct,
 } from '../../modules/catalog/index.ts';
-import { storeImage } from '../../modules/media/index.ts';
+import { type PreparedImage, prepareImage, recordImage } from '../../modules/media/index.ts';
 import type { RequestContext } from '../../plugins/request-context.ts';
 import {
   DEMO_CATEGORIES,
@@ -57,14 +57,22 @@ async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Prom
 }
 
 /** Renders a product's pictures and stores them through the media pipeline (WebP, thumbnail, dimensions). */
-async function storePictures(ctx: RequestContext, product: DemoProduct) {
+async function preparePictures(ctx: RequestContext, product: DemoProduct) {
   const pictures = await renderProductPictures(product);
   return Promise.all(
     pictures.map(async ({ bytes, alt }) => ({
-      imageId: (await storeImage(ctx, { bytes, feature: 'catalog' })).id,
+      prepared: await prepareImage(ctx, { bytes, feature: 'catalog' }),
       altText: alt,
     })),
   );
+}
+
+/** Records prepared pictures one at a time: the seed's statements share one transaction's connection. */
+async function recordPictures(ctx: RequestContext, pictures: { prepared: PreparedImage; altText: string }[]) {
+  const recorded: { imageId: number; altText: string }[] = [];
+  for (const { prepared, altText } of pictures)
+    recorded.push({ imageId: (await recordImage(ctx, prepared)).id, altText });
+  return recorded;
 }
 
 /** The demo catalog: categories, 18 products with their studio pictures, attributes, synonyms and a few reviews. */
@@ -81,7 +89,9 @@ export async function seedCatalog(ctx: RequestContext): Promise<void> {
   }
 
   // Rendering and re-encoding the pictures is most of the seed's time: two products at a time keep every core busy.
-  const pictures = await mapLimit(DEMO_PRODUCTS, 2, (product) => storePictures(ctx, product));
+  const prepared = await mapLimit(DEMO_PRODUCTS, 2, (product) => preparePictures(ctx, product));
+  const pictures: { imageId: number; altText: string }[][] = [];
+  for (const one of prepared) pictures.push(await recordPictures(ctx, one));
   const products: NewCatalogProduct[] = DEMO_PRODUCTS.map((product, index) => {
     const images = pictures[index] ?? [];
     const [main] = images;
