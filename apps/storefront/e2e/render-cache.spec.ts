@@ -1,5 +1,5 @@
 // Server-rendered public pages come from the render cache, and a change made through the API shows on the very next
-// load. Runs with the journeys that change the demo shop (after the others), since it changes a product's price.
+// load. Runs alone, after every other journey (its own project): their writes would empty the cache while it counts.
 import { expect, test } from '@playwright/test';
 import { ownerToken } from './admin-support.ts';
 import { TENANT } from './support.ts';

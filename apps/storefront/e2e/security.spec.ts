@@ -59,8 +59,11 @@ test.describe('security headers', () => {
   test('a public page served from the cache allows exactly its own inline scripts, by their hashes', async ({
     request,
   }) => {
-    await request.get('/');
-    const response = await request.get('/');
+    // Another journey's write (an order's stock) may empty the cache between two loads: load until one is kept.
+    let response = await request.get('/');
+    for (let attempt = 0; attempt < 10 && response.headers()['x-cache'] !== 'hit'; attempt++) {
+      response = await request.get('/');
+    }
     expect(response.headers()['x-cache']).toBe('hit');
     const policy = response.headers()['content-security-policy'] ?? '';
     expectStrictPolicy(policy);
