@@ -66,6 +66,17 @@ export const ProductSummary = z.object({
   review_count: z.number(),
   average_rating: z.number().nullable(),
   is_active: z.boolean(),
+  /**
+   * In a search's answer only: why the product matched, for highlighting. `fields`: where the search's words were
+   * found (name, category, attributes, description), in that order; `words`: the product's own words that matched,
+   * lower case, as they are written in it.
+   */
+  search_match: z
+    .object({
+      fields: z.array(z.enum(['name', 'category', 'attributes', 'description'])),
+      words: z.array(z.string()),
+    })
+    .optional(),
 });
 export type ProductSummary = z.infer<typeof ProductSummary>;
 
@@ -117,6 +128,8 @@ export const ProductListQuery = z
     min_price: PriceBound.optional(),
     max_price: PriceBound.optional(),
     in_stock: z.enum(['true', 'false']).optional(),
+    /** Platform extension: a paginated answer also counts the matches per category and per price band. */
+    facets: z.enum(['true', 'false']).optional(),
   })
   .refine(
     (query) =>
@@ -136,7 +149,19 @@ export function paginated<T extends z.ZodType>(item: T) {
   });
 }
 
-export const ProductPage = paginated(ProductSummary);
+/**
+ * The counts a filtered list shows beside its filters. A category's count keeps every filter but the category; a
+ * price band's count keeps every filter but the price bounds: each says what choosing it would list. Price bands
+ * follow a 1–2–5 ladder of the shop's currency (10–20, 20–50, 50–100, …); `max` is the band's highest price
+ * (inclusive, as the list's `max_price` takes it) and only bands with products are listed.
+ */
+export const ProductFacets = z.object({
+  categories: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number() })),
+  price_bands: z.array(z.object({ min: Money, max: Money, count: z.number() })),
+});
+export type ProductFacets = z.infer<typeof ProductFacets>;
+
+export const ProductPage = paginated(ProductSummary).extend({ facets: ProductFacets.optional() });
 export type ProductPage = z.infer<typeof ProductPage>;
 
 /** `GET /api/products/search-suggestion/?search=…`: for a search that finds nothing, the closest one that does. */

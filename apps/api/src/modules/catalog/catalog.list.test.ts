@@ -198,3 +198,145 @@ describe('GET /api/products/products/ sorted and filtered, between shops', () =>
     expect(page.results[0].average_rating).toBe(3);
   });
 });
+
+describe('GET /api/products/products/ with facets=true', () => {
+  async function facets(tenant: Tenant, query: string) {
+    const response = await get(tenant, `/api/products/products/?facets=true&page=1&${query}`);
+    expect(response.statusCode, query).toBe(200);
+    return response.json() as {
+      count: number;
+      facets: {
+        categories: { slug: string; name: string; count: number }[];
+        price_bands: { min: string; max: string; count: number }[];
+      };
+    };
+  }
+
+  it('counts per category without the category filter and per price band without the price bounds', async () => {
+    const shop = await t.createTenant();
+    const blades = await createCategory(t, shop, { slug: 'blades', name: 'Blades' });
+    const tools = await createCategory(t, shop, { slug: 'tools', name: 'Tools' });
+    await createCategory(t, shop, { slug: 'empty', name: 'Empty' });
+    for (const [categoryId, priceCents, stock] of [
+      [blades.id, 50, 1],
+      [blades.id, 1500, 1],
+      [blades.id, 2500, 0],
+      [blades.id, 4999, 1],
+      [blades.id, 12000, 1],
+      [tools.id, 2000, 1],
+      [tools.id, 100000, 1],
+    ] as const) {
+      await createProduct(t, shop, { categoryId, priceCents, stock });
+    }
+    await createProduct(t, shop, { categoryId: tools.id, priceCents: 3000, isActive: false });
+    // Another shop's products are never counted.
+    const other = await t.createTenant();
+    await createProduct(t, other, { priceCents: 3000 });
+
+    const all = await facets(shop, '');
+    expect(all.count).toBe(7);
+    expect(all.facets.categories).toEqual([
+      // In display order (position, then name), empty ones too.
+      { slug: 'blades', name: 'Blades', count: 5 },
+      { slug: 'empty', name: 'Empty', count: 0 },
+      { slug: 'tools', name: 'Tools', count: 2 },
+    ]);
+    expect(all.facets.price_bands).toEqual([
+      { min: '0.00', max: '0.99', count: 1 },
+      { min: '10.00', max: '19.99', count: 1 },
+      { min: '20.00', max: '49.99', count: 3 },
+      { min: '100.00', max: '199.99', count: 1 },
+      { min: '1000.00', max: '1999.99', count: 1 },
+    ]);
+
+    // The category filter narrows the price bands, not the categories.
+    const inTools = await facets(shop, 'category__slug=tools');
+    expect(inTools.count).toBe(2);
+    expect(inTools.facets.categories.map((category) => category.count)).toEqual([5, 0, 2]);
+    expect(inTools.facets.price_bands).toEqual([
+      { min: '20.00', max: '49.99', count: 1 },
+      { min: '1000.00', max: '1999.99', count: 1 },
+    ]);
+
+    // A band chosen as the price bounds narrows the categories, not the bands; the other filters narrow both.
+    const band = await facets(shop, 'min_price=20.00&max_price=49.99&in_stock=true');
+    expect(band.count).toBe(2);
+    expect(band.facets.categories.map((category) => category.count)).toEqual([1, 0, 1]);
+    expect(band.facets.price_bands.map((entry) => [entry.min, entry.count])).toEqual([
+      ['0.00', 1],
+      ['10.00', 1],
+      ['20.00', 2],
+      ['100.00', 1],
+      ['1000.00', 1],
+    ]);
+  });
+
+  it('counts what a search finds, and leaves the answer as it was without facets=true', async () => {
+    const shop = await t.createTenant();
+    const blades = await createCategory(t, shop, { slug: 'blades', name: 'Blades' });
+    const tools = await createCategory(t, shop, { slug: 'tools', name: 'Tools' });
+    await createProduct(t, shop, { categoryId: blades.id, name: 'Tundra blade', priceCents: 8500 });
+    await createProduct(t, shop, { categoryId: tools.id, name: 'Tundra sharpener', priceCents: 2500 });
+    await createProduct(t, shop, { categoryId: tools.id, name: 'Plain file', priceCents: 2500 });
+
+    const found = await facets(shop, 'search=tundra');
+    expect(found.count).toBe(2);
+    expect(found.facets.categories.map((category) => category.count)).toEqual([1, 1]);
+    expect(found.facets.price_bands).toEqual([
+      { min: '20.00', max: '49.99', count: 1 },
+      { min: '50.00', max: '99.99', count: 1 },
+    ]);
+    const plain = (await get(shop, '/api/products/products/?search=tundra&page=1')).json();
+    expect(plain).not.toHaveProperty('facets');
+    // An unpaginated list is a plain array, facets or not.
+    const list = (await get(shop, '/api/products/products/?facets=true')).json();
+    expect(Array.isArray(list)).toBe(true);
+  });
+});
+
+describe('GET /api/products/products/?search= explains each match', () => {
+  it('names the fields and the words that matched, for highlighting', async () => {
+    const shop = await t.createTenant();
+    const blades = await createCategory(t, shop, { slug: 'blades', name: 'Blades' });
+    await createProduct(t, shop, {
+      categoryId: blades.id,
+      slug: 'in-name',
+      name: 'Tundra Blade, horn handle',
+      description: 'Forged for the tundra.',
+    });
+    await createProduct(t, shop, {
+      categoryId: blades.id,
+      slug: 'in-attributes',
+      name: 'Winter knife',
+      attributes: [['Handle', 'Buffalo horn']],
+    });
+    await createProduct(t, shop, { categoryId: blades.id, slug: 'plain', name: 'Plain blade' });
+
+    const byName = (await get(shop, '/api/products/products/?search=tundra')).json();
+    expect(byName).toHaveLength(1);
+    expect(byName[0].search_match).toEqual({ fields: ['name', 'description'], words: ['tundra'] });
+
+    const horns = (await get(shop, '/api/products/products/?search=horns')).json() as {
+      slug: string;
+      search_match: { fields: string[]; words: string[] };
+    }[];
+    expect(Object.fromEntries(horns.map((product) => [product.slug, product.search_match]))).toEqual({
+      'in-name': { fields: ['name'], words: ['horn'] },
+      'in-attributes': { fields: ['attributes'], words: ['horn'] },
+    });
+
+    const phrase = (await get(shop, '/api/products/products/?search=the%20blades')).json() as {
+      slug: string;
+      search_match: { fields: string[]; words: string[] };
+    }[];
+    // "the" is no search word; "blades" is the category and, inflected, a word of two names.
+    expect(phrase.find((product) => product.slug === 'plain')?.search_match).toEqual({
+      fields: ['name', 'category'],
+      words: ['blade', 'blades'],
+    });
+
+    // Without a search, no explanation.
+    const all = (await get(shop, '/api/products/products/')).json();
+    expect(all[0]).not.toHaveProperty('search_match');
+  });
+});

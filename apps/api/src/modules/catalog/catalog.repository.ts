@@ -137,14 +137,27 @@ function tsQuery(text: string): SQL {
   return sql`to_tsquery('english', ${text})`;
 }
 
-function filterConditions(scope: TenantScope, filter: ProductFilter): SQL {
+function categoryCondition(filter: ProductFilter): SQL | undefined {
+  return filter.categorySlug === undefined ? undefined : eq(categories.slug, filter.categorySlug);
+}
+
+function priceCondition(filter: ProductFilter): SQL | undefined {
+  return and(
+    filter.minPriceCents === undefined ? undefined : gte(products.priceCents, filter.minPriceCents),
+    filter.maxPriceCents === undefined ? undefined : lte(products.priceCents, filter.maxPriceCents),
+  );
+}
+
+/** The filter's conditions; `facet` leaves out the category or price condition (a facet counts without its own). */
+function filterConditions(scope: TenantScope, filter: ProductFilter, facet?: 'category' | 'price'): SQL {
   // NOTE: the public catalog only ever shows active products; every read below goes through this.
   const conditions: SQL[] = [eq(products.isActive, true)];
-  if (filter.categorySlug !== undefined) conditions.push(eq(categories.slug, filter.categorySlug));
+  const category = facet === 'category' ? undefined : categoryCondition(filter);
+  if (category) conditions.push(category);
   if (filter.featured) conditions.push(eq(products.isFeatured, true));
   if (filter.discounted) conditions.push(sql`${products.priceBeforeDiscountCents} > ${products.priceCents}`);
-  if (filter.minPriceCents !== undefined) conditions.push(gte(products.priceCents, filter.minPriceCents));
-  if (filter.maxPriceCents !== undefined) conditions.push(lte(products.priceCents, filter.maxPriceCents));
+  const price = facet === 'price' ? undefined : priceCondition(filter);
+  if (price) conditions.push(price);
   if (filter.inStock) conditions.push(gt(products.stock, 0));
   if (filter.search?.strict) {
     conditions.push(sql`${products.searchVector} @@ ${tsQuery(filter.search.all)}`);
@@ -256,6 +269,69 @@ export async function countProducts(scope: TenantScope, filter: ProductFilter): 
     .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
     .where(filterConditions(scope, filter));
   return row?.count ?? 0;
+}
+
+/** The lower bound of a price's band on the 1–2–5 ladder, in minor units: 0 below one major unit (100). */
+const priceStep = sql`(10::numeric ^ (length(${products.priceCents}::text) - 1))::bigint`;
+const priceBandFloor = sql<number>`(case when ${products.priceCents} < 100 then 0
+  when ${products.priceCents} >= 5 * ${priceStep} then 5 * ${priceStep}
+  when ${products.priceCents} >= 2 * ${priceStep} then 2 * ${priceStep} else ${priceStep} end)`;
+
+export interface FacetCountRows {
+  categories: { slug: string; name: string; count: number }[];
+  /** Lower bounds of the bands with products (minor units), with their counts, cheapest first. */
+  priceBands: { floor: number; count: number }[];
+}
+
+/**
+ * The counts beside the list's filters, in one statement: per category with every filter but the category (every
+ * category of the shop, in display order, zero included), per price band with every filter but the price bounds.
+ */
+export async function countFacets(scope: TenantScope, filter: ProductFilter): Promise<FacetCountRows> {
+  const byCategory = scope.db
+    .select({
+      slug: categories.slug,
+      name: categories.name,
+      position: categories.position,
+      count: sql<number>`count(${products.id})::int`.as('count'),
+    })
+    .from(categories)
+    .leftJoin(
+      products,
+      and(
+        eq(products.tenantId, categories.tenantId),
+        eq(products.categoryId, categories.id),
+        filterConditions(scope, filter, 'category'),
+      ),
+    )
+    .where(scope.where(categories))
+    .groupBy(categories.id, categories.slug, categories.name, categories.position);
+  const byPrice = scope.db
+    .select({ floor: sql<number>`${priceBandFloor}`.as('floor'), count: sql<number>`count(*)::int`.as('count') })
+    .from(products)
+    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
+    .where(filterConditions(scope, filter, 'price'))
+    .groupBy(sql`1`);
+  const rows = await scope.rows<{
+    kind: 'category' | 'price';
+    slug: string | null;
+    name: string | null;
+    floor: string | null;
+    count: number;
+  }>(sql`
+    select 'category' as kind, c.slug, c.name, null::bigint as floor, c.count, c.position as sort_key
+      from (${byCategory}) c
+    union all
+    select 'price', null, null, p.floor, p.count, p.floor
+      from (${byPrice}) p
+     order by kind, sort_key, name`);
+  const facets: FacetCountRows = { categories: [], priceBands: [] };
+  for (const row of rows) {
+    if (row.kind === 'category')
+      facets.categories.push({ slug: row.slug ?? '', name: row.name ?? '', count: row.count });
+    else facets.priceBands.push({ floor: Number(row.floor), count: row.count });
+  }
+  return facets;
 }
 
 /** An active product with its long description, images, attributes and reviews, in one statement. */

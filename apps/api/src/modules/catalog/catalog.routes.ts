@@ -106,7 +106,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = await listProducts(request.ctx, request.query);
-      return result.paginated ? pageAnswer(request, result) : result.results;
+      if (!result.paginated) return result.results;
+      return result.facets ? { ...pageAnswer(request, result), facets: result.facets } : pageAnswer(request, result);
     },
   );
 

@@ -3,6 +3,7 @@ import {
   allowedEdits,
   correctableWords,
   damerauDistance,
+  explainMatch,
   inflectionBases,
   normalizeSearch,
   planSearch,
@@ -26,6 +27,7 @@ describe('planSearch', () => {
       any: 'horn:* | 12',
       name: 'horn:*A & 12:A',
       fields: 'horn:*ABC & 12:ABC',
+      concepts: [['horn'], ['12']],
     });
   });
 
@@ -101,5 +103,32 @@ describe('word variants', () => {
     expect(wordVariants('chakmka')).toContain('chakmak');
     expect(wordVariants('kardas')).toContain('karda');
     expect(wordVariants('kardas')).not.toContain('kardas');
+  });
+});
+
+describe('explainMatch', () => {
+  const groups = [['khukuri', 'kukri', 'gurkha knife']];
+  const product = {
+    name: 'Sirupate Khukuri — 10" blade',
+    category: 'Khukuris',
+    attributes: 'Buffalo horn Steel',
+    description: '<p>A <b>Gurkha knife</b> for the kitchen: 10 inches.</p>',
+  };
+
+  it('finds synonyms, phrases, inflections and numbers in each field, in ranking order', () => {
+    const plan = planSearch('kukris horns 10', groups);
+    expect(plan && explainMatch(plan, product)).toEqual({
+      fields: ['name', 'category', 'attributes', 'description'],
+      words: ['khukuri', '10', 'khukuris', 'horn', 'gurkha', 'knife'],
+    });
+  });
+
+  it('reads the text of the HTML only, and never marks stop words or parts of numbers', () => {
+    const plan = planSearch('the b 1', []);
+    // The tag <b> is no word of the description; "1" is not the start of "10".
+    expect(plan && explainMatch(plan, product)).toEqual({
+      fields: ['name', 'attributes'],
+      words: ['blade', 'buffalo'],
+    });
   });
 });

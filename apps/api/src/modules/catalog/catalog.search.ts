@@ -11,6 +11,8 @@ export interface SearchPlan {
   name: string;
   /** `all` restricted to the name, category and attribute values (weights A–C): these rank before the description. */
   fields: string;
+  /** The query's concepts, each a list of alternative terms (one or more words): what a result's words answer. */
+  concepts: string[][];
   /**
    * Only documents with every concept (`all`) are candidates: set when enough of them exist to fill a page, so that
    * a common word ("horn") does not make the whole catalog a candidate to rank.
@@ -171,10 +173,58 @@ export function planSearch(
     any: plain.join(' | '),
     name: write('A').join(' & '),
     fields: write('ABC').join(' & '),
+    concepts,
   };
 }
 
 /** The words of `text` that may be misspellings worth correcting: letters only, three or more. */
 export function correctableWords(text: string): string[] {
   return [...new Set(normalizeSearch(text).split(' '))].filter((word) => /^[a-z]{3,100}$/.test(word));
+}
+
+export type MatchField = 'name' | 'category' | 'attributes' | 'description';
+
+/** Words full-text search leaves out (English stop words a shopper types): never highlighted. */
+const STOP_WORDS = new Set(['a', 'an', 'and', 'at', 'by', 'for', 'in', 'is', 'of', 'on', 'or', 'the', 'to', 'with']);
+
+/** Whether a word of a product (normalized) answers a term's word: as a prefix, as the search reads it, or inflected. */
+function answers(word: string, term: string): boolean {
+  if (/^\d+$/.test(term)) return word === term;
+  return [term, ...inflectionBases(term)].some((form) => word.startsWith(form) || form === word);
+}
+
+/**
+ * Why a product matched a search: the fields holding one of its concepts' terms, in the order search ranks them, and
+ * the product's words that matched (lower case, as written), for highlighting. Plain text only: HTML is stripped
+ * from a field before it is read.
+ */
+export function explainMatch(
+  plan: Pick<SearchPlan, 'concepts'>,
+  fields: Readonly<Record<MatchField, string>>,
+): { fields: MatchField[]; words: string[] } {
+  const terms = plan.concepts
+    .flat()
+    .map((term) => term.split(' '))
+    .filter((words) => words.length > 1 || !STOP_WORDS.has(words[0] as string));
+  const found: MatchField[] = [];
+  const words = new Set<string>();
+  for (const field of ['name', 'category', 'attributes', 'description'] as const) {
+    const written = fields[field]
+      .replace(/<[^>]*>/g, ' ')
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+    const normalized = written.map(normalizeSearch);
+    let matched = false;
+    for (const term of terms) {
+      for (let i = 0; i + term.length <= normalized.length; i += 1) {
+        if (term.every((word, offset) => answers(normalized[i + offset] as string, word))) {
+          matched = true;
+          for (let offset = 0; offset < term.length; offset += 1) words.add(written[i + offset] as string);
+        }
+      }
+    }
+    if (matched) found.push(field);
+  }
+  return { fields: found, words: [...words] };
 }

@@ -6,6 +6,7 @@ import {
   formatMinor,
   type MainImage,
   type Product,
+  type ProductFacets,
   type ProductListQuery,
   type ProductSummary,
   parseMinor,
@@ -19,6 +20,7 @@ import { imageVariants } from '../media/index.ts';
 import {
   type CategoryRow,
   closestCatalogWords,
+  countFacets,
   countProducts,
   findActiveProductById,
   findActiveProductBySlug,
@@ -44,8 +46,10 @@ import {
   allowedEdits,
   correctableWords,
   damerauDistance,
+  explainMatch,
   normalizeSearch,
   planSearch,
+  type SearchPlan,
   STRICT_SEARCH_MIN_MATCHES,
 } from './catalog.search.ts';
 import { hasBoughtProduct } from './purchases.service.ts';
@@ -114,7 +118,47 @@ function toReview(row: ReviewWithUser): Review {
 
 export type ProductListResult =
   | { paginated: false; results: ProductSummary[] }
-  | { paginated: true; results: ProductSummary[]; count: number; page: number; pageSize: number };
+  | {
+      paginated: true;
+      results: ProductSummary[];
+      count: number;
+      page: number;
+      pageSize: number;
+      facets?: ProductFacets;
+    };
+
+/** The next lower bound of the 1–2–5 price ladder (minor units): 0 → 100, 100 → 200, 200 → 500, 500 → 1000, … */
+export function nextPriceBandFloor(floor: number): number {
+  if (floor < 100) return 100;
+  const step = 10 ** (String(floor).length - 1);
+  const lead = floor / step;
+  return step * (lead === 1 ? 2 : lead === 2 ? 5 : 10);
+}
+
+async function facetsOf(ctx: RequestContext, filter: ProductFilter): Promise<ProductFacets> {
+  const counts = await countFacets(ctx.scope, filter);
+  return {
+    categories: counts.categories,
+    price_bands: counts.priceBands.map((band) => ({
+      min: formatMinor(band.floor),
+      max: formatMinor(nextPriceBandFloor(band.floor) - 1),
+      count: band.count,
+    })),
+  };
+}
+
+/** A search result with why it matched (the fields and its words that answer the search), for highlighting. */
+function withSearchMatch(summary: ProductSummary, plan: SearchPlan): ProductSummary {
+  return {
+    ...summary,
+    search_match: explainMatch(plan, {
+      name: summary.name,
+      category: summary.category.name,
+      attributes: summary.attributes.map((attribute) => attribute.value).join(' '),
+      description: summary.description,
+    }),
+  };
+}
 
 /**
  * Active products, filtered by category, search (relevance order unless another is asked), price range, stock and
@@ -182,8 +226,12 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
       input.page_size ? { limit: input.page_size, offset: 0 } : undefined,
     );
   }
-  const results = rows.map((row) => toSummary(ctx, row));
-  return paging ? { paginated: true, results, ...paging } : { paginated: false, results };
+  const plan = filter.search;
+  const results = rows.map((row) => (plan ? withSearchMatch(toSummary(ctx, row), plan) : toSummary(ctx, row)));
+  if (!paging) return { paginated: false, results };
+  return input.facets === 'true'
+    ? { paginated: true, results, ...paging, facets: await facetsOf(ctx, filter) }
+    : { paginated: true, results, ...paging };
 }
 
 /** An active product with its images, attributes and reviews (one query); inactive or unknown: 404. */
