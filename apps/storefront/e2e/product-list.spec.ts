@@ -117,6 +117,44 @@ test.describe('product list: sort, filters, count and breadcrumb', () => {
     expect(await documentIsMarked(page)).toBe(true);
   });
 
+  test('price bands and category counts are filters, chosen and undone without a reload', async ({ page }) => {
+    await openPage(page, '/products?category=service');
+    await markDocument(page);
+    const bands = page.getByRole('group', { name: 'Price range' }).getByRole('link');
+    // Service & Military: 88 and 98 in one band, 105 and 125 in the next.
+    await expect(bands).toHaveText(['$50.00–$99.99 (2)', '$100.00–$199.99 (2)']);
+    const service = page.getByLabel('Category').locator('option[value="service"]');
+    await expect(service).toHaveText(/\(4\)$/);
+
+    await bands.nth(1).click();
+    await expectOnPath(page, '/products?category=service&min_price=100.00&max_price=199.99');
+    await expect(cardNames(page)).toHaveText(['Gurkha Survival Khukuri', 'Mk II World War Khukuri']);
+    await expect(resultCount(page)).toHaveText('2 products');
+    await expect(bands.nth(1)).toHaveAttribute('aria-current', 'true');
+    // The category counts now keep the price band; the bands do not keep themselves.
+    await expect(service).toHaveText(/\(2\)$/);
+    await expect(bands).toHaveText(['$50.00–$99.99 (2)', '$100.00–$199.99 (2)']);
+
+    // Choosing the band again clears it; Back brings it back.
+    await bands.nth(1).click();
+    await expectOnPath(page, '/products?category=service');
+    await expect(resultCount(page)).toHaveText('4 products');
+    await page.goBack();
+    await expectOnPath(page, '/products?category=service&min_price=100.00&max_price=199.99');
+    await expect(resultCount(page)).toHaveText('2 products');
+    expect(await documentIsMarked(page)).toBe(true);
+  });
+
+  test("a search's results mark the words of their names that answered it", async ({ page }) => {
+    await openPage(page, '/products?search=gurkha%20kukris');
+    const marks = page.locator('.product-card__name mark');
+    await expect(marks.first()).toBeVisible();
+    for (const text of await marks.allTextContents()) expect(text.toLowerCase()).toMatch(/^(gurkha|khukuri|kukri)/);
+    await expect(
+      page.locator('.product-card__name', { has: page.locator('mark', { hasText: 'Gurkha' }) }).first(),
+    ).toBeVisible();
+  });
+
   test('a filter that keeps nothing shows the empty message and a count of 0', async ({ page }) => {
     await openPage(page, '/products?category=service&min_price=1000');
     await expect(page.getByText('No products found in this category.')).toBeVisible();

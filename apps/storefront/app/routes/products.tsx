@@ -90,7 +90,7 @@ export default function ProductsPage({ loaderData: data }: Route.ComponentProps)
       <Breadcrumb trail={trail(data, categoryName)} />
       <h1 className="page-title">{productListTitle(data.search, categoryName)}</h1>
       {data.category?.description && <RichText html={data.category.description} className="category-description" />}
-      <ProductListFilters query={data} categories={data.categories} />
+      <ProductListFilters query={data} categories={data.categories} facets={data.facets} />
       {/* A polite live region: present from the first render, so that a new count is announced. */}
       <p className="product-list__count" role="status">
         {products ? productCountText(products.count) : ''}

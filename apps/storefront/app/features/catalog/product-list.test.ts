@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../lib/api-client.ts';
-import { loadProductList, productListHref, readProductListQuery } from './product-list.ts';
+import {
+  highlightPieces,
+  isPriceBand,
+  loadProductList,
+  productListHref,
+  readProductListQuery,
+} from './product-list.ts';
 
 const CATEGORIES = [{ id: 1, slug: 'service', name: 'Service & Military', description: '<p>Issued</p>' }];
 
@@ -61,6 +67,7 @@ describe('loadProductList', () => {
       min_price: '50',
       max_price: '120.5',
       in_stock: 'true',
+      facets: 'true',
       page: '2',
       page_size: '24',
     });
@@ -109,5 +116,29 @@ describe('the address of a product list', () => {
 
   it('swaps price bounds given the wrong way round', () => {
     expect(read('min_price=120&max_price=85.50')).toMatchObject({ minPrice: '85.50', maxPrice: '120' });
+  });
+});
+
+describe('the marks of a search result', () => {
+  it("marks the name's words that answered the search, whatever their case, and nothing else", () => {
+    expect(highlightPieces('Sirupate Khukuri, 10" Blade', ['khukuri', 'blade'])).toEqual([
+      { text: 'Sirupate ', marked: false },
+      { text: 'Khukuri', marked: true },
+      { text: ', 10" ', marked: false },
+      { text: 'Blade', marked: true },
+    ]);
+    expect(highlightPieces('Khukuri', [])).toEqual([{ text: 'Khukuri', marked: false }]);
+    // A word is marked whole, never inside another.
+    expect(highlightPieces('Hornbill horn', ['horn'])).toEqual([
+      { text: 'Hornbill ', marked: false },
+      { text: 'horn', marked: true },
+    ]);
+  });
+
+  it('knows the chosen price band by its amounts, however they are written', () => {
+    const band = { min: '20.00', max: '49.99' };
+    expect(isPriceBand({ minPrice: '20', maxPrice: '49.99' }, band)).toBe(true);
+    expect(isPriceBand({ minPrice: '20', maxPrice: '' }, band)).toBe(false);
+    expect(isPriceBand({ minPrice: '20', maxPrice: '50' }, band)).toBe(false);
   });
 });

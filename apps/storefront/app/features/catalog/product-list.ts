@@ -1,4 +1,4 @@
-import { type Category, PriceBound, type ProductPage, parseMinor } from '@platform/contracts';
+import { type Category, PriceBound, type ProductFacets, type ProductPage, parseMinor } from '@platform/contracts';
 import { type ApiClient, errorText } from '../../lib/api-client.ts';
 import { fetchCategories } from './api/categories.ts';
 import { fetchProductPage, fetchSearchSuggestion } from './api/products.ts';
@@ -31,6 +31,8 @@ export interface ProductListData extends ProductListQuery {
   /** Every category of the shop, for the category filter. */
   categories: Category[];
   products: ProductPage | null;
+  /** The counts per category and price band of what the list's search and other filters keep. */
+  facets: ProductFacets | null;
   error: string | null;
   /** For a search that found nothing: the closest search that finds something ("Did you mean …?"). */
   suggestion: string | null;
@@ -99,6 +101,7 @@ export async function loadProductList(api: ApiClient, url: URL): Promise<Product
       maxPrice: query.maxPrice,
       inStock: query.inStock,
       page: query.page,
+      facets: true,
     }).then(
       (answer) => ({ answer, error: null }),
       // Spec section 8: the detail, else 'Failed to load products.' (never the message).
@@ -113,7 +116,15 @@ export async function loadProductList(api: ApiClient, url: URL): Promise<Product
     query.search && products.answer?.count === 0
       ? await fetchSearchSuggestion(api, query.search).catch(() => null)
       : null;
-  return { ...query, category, categories, products: products.answer, error: products.error, suggestion };
+  return {
+    ...query,
+    category,
+    categories,
+    products: products.answer,
+    facets: products.answer?.facets ?? null,
+    error: products.error,
+    suggestion,
+  };
 }
 
 /** The page title (spec /products). */
@@ -134,4 +145,31 @@ export function productListEmptyMessage(search: string, categoryName: string | n
 /** The number of results, as the list announces it. */
 export function productCountText(count: number): string {
   return count === 1 ? '1 product' : `${count.toLocaleString('en-US')} products`;
+}
+
+/** Whether the list's price bounds are exactly a facet's band (so that choosing it again clears it). */
+export function isPriceBand(
+  query: Pick<ProductListQuery, 'minPrice' | 'maxPrice'>,
+  band: { min: string; max: string },
+) {
+  if (!query.minPrice || !query.maxPrice) return false;
+  return parseMinor(query.minPrice) === parseMinor(band.min) && parseMinor(query.maxPrice) === parseMinor(band.max);
+}
+
+/**
+ * A text cut into pieces, each marked when it is one of `words` (lower case, as a search's match names them): the
+ * words of a product's name that answer the search.
+ */
+export function highlightPieces(text: string, words: readonly string[]): { text: string; marked: boolean }[] {
+  if (words.length === 0) return [{ text, marked: false }];
+  const wanted = new Set(words);
+  const pieces: { text: string; marked: boolean }[] = [];
+  for (const part of text.split(/([\p{L}\p{N}]+)/u)) {
+    if (!part) continue;
+    const marked = wanted.has(part.toLowerCase());
+    const last = pieces[pieces.length - 1];
+    if (last && last.marked === marked && !marked) last.text += part;
+    else pieces.push({ text: part, marked });
+  }
+  return pieces;
 }

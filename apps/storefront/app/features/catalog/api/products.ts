@@ -21,6 +21,8 @@ interface ProductListParams {
   maxPrice?: string;
   inStock?: boolean;
   page?: number;
+  /** Also count the matches per category and price band (the list's filters show them). */
+  facets?: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export function fetchProductPage(api: ApiClient, params: ProductListParams): Pro
       min_price: params.minPrice || undefined,
       max_price: params.maxPrice || undefined,
       in_stock: params.inStock ? true : undefined,
+      facets: params.facets ? true : undefined,
       page: params.page ?? 1,
       page_size: DEFAULT_PAGE_SIZE,
     },

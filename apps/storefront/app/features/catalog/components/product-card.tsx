@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Picture, type PictureFile } from '../../../components/picture.tsx';
 import { useFormat } from '../../site/site-settings.tsx';
+import { highlightPieces } from '../product-list.ts';
 
 /** How wide a card's picture is: a column of the grid (one on a phone, up to four of at most 300 pixels). */
 export const CARD_SIZES = '(min-width: 1024px) 300px, (min-width: 520px) 50vw, 100vw';
@@ -75,7 +76,17 @@ function ProductCard({
           </div>
         </div>
         <div className="product-card__body">
-          <Heading className="product-card__name">{product.name}</Heading>
+          <Heading className="product-card__name">
+            {/* In a search's results, the words of the name that answer it are marked. */}
+            {highlightPieces(product.name, product.search_match?.words ?? []).map((piece, index) =>
+              piece.marked ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one name never move.
+                <mark key={index}>{piece.text}</mark>
+              ) : (
+                piece.text
+              ),
+            )}
+          </Heading>
           <p className="product-card__category">{product.category.name}</p>
           <p className="product-card__price">
             <span className="price">{format.price(product.price)}</span>

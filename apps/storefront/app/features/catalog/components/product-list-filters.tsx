@@ -1,8 +1,10 @@
-import { type Category, PriceBound } from '@platform/contracts';
-import { useEffect, useState } from 'react';
+import { type Category, PriceBound, type ProductFacets } from '@platform/contracts';
+import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useFormat } from '../../site/site-settings.tsx';
 import {
   defaultSort,
+  isPriceBand,
   PRODUCT_LIST_SORTS,
   type ProductListQuery,
   type ProductListSort,
@@ -12,10 +14,23 @@ import {
 /**
  * The product list's sort and filters, kept in the address: a new sort, category or stock choice goes to the list's
  * new address at once (a history entry of its own, so Back undoes it); prices go with Apply. Without JavaScript the
- * form is a plain GET of the same address.
+ * form is a plain GET of the same address. With `facets`, each category says how many products choosing it lists,
+ * and the price bands with products are links that choose them.
  */
-export function ProductListFilters({ query, categories }: { query: ProductListQuery; categories: Category[] }) {
+export function ProductListFilters({
+  query,
+  categories,
+  facets,
+}: {
+  query: ProductListQuery;
+  categories: Category[];
+  facets: ProductFacets | null;
+}) {
   const navigate = useNavigate();
+  const format = useFormat();
+  const bandsLabelId = useId();
+  const categoryCount = new Map(facets?.categories.map((category) => [category.slug, category.count]));
+  const counted = (name: string, count: number | undefined) => (count === undefined ? name : `${name} (${count})`);
   const href = productListHref(query);
   // What the controls show: the address's values, changed at once by the visitor while the list loads.
   const [draft, setDraft] = useState(query);
@@ -80,7 +95,7 @@ export function ProductListFilters({ query, categories }: { query: ProductListQu
           <option value="">All categories</option>
           {categories.map((category) => (
             <option key={category.slug} value={category.slug}>
-              {category.name}
+              {counted(category.name, categoryCount.get(category.slug))}
             </option>
           ))}
           {draft.categorySlug && !categories.some((category) => category.slug === draft.categorySlug) && (
@@ -145,6 +160,32 @@ export function ProductListFilters({ query, categories }: { query: ProductListQu
           </Link>
         )}
       </div>
+      {facets && facets.price_bands.length > 0 && (
+        <div className="product-filters__bands" role="group" aria-labelledby={bandsLabelId}>
+          <span id={bandsLabelId} className="product-filters__bands-label">
+            Price range
+          </span>
+          <ul>
+            {facets.price_bands.map((band) => {
+              const chosen = isPriceBand(query, band);
+              const bounds = chosen ? { minPrice: '', maxPrice: '' } : { minPrice: band.min, maxPrice: band.max };
+              return (
+                <li key={band.min}>
+                  <Link
+                    to={productListHref({ ...query, ...bounds, page: 1 })}
+                    className="product-filters__band"
+                    aria-current={chosen ? 'true' : undefined}
+                    preventScrollReset
+                  >
+                    {format.price(band.min)}–{format.price(band.max)}{' '}
+                    <span className="product-filters__band-count">({band.count})</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
     </form>
   );
 }
