@@ -5,6 +5,16 @@ import { BadRequestError, ValidationError } from '../lib/errors.ts';
 
 export const NULL_CHARACTER_MESSAGE = 'Null characters are not allowed.';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Query parameters that are a shopper's free search text: a NUL character in them reads as a space (search keeps
+     * letters and digits only), so that a search answers instead of refusing what was pasted into the box.
+     */
+    searchText?: readonly string[];
+  }
+}
+
 /**
  * The path (`delivery_address.street`, `items.0`) of the first string holding a NUL character in a value, or null.
  * Walks the value without recursion, so a deeply nested body cannot overflow the stack.
@@ -26,9 +36,16 @@ export function pathOfNullCharacter(value: unknown): string | null {
   return null;
 }
 
-/** A `preValidation` hook: 400 naming the field when a parameter, query value or body string holds a NUL. */
+/**
+ * A `preValidation` hook: 400 naming the field when a parameter, query value or body string holds a NUL, except in a
+ * route's `searchText` parameters, where it is a space.
+ */
 export async function rejectNullCharacters(request: FastifyRequest): Promise<void> {
-  for (const part of [request.params, request.query, request.body]) {
+  const query = request.query as Record<string, unknown> | undefined;
+  for (const name of request.routeOptions.config.searchText ?? []) {
+    if (query && typeof query[name] === 'string') query[name] = query[name].replaceAll('\u0000', ' ');
+  }
+  for (const part of [request.params, query, request.body]) {
     const path = pathOfNullCharacter(part);
     if (path !== null) throw new ValidationError({ [path || 'non_field_errors']: [NULL_CHARACTER_MESSAGE] });
   }

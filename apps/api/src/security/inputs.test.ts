@@ -3,7 +3,7 @@ import net from 'node:net';
 // answer before any work, never a server error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServedTestApp, buildTestApp, type TestApp } from '../../test/app.ts';
-import { createCategory, createCustomer, createProduct } from '../../test/builders.ts';
+import { createCustomer, createProduct } from '../../test/builders.ts';
 import { jsonDepth, pathOfNullCharacter } from '../plugins/input-guard.ts';
 
 let t: TestApp;
@@ -27,8 +27,7 @@ describe('NUL characters', () => {
   it('answer 400 naming the field, in bodies, query strings and paths, and change nothing', async () => {
     const shop = await t.createTenant();
     const customer = await createCustomer(t, shop);
-    const category = await createCategory(t, shop);
-    const product = await createProduct(t, shop, { categoryId: category.id, stock: 5 });
+    const product = await createProduct(t, shop, { stock: 5 });
 
     const register = await t.request(shop, {
       method: 'POST',
@@ -50,9 +49,12 @@ describe('NUL characters', () => {
     expect(order.statusCode).toBe(400);
     expect(order.json()).toEqual({ 'delivery_address.street': ['Null characters are not allowed.'] });
 
+    const category = await t.request(shop, { method: 'GET', url: '/api/products/products/?category__slug=kh%00' });
+    expect(category.statusCode).toBe(400);
+    expect(category.json()).toEqual({ category__slug: ['Null characters are not allowed.'] });
+    // A shopper's search text is the one exception: there a NUL reads as a space (the search's own tests).
     const search = await t.request(shop, { method: 'GET', url: '/api/products/products/?search=kh%00ukuri' });
-    expect(search.statusCode).toBe(400);
-    expect(search.json()).toEqual({ search: ['Null characters are not allowed.'] });
+    expect(search.statusCode).toBe(200);
 
     const slug = await t.request(shop, { method: 'GET', url: `/api/products/products/${product.slug}%00/` });
     expect(slug.statusCode).toBe(400);

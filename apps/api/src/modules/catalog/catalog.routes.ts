@@ -97,7 +97,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/products/',
     {
-      config: { publicCache: true },
+      config: { publicCache: true, searchText: ['search'] },
       schema: {
         tags: ['catalog'],
         querystring: ProductListQuery,
@@ -114,7 +114,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/search-suggestion/',
     {
-      config: { publicCache: true },
+      config: { publicCache: true, searchText: ['search'] },
       schema: {
         tags: ['catalog'],
         querystring: SearchSuggestionQuery,
