@@ -68,6 +68,15 @@ test.describe('account settings', () => {
     await page.getByRole('button', { name: 'Add an Address' }).click();
     const form = page.getByRole('form', { name: 'New Address' });
     for (const [label, value] of Object.entries(ADDRESS)) await form.getByLabel(label, { exact: true }).fill(value);
+    // A country the checkout would refuse is refused here too, marked beside its field.
+    const country = form.getByLabel('Country', { exact: true });
+    await country.fill('Neverland');
+    await form.getByRole('button', { name: 'Save Address' }).click();
+    await expect(country).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText('Choose a country from the list.')).toBeVisible();
+    await expect(country).toBeFocused();
+    await country.fill(ADDRESS.Country);
+    await expect(country).not.toHaveAttribute('aria-invalid', 'true');
     await form.getByRole('button', { name: 'Save Address' }).click();
     const saved = page.locator('.saved-address');
     await expect(saved).toHaveCount(1);

@@ -285,6 +285,42 @@ describe('saved addresses', () => {
     expect((await call(shop, 'GET', '/api/accounts/addresses/', token)).json()).toHaveLength(20);
   });
 
+  it('take a country and a phone number only as the checkout does, the country kept by its name', async () => {
+    const shop = await t.createTenant();
+    const { accessToken: token } = await createCustomer(t, shop);
+    const byCode = await call(shop, 'POST', '/api/accounts/addresses/', token, { ...address('Asha'), country: 'np' });
+    expect(byCode.statusCode, byCode.body).toBe(201);
+    expect(byCode.json().country).toBe('Nepal');
+
+    const wrong = await call(shop, 'POST', '/api/accounts/addresses/', token, {
+      ...address('Asha'),
+      country: 'Neverland',
+      contact_number: '12',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      country: ['Choose a country from the list.'],
+      contact_number: ['Enter a valid phone number (with its country code if it is not from this country).'],
+    });
+    // A change is checked with the fields it keeps: a local number must be one of the address's country.
+    const local = await call(shop, 'PATCH', `/api/accounts/addresses/${byCode.json().id}/`, token, {
+      contact_number: '01-4410000',
+    });
+    expect(local.statusCode, local.body).toBe(200);
+    const moved = await call(shop, 'PATCH', `/api/accounts/addresses/${byCode.json().id}/`, token, {
+      country: 'Atlantis',
+    });
+    expect(moved.statusCode).toBe(400);
+    // The kept local number cannot be told right without a country either.
+    expect(moved.json()).toEqual({
+      country: ['Choose a country from the list.'],
+      contact_number: ['Enter a valid phone number (with its country code if it is not from this country).'],
+    });
+    expect((await call(shop, 'GET', '/api/accounts/addresses/', token)).json()).toEqual([
+      { ...address('Asha'), id: byCode.json().id, contact_number: '01-4410000' },
+    ]);
+  });
+
   it("are another customer's to see and change only as 404, and need a signed-in customer", async () => {
     const shop = await t.createTenant();
     const owner = await createCustomer(t, shop);

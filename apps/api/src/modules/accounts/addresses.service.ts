@@ -8,6 +8,8 @@ import {
   type SavedAddressBody,
   type SavedAddressPatchBody,
 } from '@platform/contracts';
+import { invalidAddressFields } from '@platform/contracts/address';
+import { countryName, findCountryCode } from '@platform/contracts/shipping';
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
 import {
@@ -39,6 +41,20 @@ function checkedFields<T extends SavedAddressPatchBody>(body: T): T {
   return address;
 }
 
+/**
+ * A whole address as the checkout would take it: a country it knows (its English name or ISO code, kept as the
+ * name) and a contact number that is a phone number there; otherwise the checkout's field errors.
+ */
+function deliverable(address: DeliveryAddress): DeliveryAddress {
+  const problems = invalidAddressFields(address);
+  if (Object.keys(problems).length > 0) {
+    const errors: Record<string, string[]> = {};
+    for (const [field, text] of Object.entries(problems)) errors[field] = [text];
+    throw new ValidationError(errors);
+  }
+  return { ...address, country: countryName(findCountryCode(address.country) as string) };
+}
+
 /** The signed-in customer's saved addresses, oldest first. */
 export async function listAddresses(ctx: RequestContext): Promise<SavedAddress[]> {
   const user = requireUser(ctx);
@@ -48,7 +64,7 @@ export async function listAddresses(ctx: RequestContext): Promise<SavedAddress[]
 /** Keeps a new address in the signed-in customer's account (at most `SAVED_ADDRESSES_MAX`). */
 export async function addAddress(ctx: RequestContext, body: SavedAddressBody): Promise<SavedAddress> {
   const user = requireUser(ctx);
-  const address = checkedFields<DeliveryAddress>(body);
+  const address = deliverable(checkedFields<DeliveryAddress>(body));
   return ctx.scope.transaction(async (scope) => {
     await lockAddressOwner(scope, user.id);
     if ((await countSavedAddresses(scope, user.id)) >= SAVED_ADDRESSES_MAX) {
@@ -70,7 +86,7 @@ export async function changeAddress(
     const current = await lockSavedAddress(scope, user.id, id);
     if (!current) return null;
     const { id: _id, ...address } = toSavedAddress(current);
-    return updateSavedAddress(scope, user.id, id, { ...address, ...changes });
+    return updateSavedAddress(scope, user.id, id, deliverable({ ...address, ...changes }));
   });
   if (!row) throw new NotFoundError(ADDRESS_NOT_FOUND, 'address_not_found');
   return toSavedAddress(row);

@@ -43,10 +43,14 @@ export function missingAddressFields(address: DeliveryAddress): string[] {
  * method), or null when it may be sent.
  */
 export function checkoutProblem(address: DeliveryAddress, method: PaymentMethod | null): string | null {
+  return addressProblem(address) ?? (method ? null : SELECT_PAYMENT_METHOD);
+}
+
+/** The first rule a delivery address breaks (a blank field, in the spec's words; a field that is not right), or null. */
+export function addressProblem(address: DeliveryAddress): string | null {
   const missing = missingAddressFields(address);
   if (missing.length > 0) return `Please fill in all required delivery address fields: ${missing.join(', ')}.`;
   if (Object.keys(invalidAddressFields(address)).length > 0) return ADDRESS_INVALID;
-  if (!method) return SELECT_PAYMENT_METHOD;
   return null;
 }
 
@@ -66,11 +70,14 @@ export function addressFieldErrors(address: DeliveryAddress): Partial<Record<key
   return errors;
 }
 
-/** The server's messages for address fields (`delivery_address.city`), by field. */
-export function serverAddressErrors(fields: FieldErrors | undefined): Partial<Record<keyof DeliveryAddress, string>> {
+/** The server's messages for address fields (`delivery_address.city` at checkout, `city` elsewhere), by field. */
+export function serverAddressErrors(
+  fields: FieldErrors | undefined,
+  prefix = 'delivery_address.',
+): Partial<Record<keyof DeliveryAddress, string>> {
   const errors: Partial<Record<keyof DeliveryAddress, string>> = {};
   for (const field of DELIVERY_ADDRESS_FIELDS) {
-    const message = fields?.[`delivery_address.${field}`]?.[0];
+    const message = fields?.[`${prefix}${field}`]?.[0];
     if (message) errors[field] = message;
   }
   return errors;

@@ -11,9 +11,16 @@ import { ErrorBox } from '../../../components/error-box.tsx';
 import { FormMessage, useSubmission } from '../../../components/form-message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { errorText } from '../../../lib/api-client.ts';
+import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
-import { EMPTY_ADDRESS, missingAddressFields, trimmedAddress } from '../../checkout/checkout-rules.ts';
+import {
+  addressFieldErrors,
+  addressProblem,
+  EMPTY_ADDRESS,
+  serverAddressErrors,
+  trimmedAddress,
+} from '../../checkout/checkout-rules.ts';
+import { CountryField } from '../../checkout/components/country-field.tsx';
 import { ADDRESS_FIELD_LABELS } from '../address-fields.ts';
 import {
   ADDRESSES_QUERY_KEY,
@@ -116,24 +123,41 @@ function AddressLines({ address }: { address: DeliveryAddress }) {
   );
 }
 
-/** A new address (`initial` null) or the change of a saved one; `onDone` after saving or cancelling. */
+type AddressErrors = Partial<Record<keyof DeliveryAddress, string>>;
+
+/**
+ * A new address (`initial` null) or the change of a saved one; `onDone` after saving or cancelling. The country is
+ * chosen from the list and the phone checked as at checkout; each wrong field is marked, with its message under it,
+ * and the first takes the focus.
+ */
 function AddressForm({ initial, title, onDone }: { initial: SavedAddress | null; title: string; onDone: () => void }) {
   const [address, setAddress] = useState<DeliveryAddress>(() => {
     if (!initial) return EMPTY_ADDRESS;
     const { id: _id, ...fields } = initial;
     return fields;
   });
+  const [errors, setErrors] = useState<AddressErrors>({});
   const { outcome, setOutcome, submitting, submit } = useSubmission();
   const idPrefix = `address-${initial?.id ?? 'new'}`;
 
+  function mark(found: AddressErrors) {
+    setErrors(found);
+    const first = DELIVERY_ADDRESS_FIELDS.find((field) => found[field]);
+    if (first) document.getElementById(`${idPrefix}-${first}`)?.focus();
+  }
+
+  function change(field: keyof DeliveryAddress, value: string) {
+    setAddress((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _changed, ...others }) => others);
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const missing = missingAddressFields(address);
-    if (missing.length > 0) {
-      return setOutcome({
-        kind: 'error',
-        text: `Please fill in all required delivery address fields: ${missing.join(', ')}.`,
-      });
+    // The checkout's own rules and words.
+    const problem = addressProblem(address);
+    if (problem) {
+      mark(addressFieldErrors(address));
+      return setOutcome({ kind: 'error', text: problem });
     }
     void submit(
       async () => {
@@ -143,7 +167,10 @@ function AddressForm({ initial, title, onDone }: { initial: SavedAddress | null;
         onDone();
         return null;
       },
-      (error) => errorText(error, SAVE_FALLBACK, { fields: 'all' }),
+      (error) => {
+        if (error instanceof ApiError && error.fieldErrors) mark(serverAddressErrors(error.fieldErrors, ''));
+        return errorText(error, SAVE_FALLBACK, { fields: 'all' });
+      },
     );
   }
 
@@ -151,19 +178,31 @@ function AddressForm({ initial, title, onDone }: { initial: SavedAddress | null;
     <form className="address-form" onSubmit={onSubmit} noValidate aria-label={title}>
       <FormMessage outcome={outcome} />
       <div className="address-form__fields">
-        {DELIVERY_ADDRESS_FIELDS.map((field) => (
-          <TextField
-            key={field}
-            id={`${idPrefix}-${field}`}
-            name={field}
-            label={ADDRESS_FIELD_LABELS[field].label}
-            type={ADDRESS_FIELD_LABELS[field].type ?? 'text'}
-            autoComplete={ADDRESS_FIELD_LABELS[field].autoComplete}
-            maxLength={ADDRESS_FIELD_MAX}
-            value={address[field]}
-            onValueChange={(value) => setAddress((current) => ({ ...current, [field]: value }))}
-          />
-        ))}
+        {DELIVERY_ADDRESS_FIELDS.map((field) =>
+          field === 'country' ? (
+            <CountryField
+              key={field}
+              id={`${idPrefix}-${field}`}
+              label={ADDRESS_FIELD_LABELS[field].label}
+              value={address[field]}
+              onValueChange={(value) => change(field, value)}
+              error={errors[field]}
+            />
+          ) : (
+            <TextField
+              key={field}
+              id={`${idPrefix}-${field}`}
+              name={field}
+              label={ADDRESS_FIELD_LABELS[field].label}
+              type={ADDRESS_FIELD_LABELS[field].type ?? 'text'}
+              autoComplete={ADDRESS_FIELD_LABELS[field].autoComplete}
+              maxLength={ADDRESS_FIELD_MAX}
+              value={address[field]}
+              onValueChange={(value) => change(field, value)}
+              error={errors[field]}
+            />
+          ),
+        )}
       </div>
       <div className="address-form__actions">
         <button type="submit" className="button button--primary" disabled={submitting}>

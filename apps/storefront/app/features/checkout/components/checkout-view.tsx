@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
+import { ADDRESS_FIELD_LABELS } from '../../account/address-fields.ts';
 import { SavedAddressPicker } from '../../account/components/saved-address-picker.tsx';
 import type { CartState } from '../../cart/api/cart.ts';
 import { createOrder, ORDERS_QUERY_KEY } from '../../orders/api/orders.ts';
@@ -38,15 +39,6 @@ import {
 } from '../checkout-rules.ts';
 import { CheckoutSummary, type QuoteState } from './checkout-summary.tsx';
 import { CountryField } from './country-field.tsx';
-
-const ADDRESS_LABELS: Record<keyof DeliveryAddress, { label: string; autoComplete: string; type?: string }> = {
-  street: { label: 'Street Address', autoComplete: 'street-address' },
-  city: { label: 'City', autoComplete: 'address-level2' },
-  postalCode: { label: 'Postal Code', autoComplete: 'postal-code' },
-  country: { label: 'Country', autoComplete: 'country-name' },
-  fullname: { label: 'Full Name', autoComplete: 'name' },
-  contact_number: { label: 'Contact Number', autoComplete: 'tel', type: 'tel' },
-};
 
 interface CheckoutViewProps {
   cart: CartState;
@@ -205,7 +197,7 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
                   <CountryField
                     key={field}
                     id={`checkout-${field}`}
-                    label={ADDRESS_LABELS[field].label}
+                    label={ADDRESS_FIELD_LABELS[field].label}
                     value={address[field]}
                     onValueChange={(value) => changeAddress(field, value)}
                     error={fieldErrors[field]}
@@ -215,9 +207,9 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
                     key={field}
                     id={`checkout-${field}`}
                     name={field}
-                    label={ADDRESS_LABELS[field].label}
-                    type={ADDRESS_LABELS[field].type ?? 'text'}
-                    autoComplete={ADDRESS_LABELS[field].autoComplete}
+                    label={ADDRESS_FIELD_LABELS[field].label}
+                    type={ADDRESS_FIELD_LABELS[field].type ?? 'text'}
+                    autoComplete={ADDRESS_FIELD_LABELS[field].autoComplete}
                     maxLength={ADDRESS_FIELD_MAX}
                     value={address[field]}
                     onValueChange={(value) => changeAddress(field, value)}

@@ -1,6 +1,7 @@
 import { countryChoices, countryName, findCountryCode } from '@platform/contracts/shipping';
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { FieldError, fieldErrorProps } from '../../../components/text-field.tsx';
+import './country-field.css';
 
 interface CountryFieldProps {
   id: string;
