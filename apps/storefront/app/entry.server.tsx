@@ -5,9 +5,13 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { AppLoadContext, EntryContext } from 'react-router';
+import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { contentSecurityPolicy } from './lib/content-security-policy.ts';
+import { storefrontLoadContext } from './lib/load-context.ts';
+
+// The storefront server makes each request's router context with the server build's own copy of the context key.
+export { createLoadContext } from './lib/load-context.ts';
 
 export const streamTimeout = 5_000;
 
@@ -24,14 +28,15 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   // The development server renders without the storefront server (no nonce) and injects scripts of its own.
-  const nonce = typeof loadContext.nonce === 'string' && loadContext.nonce ? loadContext.nonce : undefined;
-  if (nonce) {
+  const given = loadContext.get(storefrontLoadContext);
+  const nonce = given?.nonce || undefined;
+  if (given && nonce) {
     responseHeaders.set(
       'Content-Security-Policy',
-      contentSecurityPolicy({ nonce, mediaHost: loadContext.mediaHost, analytics: usesAnalytics(routerContext) }),
+      contentSecurityPolicy({ nonce, mediaHost: given.mediaHost, analytics: usesAnalytics(routerContext) }),
     );
   }
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { type Config, cacheKeyOf, type ResponseCache } from '@platform/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import type { StorefrontLoadContext } from '../app/lib/load-context.ts';
 import { findAdminDistDir, registerAdminApp } from './admin.ts';
 import { isCacheablePage, sendPage, toRendered } from './page-cache.ts';
@@ -38,6 +38,7 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
   const buildDir = options.buildDir ?? findBuildDir();
   const build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild;
   const handle = createRequestHandler(build, 'production');
+  const createLoadContext = loadContextMaker(build);
   const tenantOf = createTenantResolver({
     byHost: tenantsByHost(options.config.STOREFRONT_TENANTS_BY_HOST),
     defaultToken: options.config.STOREFRONT_TENANT_TOKEN,
@@ -67,14 +68,14 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
     const nonce = randomBytes(16).toString('base64');
     const controller = new AbortController();
     const renderPage = (method: string) => {
-      const context = {
+      const context = createLoadContext({
         tenantToken,
         apiBaseUrl: options.apiBaseUrl,
         apiFetch: options.apiFetch,
         mediaHost: options.config.MEDIA_HOST,
         publicApiBaseUrl: '/api',
         nonce,
-      } satisfies StorefrontLoadContext;
+      });
       const webRequest = new Request(url, {
         method,
         headers: toHeaders(request.headers),
@@ -115,6 +116,18 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
   await registerAdminApp(app, { distDir: options.adminDistDir ?? findAdminDistDir(), tenantOf });
 
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: render });
+}
+
+/**
+ * The build's own maker of a request's router context (exported by app/entry.server.tsx): the loaders find their
+ * values by the identity of the build's context key, which a copy of that module bundled here would not share.
+ */
+function loadContextMaker(build: ServerBuild): (values: StorefrontLoadContext) => RouterContextProvider {
+  const { createLoadContext } = build.entry.module as { createLoadContext?: unknown };
+  if (typeof createLoadContext !== 'function') {
+    throw new Error('The storefront build exports no createLoadContext: rebuild it with `npm run build`.');
+  }
+  return createLoadContext as (values: StorefrontLoadContext) => RouterContextProvider;
 }
 
 /** The page's address; a Host header that is not a host name gives a neutral origin instead of a failure. */

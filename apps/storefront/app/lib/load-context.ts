@@ -1,3 +1,5 @@
+import { createContext, RouterContextProvider } from 'react-router';
+
 /** What the storefront server gives every loader: how to reach the platform API for the request's shop. */
 export interface StorefrontLoadContext {
   /** The shop's `X-Tenant-Token`, chosen by the server from the request host or STOREFRONT_TENANT_TOKEN. */
@@ -14,6 +16,16 @@ export interface StorefrontLoadContext {
   nonce: string;
 }
 
-declare module 'react-router' {
-  interface AppLoadContext extends StorefrontLoadContext {}
+/** Where a request's router context holds it; null when `react-router dev` renders without the storefront server. */
+export const storefrontLoadContext = createContext<StorefrontLoadContext | null>(null);
+
+/**
+ * The router context of one request, as the storefront server hands it to React Router. The server calls this through
+ * the server build (entry.server.tsx exports it): a context is found by the identity of its key, and a second copy of
+ * this module, bundled into the server, would make a key that no loader reads.
+ */
+export function createLoadContext(values: StorefrontLoadContext): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(storefrontLoadContext, values);
+  return context;
 }

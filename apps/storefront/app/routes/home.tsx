@@ -28,7 +28,7 @@ async function loadHome(api: ApiClient) {
   return { categories, featured, discounted };
 }
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   // The first featured card's picture is the page's largest beside the hero's text (on a wide screen, its LCP).
   const first = data?.featured[0];
   const picture = first ? cardPicture(first) : null;

@@ -49,7 +49,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return { result };
 }
 
-export function meta({ data: loaded, matches }: Route.MetaArgs) {
+export function meta({ loaderData: loaded, matches }: Route.MetaArgs) {
   const result = loaded?.result;
   if (!result || result instanceof Promise) return [{ title: 'Product Details' }];
   if (!result.product) return privatePageMeta('Product not found');

@@ -27,15 +27,15 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: productListStylesHref },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadProductList(apiFromContext(context), new URL(request.url));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return loadProductList(apiFromContext(context), url);
 }
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadProductList(browserApi(), new URL(request.url));
+export async function clientLoader({ url }: Route.ClientLoaderArgs) {
+  return loadProductList(browserApi(), url);
 }
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const title = data ? productListTitle(data.search, data.category?.name ?? null) : 'Our Products';
   const category = data?.category;
   // The first card's picture is the list's largest contentful paint: preloaded from the head.
