@@ -144,8 +144,18 @@ export const SearchSuggestionQuery = z.object({ search: z.string().max(200) });
 export const SearchSuggestion = z.object({ suggestion: z.string().nullable() });
 export type SearchSuggestion = z.infer<typeof SearchSuggestion>;
 
-/** The shortest text (normalized: letters and digits) the type-ahead completes; shorter answers an empty list. */
+/** The shortest text the type-ahead completes, in letters and digits (accents and punctuation left out). */
 export const SEARCH_COMPLETION_MIN_LENGTH = 2;
+
+/** Whether the type-ahead completes `text`: the API answers an empty list, and the search box asks nothing, below. */
+export function isCompletable(text: string): boolean {
+  const letters = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+  return letters.length >= SEARCH_COMPLETION_MIN_LENGTH;
+}
 
 /** `GET /api/products/search-completions/?search=…`: what the header's search box suggests while a shopper types. */
 export const SearchCompletionsQuery = z.object({ search: z.string().max(200) });

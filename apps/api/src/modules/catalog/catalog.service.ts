@@ -4,6 +4,7 @@ import {
   type CreateReviewBody,
   DEFAULT_PAGE_SIZE,
   formatMinor,
+  isCompletable,
   type MainImage,
   type Product,
   type ProductListQuery,
@@ -11,7 +12,6 @@ import {
   parseMinor,
   REVIEW_COMMENT_MAX,
   type Review,
-  SEARCH_COMPLETION_MIN_LENGTH,
   type SearchCompletions,
 } from '@platform/contracts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
@@ -344,7 +344,7 @@ export const SEARCH_COMPLETION_LIMITS = { products: 6, categories: 3 } as const;
  */
 export async function completeSearch(ctx: RequestContext, text: string): Promise<SearchCompletions> {
   const empty: SearchCompletions = { products: [], categories: [] };
-  if (normalizeSearch(text).replaceAll(' ', '').length < SEARCH_COMPLETION_MIN_LENGTH) return empty;
+  if (!isCompletable(text)) return empty;
   const plan = planSearch(
     text,
     await listSynonymGroups(ctx.scope),
