@@ -169,6 +169,41 @@ export const SearchSuggestionQuery = z.object({ search: z.string().max(200) });
 export const SearchSuggestion = z.object({ suggestion: z.string().nullable() });
 export type SearchSuggestion = z.infer<typeof SearchSuggestion>;
 
+/** The shortest text the type-ahead completes, in letters and digits (accents and punctuation left out). */
+export const SEARCH_COMPLETION_MIN_LENGTH = 2;
+
+/** Whether the type-ahead completes `text`: the API answers an empty list, and the search box asks nothing, below. */
+export function isCompletable(text: string): boolean {
+  const letters = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+  return letters.length >= SEARCH_COMPLETION_MIN_LENGTH;
+}
+
+/** `GET /api/products/search-completions/?search=…`: what the header's search box suggests while a shopper types. */
+export const SearchCompletionsQuery = z.object({ search: z.string().max(200) });
+export type SearchCompletionsQuery = z.infer<typeof SearchCompletionsQuery>;
+
+/** A product the type-ahead offers: enough for one line of the list (no description nor attributes). */
+export const SearchCompletionProduct = z.object({
+  slug: z.string(),
+  name: z.string(),
+  price: Money,
+  /** The main image's thumbnail (a WebP path under /media/) and its pixel size; null without a picture. */
+  thumbnail: z.object({ url: z.string(), width: z.number(), height: z.number() }).nullable(),
+  category: z.object({ name: z.string(), slug: z.string() }),
+});
+export type SearchCompletionProduct = z.infer<typeof SearchCompletionProduct>;
+
+/** Up to 6 products, ranked by the shop's search, and the categories whose name matches (up to 3, display order). */
+export const SearchCompletions = z.object({
+  products: z.array(SearchCompletionProduct),
+  categories: z.array(z.object({ slug: z.string(), name: z.string() })),
+});
+export type SearchCompletions = z.infer<typeof SearchCompletions>;
+
 /** A product's average rating from its reviews, to two decimals; null without reviews. */
 export function averageRating(reviewCount: number, ratingSum: number): number | null {
   return reviewCount === 0 ? null : Math.round((ratingSum / reviewCount) * 100) / 100;

@@ -7,6 +7,7 @@ import {
   enabledPaymentMethods,
   fieldErrorsText,
   firstFieldError,
+  isCompletable,
   isEmailAddress,
   listAnswer,
   paymentMethodLabel,
@@ -101,5 +102,28 @@ describe('listAnswer', () => {
   it('refuses anything else', () => {
     expect(listAnswer(Category).safeParse({ detail: 'x' }).success).toBe(false);
     expect(listAnswer(Category).safeParse([{ id: 'one' }]).success).toBe(false);
+  });
+});
+
+describe('the type-ahead', () => {
+  it('completes two letters or digits, accents and punctuation left out', () => {
+    expect(['kh', ' k h ', 'K-9', '12', 'éé', 'khukuri'].map(isCompletable)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['', 'k', ' k ', 'k!', '!!', '%_', 'é', 'ßß'].map(isCompletable)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

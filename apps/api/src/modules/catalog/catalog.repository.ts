@@ -1088,3 +1088,61 @@ export async function deleteSynonymGroup(scope: TenantScope, id: number): Promis
     .returning({ terms: searchSynonyms.terms });
   return row?.terms ?? null;
 }
+
+/** A product of the type-ahead's list: one line's worth (no description nor attributes). */
+export interface CompletionProductRow {
+  slug: string;
+  name: string;
+  priceCents: number;
+  categoryName: string;
+  categorySlug: string;
+  thumbKey: string | null;
+  thumbWidth: number | null;
+  thumbHeight: number | null;
+}
+
+/**
+ * What the type-ahead offers for `search`, in one statement: the first `limits.products` active products of the
+ * search's relevance order, and the categories (display order, at most `limits.categories`) whose name holds every
+ * concept of the search or looks like it (the search's trigram threshold).
+ */
+export async function listSearchCompletions(
+  scope: TenantScope,
+  search: SearchPlan,
+  limits: { products: number; categories: number },
+): Promise<{ products: CompletionProductRow[]; categories: { slug: string; name: string }[] }> {
+  const order = sql.join(orderBy('relevance', search), sql`, `);
+  const [row] = await scope.rows<{
+    products: CompletionProductRow[] | string;
+    categories: { slug: string; name: string }[] | string;
+  }>(sql`
+    select
+      (select coalesce(json_agg(json_build_object(
+                'slug', m.slug, 'name', m.name, 'priceCents', m.price_cents,
+                'categoryName', m.category_name, 'categorySlug', m.category_slug,
+                'thumbKey', m.thumb_key, 'thumbWidth', m.thumb_width, 'thumbHeight', m.thumb_height)
+              order by m.rank), '[]'::json)
+         from (select ${products.slug} as slug, ${products.name} as name, ${products.priceCents} as price_cents,
+                      ${categories.name} as category_name, ${categories.slug} as category_slug,
+                      ${mediaImages.thumbKey} as thumb_key, ${mediaImages.thumbWidth} as thumb_width,
+                      ${mediaImages.thumbHeight} as thumb_height, row_number() over (order by ${order}) as rank
+                 from ${products}
+                 join ${categories} on ${categories.tenantId} = ${products.tenantId} and ${categories.id} = ${products.categoryId}
+                 left join ${mediaImages} on ${mediaImages.tenantId} = ${products.tenantId} and ${mediaImages.id} = ${products.mainImageId}
+                where ${filterConditions(scope, { search })}
+                order by ${order}
+                limit ${limits.products}) m) as products,
+      (select coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name) order by c.position, c.name), '[]'::json)
+         from (select ${categories.slug} as slug, ${categories.name} as name, ${categories.position} as position
+                 from ${categories}
+                where ${scope.where(
+                  categories,
+                  sql`(to_tsvector('english', ${categories.name}) @@ ${tsQuery(search.all)} or ${categories.name} %> ${search.text})`,
+                )}
+                order by ${categories.position}, ${categories.name}
+                limit ${limits.categories}) c) as categories`);
+  // Drivers differ in whether they parse JSON columns.
+  const parse = <T>(value: T | string | undefined): T | [] =>
+    value === undefined ? [] : typeof value === 'string' ? (JSON.parse(value) as T) : value;
+  return { products: parse(row?.products), categories: parse(row?.categories) };
+}

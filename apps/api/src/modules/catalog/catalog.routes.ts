@@ -30,6 +30,8 @@ import {
   ProductSummary,
   QueryRowId,
   Review,
+  SearchCompletions,
+  SearchCompletionsQuery,
   SearchSuggestion,
   SearchSuggestionQuery,
 } from '@platform/contracts';
@@ -64,6 +66,7 @@ import {
   updateSynonymsByStaff,
 } from './catalog.admin.ts';
 import {
+  completeSearch,
   createReview,
   getCategory,
   getProduct,
@@ -122,6 +125,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ suggestion: await suggestSearch(request.ctx, request.query.search) }),
+  );
+
+  app.get(
+    '/products/search-completions/',
+    {
+      config: { publicCache: true },
+      schema: {
+        tags: ['catalog'],
+        querystring: SearchCompletionsQuery,
+        response: { 200: SearchCompletions, ...errorResponses },
+      },
+    },
+    async (request) => completeSearch(request.ctx, request.query.search),
   );
 
   app.get(

@@ -78,6 +78,45 @@ describe('planSearch', () => {
   });
 });
 
+describe('planSearch while typing', () => {
+  const groups = [
+    ['khukuri', 'kukri', 'gurkha knife'],
+    ['gurkha', 'gorkha'],
+    ['silver', 'chandi'],
+  ];
+
+  it('lets the last word stand for the synonym terms it begins, keeping its own prefix', () => {
+    expect(planSearch('kukr', groups, new Map(), { typing: true })?.all).toBe(
+      '(kukr:* | khukuri:* | kukri:* | (gurkha <-> knife))',
+    );
+    expect(planSearch('sil', groups, new Map(), { typing: true })?.all).toBe('(sil:* | silver:* | chandi:*)');
+    // A whole term needs nothing more.
+    expect(planSearch('kukri', groups, new Map(), { typing: true })?.all).toBe(
+      '(khukuri:* | kukri:* | (gurkha <-> knife))',
+    );
+    // Only the last word is being typed, and a beginning of two letters is too short to stand for a term.
+    expect(planSearch('kuk sil', groups, new Map(), { typing: true })?.all).toBe(
+      'kuk:* & (sil:* | silver:* | chandi:*)',
+    );
+    expect(planSearch('si', groups, new Map(), { typing: true })?.all).toBe('si:*');
+    expect(planSearch('kukr', groups)?.all).toBe('kukr:*');
+  });
+
+  it('completes the last word of a term of several words', () => {
+    expect(planSearch('gurkha kni', groups, new Map(), { typing: true })?.all).toBe(
+      '(khukuri:* | kukri:* | (gurkha <-> knife))',
+    );
+  });
+
+  it('reads a misspelled beginning of a term, for a word the catalog does not hold', () => {
+    const unknown = new Map([['gurhk', []]]);
+    expect(planSearch('gurhk', groups, unknown, { typing: true })?.all).toBe('(gurhk:* | gurkha:* | gorkha:*)');
+    expect(planSearch('gurhk', groups, unknown)?.all).toBe('gurhk:*');
+    // A word the catalog holds is not taken for a misspelling.
+    expect(planSearch('gurhk', groups, new Map(), { typing: true })?.all).toBe('gurhk:*');
+  });
+});
+
 describe('word variants', () => {
   it('finds the bases of plurals, -ing and -er forms, with a dropped e or a doubled consonant', () => {
     expect(inflectionBases('kukris')).toContain('kukri');

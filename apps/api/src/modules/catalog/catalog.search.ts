@@ -108,31 +108,46 @@ export function wordVariants(word: string): string[] {
   return [...variants];
 }
 
+/** The shortest word being typed that stands for the synonym terms it begins ("kuk" for "kukri"). */
+const TYPED_PREFIX_MIN_LENGTH = 3;
+
 /**
  * Whether a word the shopper typed stands for a word of a synonym term: the same word, an inflection of it, or,
- * for a word the catalog does not hold (`fuzzy`), a misspelling within the edits its length allows.
+ * for a word the catalog does not hold (`fuzzy`), a misspelling within the edits its length allows. A word still
+ * being typed (`typing`) also stands for the terms it begins, and, fuzzy, for those whose beginning it misspells.
  */
-function standsFor(typed: string, term: string, fuzzy: boolean): boolean {
+function standsFor(typed: string, term: string, fuzzy: boolean, typing = false): boolean {
   if (typed === term) return true;
+  if (typing && typed.length >= TYPED_PREFIX_MIN_LENGTH && term.startsWith(typed)) return true;
   const forms = [typed, ...inflectionBases(typed)];
   if (forms.includes(term)) return true;
   if (!fuzzy || !/^[a-z]+$/.test(typed)) return false;
-  return forms.some((form) => {
-    const edits = allowedEdits(Math.min(form.length, term.length));
-    return edits > 0 && Math.abs(form.length - term.length) <= edits && damerauDistance(form, term) <= edits;
-  });
+  // A beginning one letter shorter or longer than the word typed: a letter left out or added.
+  const targets = typing
+    ? [term, ...[-1, 0, 1].map((extra) => term.slice(0, typed.length + extra))].filter(
+        (target) => target.length >= TYPED_PREFIX_MIN_LENGTH,
+      )
+    : [term];
+  return forms.some((form) =>
+    targets.some((target) => {
+      const edits = allowedEdits(Math.min(form.length, target.length));
+      return edits > 0 && Math.abs(form.length - target.length) <= edits && damerauDistance(form, target) <= edits;
+    }),
+  );
 }
 
 /**
  * A plan for `text`, or null when nothing searchable remains. Each synonym group is a list of equivalent terms
  * (one or more words); a term found in the text, inflected or (for a word the catalog does not hold) misspelled,
  * becomes "any of the group". `corrections` has an entry for each word the catalog does not hold: the catalog's
- * words it may mean (possibly none).
+ * words it may mean (possibly none). With `typing` (the type-ahead), the last word is taken as still being typed:
+ * it also stands for the synonym terms it begins or misspells the beginning of, and keeps its own prefix match.
  */
 export function planSearch(
   text: string,
   synonymGroups: readonly (readonly string[])[],
   corrections: ReadonlyMap<string, readonly string[]> = new Map(),
+  options: { typing?: boolean } = {},
 ): SearchPlan | null {
   const normalized = normalizeSearch(text);
   if (!normalized) return null;
@@ -147,11 +162,17 @@ export function planSearch(
     const match = terms.find((term) =>
       term.words.every((word, offset) => {
         const typed = words[i + offset];
-        return typed !== undefined && standsFor(typed, word, corrections.has(typed));
+        const typing = options.typing === true && i + offset === words.length - 1;
+        return typed !== undefined && standsFor(typed, word, corrections.has(typed), typing);
       }),
     );
     if (match) {
-      concepts.push(groups[match.index] ?? []);
+      const group = groups[match.index] ?? [];
+      const typed = words[i] as string;
+      // A word being typed may be the start of a catalog word outside the group too ("sil" of "silk", not only of
+      // "silver").
+      const beingTyped = options.typing === true && match.words.length === 1 && i === words.length - 1;
+      concepts.push(beingTyped && !group.includes(typed) ? [typed, ...group] : group);
       i += match.words.length;
     } else {
       // A word the catalog does not hold also stands for the catalog's words it is closest to.

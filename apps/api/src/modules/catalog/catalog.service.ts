@@ -4,6 +4,7 @@ import {
   type CreateReviewBody,
   DEFAULT_PAGE_SIZE,
   formatMinor,
+  isCompletable,
   type MainImage,
   type Product,
   type ProductFacets,
@@ -12,6 +13,7 @@ import {
   parseMinor,
   REVIEW_COMMENT_MAX,
   type Review,
+  type SearchCompletions,
 } from '@platform/contracts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
@@ -34,6 +36,7 @@ import {
   insertSynonymGroups,
   listCategories as listCategoryRows,
   listProductSummaries,
+  listSearchCompletions,
   listSynonymGroups,
   looselySimilarCatalogWords,
   type NewProduct,
@@ -377,4 +380,38 @@ export async function suggestSearch(ctx: RequestContext, text: string): Promise<
   const plan = planSearch(suggestion, groups, await closestCatalogWords(ctx.scope, correctableWords(suggestion)));
   if (!plan || !(await hasProductsMatching(ctx.scope, { search: plan }, 1))) return null;
   return suggestion;
+}
+
+/** How many products and categories the type-ahead offers at most. */
+export const SEARCH_COMPLETION_LIMITS = { products: 6, categories: 3 } as const;
+
+/**
+ * What the header's search box suggests for the text typed so far: the first products of the shop's search (its
+ * synonyms, misspellings and relevance order, the last word taken as still being typed) and the categories whose
+ * name matches. Nothing below two letters or digits. The plan's reads (synonyms, corrections) and one statement.
+ */
+export async function completeSearch(ctx: RequestContext, text: string): Promise<SearchCompletions> {
+  const empty: SearchCompletions = { products: [], categories: [] };
+  if (!isCompletable(text)) return empty;
+  const plan = planSearch(
+    text,
+    await listSynonymGroups(ctx.scope),
+    await closestCatalogWords(ctx.scope, correctableWords(text)),
+    { typing: true },
+  );
+  if (!plan) return empty;
+  const found = await listSearchCompletions(ctx.scope, plan, SEARCH_COMPLETION_LIMITS);
+  return {
+    products: found.products.map((row) => ({
+      slug: row.slug,
+      name: row.name,
+      price: formatMinor(row.priceCents),
+      thumbnail:
+        row.thumbKey === null
+          ? null
+          : { url: ctx.deps.media.url(row.thumbKey), width: row.thumbWidth ?? 0, height: row.thumbHeight ?? 0 },
+      category: { name: row.categoryName, slug: row.categorySlug },
+    })),
+    categories: found.categories,
+  };
 }

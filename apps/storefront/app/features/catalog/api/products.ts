@@ -8,6 +8,7 @@ import {
   ProductPage,
   ProductSummary,
   Review,
+  SearchCompletions,
   SearchSuggestion,
 } from '@platform/contracts';
 import type { ApiClient } from '../../../lib/api-client.ts';
@@ -51,6 +52,15 @@ export function fetchProductPage(api: ApiClient, params: ProductListParams): Pro
 export async function fetchSearchSuggestion(api: ApiClient, search: string): Promise<string | null> {
   const answer = await api.get('/products/search-suggestion/', { schema: SearchSuggestion, query: { search } });
   return answer.suggestion;
+}
+
+/** What the header's search box suggests for the text typed so far: a few products and matching categories. */
+export function fetchSearchCompletions(
+  api: ApiClient,
+  search: string,
+  signal?: AbortSignal,
+): Promise<SearchCompletions> {
+  return api.get('/products/search-completions/', { schema: SearchCompletions, query: { search }, signal });
 }
 
 /** Every active product, as the gallery asks for them (no filter: a plain array). */
