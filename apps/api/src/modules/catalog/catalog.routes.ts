@@ -130,7 +130,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/search-completions/',
     {
-      config: { publicCache: true },
+      config: { publicCache: true, searchText: ['search'] },
       schema: {
         tags: ['catalog'],
         querystring: SearchCompletionsQuery,
