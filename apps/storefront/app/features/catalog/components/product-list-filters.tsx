@@ -1,5 +1,5 @@
 import { type Category, PriceBound, type ProductFacets } from '@platform/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useFormat } from '../../site/site-settings.tsx';
 import {
@@ -28,7 +28,6 @@ export function ProductListFilters({
 }) {
   const navigate = useNavigate();
   const format = useFormat();
-  const bandsLabelId = useId();
   const categoryCount = new Map(facets?.categories.map((category) => [category.slug, category.count]));
   const counted = (name: string, count: number | undefined) => (count === undefined ? name : `${name} (${count})`);
   const href = productListHref(query);
@@ -161,10 +160,8 @@ export function ProductListFilters({
         )}
       </div>
       {facets && facets.price_bands.length > 0 && (
-        <div className="product-filters__bands" role="group" aria-labelledby={bandsLabelId}>
-          <span id={bandsLabelId} className="product-filters__bands-label">
-            Price range
-          </span>
+        <fieldset className="product-filters__bands">
+          <legend className="product-filters__bands-label">Price range</legend>
           <ul>
             {facets.price_bands.map((band) => {
               const chosen = isPriceBand(query, band);
@@ -184,7 +181,7 @@ export function ProductListFilters({
               );
             })}
           </ul>
-        </div>
+        </fieldset>
       )}
     </form>
   );
