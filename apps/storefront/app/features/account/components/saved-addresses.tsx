@@ -1,5 +1,4 @@
 import {
-  ADDRESS_FIELD_MAX,
   DELIVERY_ADDRESS_FIELDS,
   type DeliveryAddress,
   SAVED_ADDRESSES_MAX,
@@ -10,7 +9,6 @@ import { type FormEvent, useState } from 'react';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { FormMessage, useSubmission } from '../../../components/form-message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
 import {
@@ -20,8 +18,7 @@ import {
   serverAddressErrors,
   trimmedAddress,
 } from '../../checkout/checkout-rules.ts';
-import { CountryField } from '../../checkout/components/country-field.tsx';
-import { ADDRESS_FIELD_LABELS } from '../address-fields.ts';
+import { DeliveryAddressFields } from '../../checkout/components/delivery-address-fields.tsx';
 import {
   ADDRESSES_QUERY_KEY,
   addAddress,
@@ -178,31 +175,7 @@ function AddressForm({ initial, title, onDone }: { initial: SavedAddress | null;
     <form className="address-form" onSubmit={onSubmit} noValidate aria-label={title}>
       <FormMessage outcome={outcome} />
       <div className="address-form__fields">
-        {DELIVERY_ADDRESS_FIELDS.map((field) =>
-          field === 'country' ? (
-            <CountryField
-              key={field}
-              id={`${idPrefix}-${field}`}
-              label={ADDRESS_FIELD_LABELS[field].label}
-              value={address[field]}
-              onValueChange={(value) => change(field, value)}
-              error={errors[field]}
-            />
-          ) : (
-            <TextField
-              key={field}
-              id={`${idPrefix}-${field}`}
-              name={field}
-              label={ADDRESS_FIELD_LABELS[field].label}
-              type={ADDRESS_FIELD_LABELS[field].type ?? 'text'}
-              autoComplete={ADDRESS_FIELD_LABELS[field].autoComplete}
-              maxLength={ADDRESS_FIELD_MAX}
-              value={address[field]}
-              onValueChange={(value) => change(field, value)}
-              error={errors[field]}
-            />
-          ),
-        )}
+        <DeliveryAddressFields idPrefix={idPrefix} address={address} errors={errors} onChange={change} />
       </div>
       <div className="address-form__actions">
         <button type="submit" className="button button--primary" disabled={submitting}>

@@ -1,19 +1,12 @@
-import {
-  ADDRESS_FIELD_MAX,
-  DELIVERY_ADDRESS_FIELDS,
-  type DeliveryAddress,
-  type PaymentMethod,
-} from '@platform/contracts';
+import { DELIVERY_ADDRESS_FIELDS, type DeliveryAddress, type PaymentMethod } from '@platform/contracts';
 import { findCountryCode } from '@platform/contracts/shipping';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
-import { ADDRESS_FIELD_LABELS } from '../../account/address-fields.ts';
 import { SavedAddressPicker } from '../../account/components/saved-address-picker.tsx';
 import type { CartState } from '../../cart/api/cart.ts';
 import { createOrder, ORDERS_QUERY_KEY } from '../../orders/api/orders.ts';
@@ -38,7 +31,7 @@ import {
   trimmedAddress,
 } from '../checkout-rules.ts';
 import { CheckoutSummary, type QuoteState } from './checkout-summary.tsx';
-import { CountryField } from './country-field.tsx';
+import { DeliveryAddressFields } from './delivery-address-fields.tsx';
 
 interface CheckoutViewProps {
   cart: CartState;
@@ -192,31 +185,12 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
             <legend>Delivery Address</legend>
             <SavedAddressPicker onPick={pickAddress} />
             <div className="checkout__fields">
-              {DELIVERY_ADDRESS_FIELDS.map((field) =>
-                field === 'country' ? (
-                  <CountryField
-                    key={field}
-                    id={`checkout-${field}`}
-                    label={ADDRESS_FIELD_LABELS[field].label}
-                    value={address[field]}
-                    onValueChange={(value) => changeAddress(field, value)}
-                    error={fieldErrors[field]}
-                  />
-                ) : (
-                  <TextField
-                    key={field}
-                    id={`checkout-${field}`}
-                    name={field}
-                    label={ADDRESS_FIELD_LABELS[field].label}
-                    type={ADDRESS_FIELD_LABELS[field].type ?? 'text'}
-                    autoComplete={ADDRESS_FIELD_LABELS[field].autoComplete}
-                    maxLength={ADDRESS_FIELD_MAX}
-                    value={address[field]}
-                    onValueChange={(value) => changeAddress(field, value)}
-                    error={fieldErrors[field]}
-                  />
-                ),
-              )}
+              <DeliveryAddressFields
+                idPrefix="checkout"
+                address={address}
+                errors={fieldErrors}
+                onChange={changeAddress}
+              />
             </div>
           </fieldset>
           <fieldset className="checkout__section">
