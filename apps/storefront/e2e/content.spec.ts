@@ -40,7 +40,7 @@ test.describe('/blog', () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
     const card = page.locator('.post-card').filter({ hasText: 'A Short History of the Khukuri' });
-    await expect(card).toContainText(/By bir\.bishwakarma on \w+ \d{1,2}, \d{4} \| 4 Comment\(s\)/);
+    await expect(card).toContainText(/By Bir B\. on \w+ \d{1,2}, \d{4} \| 4 Comment\(s\)/);
     await expect(card).toContainText('Read More →');
     await expect(card.getByRole('link')).toHaveAttribute('href', '/blog/history-of-the-khukuri');
     await expect(card.locator('img')).toHaveAttribute('src', /\/media\/t\d+\/blog\/[\w-]+\.webp$/);
@@ -100,7 +100,7 @@ test.describe('/blog/{slug}', () => {
     const response = await openPage(page, '/blog/history-of-the-khukuri');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'A Short History of the Khukuri' })).toBeVisible();
-    await expect(page.getByText(/^Published on \w+ \d{1,2}, \d{4} by bir\.bishwakarma$/)).toBeVisible();
+    await expect(page.getByText(/^Published on \w+ \d{1,2}, \d{4} by Bir B\.$/)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'From the farm to the regiment' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Comments (4)' })).toBeVisible();
     const nested = page.locator('.comment-list--replies .comment-list--replies .comment');

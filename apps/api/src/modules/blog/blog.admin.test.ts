@@ -139,7 +139,8 @@ describe('posts', () => {
       id: post.id,
       title: 'Spring sharpening',
       featured_image: `/media/t${shop.id}/blog/cover.webp`,
-      author: { username: staff.user.username },
+      // The public sees the author's public name; staff see who wrote it by sign-in name.
+      author: { username: staff.user.displayName },
     });
     expect((await publicGet(shop, '/blog/posts/')).json().map((p: { id: number }) => p.id)).toEqual([post.id]);
 

@@ -8,7 +8,8 @@ export type NewBlogPost = Omit<typeof blogPosts.$inferInsert, 'tenantId' | 'id'>
 export type NewBlogComment = Omit<typeof blogComments.$inferInsert, 'tenantId' | 'id'>;
 
 export interface VisiblePost extends BlogPostRow {
-  authorUsername: string | null;
+  /** The author's public name (the display name, as comments and reviews show theirs; never the sign-in name). */
+  authorName: string | null;
   commentCount: number;
 }
 
@@ -34,7 +35,7 @@ function approvedCount(scope: TenantScope) {
 async function selectVisible(scope: TenantScope, now: Date, slug?: string): Promise<VisiblePost[]> {
   const counts = approvedCount(scope);
   const rows = await scope.db
-    .select({ post: blogPosts, authorUsername: users.username, commentCount: counts.total })
+    .select({ post: blogPosts, authorName: users.displayName, commentCount: counts.total })
     .from(blogPosts)
     .leftJoin(users, and(eq(users.tenantId, blogPosts.tenantId), eq(users.id, blogPosts.authorId)))
     .leftJoin(counts, eq(counts.postId, blogPosts.id))
@@ -42,7 +43,7 @@ async function selectVisible(scope: TenantScope, now: Date, slug?: string): Prom
     .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
   return rows.map((row) => ({
     ...row.post,
-    authorUsername: row.authorUsername,
+    authorName: row.authorName,
     commentCount: Number(row.commentCount ?? 0),
   }));
 }

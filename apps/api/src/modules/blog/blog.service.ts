@@ -42,7 +42,8 @@ function toPost(ctx: RequestContext, row: VisiblePost, pictures: Map<string, Sto
     featured_image_variants: picture ? imageVariants(ctx, picture) : [],
     published_at: (row.publishedAt ?? row.createdAt).toISOString(),
     comment_count: row.commentCount,
-    author: row.authorUsername === null ? null : { username: row.authorUsername },
+    // The wire's `author.username` is the author's public name, as `user.username` of comments and reviews is.
+    author: row.authorName === null ? null : { username: row.authorName },
     status: 'published',
   };
 }

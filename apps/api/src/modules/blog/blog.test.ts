@@ -47,7 +47,8 @@ describe('blog', () => {
   describe('GET /api/blog/posts/', () => {
     it('lists published posts newest first with the spec fields', async () => {
       const shop = await t.createTenant();
-      const { user } = await createCustomer(t, shop, { username: 'kami' });
+      // The author shows by their public name, never by their sign-in name (often an e-mail address).
+      const { user } = await createCustomer(t, shop, { username: 'kami@example.com', displayName: 'Kami Sherpa' });
       const older = await post(shop, { publishedAt: new Date(Date.now() - 3 * HOUR), authorId: user.id });
       const newer = await post(shop, { featuredImage: `t${shop.id}/blog/newer.webp` });
       await comment(shop, { postId: older.id, userId: user.id });
@@ -69,7 +70,7 @@ describe('blog', () => {
         featured_image_variants: [],
         published_at: older.publishedAt?.toISOString(),
         comment_count: 2,
-        author: { username: 'kami' },
+        author: { username: 'Kami Sherpa' },
         status: 'published',
       });
       // A file the media module has no record of: its path alone, as before pictures had variants.
