@@ -23,7 +23,7 @@ describe('demo content', () => {
     ]);
     for (const post of posts) {
       expect(post.featured_image).toMatch(/^\/media\/t\d+\/blog\/[\w-]+\.webp$/);
-      expect(post.author).toEqual({ username: 'bir.bishwakarma' });
+      expect(post.author).toEqual({ username: 'Bir B.' });
       expect(xssLeftovers(post.content)).toEqual([]);
       const image = await t.app.inject({ method: 'GET', url: post.featured_image });
       expect(image.statusCode).toBe(200);
