@@ -13,7 +13,8 @@ function searchBox(page: Page) {
     combobox: box.getByRole('combobox', { name: 'Search products' }),
     listbox: box.getByRole('listbox', { name: 'Search suggestions' }),
     options: box.getByRole('option'),
-    status: box.getByRole('status'),
+    // A live region without the status role (the page's own status messages keep that role to themselves).
+    status: box.locator('[aria-live="polite"]'),
   };
 }
 

@@ -1,12 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../lib/api-client.ts';
-import {
-  highlightPieces,
-  isPriceBand,
-  loadProductList,
-  productListHref,
-  readProductListQuery,
-} from './product-list.ts';
+import { highlightPieces } from './highlight.ts';
+import { isPriceBand, loadProductList, productListHref, readProductListQuery } from './product-list.ts';
 
 const CATEGORIES = [{ id: 1, slug: 'service', name: 'Service & Military', description: '<p>Issued</p>' }];
 

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Picture, type PictureFile } from '../../../components/picture.tsx';
 import { useFormat } from '../../site/site-settings.tsx';
-import { highlightPieces } from '../product-list.ts';
+import { highlightPieces } from '../highlight.ts';
 
 /** How wide a card's picture is: a column of the grid (one on a phone, up to four of at most 300 pixels). */
 export const CARD_SIZES = '(min-width: 1024px) 300px, (min-width: 520px) 50vw, 100vw';
