@@ -137,6 +137,19 @@ function tsQuery(text: string): SQL {
   return sql`to_tsquery('english', ${text})`;
 }
 
+/**
+ * The products a search finds. Strict: those with every concept; else those with any, and those whose text has
+ * words at least pg_trgm.word_similarity_threshold (0.45) alike (`%>`): a misspelling, not another word. The trigram
+ * comparison costs tens of microseconds a row: it comes from its index, through migration 0061's function (under
+ * row-level security the planner would compare every row instead); the full-text match is cheap enough for each row.
+ */
+function searchMatches(search: SearchPlan): SQL {
+  if (search.strict) return sql`${products.searchVector} @@ ${tsQuery(search.all)}`;
+  if (search.fullTextOnly) return sql`${products.searchVector} @@ ${tsQuery(search.any)}`;
+  return sql`(${products.searchVector} @@ ${tsQuery(search.any)}
+    or ${products.id} in (select * from catalog_search_similar(${search.text}::text)))`;
+}
+
 function filterConditions(scope: TenantScope, filter: ProductFilter): SQL {
   // NOTE: the public catalog only ever shows active products; every read below goes through this.
   const conditions: SQL[] = [eq(products.isActive, true)];
@@ -146,15 +159,7 @@ function filterConditions(scope: TenantScope, filter: ProductFilter): SQL {
   if (filter.minPriceCents !== undefined) conditions.push(gte(products.priceCents, filter.minPriceCents));
   if (filter.maxPriceCents !== undefined) conditions.push(lte(products.priceCents, filter.maxPriceCents));
   if (filter.inStock) conditions.push(gt(products.stock, 0));
-  if (filter.search?.strict) {
-    conditions.push(sql`${products.searchVector} @@ ${tsQuery(filter.search.all)}`);
-  } else if (filter.search) {
-    conditions.push(
-      // Both operators use their GIN index; `%>` keeps texts whose best-matching words are at least
-      // pg_trgm.word_similarity_threshold (0.45) alike: a misspelling, not another word.
-      sql`(${products.searchVector} @@ ${tsQuery(filter.search.any)} or ${products.searchText} %> ${filter.search.text})`,
-    );
-  }
+  if (filter.search) conditions.push(searchMatches(filter.search));
   return scope.where(products, ...conditions);
 }
 
@@ -168,7 +173,9 @@ function relevance(search: SearchPlan): SQL {
            when ${products.searchVector} @@ ${tsQuery(search.all)} then 4 else 0 end
     + case when ${products.searchHead} @@ ${tsQuery(search.any)} and ${products.searchVector} @@ ${tsQuery(search.all)}
            then 6 else 0 end)`;
-  if (search.strict) return sql`(${tiers} + ts_rank(${products.searchVector}, ${tsQuery(search.any)}))`;
+  if (search.strict || search.fullTextOnly) {
+    return sql`(${tiers} + ts_rank(${products.searchVector}, ${tsQuery(search.any)}))`;
+  }
   return sql`(${tiers} + ts_rank(${products.searchVector}, ${tsQuery(search.any)})
     + word_similarity(${search.text}, ${products.searchText}))`;
 }
@@ -247,6 +254,25 @@ export async function hasProductsMatching(scope: TenantScope, filter: ProductFil
     .as('matches');
   const [row] = await scope.db.select({ found: sql<number>`count(*)::int` }).from(matches);
   return (row?.found ?? 0) >= count;
+}
+
+/**
+ * How many active products matching `filter` have every concept of its search, and how many have any (texts only
+ * alike left out): one reading of the products, from which the service decides how strict the search is and counts.
+ */
+export async function countSearchMatches(
+  scope: TenantScope,
+  filter: ProductFilter & { search: SearchPlan },
+): Promise<{ every: number; any: number }> {
+  const [row] = await scope.db
+    .select({
+      every: sql<number>`(count(*) filter (where ${products.searchVector} @@ ${tsQuery(filter.search.all)}))::int`,
+      any: sql<number>`count(*)::int`,
+    })
+    .from(products)
+    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
+    .where(filterConditions(scope, { ...filter, search: { ...filter.search, strict: false, fullTextOnly: true } }));
+  return { every: row?.every ?? 0, any: row?.any ?? 0 };
 }
 
 export async function countProducts(scope: TenantScope, filter: ProductFilter): Promise<number> {

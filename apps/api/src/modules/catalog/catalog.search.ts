@@ -16,10 +16,19 @@ export interface SearchPlan {
    * a common word ("horn") does not make the whole catalog a candidate to rank.
    */
   strict?: boolean;
+  /**
+   * Only documents with a concept's words are candidates, and closeness of spelling does not rank them: set when the
+   * words alone find enough (`FUZZY_SEARCH_MAX_CANDIDATES`), so that the costly trigram comparison is left to the
+   * searches that need it, misspellings the catalog's words did not correct.
+   */
+  fullTextOnly?: boolean;
 }
 
 /** How many products must match every concept before the others are left out. */
 export const STRICT_SEARCH_MIN_MATCHES = 24;
+
+/** How many products with one of the concepts' words leave out the texts that are only alike (trigrams). */
+export const FUZZY_SEARCH_MAX_CANDIDATES = 200;
 
 /** Lower case, accents and punctuation removed, single spaces. */
 export function normalizeSearch(text: string): string {

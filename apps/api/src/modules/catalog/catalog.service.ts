@@ -20,6 +20,7 @@ import {
   type CategoryRow,
   closestCatalogWords,
   countProducts,
+  countSearchMatches,
   findActiveProductById,
   findActiveProductBySlug,
   findCategoryBySlug,
@@ -44,6 +45,7 @@ import {
   allowedEdits,
   correctableWords,
   damerauDistance,
+  FUZZY_SEARCH_MAX_CANDIDATES,
   normalizeSearch,
   planSearch,
   STRICT_SEARCH_MIN_MATCHES,
@@ -141,47 +143,61 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
   if (maxPrice !== null) filter.maxPriceCents = maxPrice;
   const categorySlug = input.category__slug?.trim();
   if (categorySlug) filter.categorySlug = categorySlug;
-  const searchText = input.search?.trim();
-  if (searchText) {
-    const plan = planSearch(
-      searchText,
-      await listSynonymGroups(ctx.scope),
-      await closestCatalogWords(ctx.scope, correctableWords(searchText)),
-    );
-    if (!plan) {
-      if (input.page && input.page > 1) throw new NotFoundError('Invalid page.', 'invalid_page');
-      return empty;
+  // The statements of one list (a search's word look-ups, count and page) run in one transaction: the shop is named
+  // once, not once per statement.
+  const read = await ctx.scope.transaction(async (scope) => {
+    let count: number | undefined;
+    const searchText = input.search?.trim();
+    if (searchText) {
+      const plan = planSearch(
+        searchText,
+        await listSynonymGroups(scope),
+        await closestCatalogWords(scope, correctableWords(searchText)),
+      );
+      // Nothing searchable: no product.
+      if (!plan) return null;
+      filter.search = plan;
+      // Products with every concept, when there are enough of them; else those with any, and, when these are few,
+      // the texts only alike (misspellings left uncorrected), ranked by closeness of spelling too.
+      const found = await countSearchMatches(scope, { ...filter, search: plan });
+      if (found.every >= STRICT_SEARCH_MIN_MATCHES) {
+        plan.strict = true;
+        count = found.every;
+      } else if (found.any >= FUZZY_SEARCH_MAX_CANDIDATES) {
+        plan.fullTextOnly = true;
+        count = found.any;
+      }
     }
-    filter.search = plan;
-    if (
-      await hasProductsMatching(ctx.scope, { ...filter, search: { ...plan, strict: true } }, STRICT_SEARCH_MIN_MATCHES)
-    ) {
-      plan.strict = true;
-    }
-  }
-  const sort: ProductSort = input.ordering ?? (filter.search ? 'relevance' : '-created_at');
+    const sort: ProductSort = input.ordering ?? (filter.search ? 'relevance' : '-created_at');
 
-  let rows: ProductSummaryRow[];
-  let paging: { count: number; page: number; pageSize: number } | null = null;
-  if (input.page) {
-    const pageSize = input.page_size ?? DEFAULT_PAGE_SIZE;
-    const count = await countProducts(ctx.scope, filter);
-    if (input.page > 1 && (input.page - 1) * pageSize >= count) {
-      throw new NotFoundError('Invalid page.', 'invalid_page');
+    let rows: ProductSummaryRow[];
+    let paging: { count: number; page: number; pageSize: number } | null = null;
+    if (input.page) {
+      const pageSize = input.page_size ?? DEFAULT_PAGE_SIZE;
+      count ??= await countProducts(scope, filter);
+      if (input.page > 1 && (input.page - 1) * pageSize >= count) {
+        throw new NotFoundError('Invalid page.', 'invalid_page');
+      }
+      rows = await listProductSummaries(scope, filter, sort, {
+        limit: pageSize,
+        offset: (input.page - 1) * pageSize,
+      });
+      paging = { count, page: input.page, pageSize };
+    } else {
+      rows = await listProductSummaries(
+        scope,
+        filter,
+        sort,
+        input.page_size ? { limit: input.page_size, offset: 0 } : undefined,
+      );
     }
-    rows = await listProductSummaries(ctx.scope, filter, sort, {
-      limit: pageSize,
-      offset: (input.page - 1) * pageSize,
-    });
-    paging = { count, page: input.page, pageSize };
-  } else {
-    rows = await listProductSummaries(
-      ctx.scope,
-      filter,
-      sort,
-      input.page_size ? { limit: input.page_size, offset: 0 } : undefined,
-    );
+    return { rows, paging };
+  });
+  if (!read) {
+    if (input.page && input.page > 1) throw new NotFoundError('Invalid page.', 'invalid_page');
+    return empty;
   }
+  const { rows, paging } = read;
   const results = rows.map((row) => toSummary(ctx, row));
   return paging ? { paginated: true, results, ...paging } : { paginated: false, results };
 }
