@@ -138,16 +138,39 @@ function tsQuery(text: string): SQL {
 }
 
 /**
- * The products a search finds. Strict: those with every concept; else those with any, and those whose text has
- * words at least pg_trgm.word_similarity_threshold (0.45) alike (`%>`): a misspelling, not another word. The trigram
- * comparison costs tens of microseconds a row: it comes from its index, through migration 0061's function (under
- * row-level security the planner would compare every row instead); the full-text match is cheap enough for each row.
+ * The products a search finds. Strict: those with every concept; else those with any, and (unless `fullTextOnly`)
+ * those whose text has words at least pg_trgm.word_similarity_threshold (0.45) alike (`%>`): a misspelling, not
+ * another word. Under row-level security the planner compares every row for these operators rather than use their
+ * indexes; so the trigram comparison, tens of microseconds a row, comes from its index through migration 0061's
+ * function, and so do the few products with the words (`candidates`); many are cheaper read in full.
  */
 function searchMatches(search: SearchPlan): SQL {
-  if (search.strict) return sql`${products.searchVector} @@ ${tsQuery(search.all)}`;
-  if (search.fullTextOnly) return sql`${products.searchVector} @@ ${tsQuery(search.any)}`;
-  return sql`(${products.searchVector} @@ ${tsQuery(search.any)}
-    or ${products.id} in (select * from catalog_search_similar(${search.text}::text)))`;
+  const anyWords = search.candidates
+    ? sql`${products.id} = any(${sql.param(search.candidates)}::int[])`
+    : sql`${products.searchVector} @@ ${tsQuery(search.any)}`;
+  if (search.strict) {
+    // Every product with every concept has one of them.
+    const everyWord = sql`${products.searchVector} @@ ${tsQuery(search.all)}`;
+    return search.candidates ? sql`(${anyWords} and ${everyWord})` : everyWord;
+  }
+  if (search.fullTextOnly) return anyWords;
+  const similar = sql`select * from catalog_search_similar(${search.text}::text)`;
+  // One list of ids: the products are read by their key, not compared one by one.
+  if (search.candidates) {
+    return sql`${products.id} = any(${sql.param(search.candidates)}::int[] || array(${similar}))`;
+  }
+  return sql`(${anyWords} or ${products.id} in (${similar}))`;
+}
+
+/**
+ * The ids of the shop's active products with one of the concepts of `search`, from the full-text index (migration
+ * 0061); null when there are more than `max`.
+ */
+export async function findSearchCandidates(scope: TenantScope, search: SearchPlan, max: number) {
+  const rows = await scope.rows<{ id: number }>(
+    sql`select id from catalog_search_matching(${tsQuery(search.any)}, ${max + 1}::int) as found(id)`,
+  );
+  return rows.length > max ? null : rows.map((row) => Number(row.id));
 }
 
 function filterConditions(scope: TenantScope, filter: ProductFilter): SQL {
@@ -168,11 +191,13 @@ function relevance(search: SearchPlan): SQL {
   // (description too). A product whose name's head word is what the query names (a khukuri, not a sheath for one)
   // and that holds every concept gains less than a tier: it goes above the accessories for it, not above a product
   // that names the whole query. Within a tier, weighted rank and closeness of spelling (together below 2).
+  // NOTE: a strict search's candidates all hold every concept: the tests that say so are left out (the same tiers,
+  // two full-text matches a row fewer).
+  const every = search.strict ? sql`true` : sql`${products.searchVector} @@ ${tsQuery(search.all)}`;
   const tiers = sql`(case when ${products.searchVector} @@ ${tsQuery(search.name)} then 16
            when ${products.searchVector} @@ ${tsQuery(search.fields)} then 8
-           when ${products.searchVector} @@ ${tsQuery(search.all)} then 4 else 0 end
-    + case when ${products.searchHead} @@ ${tsQuery(search.any)} and ${products.searchVector} @@ ${tsQuery(search.all)}
-           then 6 else 0 end)`;
+           when ${every} then 4 else 0 end
+    + case when ${products.searchHead} @@ ${tsQuery(search.any)} and ${every} then 6 else 0 end)`;
   if (search.strict || search.fullTextOnly) {
     return sql`(${tiers} + ts_rank(${products.searchVector}, ${tsQuery(search.any)}))`;
   }

@@ -22,10 +22,18 @@ export interface SearchPlan {
    * searches that need it, misspellings the catalog's words did not correct.
    */
   fullTextOnly?: boolean;
+  /**
+   * The ids of every active product with one of the concepts' words, when there are few (`SEARCH_CANDIDATES_MAX`),
+   * read from the full-text index: the search reads these products only, not the whole shop.
+   */
+  candidates?: number[];
 }
 
 /** How many products must match every concept before the others are left out. */
 export const STRICT_SEARCH_MIN_MATCHES = 24;
+
+/** Up to how many products with one of the concepts' words a search reads by their ids (`candidates`). */
+export const SEARCH_CANDIDATES_MAX = 1000;
 
 /** How many products with one of the concepts' words leave out the texts that are only alike (trigrams). */
 export const FUZZY_SEARCH_MAX_CANDIDATES = 200;

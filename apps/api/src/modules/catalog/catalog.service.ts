@@ -24,6 +24,7 @@ import {
   findActiveProductById,
   findActiveProductBySlug,
   findCategoryBySlug,
+  findSearchCandidates,
   hasProductsMatching,
   insertAttributes,
   insertCategory,
@@ -48,6 +49,7 @@ import {
   FUZZY_SEARCH_MAX_CANDIDATES,
   normalizeSearch,
   planSearch,
+  SEARCH_CANDIDATES_MAX,
   STRICT_SEARCH_MIN_MATCHES,
 } from './catalog.search.ts';
 import { hasBoughtProduct } from './purchases.service.ts';
@@ -159,6 +161,8 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
       filter.search = plan;
       // Products with every concept, when there are enough of them; else those with any, and, when these are few,
       // the texts only alike (misspellings left uncorrected), ranked by closeness of spelling too.
+      const candidates = await findSearchCandidates(scope, plan, SEARCH_CANDIDATES_MAX);
+      if (candidates) plan.candidates = candidates;
       const found = await countSearchMatches(scope, { ...filter, search: plan });
       if (found.every >= STRICT_SEARCH_MIN_MATCHES) {
         plan.strict = true;

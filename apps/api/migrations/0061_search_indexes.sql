@@ -1,3 +1,4 @@
+-- Catalog search under row-level security: the two ways into its indexes (decision 010 names them as doors).
 -- The products whose text has words alike to a search's (trigram word similarity, `%>`: a misspelling), from the
 -- trigram index products_search_trgm. Under row-level security (0050) the planner uses an index only for operators
 -- marked LEAKPROOF, which `%>` is not: a search compared every product's text instead, tens of microseconds a row
@@ -17,3 +18,20 @@ $$;
 
 revoke all on function catalog_search_similar(text) from public;
 grant execute on function catalog_search_similar(text) to platform_app;
+
+-- The first `max_rows` products with the words of a full-text query, from the full-text index products_search: the
+-- candidates of a search that finds few products are read from them alone, where the same match made for every
+-- product (the policy keeps `@@` from the index too) would read the whole shop. Same door and same shop as above.
+create function catalog_search_matching(query tsquery, max_rows integer) returns setof integer
+language sql stable security definer
+set search_path = public, pg_temp
+rows 100
+as $$
+  select p.id from public.products p
+   where p.tenant_id = nullif(current_setting('app.tenant_id', true), '')::integer
+     and p.is_active and p.search_vector @@ query
+   limit max_rows
+$$;
+
+revoke all on function catalog_search_matching(tsquery, integer) from public;
+grant execute on function catalog_search_matching(tsquery, integer) to platform_app;
