@@ -33,7 +33,7 @@ export interface SearchPlan {
 export const STRICT_SEARCH_MIN_MATCHES = 24;
 
 /** Up to how many products with one of the concepts' words a search reads by their ids (`candidates`). */
-export const SEARCH_CANDIDATES_MAX = 1000;
+export const SEARCH_CANDIDATES_MAX = 200;
 
 /** How many products with one of the concepts' words leave out the texts that are only alike (trigrams). */
 export const FUZZY_SEARCH_MAX_CANDIDATES = 200;
