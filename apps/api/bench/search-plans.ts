@@ -8,10 +8,12 @@
  * database is dropped at the end, unless BENCH_KEEP_DATABASE=1 (its name is printed: try statements on it with psql).
  *
  * BENCH_DATABASE_URL (required), BENCH_PRODUCTS (default 10 000), BENCH_SEARCHES (searches separated by `|`, default
- * the benchmark's), BENCH_RUNS (answers timed per search, default 100), BENCH_PLANS=0 (timings only, no plans).
+ * the benchmark's), BENCH_RUNS (answers timed per search, default 100), BENCH_PLANS=0 (timings only, no plans),
+ * BENCH_NODE_PROFILE (a folder: a V8 CPU profile of each search's timed answers is written there).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -118,6 +120,12 @@ async function main() {
       logger.logQuery = () => undefined;
       const times: number[] = [];
       const databaseBefore = await databaseCpuMs(owner, name);
+      const profiler = process.env.BENCH_NODE_PROFILE ? new Session() : null;
+      if (profiler) {
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+      }
       const nodeBefore = process.cpuUsage();
       for (let run = 0; run < RUNS; run += 1) {
         const started = performance.now();
@@ -125,6 +133,13 @@ async function main() {
         times.push(performance.now() - started);
       }
       const nodeCpu = process.cpuUsage(nodeBefore);
+      if (profiler) {
+        const { profile } = await profiler.post('Profiler.stop');
+        const file = path.resolve(process.env.BENCH_NODE_PROFILE as string, `${text.replace(/\W+/g, '-')}.cpuprofile`);
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, JSON.stringify(profile));
+        profiler.disconnect();
+      }
       const databaseCpu = cpuBetween(databaseBefore, await databaseCpuMs(owner, name));
       const body = first.json() as { count?: number };
       console.log(

@@ -194,7 +194,9 @@ function relevance(search: SearchPlan): SQL {
   // NOTE: a strict search's candidates all hold every concept: the tests that say so are left out (the same tiers,
   // two full-text matches a row fewer).
   const every = search.strict ? sql`true` : sql`${products.searchVector} @@ ${tsQuery(search.all)}`;
-  const tiers = sql`(case when ${products.searchVector} @@ ${tsQuery(search.name)} then 16
+  const tiers = search.noneHasEvery
+    ? sql`0`
+    : sql`(case when ${products.searchVector} @@ ${tsQuery(search.name)} then 16
            when ${products.searchVector} @@ ${tsQuery(search.fields)} then 8
            when ${every} then 4 else 0 end
     + case when ${products.searchHead} @@ ${tsQuery(search.any)} and ${every} then 6 else 0 end)`;
@@ -411,33 +413,40 @@ export async function closestCatalogWords(
 ): Promise<Map<string, string[]>> {
   const closest = new Map<string, string[]>();
   if (words.length === 0) return closest;
-  const rows = await scope.rows<{ query: string; word: string | null }>(sql`
-    select q.word as query, s.word
-      from unnest(${sql.param(words)}::text[]) as q(word)
+  const variants = words.map((word) => ({ word, forms: wordVariants(word) }));
+  const pairs = variants.flatMap(({ word, forms }) => forms.map((form) => ({ word, form })));
+  // One statement: the closest words by trigram (a row with no word: none is close), then the variants held whole.
+  const rows = await scope.rows<{ query: string; word: string | null; variant: boolean }>(sql`
+    with unknown as (
+      select q.word from unnest(${sql.param(words)}::text[]) as q(word)
+       where not exists (
+         select 1 from ${searchWords} where ${scope.where(searchWords, sql`starts_with(${searchWords.word}, q.word)`)}))
+    select unknown.word as query, s.word, false as variant
+      from unknown
       left join lateral (
         select ${searchWords.word} as word from ${searchWords}
-         where ${scope.where(searchWords, sql`similarity(${searchWords.word}, q.word) >= ${CORRECTION_MIN_SIMILARITY}`)}
-         order by similarity(${searchWords.word}, q.word) desc, ${searchWords.word}
+         where ${scope.where(searchWords, sql`similarity(${searchWords.word}, unknown.word) >= ${CORRECTION_MIN_SIMILARITY}`)}
+         order by similarity(${searchWords.word}, unknown.word) desc, ${searchWords.word}
          limit ${limit}) s on true
-     where not exists (
-       select 1 from ${searchWords} where ${scope.where(searchWords, sql`starts_with(${searchWords.word}, q.word)`)})`);
+    union all
+    select v.word, ${searchWords.word}, true
+      from unnest(${sql.param(pairs.map((pair) => pair.word))}::text[],
+                  ${sql.param(pairs.map((pair) => pair.form))}::text[]) as v(word, form)
+      join unknown on unknown.word = v.word
+      join ${searchWords} on ${scope.where(searchWords, sql`${searchWords.word} = v.form`)}`);
+  const held = new Set<string>();
   for (const row of rows) {
-    closest.set(row.query, [...(closest.get(row.query) ?? []), ...(row.word ? [row.word] : [])]);
+    if (row.variant) {
+      held.add(row.word as string);
+    } else {
+      closest.set(row.query, [...(closest.get(row.query) ?? []), ...(row.word ? [row.word] : [])]);
+    }
   }
-  const variants = [...closest.keys()].map((word) => ({ word, variants: wordVariants(word) }));
-  const candidates = variants.flatMap((entry) => entry.variants);
-  if (candidates.length === 0) return closest;
-  const held = new Set(
-    (
-      await scope.db
-        .select({ word: searchWords.word })
-        .from(searchWords)
-        .where(scope.where(searchWords, inArray(searchWords.word, candidates)))
-    ).map((row) => row.word),
-  );
-  for (const { word, variants: forms } of variants) {
+  for (const { word, forms } of variants) {
     const found = forms.filter((form) => held.has(form));
-    if (found.length > 0) closest.set(word, [...new Set([...found, ...(closest.get(word) ?? [])])]);
+    if (closest.has(word) && found.length > 0) {
+      closest.set(word, [...new Set([...found, ...(closest.get(word) ?? [])])]);
+    }
   }
   return closest;
 }

@@ -27,6 +27,11 @@ export interface SearchPlan {
    * read from the full-text index: the search reads these products only, not the whole shop.
    */
   candidates?: number[];
+  /**
+   * No product has every concept: the relevance tiers, which all need every concept, are left out of the rank (the
+   * same order, four full-text matches a product fewer).
+   */
+  noneHasEvery?: boolean;
 }
 
 /** How many products must match every concept before the others are left out. */

@@ -164,6 +164,7 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
       const candidates = await findSearchCandidates(scope, plan, SEARCH_CANDIDATES_MAX);
       if (candidates) plan.candidates = candidates;
       const found = await countSearchMatches(scope, { ...filter, search: plan });
+      if (found.every === 0) plan.noneHasEvery = true;
       if (found.every >= STRICT_SEARCH_MIN_MATCHES) {
         plan.strict = true;
         count = found.every;
