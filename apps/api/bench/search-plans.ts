@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search-plans --workspace @platform/api`: where a search's time goes, on PostgreSQL. Makes the
+ * `npm run bench:search-plans`: where a search's time goes, on PostgreSQL. Makes the
  * benchmark's shop of 10 000 generated products (bench/data.ts) in a database of its own on BENCH_DATABASE_URL, then,
  * for each search of the benchmark, answers it in process (`app.inject`, no response cache) and prints: the median
  * time of one answer alone, the CPU time per answer of PostgreSQL's server process (one connection) and of Node (both

@@ -161,16 +161,27 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
       filter.search = plan;
       // Products with every concept, when there are enough of them; else those with any, and, when these are few,
       // the texts only alike (misspellings left uncorrected), ranked by closeness of spelling too.
+      const decide = (found: { every: number; any: number }) => {
+        if (found.every === 0) plan.noneHasEvery = true;
+        if (found.every >= STRICT_SEARCH_MIN_MATCHES) {
+          plan.strict = true;
+          count = found.every;
+        } else if (found.any >= FUZZY_SEARCH_MAX_CANDIDATES) {
+          plan.fullTextOnly = true;
+          count = found.any;
+        }
+      };
       const candidates = await findSearchCandidates(scope, plan, SEARCH_CANDIDATES_MAX);
-      if (candidates) plan.candidates = candidates;
-      const found = await countSearchMatches(scope, { ...filter, search: plan });
-      if (found.every === 0) plan.noneHasEvery = true;
-      if (found.every >= STRICT_SEARCH_MIN_MATCHES) {
+      if (candidates) {
+        plan.candidates = candidates;
+        decide(await countSearchMatches(scope, { ...filter, search: plan }));
+      } else if (
+        // Many products with the words: whether enough hold every concept stops at the 24th.
+        await hasProductsMatching(scope, { ...filter, search: { ...plan, strict: true } }, STRICT_SEARCH_MIN_MATCHES)
+      ) {
         plan.strict = true;
-        count = found.every;
-      } else if (found.any >= FUZZY_SEARCH_MAX_CANDIDATES) {
-        plan.fullTextOnly = true;
-        count = found.any;
+      } else {
+        decide(await countSearchMatches(scope, { ...filter, search: plan }));
       }
     }
     const sort: ProductSort = input.ordering ?? (filter.search ? 'relevance' : '-created_at');
