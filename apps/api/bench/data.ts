@@ -6,6 +6,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { openSession } from '../src/modules/accounts/index.ts';
 import { createTenant, getTenant, type Tenant } from '../src/modules/tenants/index.ts';
 import { systemContext } from '../src/plugins/request-context.ts';
+import { DEMO_SYNONYMS } from '../src/seed/demo/catalog-data.ts';
 import { DEMO_TENANT_TOKEN, seedDemo } from '../src/seed/index.ts';
 
 const LARGE_TENANT_TOKEN = 'bench-large-catalog';
@@ -53,7 +54,7 @@ export async function prepareData(
 }
 
 /** 10 000 products in one shop, generated in SQL (one statement each for categories, products, attributes). */
-async function seedLargeCatalog(database: Database, count: number): Promise<Tenant> {
+export async function seedLargeCatalog(database: Database, count: number): Promise<Tenant> {
   const tenant = await createTenant(database.db, { name: 'Large catalog', token: LARGE_TENANT_TOKEN });
   const patterns = ['Angkhola', 'Bhojpure', 'Sirupate', 'Chitlange', 'Budhume', 'Dhankute', 'Panawal', 'Kothimora'];
   await database.raw.query(
@@ -79,14 +80,17 @@ async function seedLargeCatalog(database: Database, count: number): Promise<Tena
      select p.tenant_id, p.id, a.key, a.value || case when a.key = 'Blade length' then (8 + p.id % 8) || ' inches' else '' end, a.ord
        from products p
       cross join (values ('Blade length', '', 0), ('Steel', '5160 leaf-spring carbon steel', 1),
-                         ('Handle', 'Water buffalo horn', 2), ('Origin', 'Dharan, Nepal', 3)) as a(key, value, ord)
+                         ('Handle', 'Water buffalo horn', 2), ('Origin', 'Dharan, Nepal', 3),
+                         ('Sheath', 'Black leather sheath', 4)) as a(key, value, ord)
       where p.tenant_id = $1`,
     [tenant.id],
   );
-  await database.raw.query(`insert into search_synonyms (tenant_id, terms) values ($1, $2)`, [
-    tenant.id,
-    ['khukuri', 'kukri', 'khukri', 'gurkha knife'],
-  ]);
+  // The demo shop's synonym groups: a search of the large shop expands them as the demo's does.
+  await database.raw.query(
+    `insert into search_synonyms (tenant_id, terms) select $1, array(select jsonb_array_elements_text(g))
+       from jsonb_array_elements($2::jsonb) g`,
+    [tenant.id, JSON.stringify(DEMO_SYNONYMS)],
+  );
   return tenant;
 }
 

@@ -7,12 +7,15 @@ interface Logger {
 /**
  * Counts the SQL statements Drizzle sends while `fn` runs, on PGlite and PostgreSQL alike, through the database's
  * query logger: one object shared by all its handles (the application's, each shop's, their transactions').
+ * Transaction control is left out: Drizzle logs `begin` and `commit` on PostgreSQL only (PGlite's driver sends them).
  */
 export async function countQueries<T>(db: Db, fn: () => Promise<T>): Promise<{ result: T; queries: string[] }> {
   const logger = (db as unknown as { session: { logger: Logger } }).session.logger;
   const previous = logger.logQuery;
   const queries: string[] = [];
-  logger.logQuery = (query) => void queries.push(query);
+  logger.logQuery = (query) => {
+    if (!/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(query)) queries.push(query);
+  };
   try {
     return { result: await fn(), queries };
   } finally {

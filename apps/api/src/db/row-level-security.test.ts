@@ -89,6 +89,24 @@ describe('row-level security', () => {
     expect(orphan).toEqual(everyTable([]));
   });
 
+  it("gives the catalog search's index functions (migration 0061) the ids of the transaction's shop only", async () => {
+    // Both shops' products are named "Product N"; each function reads past the policy and names the shop itself.
+    const ids = async (db: Database['db']) => {
+      const words = await db.execute(sql`select * from catalog_search_matching(to_tsquery('english', 'product'), 10)`);
+      const alike = await db.execute(sql`select * from catalog_search_similar('prodcut')`);
+      const rows = (result: unknown) =>
+        ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Record<string, number>[];
+      return [...rows(words), ...rows(alike)].map((row) => Number(Object.values(row)[0]));
+    };
+    const shopIds = async (db: Database['db']) =>
+      (await db.select({ id: products.id }).from(products)).map((row) => row.id);
+    const inA = await ids(t.scope(shopA).db);
+    expect(inA.length).toBeGreaterThan(0);
+    expect(new Set(inA)).toEqual(new Set(await shopIds(t.scope(shopA).db)));
+    expect(new Set(await ids(t.scope(shopB).db))).toEqual(new Set(await shopIds(t.scope(shopB).db)));
+    expect(await ids(database.db)).toEqual([]);
+  });
+
   it('refuses to insert a row of another shop, or to move a row into another shop', async () => {
     const scope = t.scope(shopA);
     await expect(

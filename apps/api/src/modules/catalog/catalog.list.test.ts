@@ -340,3 +340,19 @@ describe('GET /api/products/products/?search= explains each match', () => {
     expect(all[0]).not.toHaveProperty('search_match');
   });
 });
+
+describe('GET /api/products/products/ searched, between shops', () => {
+  it("never finds another shop's products, by their words or by a misspelling of them (both read from the indexes)", async () => {
+    const mine = await t.createTenant();
+    const other = await t.createTenant();
+    await createProduct(t, mine, { slug: 'my-sirupate', name: 'Sirupate Khukuri' });
+    await createProduct(t, other, { slug: 'their-sirupate', name: 'Sirupate Khukuri' });
+    await createProduct(t, other, { slug: 'their-chitlange', name: 'Chitlange Khukuri' });
+    for (const search of ['sirupate', 'sirupati', 'sirupate khukuri', 'khukuri', 'chitlange', 'chitlangi']) {
+      const found = await slugs(mine, `search=${encodeURIComponent(search)}`);
+      expect(found, search).toEqual(search.startsWith('chitlang') ? [] : ['my-sirupate']);
+      const page = (await get(mine, `/api/products/products/?search=${encodeURIComponent(search)}&page=1`)).json();
+      expect(page.count, search).toBe(found.length);
+    }
+  });
+});

@@ -137,6 +137,42 @@ function tsQuery(text: string): SQL {
   return sql`to_tsquery('english', ${text})`;
 }
 
+/**
+ * The products a search finds. Strict: those with every concept; else those with any, and (unless `fullTextOnly`)
+ * those whose text has words at least pg_trgm.word_similarity_threshold (0.45) alike (`%>`): a misspelling, not
+ * another word. Under row-level security the planner compares every row for these operators rather than use their
+ * indexes; so the trigram comparison, tens of microseconds a row, comes from its index through migration 0061's
+ * function, and so do the few products with the words (`candidates`); many are cheaper read in full.
+ */
+function searchMatches(search: SearchPlan): SQL {
+  const anyWords = search.candidates
+    ? sql`${products.id} = any(${sql.param(search.candidates)}::int[])`
+    : sql`${products.searchVector} @@ ${tsQuery(search.any)}`;
+  if (search.strict) {
+    // Every product with every concept has one of them.
+    const everyWord = sql`${products.searchVector} @@ ${tsQuery(search.all)}`;
+    return search.candidates ? sql`(${anyWords} and ${everyWord})` : everyWord;
+  }
+  if (search.fullTextOnly) return anyWords;
+  const similar = sql`select * from catalog_search_similar(${search.text}::text)`;
+  // One list of ids: the products are read by their key, not compared one by one.
+  if (search.candidates) {
+    return sql`${products.id} = any(${sql.param(search.candidates)}::int[] || array(${similar}))`;
+  }
+  return sql`(${anyWords} or ${products.id} in (${similar}))`;
+}
+
+/**
+ * The ids of the shop's active products with one of the concepts of `search`, from the full-text index (migration
+ * 0061); null when there are more than `max`.
+ */
+export async function findSearchCandidates(scope: TenantScope, search: SearchPlan, max: number) {
+  const rows = await scope.rows<{ id: number }>(
+    sql`select id from catalog_search_matching(${tsQuery(search.any)}, ${max + 1}::int) as found(id)`,
+  );
+  return rows.length > max ? null : rows.map((row) => Number(row.id));
+}
+
 function categoryCondition(filter: ProductFilter): SQL | undefined {
   return filter.categorySlug === undefined ? undefined : eq(categories.slug, filter.categorySlug);
 }
@@ -159,15 +195,7 @@ function filterConditions(scope: TenantScope, filter: ProductFilter, facet?: 'ca
   const price = facet === 'price' ? undefined : priceCondition(filter);
   if (price) conditions.push(price);
   if (filter.inStock) conditions.push(gt(products.stock, 0));
-  if (filter.search?.strict) {
-    conditions.push(sql`${products.searchVector} @@ ${tsQuery(filter.search.all)}`);
-  } else if (filter.search) {
-    conditions.push(
-      // Both operators use their GIN index; `%>` keeps texts whose best-matching words are at least
-      // pg_trgm.word_similarity_threshold (0.45) alike: a misspelling, not another word.
-      sql`(${products.searchVector} @@ ${tsQuery(filter.search.any)} or ${products.searchText} %> ${filter.search.text})`,
-    );
-  }
+  if (filter.search) conditions.push(searchMatches(filter.search));
   return scope.where(products, ...conditions);
 }
 
@@ -176,12 +204,18 @@ function relevance(search: SearchPlan): SQL {
   // (description too). A product whose name's head word is what the query names (a khukuri, not a sheath for one)
   // and that holds every concept gains less than a tier: it goes above the accessories for it, not above a product
   // that names the whole query. Within a tier, weighted rank and closeness of spelling (together below 2).
-  const tiers = sql`(case when ${products.searchVector} @@ ${tsQuery(search.name)} then 16
+  // NOTE: a strict search's candidates all hold every concept: the tests that say so are left out (the same tiers,
+  // two full-text matches a row fewer).
+  const every = search.strict ? sql`true` : sql`${products.searchVector} @@ ${tsQuery(search.all)}`;
+  const tiers = search.noneHasEvery
+    ? sql`0`
+    : sql`(case when ${products.searchVector} @@ ${tsQuery(search.name)} then 16
            when ${products.searchVector} @@ ${tsQuery(search.fields)} then 8
-           when ${products.searchVector} @@ ${tsQuery(search.all)} then 4 else 0 end
-    + case when ${products.searchHead} @@ ${tsQuery(search.any)} and ${products.searchVector} @@ ${tsQuery(search.all)}
-           then 6 else 0 end)`;
-  if (search.strict) return sql`(${tiers} + ts_rank(${products.searchVector}, ${tsQuery(search.any)}))`;
+           when ${every} then 4 else 0 end
+    + case when ${products.searchHead} @@ ${tsQuery(search.any)} and ${every} then 6 else 0 end)`;
+  if (search.strict || search.fullTextOnly) {
+    return sql`(${tiers} + ts_rank(${products.searchVector}, ${tsQuery(search.any)}))`;
+  }
   return sql`(${tiers} + ts_rank(${products.searchVector}, ${tsQuery(search.any)})
     + word_similarity(${search.text}, ${products.searchText}))`;
 }
@@ -260,6 +294,25 @@ export async function hasProductsMatching(scope: TenantScope, filter: ProductFil
     .as('matches');
   const [row] = await scope.db.select({ found: sql<number>`count(*)::int` }).from(matches);
   return (row?.found ?? 0) >= count;
+}
+
+/**
+ * How many active products matching `filter` have every concept of its search, and how many have any (texts only
+ * alike left out): one reading of the products, from which the service decides how strict the search is and counts.
+ */
+export async function countSearchMatches(
+  scope: TenantScope,
+  filter: ProductFilter & { search: SearchPlan },
+): Promise<{ every: number; any: number }> {
+  const [row] = await scope.db
+    .select({
+      every: sql<number>`(count(*) filter (where ${products.searchVector} @@ ${tsQuery(filter.search.all)}))::int`,
+      any: sql<number>`count(*)::int`,
+    })
+    .from(products)
+    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
+    .where(filterConditions(scope, { ...filter, search: { ...filter.search, strict: false, fullTextOnly: true } }));
+  return { every: row?.every ?? 0, any: row?.any ?? 0 };
 }
 
 export async function countProducts(scope: TenantScope, filter: ProductFilter): Promise<number> {
@@ -436,33 +489,40 @@ export async function closestCatalogWords(
 ): Promise<Map<string, string[]>> {
   const closest = new Map<string, string[]>();
   if (words.length === 0) return closest;
-  const rows = await scope.rows<{ query: string; word: string | null }>(sql`
-    select q.word as query, s.word
-      from unnest(${sql.param(words)}::text[]) as q(word)
+  const variants = words.map((word) => ({ word, forms: wordVariants(word) }));
+  const pairs = variants.flatMap(({ word, forms }) => forms.map((form) => ({ word, form })));
+  // One statement: the closest words by trigram (a row with no word: none is close), then the variants held whole.
+  const rows = await scope.rows<{ query: string; word: string | null; variant: boolean }>(sql`
+    with unknown as (
+      select q.word from unnest(${sql.param(words)}::text[]) as q(word)
+       where not exists (
+         select 1 from ${searchWords} where ${scope.where(searchWords, sql`starts_with(${searchWords.word}, q.word)`)}))
+    select unknown.word as query, s.word, false as variant
+      from unknown
       left join lateral (
         select ${searchWords.word} as word from ${searchWords}
-         where ${scope.where(searchWords, sql`similarity(${searchWords.word}, q.word) >= ${CORRECTION_MIN_SIMILARITY}`)}
-         order by similarity(${searchWords.word}, q.word) desc, ${searchWords.word}
+         where ${scope.where(searchWords, sql`similarity(${searchWords.word}, unknown.word) >= ${CORRECTION_MIN_SIMILARITY}`)}
+         order by similarity(${searchWords.word}, unknown.word) desc, ${searchWords.word}
          limit ${limit}) s on true
-     where not exists (
-       select 1 from ${searchWords} where ${scope.where(searchWords, sql`starts_with(${searchWords.word}, q.word)`)})`);
+    union all
+    select v.word, ${searchWords.word}, true
+      from unnest(${sql.param(pairs.map((pair) => pair.word))}::text[],
+                  ${sql.param(pairs.map((pair) => pair.form))}::text[]) as v(word, form)
+      join unknown on unknown.word = v.word
+      join ${searchWords} on ${scope.where(searchWords, sql`${searchWords.word} = v.form`)}`);
+  const held = new Set<string>();
   for (const row of rows) {
-    closest.set(row.query, [...(closest.get(row.query) ?? []), ...(row.word ? [row.word] : [])]);
+    if (row.variant) {
+      held.add(row.word as string);
+    } else {
+      closest.set(row.query, [...(closest.get(row.query) ?? []), ...(row.word ? [row.word] : [])]);
+    }
   }
-  const variants = [...closest.keys()].map((word) => ({ word, variants: wordVariants(word) }));
-  const candidates = variants.flatMap((entry) => entry.variants);
-  if (candidates.length === 0) return closest;
-  const held = new Set(
-    (
-      await scope.db
-        .select({ word: searchWords.word })
-        .from(searchWords)
-        .where(scope.where(searchWords, inArray(searchWords.word, candidates)))
-    ).map((row) => row.word),
-  );
-  for (const { word, variants: forms } of variants) {
+  for (const { word, forms } of variants) {
     const found = forms.filter((form) => held.has(form));
-    if (found.length > 0) closest.set(word, [...new Set([...found, ...(closest.get(word) ?? [])])]);
+    if (closest.has(word) && found.length > 0) {
+      closest.set(word, [...new Set([...found, ...(closest.get(word) ?? [])])]);
+    }
   }
   return closest;
 }

@@ -18,10 +18,32 @@ export interface SearchPlan {
    * a common word ("horn") does not make the whole catalog a candidate to rank.
    */
   strict?: boolean;
+  /**
+   * Only documents with a concept's words are candidates, and closeness of spelling does not rank them: set when the
+   * words alone find enough (`FUZZY_SEARCH_MAX_CANDIDATES`), so that the costly trigram comparison is left to the
+   * searches that need it, misspellings the catalog's words did not correct.
+   */
+  fullTextOnly?: boolean;
+  /**
+   * The ids of every active product with one of the concepts' words, when there are few (`SEARCH_CANDIDATES_MAX`),
+   * read from the full-text index: the search reads these products only, not the whole shop.
+   */
+  candidates?: number[];
+  /**
+   * No product has every concept: the relevance tiers, which all need every concept, are left out of the rank (the
+   * same order, four full-text matches a product fewer).
+   */
+  noneHasEvery?: boolean;
 }
 
 /** How many products must match every concept before the others are left out. */
 export const STRICT_SEARCH_MIN_MATCHES = 24;
+
+/** Up to how many products with one of the concepts' words a search reads by their ids (`candidates`). */
+export const SEARCH_CANDIDATES_MAX = 200;
+
+/** How many products with one of the concepts' words leave out the texts that are only alike (trigrams). */
+export const FUZZY_SEARCH_MAX_CANDIDATES = 200;
 
 /** Lower case, accents and punctuation removed, single spaces. */
 export function normalizeSearch(text: string): string {

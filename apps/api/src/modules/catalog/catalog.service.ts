@@ -15,6 +15,7 @@ import {
   type Review,
   type SearchCompletions,
 } from '@platform/contracts';
+import type { TenantScope } from '../../db/tenant-scope.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
@@ -24,9 +25,11 @@ import {
   closestCatalogWords,
   countFacets,
   countProducts,
+  countSearchMatches,
   findActiveProductById,
   findActiveProductBySlug,
   findCategoryBySlug,
+  findSearchCandidates,
   hasProductsMatching,
   insertAttributes,
   insertCategory,
@@ -50,8 +53,10 @@ import {
   correctableWords,
   damerauDistance,
   explainMatch,
+  FUZZY_SEARCH_MAX_CANDIDATES,
   normalizeSearch,
   planSearch,
+  SEARCH_CANDIDATES_MAX,
   type SearchPlan,
   STRICT_SEARCH_MIN_MATCHES,
 } from './catalog.search.ts';
@@ -138,8 +143,8 @@ export function nextPriceBandFloor(floor: number): number {
   return step * (lead === 1 ? 2 : lead === 2 ? 5 : 10);
 }
 
-async function facetsOf(ctx: RequestContext, filter: ProductFilter): Promise<ProductFacets> {
-  const counts = await countFacets(ctx.scope, filter);
+async function facetsOf(scope: TenantScope, filter: ProductFilter): Promise<ProductFacets> {
+  const counts = await countFacets(scope, filter);
   return {
     categories: counts.categories,
     price_bands: counts.priceBands.map((band) => ({
@@ -188,53 +193,81 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
   if (maxPrice !== null) filter.maxPriceCents = maxPrice;
   const categorySlug = input.category__slug?.trim();
   if (categorySlug) filter.categorySlug = categorySlug;
-  const searchText = input.search?.trim();
-  if (searchText) {
-    const plan = planSearch(
-      searchText,
-      await listSynonymGroups(ctx.scope),
-      await closestCatalogWords(ctx.scope, correctableWords(searchText)),
-    );
-    if (!plan) {
-      if (input.page && input.page > 1) throw new NotFoundError('Invalid page.', 'invalid_page');
-      return empty;
+  // The statements of one list (a search's word look-ups, count and page) run in one transaction: the shop is named
+  // once, not once per statement.
+  const read = await ctx.scope.transaction(async (scope) => {
+    let count: number | undefined;
+    const searchText = input.search?.trim();
+    if (searchText) {
+      const plan = planSearch(
+        searchText,
+        await listSynonymGroups(scope),
+        await closestCatalogWords(scope, correctableWords(searchText)),
+      );
+      // Nothing searchable: no product.
+      if (!plan) return null;
+      filter.search = plan;
+      // Products with every concept, when there are enough of them; else those with any, and, when these are few,
+      // the texts only alike (misspellings left uncorrected), ranked by closeness of spelling too.
+      const decide = (found: { every: number; any: number }) => {
+        if (found.every === 0) plan.noneHasEvery = true;
+        if (found.every >= STRICT_SEARCH_MIN_MATCHES) {
+          plan.strict = true;
+          count = found.every;
+        } else if (found.any >= FUZZY_SEARCH_MAX_CANDIDATES) {
+          plan.fullTextOnly = true;
+          count = found.any;
+        }
+      };
+      const candidates = await findSearchCandidates(scope, plan, SEARCH_CANDIDATES_MAX);
+      if (candidates) {
+        plan.candidates = candidates;
+        decide(await countSearchMatches(scope, { ...filter, search: plan }));
+      } else if (
+        // Many products with the words: whether enough hold every concept stops at the 24th.
+        await hasProductsMatching(scope, { ...filter, search: { ...plan, strict: true } }, STRICT_SEARCH_MIN_MATCHES)
+      ) {
+        plan.strict = true;
+      } else {
+        decide(await countSearchMatches(scope, { ...filter, search: plan }));
+      }
     }
-    filter.search = plan;
-    if (
-      await hasProductsMatching(ctx.scope, { ...filter, search: { ...plan, strict: true } }, STRICT_SEARCH_MIN_MATCHES)
-    ) {
-      plan.strict = true;
-    }
-  }
-  const sort: ProductSort = input.ordering ?? (filter.search ? 'relevance' : '-created_at');
+    const sort: ProductSort = input.ordering ?? (filter.search ? 'relevance' : '-created_at');
 
-  let rows: ProductSummaryRow[];
-  let paging: { count: number; page: number; pageSize: number } | null = null;
-  if (input.page) {
-    const pageSize = input.page_size ?? DEFAULT_PAGE_SIZE;
-    const count = await countProducts(ctx.scope, filter);
-    if (input.page > 1 && (input.page - 1) * pageSize >= count) {
-      throw new NotFoundError('Invalid page.', 'invalid_page');
+    let rows: ProductSummaryRow[];
+    let paging: { count: number; page: number; pageSize: number } | null = null;
+    if (input.page) {
+      const pageSize = input.page_size ?? DEFAULT_PAGE_SIZE;
+      count ??= await countProducts(scope, filter);
+      if (input.page > 1 && (input.page - 1) * pageSize >= count) {
+        throw new NotFoundError('Invalid page.', 'invalid_page');
+      }
+      rows = await listProductSummaries(scope, filter, sort, {
+        limit: pageSize,
+        offset: (input.page - 1) * pageSize,
+      });
+      paging = { count, page: input.page, pageSize };
+    } else {
+      rows = await listProductSummaries(
+        scope,
+        filter,
+        sort,
+        input.page_size ? { limit: input.page_size, offset: 0 } : undefined,
+      );
     }
-    rows = await listProductSummaries(ctx.scope, filter, sort, {
-      limit: pageSize,
-      offset: (input.page - 1) * pageSize,
-    });
-    paging = { count, page: input.page, pageSize };
-  } else {
-    rows = await listProductSummaries(
-      ctx.scope,
-      filter,
-      sort,
-      input.page_size ? { limit: input.page_size, offset: 0 } : undefined,
-    );
+    // The counts beside the list's filters, in the same transaction.
+    const facets = paging && input.facets === 'true' ? await facetsOf(scope, filter) : null;
+    return { rows, paging, facets };
+  });
+  if (!read) {
+    if (input.page && input.page > 1) throw new NotFoundError('Invalid page.', 'invalid_page');
+    return empty;
   }
+  const { rows, paging, facets } = read;
   const plan = filter.search;
   const results = rows.map((row) => (plan ? withSearchMatch(toSummary(ctx, row), plan) : toSummary(ctx, row)));
   if (!paging) return { paginated: false, results };
-  return input.facets === 'true'
-    ? { paginated: true, results, ...paging, facets: await facetsOf(ctx, filter) }
-    : { paginated: true, results, ...paging };
+  return facets ? { paginated: true, results, ...paging, facets } : { paginated: true, results, ...paging };
 }
 
 /** An active product with its images, attributes and reviews (one query); inactive or unknown: 404. */
