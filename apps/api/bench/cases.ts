@@ -170,6 +170,18 @@ export const CASES: BenchCase[] = [
     API_READ,
   ),
   ...read(
+    // As the storefront's list asks for it: the counts per category and price band beside its filters.
+    '10k: product list with facets (page of 24)',
+    ['no cache'],
+    large('/api/products/products/?is_active=true&facets=true&page=1&page_size=24'),
+  ),
+  ...read(
+    '10k: search "bhojpure horn" with facets (page of 24)',
+    ['no cache'],
+    large('/api/products/products/?is_active=true&search=bhojpure%20horn&facets=true&page=1&page_size=24'),
+  ),
+  ...read('10k: search completions "bhoj"', ['no cache'], large('/api/products/search-completions/?search=bhoj')),
+  ...read(
     '10k: product list, page 200',
     ['no cache'],
     large('/api/products/products/?is_active=true&page=200&page_size=24'),

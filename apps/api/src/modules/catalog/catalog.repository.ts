@@ -184,15 +184,15 @@ function priceCondition(filter: ProductFilter): SQL | undefined {
   );
 }
 
-/** The filter's conditions; `facet` leaves out the category or price condition (a facet counts without its own). */
-function filterConditions(scope: TenantScope, filter: ProductFilter, facet?: 'category' | 'price'): SQL {
+/** The filter's conditions; `facets` leaves out the category and price conditions (the facets count them apart). */
+function filterConditions(scope: TenantScope, filter: ProductFilter, facets = false): SQL {
   // NOTE: the public catalog only ever shows active products; every read below goes through this.
   const conditions: SQL[] = [eq(products.isActive, true)];
-  const category = facet === 'category' ? undefined : categoryCondition(filter);
+  const category = facets ? undefined : categoryCondition(filter);
   if (category) conditions.push(category);
   if (filter.featured) conditions.push(eq(products.isFeatured, true));
   if (filter.discounted) conditions.push(sql`${products.priceBeforeDiscountCents} > ${products.priceCents}`);
-  const price = facet === 'price' ? undefined : priceCondition(filter);
+  const price = facets ? undefined : priceCondition(filter);
   if (price) conditions.push(price);
   if (filter.inStock) conditions.push(gt(products.stock, 0));
   if (filter.search) conditions.push(searchMatches(filter.search));
@@ -325,7 +325,8 @@ export async function countProducts(scope: TenantScope, filter: ProductFilter): 
 }
 
 /** The lower bound of a price's band on the 1–2–5 ladder, in minor units: 0 below one major unit (100). */
-const priceStep = sql`(10::numeric ^ (length(${products.priceCents}::text) - 1))::bigint`;
+// Powers of ten are exact in double precision far beyond any price (2^53).
+const priceStep = sql`(10::float8 ^ (length(${products.priceCents}::text) - 1))::bigint`;
 const priceBandFloor = sql<number>`(case when ${products.priceCents} < 100 then 0
   when ${products.priceCents} >= 5 * ${priceStep} then 5 * ${priceStep}
   when ${products.priceCents} >= 2 * ${priceStep} then 2 * ${priceStep} else ${priceStep} end)`;
@@ -337,54 +338,51 @@ export interface FacetCountRows {
 }
 
 /**
- * The counts beside the list's filters, in one statement: per category with every filter but the category (every
- * category of the shop, in display order, zero included), per price band with every filter but the price bounds.
+ * The counts beside the list's filters, in one statement and one reading of the products: per category with every
+ * filter but the category (every category of the shop, in display order, zero included), per price band with every
+ * filter but the price bounds.
  */
 export async function countFacets(scope: TenantScope, filter: ProductFilter): Promise<FacetCountRows> {
-  const byCategory = scope.db
+  const inCategory = categoryCondition(filter) ?? sql`true`;
+  const inPrice = priceCondition(filter) ?? sql`true`;
+  // Per category and band: how many products the price bounds keep, and how many the category keeps.
+  const counted = scope.db
+    .select({
+      categoryId: products.categoryId,
+      floor: sql<string>`${priceBandFloor}`.as('floor'),
+      inPrice: sql<number>`(count(*) filter (where ${inPrice}))::int`.as('in_price'),
+      inCategory: sql<number>`(count(*) filter (where ${inCategory}))::int`.as('in_category'),
+    })
+    .from(products)
+    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
+    .where(filterConditions(scope, filter, true))
+    .groupBy(products.categoryId, sql`2`)
+    .as('counted');
+  const rows = await scope.db
     .select({
       slug: categories.slug,
       name: categories.name,
-      position: categories.position,
-      count: sql<number>`count(${products.id})::int`.as('count'),
+      floor: counted.floor,
+      inPrice: counted.inPrice,
+      inCategory: counted.inCategory,
     })
     .from(categories)
-    .leftJoin(
-      products,
-      and(
-        eq(products.tenantId, categories.tenantId),
-        eq(products.categoryId, categories.id),
-        filterConditions(scope, filter, 'category'),
-      ),
-    )
+    .leftJoin(counted, eq(counted.categoryId, categories.id))
     .where(scope.where(categories))
-    .groupBy(categories.id, categories.slug, categories.name, categories.position);
-  const byPrice = scope.db
-    .select({ floor: sql<number>`${priceBandFloor}`.as('floor'), count: sql<number>`count(*)::int`.as('count') })
-    .from(products)
-    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
-    .where(filterConditions(scope, filter, 'price'))
-    .groupBy(sql`1`);
-  const rows = await scope.rows<{
-    kind: 'category' | 'price';
-    slug: string | null;
-    name: string | null;
-    floor: string | null;
-    count: number;
-  }>(sql`
-    select 'category' as kind, c.slug, c.name, null::bigint as floor, c.count, c.position as sort_key
-      from (${byCategory}) c
-    union all
-    select 'price', null, null, p.floor, p.count, p.floor
-      from (${byPrice}) p
-     order by kind, sort_key, name`);
-  const facets: FacetCountRows = { categories: [], priceBands: [] };
+    .orderBy(asc(categories.position), asc(categories.name), asc(categories.id));
+  const byCategory = new Map<string, { slug: string; name: string; count: number }>();
+  const byBand = new Map<number, number>();
   for (const row of rows) {
-    if (row.kind === 'category')
-      facets.categories.push({ slug: row.slug ?? '', name: row.name ?? '', count: row.count });
-    else facets.priceBands.push({ floor: Number(row.floor), count: row.count });
+    const category = byCategory.get(row.slug) ?? { slug: row.slug, name: row.name, count: 0 };
+    byCategory.set(row.slug, category);
+    if (row.floor === null) continue;
+    category.count += row.inPrice ?? 0;
+    if (row.inCategory) byBand.set(Number(row.floor), (byBand.get(Number(row.floor)) ?? 0) + row.inCategory);
   }
-  return facets;
+  return {
+    categories: [...byCategory.values()],
+    priceBands: [...byBand.entries()].sort(([a], [b]) => a - b).map(([floor, count]) => ({ floor, count })),
+  };
 }
 
 /** An active product with its long description, images, attributes and reviews, in one statement. */
