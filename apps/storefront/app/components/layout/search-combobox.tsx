@@ -13,7 +13,7 @@ import { useFormat, useMediaUrl } from '../../features/site/site-settings.tsx';
 import { browserApi } from '../../lib/browser-api.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { SearchIcon } from './icons.tsx';
-import { SearchForm, type SearchTerm } from './search-box.tsx';
+import { SearchForm, type SearchTerm } from './search-form.tsx';
 
 /** How long the text must stay unchanged before the suggestions for it are asked for. */
 const COMPLETION_DELAY_MS = 200;
