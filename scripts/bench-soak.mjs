@@ -7,12 +7,11 @@
 //   SOAK_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)  SOAK_REDIS_URL (default redis://127.0.0.1:6379/13)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort, roundRobin } from './lib/net.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
@@ -39,14 +38,6 @@ for (const entry of ['apps/storefront/dist/main.js', 'apps/storefront/build/serv
   }
 }
 
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 function startServer(env) {
   const child = spawn(process.execPath, ['apps/storefront/dist/main.js'], {
     cwd: root,
@@ -64,25 +55,6 @@ async function waitUntilUp(url, child) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer`);
-}
-
-function roundRobin(backends) {
-  let next = 0;
-  return http.createServer((request, response) => {
-    const forwarded = http.request(
-      new URL(request.url ?? '/', backends[next++ % backends.length]),
-      { method: request.method, headers: request.headers },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    forwarded.on('error', () => {
-      response.writeHead(502);
-      response.end();
-    });
-    request.pipe(forwarded);
-  });
 }
 
 function rssMb(pid) {

@@ -5,10 +5,10 @@
 // configuration (`npm warn Unknown user config …`), which no project can change.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './lib/net.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WARNING = /warn|deprecat|oops|error|\bfail/i;
@@ -36,12 +36,7 @@ if (build.status !== 0) {
   process.exit(1);
 }
 
-const port = await new Promise((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address();
-    probe.close(() => resolve(free));
-  });
-});
+const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clean-run-'));
 // As `npm start` runs it, with the shop's address given and its logs as JSON (one line per request at info level).
 const server = spawn(process.execPath, ['--enable-source-maps', 'apps/storefront/dist/main.js'], {

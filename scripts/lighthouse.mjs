@@ -4,24 +4,16 @@
 // lighthouse-reports/ (git-ignored).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort } from './lib/net.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = ['/', '/products', '/products/angkhola-khukuri-10-inch', '/blog', '/blog/history-of-the-khukuri'];
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { freePort } from '../../../scripts/lib/net.mjs';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -126,13 +126,7 @@ export async function buildDemoTestApp(): Promise<{ t: TestApp; shop: Tenant }> 
 }
 
 /** A free TCP port on loopback (for an app that must know its own address before it listens). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort };
 
 /**
  * A test app listening on loopback, its `PUBLIC_URL` its own address: what a gateway calls back (notifications,

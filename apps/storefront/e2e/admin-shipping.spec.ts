@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { ownerToken, signInAsOwner } from './admin-support.ts';
-import { addItem, type Customer, newCustomer, stockedProducts, TENANT } from './support.ts';
+import { type Customer, customerWithItemUnder, TENANT } from './support.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -18,10 +18,7 @@ test('the owner adds a shipping zone in the admin app, changes its rate, and the
   page,
   request,
 }) => {
-  const product = (await stockedProducts(request)).find((candidate) => Number(candidate.price) < 150);
-  if (!product) throw new Error('no stocked product under 150.00');
-  const customer = await newCustomer(request);
-  await addItem(request, customer, product);
+  const { customer, product } = await customerWithItemUnder(request, 150);
   // Brazil has no zone of its own in the demo shop: the rest of the world serves it.
   expect(await brazilQuote(request, customer)).toMatchObject({ zone: 'Rest of the world' });
 

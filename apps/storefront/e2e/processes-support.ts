@@ -1,17 +1,8 @@
 // Servers of the build started as processes of their own, for the journeys across processes and instances.
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Starts a built entry (`apps/api/dist/server.js`, `apps/storefront/dist/main.js`); its output goes to `output`. */
 export function start(entry: string, env: Record<string, string>, output: string[]): ChildProcess {

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort, start, stopAll, waitUntilUp } from './processes-support.ts';
+import { freePort } from '../../../scripts/lib/net.mjs';
+import { start, stopAll, waitUntilUp } from './processes-support.ts';
 import { openPage, SITE_TITLE, TENANT } from './support.ts';
 
 test.describe('the API and the storefront as separate processes', () => {

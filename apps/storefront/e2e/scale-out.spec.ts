@@ -4,12 +4,13 @@
 // them.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { freePort, start, stopAll, waitUntilUp } from './processes-support.ts';
+import { freePort, roundRobin } from '../../../scripts/lib/net.mjs';
+import { start, stopAll, waitUntilUp } from './processes-support.ts';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // A database of Redis's own for this run, apart from the other tests' (15).
@@ -29,28 +30,6 @@ const ADDRESS = {
   fullname: 'Maya Gurung',
   contact_number: '+977 1 4221234',
 };
-
-/** A load balancer in its simplest form: each request to the next backend in turn; `served` says which took it. */
-function roundRobin(backends: string[], served: string[]): http.Server {
-  let next = 0;
-  return http.createServer((request, response) => {
-    const backend = backends[next++ % backends.length] as string;
-    served.push(backend);
-    const forwarded = http.request(
-      new URL(request.url ?? '/', backend),
-      { method: request.method, headers: request.headers },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    forwarded.on('error', () => {
-      response.writeHead(502);
-      response.end();
-    });
-    request.pipe(forwarded);
-  });
-}
 
 test.describe('two API instances and a storefront behind a balancer, on PostgreSQL and Redis', () => {
   test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -128,7 +107,7 @@ test.describe('two API instances and a storefront behind a balancer, on PostgreS
       );
       await waitUntilUp(`${apis[index]}/api/health/`, children[index] as ChildProcess, output);
     }
-    balancer = roundRobin(apis, served);
+    balancer = roundRobin(apis, (backend) => served.push(backend));
     await new Promise<void>((resolve) => balancer.listen(balancerPort, '127.0.0.1', resolve));
     children.push(
       start(

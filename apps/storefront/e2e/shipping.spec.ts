@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { addItem, expectOnPath, newCustomer, openPage, signIn, stockedProducts, TENANT, times } from './support.ts';
+import {
+  addItem,
+  customerWithItemUnder,
+  expectOnPath,
+  newCustomer,
+  openPage,
+  signIn,
+  stockedProducts,
+  TENANT,
+  times,
+} from './support.ts';
 
 // The demo shop's zones (apps/api/src/seed/demo/shipping.ts): India 12.00 per order + 2.00 per item, free from
 // 150.00; Europe 28.00 + 4.00 per item, free from 300.00, 7–14 business days.
@@ -59,10 +69,7 @@ test('shipping is quoted for the chosen country, and the order, its confirmation
   page,
   request,
 }) => {
-  const product = (await stockedProducts(request)).find((candidate) => Number(candidate.price) < 150);
-  if (!product) throw new Error('no stocked product under 150.00');
-  const customer = await newCustomer(request);
-  await addItem(request, customer, product);
+  const { customer, product } = await customerWithItemUnder(request, 150);
   await signIn(page, customer);
   await openCheckout(page);
 

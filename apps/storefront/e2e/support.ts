@@ -122,6 +122,18 @@ export async function customerWithCart(page: Page, request: APIRequestContext, l
   return { customer, products };
 }
 
+/**
+ * A new customer (not signed in anywhere) with one stocked product priced under `below` in the cart: an order the
+ * shop's free-shipping amounts do not reach.
+ */
+export async function customerWithItemUnder(request: APIRequestContext, below: number) {
+  const product = (await stockedProducts(request)).find((candidate) => Number(candidate.price) < below);
+  if (!product) throw new Error(`no stocked product under ${below}`);
+  const customer = await newCustomer(request);
+  await addItem(request, customer, product);
+  return { customer, product };
+}
+
 /** `$` and two decimals of price × quantity, in cents: never floats on money. */
 export function times(price: string, quantity: number): string {
   const [units = '0', cents = '0'] = price.split('.');
