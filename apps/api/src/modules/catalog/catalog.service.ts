@@ -124,6 +124,19 @@ function toReview(row: ReviewWithUser): Review {
   };
 }
 
+/**
+ * The plan of a shopper's `text` with the shop's synonym groups and the catalog words its unknown words may mean;
+ * null when nothing in it is searchable.
+ */
+async function planShopSearch(scope: TenantScope, text: string, options?: { typing?: boolean }) {
+  return planSearch(
+    text,
+    await listSynonymGroups(scope),
+    await closestCatalogWords(scope, correctableWords(text)),
+    options,
+  );
+}
+
 export type ProductListResult =
   | { paginated: false; results: ProductSummary[] }
   | {
@@ -199,11 +212,7 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
     let count: number | undefined;
     const searchText = input.search?.trim();
     if (searchText) {
-      const plan = planSearch(
-        searchText,
-        await listSynonymGroups(scope),
-        await closestCatalogWords(scope, correctableWords(searchText)),
-      );
+      const plan = await planShopSearch(scope, searchText);
       // Nothing searchable: no product.
       if (!plan) return null;
       filter.search = plan;
@@ -426,14 +435,12 @@ export const SEARCH_COMPLETION_LIMITS = { products: 6, categories: 3 } as const;
 export async function completeSearch(ctx: RequestContext, text: string): Promise<SearchCompletions> {
   const empty: SearchCompletions = { products: [], categories: [] };
   if (!isCompletable(text)) return empty;
-  const plan = planSearch(
-    text,
-    await listSynonymGroups(ctx.scope),
-    await closestCatalogWords(ctx.scope, correctableWords(text)),
-    { typing: true },
-  );
-  if (!plan) return empty;
-  const found = await listSearchCompletions(ctx.scope, plan, SEARCH_COMPLETION_LIMITS);
+  // One transaction: the shop is named once for the three statements.
+  const found = await ctx.scope.transaction(async (scope) => {
+    const plan = await planShopSearch(scope, text, { typing: true });
+    return plan ? listSearchCompletions(scope, plan, SEARCH_COMPLETION_LIMITS) : null;
+  });
+  if (!found) return empty;
   return {
     products: found.products.map((row) => ({
       slug: row.slug,
