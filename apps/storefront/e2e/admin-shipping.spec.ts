@@ -18,7 +18,7 @@ test('the owner adds a shipping zone in the admin app, changes its rate, and the
   page,
   request,
 }) => {
-  const { customer, product } = await customerWithItemUnder(request, 150);
+  const { customer } = await customerWithItemUnder(request, 150);
   // Brazil has no zone of its own in the demo shop: the rest of the world serves it.
   expect(await brazilQuote(request, customer)).toMatchObject({ zone: 'Rest of the world' });
 
