@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './lib/net.mjs';
+import { quickStartEnv } from './lib/quick-start.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WARNING = /warn|deprecat|oops|error|\bfail/i;
@@ -42,7 +43,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clean-run-'));
 const server = spawn(process.execPath, ['--enable-source-maps', 'apps/storefront/dist/main.js'], {
   cwd: root,
   env: {
-    ...process.env,
+    ...quickStartEnv(process.env),
     PORT: String(port),
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,

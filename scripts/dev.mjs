@@ -3,13 +3,14 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { quickStartEnv } from './lib/quick-start.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/api/src/server.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { NODE_ENV: 'development', ...process.env, PORT: '8001' },
+    env: { NODE_ENV: 'development', ...quickStartEnv(process.env), PORT: '8001' },
   }),
   spawn('npm', ['run', 'dev', '--workspace', '@platform/storefront', '--', '--port', process.env.PORT ?? '8000'], {
     cwd: root,

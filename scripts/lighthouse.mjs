@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort } from './lib/net.mjs';
+import { quickStartEnv } from './lib/quick-start.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = ['/', '/products', '/products/angkhola-khukuri-10-inch', '/blog', '/blog/history-of-the-khukuri'];
@@ -20,7 +21,7 @@ const origin = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
 const server = spawn(process.execPath, [path.join(ROOT, 'apps/storefront/dist/main.js')], {
   cwd: path.join(ROOT, 'apps/storefront'),
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, LOG_LEVEL: 'warn' },
+  env: { ...quickStartEnv(process.env), PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, LOG_LEVEL: 'warn' },
   stdio: 'inherit',
 });
 const stop = () => {

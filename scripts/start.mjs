@@ -1,10 +1,12 @@
 // `npm start` (the whole shop in one process), `npm run start:api` (the platform API alone) and
 // `npm run start:storefront` (the storefront alone, reaching the API at API_URL): each builds what is missing or
-// older than its sources, then runs the built server.
+// older than its sources, then runs the built server. On the embedded database (no DATABASE_URL) the first two are
+// the local quick start: the demo shop, on this machine only (scripts/lib/quick-start.mjs).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { quickStartEnv } from './lib/quick-start.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRIES = {
@@ -50,5 +52,9 @@ if (built === 0 || sources.some((dir) => newestMtime(dir) > built)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, ['--enable-source-maps', entry], { cwd: root, stdio: 'inherit' });
+const server = spawnSync(process.execPath, ['--enable-source-maps', entry], {
+  cwd: root,
+  stdio: 'inherit',
+  env: mode === 'storefront' ? process.env : quickStartEnv(process.env),
+});
 process.exit(server.status ?? 1);

@@ -57,6 +57,15 @@ export default defineConfig({
     // The first start migrates the database and builds the demo catalog images.
     timeout: 180_000,
     // The card gateway sends the customer back to the shop's configured origin: it must be the one the tests open.
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_ENABLED: 'false', PUBLIC_URL: baseURL },
+    // The demo shop, with its published accounts and the test card gateway, as the local quick start serves it.
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'true',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_ENABLED: 'false',
+      PUBLIC_URL: baseURL,
+    },
   },
 });

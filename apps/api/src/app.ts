@@ -255,9 +255,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(rateLimits, { enabled: config.RATE_LIMIT_ENABLED, redisUrl: config.REDIS_URL });
       await api.register(healthRoutes);
       await api.register(tenantsRoutes);
-      // Addresses a card gateway calls, and the built-in sandbox gateway: the shop is named in the path.
+      // Addresses a card gateway calls, and the built-in sandbox gateway (only where the server allows test payments):
+      // the shop is named in the path.
       await api.register(paymentGatewayRoutes);
-      await api.register(sandboxGatewayRoutes);
+      if (config.SANDBOX_GATEWAY_ENABLED) await api.register(sandboxGatewayRoutes);
       // The documentation page sets a policy of its own that allows its scripts.
       await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
       await api.register(async (shop) => {

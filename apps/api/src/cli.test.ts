@@ -53,9 +53,15 @@ describe('npm run platform -- payments card', () => {
 
   it('sets a shop to the sandbox gateway, to 2C2P with the secret from the environment, and off; never prints the secret', async () => {
     await platform(['tenant', 'create', '--name', 'CLI shop', '--token', 'cli-shop-token']);
-    expect(await platform(['payments', 'card', '--tenant', 'cli-shop-token', '--gateway', 'sandbox'])).toMatch(
-      /CLI shop: card payments through the built-in sandbox gateway \(merchant SANDBOX\d+\)/,
+    // The test gateway takes no real payment: a production server's command refuses it unless asked explicitly.
+    await expect(platform(['payments', 'card', '--tenant', 'cli-shop-token', '--gateway', 'sandbox'])).rejects.toThrow(
+      /switched off on this server \(SANDBOX_GATEWAY_ENABLED\)/,
     );
+    expect(await cardSettings()).toBeUndefined();
+    const sandboxAllowed = { SANDBOX_GATEWAY_ENABLED: 'true' };
+    expect(
+      await platform(['payments', 'card', '--tenant', 'cli-shop-token', '--gateway', 'sandbox'], sandboxAllowed),
+    ).toMatch(/CLI shop: card payments through the built-in sandbox gateway \(merchant SANDBOX\d+\)/);
     const sandbox = await cardSettings();
     expect(sandbox).toMatchObject({ enable_card_payment: true, card_gateway: 'sandbox' });
     expect(String(sandbox?.card_secret_key).length).toBeGreaterThanOrEqual(32);
@@ -86,6 +92,39 @@ describe('npm run platform -- payments card', () => {
 
     await platform(['payments', 'card', '--tenant', 'cli-shop-token', '--off']);
     expect(await cardSettings()).toMatchObject({ enable_card_payment: false, card_merchant_id: 'JT01' });
+  }, 180_000);
+
+  it('creates the first shop with its owner in one command, the generated password shown once', async () => {
+    const output = await platform([
+      'tenant',
+      'create',
+      '--name',
+      'First shop',
+      '--token',
+      'cli-first-shop',
+      '--owner-email',
+      'Founder@Example.com',
+    ]);
+    const [token, created, password] = output.trimEnd().split('\n');
+    expect(token).toBe('cli-first-shop');
+    expect(created).toBe('First shop: owner founder@example.com created (signs in at /admin)');
+    expect(password).toMatch(/^Password \(shown once\): [\w-]{20}$/);
+    // A refused owner (a password of the most used ones) leaves no shop behind.
+    await expect(
+      platform(['tenant', 'create', '--name', 'Weak shop', '--token', 'cli-weak', '--owner-email', 'a@example.com'], {
+        STAFF_PASSWORD: 'password1',
+      }),
+    ).rejects.toThrow(/password/);
+    const database = testDb ? testDb.database : await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+    try {
+      const rows = await database.raw.query<{ token: string; role: string }>(
+        `select t.token, u.role from tenants t left join users u on u.tenant_id = t.id
+          where t.token in ('cli-first-shop', 'cli-weak')`,
+      );
+      expect(rows).toEqual([{ token: 'cli-first-shop', role: 'owner' }]);
+    } finally {
+      if (!testDb) await database.close();
+    }
   }, 180_000);
 
   it('creates a member of staff with a given password, and gives an account a new generated one once', async () => {

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { TenantScope } from './db/tenant-scope.ts';
 import { ValidationError } from './lib/errors.ts';
 import { createStaffAccount, setAccountPassword } from './modules/accounts/index.ts';
 import { configureCardGateway, configurePayments } from './modules/payments/index.ts';
@@ -15,8 +16,10 @@ import { loadConfigOrExit, openConfiguredDatabase, platformDeps } from './runtim
 
 const USAGE = `Usage:
   npm run platform -- tenant create --name "Shop name" [--domain shop.example.com]… [--token TOKEN]
+      [--owner-email EMAIL]   (and its owner; the password from STAFF_PASSWORD, else generated and printed once)
   npm run platform -- tenant list
   npm run platform -- payments card --tenant TOKEN --gateway sandbox
+      (the built-in test gateway: no card is charged; only with SANDBOX_GATEWAY_ENABLED=true)
   npm run platform -- payments card --tenant TOKEN --gateway 2c2p --merchant-id ID --environment sandbox|production
       (the 2C2P secret key is read from CARD_SECRET_KEY, else from standard input)
   npm run platform -- payments card --tenant TOKEN --off
@@ -32,6 +35,14 @@ async function shopOf(database: Database, token: string | undefined) {
   const tenant = (await listTenants(database.db)).find((shop) => shop.token === token);
   if (!tenant) console.error('Give --tenant with the token of an existing shop (see: tenant list).');
   return tenant ?? null;
+}
+
+/** The password of a new account or a new password: STAFF_PASSWORD, else a strong one printed once by the caller. */
+function givenOrNewPassword(): { password: string; generated: boolean } {
+  const given = process.env.STAFF_PASSWORD;
+  return given
+    ? { password: given, generated: false }
+    : { password: randomBytes(15).toString('base64url'), generated: true };
 }
 
 /**
@@ -51,8 +62,7 @@ async function manageStaff(
     console.error(USAGE);
     return 2;
   }
-  const given = process.env.STAFF_PASSWORD;
-  const password = given ?? randomBytes(15).toString('base64url');
+  const { password, generated } = givenOrNewPassword();
   const ctx = systemContext(platformDeps(config, database), database, tenant, 'cli');
   if (command === 'staff create') {
     const account = await createStaffAccount(ctx, { email: values.email, role, password });
@@ -61,7 +71,43 @@ async function manageStaff(
     console.error(`${tenant.name} has no account ${values.email}.`);
     return 1;
   }
-  if (!given) console.log(`Password (shown once): ${password}`);
+  if (generated) console.log(`Password (shown once): ${password}`);
+  return 0;
+}
+
+/** `tenant create`: a shop (its token printed), and with `--owner-email` its owner (a password printed once). */
+async function createShop(
+  config: Config,
+  database: Database,
+  values: { name?: string; domain?: string[]; token?: string; 'owner-email'?: string },
+): Promise<number> {
+  if (!values.name?.trim()) {
+    console.error('tenant create needs --name');
+    return 2;
+  }
+  const owner = values['owner-email'];
+  const { password, generated } = givenOrNewPassword();
+  // The shop and its owner together, or neither: an owner refused (a weak STAFF_PASSWORD, a wrong address) leaves
+  // no shop behind.
+  const { tenant, ownerEmail } = await database.asPlatform(async (tx) => {
+    const created = await createTenant(tx, {
+      name: values.name as string,
+      token: values.token,
+      domains: values.domain,
+    });
+    if (!owner) return { tenant: created, ownerEmail: null };
+    const ctx = {
+      ...systemContext(platformDeps(config, database), database, created, 'cli'),
+      scope: new TenantScope(tx, created.id),
+    };
+    const account = await createStaffAccount(ctx, { email: owner, role: 'owner', password });
+    return { tenant: created, ownerEmail: account.email };
+  });
+  console.log(tenant.token);
+  if (ownerEmail) {
+    console.log(`${tenant.name}: owner ${ownerEmail} created (signs in at /admin)`);
+    if (generated) console.log(`Password (shown once): ${password}`);
+  }
   return 0;
 }
 
@@ -124,6 +170,7 @@ async function main(argv: string[]): Promise<number> {
       off: { type: 'boolean' },
       email: { type: 'string' },
       role: { type: 'string' },
+      'owner-email': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -145,16 +192,7 @@ async function main(argv: string[]): Promise<number> {
         console.log([tenant.id, tenant.name, tenant.token, tenant.domains.join(',')].join('\t'));
       }
     } else {
-      if (!values.name?.trim()) {
-        console.error('tenant create needs --name');
-        return 2;
-      }
-      const tenant = await createTenant(database.db, {
-        name: values.name,
-        token: values.token,
-        domains: values.domain,
-      });
-      console.log(tenant.token);
+      return await createShop(config, database, values);
     }
     return 0;
   } finally {

@@ -67,10 +67,17 @@ const ConfigSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
+  /** Seed the demo shop (published passwords, the test card gateway) into an empty database: the local quick start
+   * (`npm start` on the embedded database) asks for it; a production server never seeds it unless told to. */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])
-    .default('true')
+    .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  /** The built-in test card gateway may be chosen and paid through; unset: only where the demo is seeded. */
+  SANDBOX_GATEWAY_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
   ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** How often each instance looks for queued mail that is due (a retry, or mail another instance left). 0: never. */
@@ -94,7 +101,10 @@ const ConfigSchema = z.object({
   MEDIA_HOST: z.string().default(''),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { mediaDir: string };
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'SANDBOX_GATEWAY_ENABLED'> & {
+  mediaDir: string;
+  SANDBOX_GATEWAY_ENABLED: boolean;
+};
 
 /** Every variable the platform reads (the README's configuration table and docs/deploy.md name each). */
 export const CONFIG_VARIABLES = Object.keys(ConfigSchema.shape);
@@ -116,5 +126,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.MEDIA_STORAGE === 's3' && !config.S3_BUCKET) {
     throw new ConfigError(['S3_BUCKET: is required with MEDIA_STORAGE=s3']);
   }
-  return { ...config, mediaDir: config.MEDIA_DIR ?? path.join(config.DATA_DIR, 'media') };
+  return {
+    ...config,
+    SANDBOX_GATEWAY_ENABLED: config.SANDBOX_GATEWAY_ENABLED ?? config.SEED_DEMO,
+    mediaDir: config.MEDIA_DIR ?? path.join(config.DATA_DIR, 'media'),
+  };
 }

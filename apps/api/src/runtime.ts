@@ -9,8 +9,9 @@ import { DirectoryInUseError } from './lib/private-files.ts';
 import { resolveJwtSecret, TokenSigner } from './modules/accounts/index.ts';
 import { createMailer } from './modules/mail/index.ts';
 import { createMediaStorage } from './modules/media/index.ts';
+import { countTenants } from './modules/tenants/index.ts';
 import type { ServiceDeps } from './plugins/request-context.ts';
-import { seedDemo } from './seed/index.ts';
+import { findPublishedPasswords, isLoopbackHost, publishedPasswordsMessage, seedDemo } from './seed/index.ts';
 
 /** Opens the configured database: PostgreSQL with DATABASE_URL, else PGlite kept in DATA_DIR. */
 export function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -63,7 +64,11 @@ export function platformDeps(config: Config, database: Database): ServiceDeps {
   };
 }
 
-/** Migrates, seeds the demo shop on an empty database, and builds the app; the caller adds to it and listens. */
+/**
+ * Migrates, seeds the demo shop on an empty database when asked to (`SEED_DEMO`), and builds the app; the caller adds
+ * to it and listens. A server that anyone may reach (a listen address other than loopback) does not start while an
+ * account still signs in with a password the README publishes: the process ends with a message naming the fix.
+ */
 export async function prepareApp(config: Config): Promise<FastifyInstance> {
   const jwtSecret = resolveJwtSecret(config);
   const database = await openConfiguredDatabase(config).catch((error: unknown) => {
@@ -76,6 +81,18 @@ export async function prepareApp(config: Config): Promise<FastifyInstance> {
   const applied = await migrate(database);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   if (config.SEED_DEMO && (await seedDemo(app.deps))) app.log.info('demo shop seeded (tenant token khukuri-demo)');
+  const published = isLoopbackHost(config.HOST) ? [] : await findPublishedPasswords(app.deps);
+  if (published.length > 0) {
+    console.error(publishedPasswordsMessage(config.HOST, published));
+    await app.close();
+    process.exit(1);
+  }
+  if ((await countTenants(app.deps.database.db)) === 0) {
+    app.log.warn(
+      'no shop yet: create the first one and its owner with `npm run platform -- tenant create --name "…" ' +
+        '--owner-email you@example.com` (or `node apps/api/dist/cli.js …` where only the build is installed)',
+    );
+  }
   return app;
 }
 

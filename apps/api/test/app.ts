@@ -52,6 +52,8 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
+    // Tests pay through the built-in test gateway: they ask for it, as a server must.
+    SANDBOX_GATEWAY_ENABLED: 'true',
     ORDER_EXPIRY_INTERVAL_SECONDS: '0',
     PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
     MAIL_DELIVERY_INTERVAL_SECONDS: '0',

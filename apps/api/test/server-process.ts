@@ -15,28 +15,34 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `node --import tsx src/server.ts` on `port` with `env` (on top of a quiet production configuration without
- * the demo shop or jobs that would change orders) and resolves once `/api/health/` answers.
+ * The environment of `src/server.ts` in a test: a quiet production configuration without the demo shop or jobs that
+ * would change orders, under `env` (a variable given as undefined is left unset).
  */
-export async function startServer(port: number, env: Record<string, string>): Promise<ServerProcess> {
+export function serverEnv(port: number, env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const merged: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SMTP_URL: '',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ORDER_EXPIRY_INTERVAL_SECONDS: '0',
+    PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
+    ...env,
+  };
+  return Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined));
+}
+
+/** Starts `node --import tsx src/server.ts` on `port` (see `serverEnv`) and resolves once `/api/health/` answers. */
+export async function startServer(port: number, env: Record<string, string | undefined>): Promise<ServerProcess> {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      ORDER_EXPIRY_INTERVAL_SECONDS: '0',
-      PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
-      ...env,
-    },
+    env: serverEnv(port, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => {

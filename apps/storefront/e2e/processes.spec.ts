@@ -26,7 +26,13 @@ test.describe('the API and the storefront as separate processes', () => {
     children.push(
       start(
         'apps/api/dist/server.js',
-        { ...common, PORT: String(apiPort), DATA_DIR: path.join(dataDir, 'api'), TRUST_PROXY: 'true' },
+        {
+          ...common,
+          PORT: String(apiPort),
+          DATA_DIR: path.join(dataDir, 'api'),
+          TRUST_PROXY: 'true',
+          SEED_DEMO: 'true',
+        },
         output,
       ),
     );

@@ -90,6 +90,7 @@ test.describe('two API instances and a storefront behind a balancer, on PostgreS
       TRUST_PROXY: 'true',
       JWT_SECRET: 'scale-out-secret-shared-by-every-instance-0123',
       MAIL_DELIVERY_INTERVAL_SECONDS: '1',
+      SEED_DEMO: 'true',
     };
     // The first instance migrates and seeds the demo shop; the second joins it.
     for (const [index, port] of [apiA, apiB].entries()) {

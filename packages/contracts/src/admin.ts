@@ -74,6 +74,8 @@ export const AdminOrderSummary = z.object({
   total_items: z.number().int(),
   customer_id: z.number().int(),
   customer_email: z.string(),
+  /** Placed while the shop took payments through the built-in test gateway: no card was charged. */
+  is_test: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

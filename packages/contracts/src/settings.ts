@@ -24,6 +24,9 @@ export const SiteSettings = z.object({
   /** Platform extension: the BCP 47 locale and IANA time zone every date and price of the storefront is shown in. */
   locale: z.string(),
   time_zone: z.string(),
+  /** Platform extension: the shop takes its card payments through the built-in test gateway (no card is charged);
+   * every page shows a test-mode banner. */
+  test_mode: z.boolean(),
 });
 export type SiteSettings = z.infer<typeof SiteSettings>;
 

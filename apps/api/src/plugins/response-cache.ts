@@ -17,8 +17,11 @@ declare module 'fastify' {
   }
 }
 
-/** Entities whose administration writes never change a public page or answer. */
-const PRIVATE_ENTITIES = new Set(['order', 'customer', 'staff', 'contact_message', 'payment_settings', 'media']);
+/**
+ * Entities whose administration writes never change a public page or answer. Payment settings are not among them:
+ * every page's test-mode banner follows the card gateway.
+ */
+const PRIVATE_ENTITIES = new Set(['order', 'customer', 'staff', 'contact_message', 'media']);
 
 /**
  * Empties a shop's cached pages and answers when something they show changes: an administration write, a review,

@@ -1,9 +1,10 @@
 import type { Database } from '../db/client.ts';
 import { TenantScope } from '../db/tenant-scope.ts';
 import { EventBus } from '../lib/events.ts';
-import { countTenants, createTenant } from '../modules/tenants/index.ts';
+import { signsInWith } from '../modules/accounts/index.ts';
+import { countTenants, createTenant, listTenants } from '../modules/tenants/index.ts';
 import { type RequestContext, type ServiceDeps, systemContext } from '../plugins/request-context.ts';
-import { seedAccounts } from './demo/accounts.ts';
+import { DEMO_CUSTOMER, DEMO_OWNER, seedAccounts } from './demo/accounts.ts';
 import { seedCatalog } from './demo/catalog.ts';
 import { seedContent } from './demo/content.ts';
 import { seedOrders } from './demo/orders.ts';
@@ -52,4 +53,54 @@ export async function seedDemo(deps: ServiceDeps & { database: Database }): Prom
     });
     return true;
   });
+}
+
+/** The demo accounts whose passwords the README publishes. */
+const PUBLISHED_ACCOUNTS = [DEMO_OWNER, DEMO_CUSTOMER];
+
+/** An account of a shop that still signs in with a published password. */
+export interface PublishedPasswordAccount {
+  shop: string;
+  token: string;
+  email: string;
+}
+
+/** The accounts of every shop that still sign in with a password the README publishes (the demo's). */
+export async function findPublishedPasswords(
+  deps: ServiceDeps & { database: Database },
+): Promise<PublishedPasswordAccount[]> {
+  const { database } = deps;
+  const found: PublishedPasswordAccount[] = [];
+  for (const tenant of await listTenants(database.db)) {
+    const ctx = systemContext(deps, database, tenant, 'start');
+    for (const account of PUBLISHED_ACCOUNTS) {
+      if (await signsInWith(ctx, account.email, account.password)) {
+        found.push({ shop: tenant.name, token: tenant.token, email: account.email });
+      }
+    }
+  }
+  return found;
+}
+
+/** Whether a listen address reaches this machine only (the demo's published passwords are safe there). */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/** Why a server that anyone may reach does not start: the accounts, and how to fix each. */
+export function publishedPasswordsMessage(host: string, accounts: PublishedPasswordAccount[]): string {
+  return [
+    `Refusing to listen on ${host}: these accounts still sign in with the demo password published in the README, so`,
+    'anyone who reaches this server could sign in as them:',
+    ...accounts.map((account) => `  - ${account.email} of the shop "${account.shop}" (${account.token})`),
+    'Give each a password of its own:',
+    ...accounts.map(
+      (account) => `  npm run platform -- staff password --tenant ${account.token} --email ${account.email}`,
+    ),
+    'or, to try the demo on this machine only, listen on a loopback address (HOST=127.0.0.1).',
+  ].join('\n');
 }

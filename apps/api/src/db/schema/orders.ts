@@ -87,6 +87,8 @@ export const orders = pgTable('orders', {
   trackingUrl: text('tracking_url').notNull().default(''),
   shippingZone: text('shipping_zone').notNull().default(''),
   deliveryEstimate: text('delivery_estimate').notNull().default(''),
+  /** Placed while the shop took payments through the built-in test gateway. */
+  isTest: boolean('is_test').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -368,6 +368,13 @@ export async function getAccountEmail(ctx: RequestContext, userId: number): Prom
   return (await findUserById(ctx.scope, userId))?.email ?? null;
 }
 
+/** Whether the shop's active account with this e-mail address signs in with `password` (the start's safety check). */
+export async function signsInWith(ctx: RequestContext, email: string, password: string): Promise<boolean> {
+  const user = await findUserByEmail(ctx.scope, normalizeEmail(email));
+  if (!user?.isActive) return false;
+  return verifyPassword(user.passwordHash, password);
+}
+
 /** The id of the shop's account with this e-mail address; null when there is none. */
 export async function findAccountIdByEmail(ctx: RequestContext, email: string): Promise<number | null> {
   return (await findUserByEmail(ctx.scope, email))?.id ?? null;

@@ -10,6 +10,7 @@ export {
   getAccountEmails,
   openSession,
   setAccountPassword,
+  signsInWith,
 } from './accounts.service.ts';
 export { subscribeAccountEvents } from './accounts.subscribers.ts';
 export { resolveJwtSecret } from './secret.ts';

@@ -239,6 +239,7 @@ const createOrderRow: WorkflowStep<CheckoutState> = {
         idempotencyKey: state.idempotencyKey,
         requestFingerprint: state.fingerprint,
         paymentDueAt: payment.dueAt,
+        isTest: payment.testMode,
         createdAt: state.now,
         updatedAt: state.now,
       },

@@ -39,6 +39,7 @@ function summaryOf(row: OrderRow, emails: Map<number, string>): AdminOrderSummar
     ...toSummary(row),
     customer_id: row.userId,
     customer_email: emails.get(row.userId) ?? '',
+    is_test: row.isTest,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -81,7 +81,7 @@ function gatewayOf(ctx: RequestContext, config: PaymentConfig): PaymentGateway {
 /** The shop's card gateway, or 404 when the shop takes no cards (its notification address does not exist). */
 async function cardGateway(ctx: RequestContext): Promise<{ config: PaymentConfig; gateway: PaymentGateway }> {
   const config = await loadPaymentConfig(ctx);
-  if (!takesCards(config)) throw new NotFoundError('This shop does not take card payments.', 'card_payments_off');
+  if (!takesCards(ctx, config)) throw new NotFoundError('This shop does not take card payments.', 'card_payments_off');
   return { config, gateway: gatewayOf(ctx, config) };
 }
 
@@ -345,7 +345,7 @@ export async function returnFromGateway(ctx: RequestContext, uuid: string, poste
   });
   if (OPEN_STATUSES.includes(payment.status)) {
     const config = await loadPaymentConfig(ctx);
-    if (takesCards(config)) await refreshFromGateway(ctx, gatewayOf(ctx, config), payment);
+    if (takesCards(ctx, config)) await refreshFromGateway(ctx, gatewayOf(ctx, config), payment);
   }
   return location;
 }
@@ -377,7 +377,7 @@ export async function getPaymentStatus(ctx: RequestContext, uuid: string): Promi
   if (!payment || payment.userId !== user.id) throw new NotFoundError('Payment transaction not found.', 'not_found');
   if (OPEN_STATUSES.includes(payment.status) && payment.redirectUrl) {
     const config = await loadPaymentConfig(ctx);
-    if (takesCards(config)) payment = await refreshFromGateway(ctx, gatewayOf(ctx, config), payment);
+    if (takesCards(ctx, config)) payment = await refreshFromGateway(ctx, gatewayOf(ctx, config), payment);
   }
   return {
     status: payment.status,
@@ -445,7 +445,7 @@ export async function reconcilePayments(
     );
     if (claimed.length === 0) continue;
     const config = await loadPaymentConfig(ctx);
-    const gateway = takesCards(config) ? gatewayOf(ctx, config) : null;
+    const gateway = takesCards(ctx, config) ? gatewayOf(ctx, config) : null;
     for (const payment of claimed) {
       totals.asked += 1;
       const current = gateway && payment.redirectUrl ? await refreshFromGateway(ctx, gateway, payment) : payment;

@@ -16,6 +16,8 @@ export {
   configurePayments,
   getPaymentOptions,
   INVALID_PAYMENT_METHOD,
+  isTestMode,
   type PaymentTerms,
   sandboxMerchant,
+  TEST_GATEWAY_OFF,
 } from './payments.service.ts';

@@ -5,11 +5,12 @@ import {
   type AdminPaymentSettingsBody,
   formatMinor,
 } from '@platform/contracts';
+import { ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { type RequestContext, requireStaff } from '../../plugins/request-context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { listOrderPaymentRows, upsertPaymentSettings } from './payments.repository.ts';
-import { loadPaymentConfig, type PaymentConfig } from './payments.service.ts';
+import { loadPaymentConfig, type PaymentConfig, TEST_GATEWAY_OFF } from './payments.service.ts';
 
 function settingsAnswer(config: PaymentConfig): AdminPaymentSettings {
   return {
@@ -40,7 +41,15 @@ export async function updatePaymentSettings(
 ): Promise<AdminPaymentSettings> {
   requireStaff(ctx, 'owner');
   return inTransaction(ctx, async (tx) => {
-    const before = settingsAnswer(await loadPaymentConfig(tx));
+    const current = await loadPaymentConfig(tx);
+    const before = settingsAnswer(current);
+    // Cards switched on through the built-in test gateway only where the server allows it (never a public shop).
+    const testGateway = (body.card_gateway ?? current.cardGateway) === 'sandbox';
+    const cardsOn = body.enable_card_payment ?? current.enableCardPayment;
+    const choosing = body.card_gateway === 'sandbox' || body.enable_card_payment === true;
+    if (testGateway && cardsOn && choosing && !ctx.deps.config.SANDBOX_GATEWAY_ENABLED) {
+      throw new ValidationError({ card_gateway: [TEST_GATEWAY_OFF] });
+    }
     const row = await upsertPaymentSettings(tx.scope, {
       enableCardPayment: body.enable_card_payment,
       enableBankTransfer: body.enable_bank_transfer,

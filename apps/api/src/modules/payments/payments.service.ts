@@ -41,15 +41,33 @@ export async function loadPaymentConfig(ctx: RequestContext): Promise<PaymentCon
   return (await findPaymentSettings(ctx.scope)) ?? NO_PAYMENTS;
 }
 
-/** Whether the shop takes cards: switched on, with a gateway merchant and its secret key configured. */
-export function takesCards(config: PaymentConfig): boolean {
+/**
+ * Whether the shop takes cards: switched on, with a gateway merchant and its secret key configured, and, for the
+ * built-in test gateway, a server that allows it (`SANDBOX_GATEWAY_ENABLED`: the demo, development, tests).
+ */
+export function takesCards(ctx: RequestContext, config: PaymentConfig): boolean {
+  if (config.cardGateway === 'sandbox' && !ctx.deps.config.SANDBOX_GATEWAY_ENABLED) return false;
   return config.enableCardPayment && config.cardMerchantId !== '' && config.cardSecretKey !== '';
 }
 
+/** A shop takes its card payments through the built-in test gateway: no card is charged (its pages say so). */
+function inTestMode(ctx: RequestContext, config: PaymentConfig): boolean {
+  return takesCards(ctx, config) && config.cardGateway === 'sandbox';
+}
+
+/** Whether the shop is in test mode: its card payments go through the built-in test gateway. */
+export async function isTestMode(ctx: RequestContext): Promise<boolean> {
+  return inTestMode(ctx, await loadPaymentConfig(ctx));
+}
+
+/** The refusal of the built-in test gateway on a server that does not allow it. */
+export const TEST_GATEWAY_OFF =
+  'The built-in test gateway takes no real payment and is switched off on this server (SANDBOX_GATEWAY_ENABLED).';
+
 /** The methods the shop accepts, in the spec's order (the storefront preselects the first). */
-function enabledMethods(config: PaymentConfig): PaymentMethod[] {
+function enabledMethods(ctx: RequestContext, config: PaymentConfig): PaymentMethod[] {
   return enabledPaymentMethods({
-    card_2c2p: takesCards(config),
+    card_2c2p: takesCards(ctx, config),
     bank_transfer: config.enableBankTransfer,
     custom: config.enableCustomPayment,
   });
@@ -78,7 +96,7 @@ function paymentTimeoutMinutes(config: PaymentConfig, method: PaymentMethod): nu
 export async function getPaymentOptions(ctx: RequestContext): Promise<PaymentOptions> {
   const config = await loadPaymentConfig(ctx);
   return {
-    enable_card_payment: takesCards(config),
+    enable_card_payment: takesCards(ctx, config),
     enable_bank_transfer: config.enableBankTransfer,
     enable_custom_payment: config.enableCustomPayment,
     bank_account_details: config.bankAccountDetails,
@@ -94,6 +112,8 @@ export interface PaymentTerms {
   label: string;
   instructions: string;
   timeoutMinutes: number;
+  /** The shop takes payments through the built-in test gateway: the order is a test order. */
+  testMode: boolean;
 }
 
 /**
@@ -103,7 +123,7 @@ export interface PaymentTerms {
 export async function checkoutPaymentTerms(ctx: RequestContext, method: string): Promise<PaymentTerms> {
   const config = await loadPaymentConfig(ctx);
   const parsed = PaymentMethodSchema.safeParse(method);
-  if (!parsed.success || !enabledMethods(config).includes(parsed.data)) {
+  if (!parsed.success || !enabledMethods(ctx, config).includes(parsed.data)) {
     throw new BadRequestError(INVALID_PAYMENT_METHOD, 'invalid_payment_method');
   }
   return {
@@ -111,6 +131,7 @@ export async function checkoutPaymentTerms(ctx: RequestContext, method: string):
     label: paymentLabel(config, parsed.data),
     instructions: paymentInstructions(config, parsed.data),
     timeoutMinutes: paymentTimeoutMinutes(config, parsed.data),
+    testMode: inTestMode(ctx, config),
   };
 }
 
@@ -132,6 +153,9 @@ export interface CardGatewaySettings {
  * the gateway's messages only: no API answer, log line or page ever carries it.
  */
 export async function configureCardGateway(ctx: RequestContext, settings: CardGatewaySettings): Promise<void> {
+  if (settings.gateway === 'sandbox' && !ctx.deps.config.SANDBOX_GATEWAY_ENABLED) {
+    throw new BadRequestError(TEST_GATEWAY_OFF, 'test_gateway_off');
+  }
   const merchantId = settings.merchantId.trim();
   if (!/^[A-Za-z0-9]{1,25}$/.test(merchantId))
     throw new BadRequestError('A merchant id has 1 to 25 letters or digits.');
@@ -151,6 +175,6 @@ export async function configureCardGateway(ctx: RequestContext, settings: CardGa
  */
 export async function sandboxMerchant(ctx: RequestContext): Promise<{ merchantId: string; secretKey: string } | null> {
   const config = await loadPaymentConfig(ctx);
-  if (!takesCards(config) || config.cardGateway !== 'sandbox') return null;
+  if (!inTestMode(ctx, config)) return null;
   return { merchantId: config.cardMerchantId, secretKey: config.cardSecretKey };
 }

@@ -2,6 +2,7 @@ import type { SiteSettings } from '@platform/contracts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { shopOrigin } from '../../lib/urls.ts';
 import type { RequestContext } from '../../plugins/request-context.ts';
+import { isTestMode } from '../payments/index.ts';
 import {
   findSettings,
   insertCoreValues,
@@ -12,7 +13,11 @@ import {
 
 /** The tenant's public site settings with its company information; a tenant without settings has none (404). */
 export async function getPublicSettings(ctx: RequestContext): Promise<SiteSettings> {
-  const [settings, values] = await Promise.all([findSettings(ctx.scope), listCoreValues(ctx.scope)]);
+  const [settings, values, testMode] = await Promise.all([
+    findSettings(ctx.scope),
+    listCoreValues(ctx.scope),
+    isTestMode(ctx),
+  ]);
   if (!settings) throw new NotFoundError();
   const { media } = ctx.deps;
   return {
@@ -34,6 +39,7 @@ export async function getPublicSettings(ctx: RequestContext): Promise<SiteSettin
     site_url: shopOrigin(ctx.tenant, ctx.deps.config),
     locale: settings.locale,
     time_zone: settings.timeZone,
+    test_mode: testMode,
   };
 }
 
