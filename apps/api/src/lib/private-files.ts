@@ -2,6 +2,7 @@
 // that runs it only; the embedded database is opened by one process at a time.
 import fs from 'node:fs';
 import path from 'node:path';
+import { tryLock, unlock } from 'fs-native-extensions';
 
 /** Creates a folder readable by its owner only (0700), and narrows an existing one to that. */
 export function ensurePrivateDir(dir: string): void {
@@ -10,59 +11,40 @@ export function ensurePrivateDir(dir: string): void {
 }
 
 export class DirectoryInUseError extends Error {
-  constructor(
-    readonly directory: string,
-    readonly pid: number,
-  ) {
+  constructor(readonly directory: string) {
     super(
-      `The embedded database in ${directory} is in use by process ${pid} (a running server?). Two processes must ` +
-        'never open it at once: stop that process first, or run both on PostgreSQL (DATABASE_URL).',
+      `The embedded database in ${directory} is in use by another process (a running server, here or in another ` +
+        'container on the same volume?). Two processes must never open it at once: stop that process first, or run ' +
+        'both on PostgreSQL (DATABASE_URL).',
     );
     this.name = 'DirectoryInUseError';
   }
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The locks this process holds. */
-const heldHere = new Set<string>();
-
 /**
- * Takes `<dir>.lock` for this process (its pid inside, created exclusively); a lock left by a process that is gone is
- * taken over. Throws `DirectoryInUseError` while another live process holds it. Returns the release.
+ * Takes `<dir>.lock` for this process: an OS lock on the file (Linux: an open file description lock, fcntl), which
+ * the kernel keeps for every process on the machine whatever its PID namespace (two containers on one volume), and
+ * releases when the process ends, however it ends. A second lock, from another process or from this one, is refused
+ * with `DirectoryInUseError` while it is held. The file keeps the last holder's pid, for information only. Returns the
+ * release.
  */
 export function lockDirectory(dir: string): () => void {
-  const file = `${path.resolve(dir)}.lock`;
-  if (heldHere.has(file)) throw new DirectoryInUseError(path.resolve(dir), process.pid);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
-      heldHere.add(file);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        heldHere.delete(file);
-        fs.rmSync(file, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(fs.readFileSync(file, 'utf8').trim());
-      // This process's own pid in a lock it does not hold: left by an earlier process that had the same pid.
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) {
-        throw new DirectoryInUseError(path.resolve(dir), holder);
-      }
-      // Left behind by a process that ended without releasing it (killed): take it over.
-      fs.rmSync(file, { force: true });
-    }
+  const directory = path.resolve(dir);
+  // NOTE: the file is never removed: a process that opened it before its removal would lock a file nobody else sees.
+  const fd = fs.openSync(`${directory}.lock`, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o600);
+  try {
+    if (!tryLock(fd)) throw new DirectoryInUseError(directory);
+    fs.ftruncateSync(fd, 0);
+    fs.writeSync(fd, String(process.pid), 0);
+  } catch (error) {
+    fs.closeSync(fd);
+    throw error;
   }
-  throw new Error(`Could not lock ${dir}`);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    unlock(fd);
+    fs.closeSync(fd);
+  };
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../scripts/lib/net.mjs';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DirectoryInUseError, ensurePrivateDir, lockDirectory } from '../lib/private-files.ts';
@@ -79,7 +80,7 @@ describe('the embedded database', () => {
         (error: { code: number; stderr: string }) => error,
       );
       expect(failure?.code).toBe(1);
-      expect(failure?.stderr).toContain(`The embedded database in ${pglite} is in use by process ${process.pid}`);
+      expect(failure?.stderr).toContain(`The embedded database in ${pglite} is in use by another process`);
     } finally {
       await database.close();
     }
@@ -88,19 +89,135 @@ describe('the embedded database', () => {
     await again.close();
   });
 
-  it('a lock left by a process that is gone is taken over', async () => {
+  it('another process is refused the folder while one holds it, and takes it once that one has ended', async () => {
     const dir = path.join(tempDir(), 'pglite');
-    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
-    try {
-      fs.writeFileSync(`${dir}.lock`, String(child.pid));
-      expect(() => lockDirectory(dir)).toThrow(`in use by process ${child.pid}`);
-    } finally {
-      child.kill('SIGKILL');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
+    const first = held(await holdLock(dir));
+    expect(await holdLock(dir)).toEqual({
+      locked: false,
+      message: expect.stringContaining('in use by another process'),
+    });
+    expect(() => lockDirectory(dir)).toThrow(DirectoryInUseError);
+    await first.end();
+    await held(await holdLock(dir)).end();
+    // This process's own lock, released, leaves the folder free as well.
+    lockDirectory(dir)();
+    await held(await holdLock(dir)).end();
+  });
+
+  it('a holder killed with SIGKILL leaves the folder free: the kernel releases its lock', async () => {
+    const dir = path.join(tempDir(), 'pglite');
+    const killed = held(await holdLock(dir));
+    expect(fs.readFileSync(`${dir}.lock`, 'utf8')).toBe(String(killed.pid));
+    expect(() => lockDirectory(dir)).toThrow(DirectoryInUseError);
+    await killed.kill();
     const release = lockDirectory(dir);
     expect(fs.readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
     release();
-    expect(fs.existsSync(`${dir}.lock`)).toBe(false);
+  });
+
+  it('the lock holds across PID namespaces: a server in a second container on the same volume is refused the folder', async () => {
+    const dataDir = tempDir();
+    const pglite = path.join(dataDir, 'pglite');
+    // Each holder is process 1 of a namespace of its own, as the server of a container is.
+    const first = held(await holdLock(pglite, { namespace: true }));
+    expect(first.pid).toBe(1);
+    try {
+      expect(await holdLock(pglite, { namespace: true })).toEqual({
+        locked: false,
+        message: expect.stringContaining('in use by another process'),
+      });
+      // The real server entry, in a namespace of its own, stops with the message.
+      const server = await run('unshare', [...NAMESPACE, process.execPath, '--import', 'tsx', 'src/server.ts'], {
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'files-test-secret-files-test-secret-0123',
+        DATABASE_URL: '',
+        HOST: '127.0.0.1',
+        PORT: String(await freePort()),
+        SEED_DEMO: 'false',
+      });
+      expect(server.code).toBe(1);
+      expect(server.stderr).toContain(`The embedded database in ${pglite} is in use by another process`);
+    } finally {
+      await first.end();
+    }
+    const second = held(await holdLock(pglite, { namespace: true }));
+    expect(second.pid).toBe(1);
+    await second.end();
   });
 });
+
+/** `unshare` arguments for a new PID namespace (with its own /proc), its process ended when `unshare` is. */
+const NAMESPACE = ['--pid', '--fork', '--mount-proc', '--kill-child'];
+
+interface Locked {
+  locked: true;
+  pid: number;
+  end(): Promise<void>;
+  kill(): Promise<void>;
+}
+type Holder = Locked | { locked: false; message: string };
+
+function held(holder: Holder): Locked {
+  if (!holder.locked) throw new Error(`the lock was refused: ${holder.message}`);
+  return holder;
+}
+
+/**
+ * Runs test/hold-directory-lock.ts on `dir` in a process of its own (with `namespace`, in a new PID namespace, which
+ * needs root: CI runs as root) and resolves once it has the lock (`end` closes its stdin, and it releases the lock and
+ * exits; `kill` sends SIGKILL) or was refused it (the message it printed).
+ */
+function holdLock(dir: string, { namespace = false } = {}): Promise<Holder> {
+  const node = [process.execPath, '--import', 'tsx', 'test/hold-directory-lock.ts', dir];
+  const [command, ...args] = namespace ? ['unshare', ...NAMESPACE, ...node] : node;
+  const child = spawn(command as string, args, { cwd: API_DIR, env: { PATH: process.env.PATH } });
+  const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', (error) => reject(namespace ? unshareFailed(error.message) : error));
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      const locked = /^locked (\d+)$/m.exec(stdout);
+      if (!locked) return;
+      resolve({
+        locked: true,
+        pid: Number(locked[1]),
+        end: async () => {
+          child.stdin.end();
+          expect(await exited).toBe(0);
+        },
+        kill: async () => {
+          child.kill('SIGKILL');
+          await exited;
+        },
+      });
+    });
+    exited.then((code) => {
+      if (code === 1 && stderr.includes('in use by another process')) resolve({ locked: false, message: stderr });
+      else if (namespace && /^unshare: /m.test(stderr)) reject(unshareFailed(stderr));
+      else reject(new Error(`the lock holder ended with ${code} before taking the lock:\n${stdout}${stderr}`));
+    });
+  });
+}
+
+function unshareFailed(reason: string): Error {
+  return new Error(
+    `unshare could not start a process in a new PID namespace (it needs root, as CI has): ${reason.trim()}`,
+  );
+}
+
+/** Runs a command in the API's folder with `env` (and PATH) and resolves with its exit code and stderr. */
+function run(command: string, args: string[], env: Record<string, string>) {
+  return promisify(execFile)(command, args, { cwd: API_DIR, env: { PATH: process.env.PATH, ...env } })
+    .then(() => ({ code: 0, stderr: '' }))
+    .catch((error: { code: number | string; stderr?: string; message: string }) => {
+      if (typeof error.code === 'string' || /^unshare: /m.test(error.stderr ?? '')) {
+        throw unshareFailed(error.stderr || error.message);
+      }
+      return { code: error.code, stderr: error.stderr ?? '' };
+    });
+}
