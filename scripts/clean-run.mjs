@@ -75,6 +75,13 @@ try {
     await response.arrayBuffer();
     if (response.status !== 200) problems.push(`start: ${page} answered ${response.status}`);
   }
+  // The quick start serves the demo shop with the accounts the README publishes (on this machine only).
+  const login = await fetch(`${base}/api/accounts/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-tenant-token': 'khukuri-demo' },
+    body: JSON.stringify({ login_id: 'customer@khukuri.example', password: 'Gurkha-blade-1994' }),
+  });
+  if (login.status !== 200) problems.push(`start: the demo customer's sign-in answered ${login.status}`);
 } catch (error) {
   problems.push(`start: ${error.message}`);
 } finally {
@@ -99,4 +106,7 @@ if (problems.length > 0) {
   console.error(`A clean run printed ${problems.length} warning line(s):\n${problems.join('\n')}`);
   process.exit(1);
 }
-console.log(`A clean build and start on Node ${process.version} printed no warnings (${PAGES.length} pages loaded).`);
+console.log(
+  `A clean build and start on Node ${process.version} printed no warnings (${PAGES.length} pages loaded, the demo ` +
+    'customer signed in).',
+);

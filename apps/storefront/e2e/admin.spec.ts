@@ -115,6 +115,8 @@ test.describe('the administration', () => {
     const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: order.number, exact: true }) });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Awaiting payment');
+    // The demo shop takes its card payments through the test gateway: its orders are test orders.
+    await expect(row).toContainText('Test order');
 
     // The CSV export takes the list's filters, and is fetched with the staff member's token.
     const [download] = await Promise.all([
@@ -131,6 +133,7 @@ test.describe('the administration', () => {
 
     await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.id}/show$`));
     await expect(orderStatus(page)).toHaveAttribute('data-status', 'awaiting_payment');
+    await expect(page.getByRole('region', { name: 'Order', exact: true }).getByText('Test order')).toBeVisible();
     // Only the moves its status allows.
     await expect(page.getByRole('button', { name: 'Mark processing' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Mark shipped' })).toHaveCount(0);

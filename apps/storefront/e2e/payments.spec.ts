@@ -119,6 +119,10 @@ test.describe('card checkout', () => {
     await payOnHostedPage(page, 'Approve', paymentId);
     await expect(page.getByRole('status', { name: 'Verifying payment' })).toBeVisible();
     await expect(heading(page)).toHaveText('Payment Successful!');
+    // The demo shop pays through the test gateway: the shop's pages say so, the payment page too.
+    await expect(page.getByRole('region', { name: 'Test mode' })).toContainText(
+      'This shop takes no real payments: cards go through a test gateway and are never charged',
+    );
     // The status was asked for 1500 ms after the return page loaded, not sooner (times from its navigation start).
     const checkedAt = await page.evaluate(
       () =>

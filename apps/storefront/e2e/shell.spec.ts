@@ -12,6 +12,19 @@ test.describe('header', () => {
     await expect(header.getByRole('button', { name: 'Logout' })).toHaveCount(0);
   });
 
+  test('while the shop pays through the test gateway, every page says so above the header, the sign-in pages too', async ({
+    page,
+  }) => {
+    for (const path of ['/', '/products', '/cart', '/login', '/blog']) {
+      await openPage(page, path);
+      const banner = page.getByRole('region', { name: 'Test mode' });
+      await expect(banner).toContainText('Test mode. This shop takes no real payments');
+      // Above the header, in the page's flow.
+      const [bannerBox, headerBox] = [await banner.boundingBox(), await page.getByRole('banner').boundingBox()];
+      expect((bannerBox?.y ?? 0) + (bannerBox?.height ?? 0)).toBeLessThanOrEqual(headerBox?.y ?? 0);
+    }
+  });
+
   test('searching with Enter goes to the product list for the trimmed term', async ({ page }) => {
     await openPage(page, '/');
     await page.getByPlaceholder('Search products...').fill('  kukri ');

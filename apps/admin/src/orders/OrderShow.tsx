@@ -18,7 +18,7 @@ import { actorLabel, formatDateTime, formatMoney, statusLabel } from '../lib/for
 import { OrderActions } from './OrderActions.tsx';
 import { OrderNotes } from './OrderNotes.tsx';
 import { Section } from './Section.tsx';
-import { StatusChip } from './StatusChip.tsx';
+import { StatusChip, TestOrderChip } from './StatusChip.tsx';
 
 function OrderTitle() {
   const order = useRecordContext<AdminOrder>();
@@ -30,7 +30,10 @@ function Summary({ order }: { order: AdminOrder }) {
     <Section title="Order">
       <Stack direction="row" flexWrap="wrap" columnGap={4} rowGap={1}>
         <Labeled label="Status">
-          <StatusChip status={order.status} />
+          <Stack direction="row" spacing={0.5}>
+            <StatusChip status={order.status} />
+            {order.is_test ? <TestOrderChip /> : null}
+          </Stack>
         </Labeled>
         <Labeled label="Placed">
           <DateField source="created_at" showTime />

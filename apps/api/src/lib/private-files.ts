@@ -1,3 +1,4 @@
+/// <reference path="./fs-native-extensions.d.ts" />
 // The platform's own files (the embedded database, the token secret, the mail outbox) are readable by the account
 // that runs it only; the embedded database is opened by one process at a time.
 import fs from 'node:fs';

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { ScrollTopButton } from './scroll-top-button.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { MinimalHeader, SiteHeader } from './site-header.tsx';
+import { TestModeBanner } from './test-mode-banner.tsx';
 
 const MINIMAL_PATHS = new Set(['/login', '/register']);
 
@@ -15,6 +16,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      <TestModeBanner />
       {minimal ? <MinimalHeader /> : <SiteHeader />}
       <main id="main" className="site-main">
         {children}
