@@ -4,10 +4,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createCustomer, createProduct } from '../../test/builders.ts';
+import { recordAudit } from '../modules/audit/index.ts';
 import { queueMail } from '../modules/mail/index.ts';
 import type { Tenant } from '../modules/tenants/index.ts';
 import { APPLICATION_ROLE, type Database } from './client.ts';
-import { categories, mailQueue, productAttributes, products, stockMovements, users } from './schema/index.ts';
+import { auditLog, categories, mailQueue, productAttributes, products, stockMovements, users } from './schema/index.ts';
 import { TenantScope } from './tenant-scope.ts';
 
 let t: TestApp;
@@ -30,6 +31,8 @@ async function tenantIdsSeen(db: Database['db']): Promise<Record<string, number[
 
 /** The database's refusal, under Drizzle's error that names the statement. */
 const REFUSED = { cause: { message: expect.stringMatching(/violates row-level security policy/) } };
+/** The database's refusal of a statement the application's role has no privilege for. */
+const DENIED = { cause: { message: expect.stringContaining('permission denied for table audit_log') } };
 
 const everyTable = (ids: number[]) => ({
   users: ids,
@@ -133,6 +136,19 @@ describe('row-level security', () => {
     }));
     expect(left.mail).toEqual([shopB.id]);
     expect(left.renamedElsewhere).toBe(renamed.length);
+  });
+
+  it('keeps the audit log append-only for the application: it adds and reads entries, never changes or removes one', async () => {
+    const ctx = t.context(shopA);
+    await recordAudit(ctx, { action: 'update', entity: 'product', entityId: 1, after: { name: 'Khukuri' } });
+    const scope = t.scope(shopA);
+    const entries = async () => scope.db.select({ id: auditLog.id, action: auditLog.action }).from(auditLog);
+    const before = await entries();
+    expect(before).toContainEqual({ id: expect.any(Number), action: 'update' });
+    await expect(scope.db.update(auditLog).set({ action: 'forged' })).rejects.toMatchObject(DENIED);
+    await expect(scope.db.delete(auditLog)).rejects.toMatchObject(DENIED);
+    await expect(scope.rows(sql`truncate audit_log`)).rejects.toMatchObject(DENIED);
+    expect(await entries()).toEqual(before);
   });
 
   it('runs the application as a role that owns no table and cannot pass over the policies', async () => {

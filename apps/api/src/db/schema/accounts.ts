@@ -35,6 +35,8 @@ export const refreshTokens = pgTable('refresh_tokens', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   /** The pair the rotation of this token gave (JSON), answered again within the grace window; then cleared. */
   successor: text('successor'),
+  /** A keyed digest of the client that rotated this token: only that client gets `successor` (then cleared). */
+  rotatedBy: text('rotated_by'),
 });
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {

@@ -28,6 +28,8 @@ export const payments = pgTable('payments', {
   orderNotifiedAt: timestamp('order_notified_at', { withTimezone: true }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   reconcileClaimedUntil: timestamp('reconcile_claimed_until', { withTimezone: true }),
+  /** When a shopper's request last asked the gateway about it (Payment Inquiry): at most once every few seconds. */
+  inquiredAt: timestamp('inquired_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -44,6 +46,17 @@ export const paymentEvents = pgTable('payment_events', {
   detail: text('detail').notNull().default(''),
   payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Per shop, how many notifications were refused before their signature verified (they are not kept), and the last. */
+export const refusedPaymentNotifications = pgTable('refused_payment_notifications', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .primaryKey()
+    .references(() => tenants.id),
+  refused: bigint('refused', { mode: 'number' }).notNull().default(0),
+  lastRefusedAt: timestamp('last_refused_at', { withTimezone: true }),
+  lastReason: text('last_reason').notNull().default(''),
 });
 
 export const sandboxGatewayTransactions = pgTable('sandbox_gateway_transactions', {

@@ -109,22 +109,27 @@ export async function lockRefreshToken(scope: TenantScope, jti: string): Promise
 }
 
 /**
- * Marks a token as rotated, keeping the pair its rotation gave for the grace window, and clears the pairs its family
- * kept past that window.
+ * Marks a token as rotated by a client (its digest), keeping the pair its rotation gave for the grace window, and
+ * clears the pairs and clients its family kept past that window.
  */
 export async function markRefreshTokenRotated(
   scope: TenantScope,
   row: RefreshTokenRow,
-  successor: string,
+  rotation: { successor: string; client: string },
   graceSeconds: number,
 ): Promise<void> {
+  const keep = graceSeconds > 0;
   await scope.db
     .update(refreshTokens)
-    .set({ rotatedAt: new Date(), successor: graceSeconds > 0 ? successor : null })
+    .set({
+      rotatedAt: new Date(),
+      successor: keep ? rotation.successor : null,
+      rotatedBy: keep ? rotation.client : null,
+    })
     .where(scope.where(refreshTokens, eq(refreshTokens.id, row.id)));
   await scope.db
     .update(refreshTokens)
-    .set({ successor: null })
+    .set({ successor: null, rotatedBy: null })
     .where(
       scope.where(
         refreshTokens,

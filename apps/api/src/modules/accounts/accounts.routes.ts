@@ -97,7 +97,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: routeRateLimit(ACCOUNT_RATE_LIMITS.refresh),
       schema: { tags, body: RefreshBody, response: { 200: RefreshResponse, ...errorResponses } },
     },
-    async (request) => refreshTokens(request.ctx, request.body.refresh),
+    async (request) =>
+      refreshTokens(request.ctx, request.body.refresh, {
+        address: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      }),
   );
 
   app.post(

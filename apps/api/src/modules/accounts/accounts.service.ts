@@ -44,7 +44,7 @@ import {
 } from './accounts.repository.ts';
 import { passwordProblems } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import type { TokenSigner } from './tokens.ts';
+import type { TokenClient, TokenSigner } from './tokens.ts';
 
 const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 const STAFF_INVITATION_TTL_MS = 3 * 24 * 60 * 60 * 1000;
@@ -207,31 +207,39 @@ async function verifiedRefreshClaims(ctx: RequestContext, refresh: string) {
 
 /**
  * Rotates a refresh token: the presented one stops working and a new pair is returned. Within the grace window after
- * a rotation, presenting the rotated token again answers the same pair (two tabs refreshing at the same moment: the
- * second waits for the first's row lock, then gets its pair). Presenting it later means two parties hold it (one of
- * them a thief): the whole family is revoked.
+ * a rotation, the client that rotated it (same address and user agent) presenting it again gets the same pair (two
+ * tabs refreshing at the same moment: the second waits for the first's row lock, then gets its pair). Presenting it
+ * from another client, or later, means two parties hold it (one of them a thief): the whole family is revoked.
  */
-export async function refreshTokens(ctx: RequestContext, refresh: string): Promise<RefreshResponse> {
+export async function refreshTokens(
+  ctx: RequestContext,
+  refresh: string,
+  client: TokenClient,
+): Promise<RefreshResponse> {
   const claims = await verifiedRefreshClaims(ctx, refresh);
   const graceSeconds = ctx.deps.config.REFRESH_GRACE_SECONDS;
+  const clientDigest = ctx.deps.tokens.clientDigest(client);
   const outcome = await ctx.scope.transaction(
     async (s): Promise<{ pair: RefreshResponse } | { revoke: string } | null> => {
       const stored = await lockRefreshToken(s, claims.jti);
       if (!stored || stored.userId !== claims.userId || stored.revokedAt) return null;
       if (stored.rotatedAt) {
         const withinGrace = Date.now() - stored.rotatedAt.getTime() <= graceSeconds * 1000;
-        if (withinGrace && stored.successor) return { pair: JSON.parse(stored.successor) as RefreshResponse };
+        const sameClient = stored.rotatedBy === clientDigest;
+        if (withinGrace && sameClient && stored.successor) {
+          return { pair: JSON.parse(stored.successor) as RefreshResponse };
+        }
         return { revoke: stored.family };
       }
       const user = await findUserById(s, stored.userId);
       if (!user?.isActive) return { revoke: stored.family };
       const pair = await issueTokens(s, ctx.deps.tokens, user, stored.family);
-      await markRefreshTokenRotated(s, stored, JSON.stringify(pair), graceSeconds);
+      await markRefreshTokenRotated(s, stored, { successor: JSON.stringify(pair), client: clientDigest }, graceSeconds);
       return { pair };
     },
   );
   if (outcome && 'pair' in outcome) return outcome.pair;
-  // A reused token, or a disabled account: no token of this login works any more.
+  // A reused token (another client, or past the grace window), or a disabled account: no token of this login works.
   if (outcome) await revokeRefreshTokenFamily(ctx.scope, outcome.revoke);
   throw new AuthenticationError(INVALID_TOKEN, 'token_not_valid');
 }

@@ -385,6 +385,36 @@ describe('accounts', () => {
       expect((await refresh(shop, a.json().refresh)).statusCode).toBe(200);
     });
 
+    it.each([
+      ['another address', { remoteAddress: '203.0.113.9' }],
+      ['another browser', { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' } }],
+    ])(
+      'a rotated token replayed by another client within the grace window revokes the sign-in (%s)',
+      async (_name, client) => {
+        const shop = await t.createTenant();
+        const session = await signedIn(shop);
+        const rotated = await refresh(shop, session.refresh);
+        expect(rotated.statusCode).toBe(200);
+        const pair = rotated.json();
+        // Within the grace window, from elsewhere: a stolen copy, not a second tab. It gets nothing.
+        const replay = await t.request(shop, {
+          method: 'POST',
+          url: '/api/accounts/token/refresh/',
+          payload: { refresh: session.refresh },
+          ...client,
+        });
+        expect(replay.statusCode).toBe(401);
+        expect(replay.json()).toEqual({ detail: 'Token is invalid or expired', code: 'token_not_valid' });
+        // The whole sign-in ends: the pair the customer got, and the rotated token for the customer too.
+        expect((await me(shop, pair.access)).statusCode).toBe(401);
+        expect((await refresh(shop, pair.refresh)).statusCode).toBe(401);
+        expect((await refresh(shop, session.refresh)).statusCode).toBe(401);
+        // Another login of the same account is another family and keeps working.
+        const other = (await login(shop, session.email)).json();
+        expect((await refresh(shop, other.refresh)).statusCode).toBe(200);
+      },
+    );
+
     it('revokes the whole token family when a rotated refresh token is reused after the grace window', async () => {
       const shop = await t.createTenant();
       const session = await signedIn(shop);

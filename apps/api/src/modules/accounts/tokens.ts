@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 /** The two kinds of token: an access token authorizes requests; a refresh token only buys new tokens. */
@@ -17,6 +17,12 @@ export interface TokenClaims {
   family?: string;
   /** Seconds since the epoch. */
   exp: number;
+}
+
+/** Who presents a refresh token, as the request shows it: its address (`request.ip`) and its user agent. */
+export interface TokenClient {
+  address: string;
+  userAgent: string;
 }
 
 class InvalidTokenError extends Error {
@@ -59,6 +65,17 @@ export class TokenSigner {
       .setExpirationTime(exp)
       .sign(this.key);
     return { token, jti, exp };
+  }
+
+  /**
+   * A keyed digest of a client (address and user agent), kept with a rotated refresh token so that its grace answer
+   * goes only to the client that rotated it; the address itself is not stored, and without the key the digest cannot
+   * be matched against guessed addresses.
+   */
+  clientDigest(client: TokenClient): string {
+    return createHmac('sha256', this.key)
+      .update(`refresh-client\n${client.address}\n${client.userAgent}`)
+      .digest('base64url');
   }
 
   /** Verifies signature, expiry, type and shop; throws InvalidTokenError otherwise. */

@@ -24,7 +24,9 @@ import {
 } from './payments.gateway.ts';
 import {
   claimExpiredOpenPayments,
+  claimInquiry,
   countOrderPayments,
+  countRefusedNotification,
   findOpenPayment,
   findPaymentByUuid,
   hasOtherSucceededPayment,
@@ -47,6 +49,8 @@ const NOTIFY_RETRY_AFTER_MS = 60 * 1000;
 /** How long a reconciliation run holds an attempt it asked about before asking again. */
 const RECONCILE_BACKOFF_MS = 10 * 60 * 1000;
 const RECONCILE_BATCH = 50;
+/** A shopper's requests ask the gateway about one payment at most this often; in between, the stored state answers. */
+const INQUIRY_INTERVAL_SECONDS = 5;
 
 const OPEN_STATUSES: readonly PaymentStatus[] = ['initiated', 'pending'];
 const EXPIRED_MESSAGE = 'The payment page expired before the payment was completed.';
@@ -289,9 +293,23 @@ async function refreshFromGateway(ctx: RequestContext, gateway: PaymentGateway, 
 }
 
 /**
+ * The payment as the gateway now sees it, for a shopper's request (the status call, the browser return): an open
+ * attempt is asked about (Payment Inquiry) at most once every `INQUIRY_INTERVAL_SECONDS`, across requests and
+ * instances; in between, and for an attempt that is closed or never reached the gateway, the stored state answers.
+ */
+async function currentForShopper(ctx: RequestContext, payment: PaymentRow): Promise<PaymentRow> {
+  if (!OPEN_STATUSES.includes(payment.status) || !payment.redirectUrl) return payment;
+  const config = await loadPaymentConfig(ctx);
+  if (!takesCards(ctx, config)) return payment;
+  if (!(await claimInquiry(ctx.scope, payment.id, INQUIRY_INTERVAL_SECONDS))) return payment;
+  return refreshFromGateway(ctx, gatewayOf(ctx, config), payment);
+}
+
+/**
  * A server-to-server notification (`POST /payments/2c2p/{shop}/notify/`): its JWT is verified with the shop's
  * secret (HS256 only), then merchant, invoice, amount and currency are matched against the stored payment; only then
- * is the result applied. Anything else answers an error, is recorded, and changes nothing.
+ * is the result applied. Anything else answers an error and changes nothing: a verified notification that does not
+ * match is recorded in the payment's events; one that does not verify is only counted (anyone can send those).
  */
 export async function acceptNotification(ctx: RequestContext, body: unknown): Promise<void> {
   const { config, gateway } = await cardGateway(ctx);
@@ -300,7 +318,7 @@ export async function acceptNotification(ctx: RequestContext, body: unknown): Pr
     result = await gateway.readNotification(body);
   } catch (error) {
     if (!(error instanceof GatewayMessageError)) throw error;
-    await recordEvent(ctx, { paymentId: null, source: 'notification', outcome: 'refused', detail: error.message });
+    await countRefusedNotification(ctx.scope, error.message);
     if (error.reason === 'signature') throw new AuthenticationError('Invalid signature.', 'invalid_signature');
     throw new BadRequestError(error.message, 'malformed_notification');
   }
@@ -343,23 +361,33 @@ export async function returnFromGateway(ctx: RequestContext, uuid: string, poste
     outcome: 'unchanged',
     payload: decodedBrowserReturn(posted),
   });
-  if (OPEN_STATUSES.includes(payment.status)) {
-    const config = await loadPaymentConfig(ctx);
-    if (takesCards(ctx, config)) await refreshFromGateway(ctx, gatewayOf(ctx, config), payment);
-  }
+  await currentForShopper(ctx, payment);
   return location;
 }
+
+/** The fields 2C2P's browser return carries (PGW v4.3): only these are kept, each cut to a field's length. */
+const BROWSER_RETURN_FIELDS = ['locale', 'invoiceNo', 'channelCode', 'respCode', 'respDesc'] as const;
+const BROWSER_RETURN_FIELD_LENGTH = 255;
 
 /** The browser return's `paymentResponse` (base64 JSON), decoded for the record; whatever it says is not trusted. */
 function decodedBrowserReturn(posted: unknown): Record<string, unknown> {
   const raw = posted && typeof posted === 'object' ? (posted as Record<string, unknown>).paymentResponse : undefined;
   if (typeof raw !== 'string') return {};
+  let decoded: unknown;
   try {
-    const decoded: unknown = JSON.parse(Buffer.from(raw, 'base64').toString('utf8'));
-    return decoded && typeof decoded === 'object' ? (decoded as Record<string, unknown>) : { paymentResponse: raw };
+    decoded = JSON.parse(Buffer.from(raw, 'base64').toString('utf8'));
   } catch {
-    return { paymentResponse: raw.slice(0, 500) };
+    decoded = null;
   }
+  if (!decoded || typeof decoded !== 'object') return { paymentResponse: raw.slice(0, 500) };
+  const fields = decoded as Record<string, unknown>;
+  return Object.fromEntries(
+    BROWSER_RETURN_FIELDS.filter((name) => name in fields).map((name) => {
+      const value = fields[name];
+      const text = typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+      return [name, text?.slice(0, BROWSER_RETURN_FIELD_LENGTH) ?? null];
+    }),
+  );
 }
 
 function isUuid(value: string): boolean {
@@ -368,17 +396,14 @@ function isUuid(value: string): boolean {
 
 /**
  * `GET /payments/history/{uuid}/`: the payment's status record, for the customer who started it (anyone else: 404).
- * While the attempt is open, the gateway is asked first, so the answer catches up with a notification still on its
- * way.
+ * While the attempt is open, the gateway is asked first (at most once every few seconds), so the answer catches up
+ * with a notification still on its way.
  */
 export async function getPaymentStatus(ctx: RequestContext, uuid: string): Promise<PaymentStatusRecord> {
   const user = requireUser(ctx);
-  let payment = isUuid(uuid) ? await findPaymentByUuid(ctx.scope, uuid) : null;
-  if (!payment || payment.userId !== user.id) throw new NotFoundError('Payment transaction not found.', 'not_found');
-  if (OPEN_STATUSES.includes(payment.status) && payment.redirectUrl) {
-    const config = await loadPaymentConfig(ctx);
-    if (takesCards(ctx, config)) payment = await refreshFromGateway(ctx, gatewayOf(ctx, config), payment);
-  }
+  const found = isUuid(uuid) ? await findPaymentByUuid(ctx.scope, uuid) : null;
+  if (!found || found.userId !== user.id) throw new NotFoundError('Payment transaction not found.', 'not_found');
+  const payment = await currentForShopper(ctx, found);
   return {
     status: payment.status,
     order_identifier: payment.orderNumber,

@@ -19,6 +19,7 @@ import { signHs256 } from '../../lib/hs256.ts';
 import { PAYMENT_TIMEOUT, transitionOrder } from '../orders/index.ts';
 import type { Tenant } from '../tenants/index.ts';
 import { type CardGatewaySettings, reconcilePayments } from './index.ts';
+import { GATEWAY_BODY_LIMIT, PAYMENT_RATE_LIMITS } from './payments.routes.ts';
 
 let t: TestApp & { origin: string };
 const logs: string[] = [];
@@ -143,6 +144,11 @@ async function eventsOf(uuid: string) {
       where p.uuid = $1 order by e.id`,
     [uuid],
   );
+}
+
+/** Moves the payment's last inquiry back past the interval, as if that time had passed. */
+async function afterInquiryInterval(uuid: string): Promise<void> {
+  await sql("update payments set inquired_at = inquired_at - interval '1 minute' where uuid = $1", [uuid]);
 }
 
 /** A notification as the gateway would send it, signed with `secret`. */
@@ -276,11 +282,36 @@ describe('card payment through the sandbox gateway', () => {
     // The bank settles it; the gateway does not notify the shop this time.
     const settled = await payAtHostedPage(start.redirectUrl, 'approve', { notification: 'never' });
     expect(settled.page).toContain('This payment is pending.');
+    await afterInquiryInterval(start.payment_uuid);
     expect((await paymentStatus(setup, start.payment_uuid)).json().status).toBe('succeeded');
     expect((await orderOf(setup)).status).toBe('paid');
     expect((await eventsOf(start.payment_uuid)).map((event) => `${event.source}:${event.outcome}`)).toContain(
       'inquiry:applied',
     );
+  });
+
+  it('asks the gateway about a payment at most once every few seconds; in between, the stored state answers', async () => {
+    const setup = await cardOrder();
+    const start = await startPayment(setup);
+    await payAtHostedPage(start.redirectUrl, 'pending');
+    const inquiries = async () =>
+      (await eventsOf(start.payment_uuid)).filter((event) => event.source === 'inquiry').length;
+    const statuses = await Promise.all([1, 2, 3].map(() => paymentStatus(setup, start.payment_uuid)));
+    expect(statuses.map((response) => response.json().status)).toEqual(['pending', 'pending', 'pending']);
+    expect(await inquiries()).toBe(1);
+    // Settled without a notification: the status answers from what is stored until the interval has passed.
+    await payAtHostedPage(start.redirectUrl, 'approve', { notification: 'never' });
+    expect((await paymentStatus(setup, start.payment_uuid)).json().status).toBe('pending');
+    const back = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/2c2p/${setup.shop.token}/return/${start.payment_uuid}/`,
+      payload: { paymentResponse: '' },
+    });
+    expect(back.statusCode).toBe(303);
+    expect(await inquiries()).toBe(1);
+    await afterInquiryInterval(start.payment_uuid);
+    expect((await paymentStatus(setup, start.payment_uuid)).json().status).toBe('succeeded');
+    expect(await inquiries()).toBe(2);
   });
 
   it('a duplicate notification changes nothing twice: one paid step, one e-mail', async () => {
@@ -331,18 +362,34 @@ describe('what is never believed', () => {
     expect((await orderOf(setup)).status).toBe('awaiting_payment');
   });
 
-  it('a notification with a bad signature answers 401 and changes nothing', async () => {
+  it('a notification with a bad signature answers 401, changes nothing, and is counted and logged, not kept', async () => {
     const setup = await cardOrder();
     const start = await startPayment(setup);
-    const response = await notification(setup, {}, 'another-secret-another-secret');
-    expect(response.statusCode).toBe(401);
+    const logged = logs.length;
+    for (let i = 0; i < 3; i += 1) {
+      expect((await notification(setup, {}, 'another-secret-another-secret')).statusCode).toBe(401);
+    }
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/2c2p/${setup.shop.token}/notify/`,
+      payload: { payload: 'not-a-jwt' },
+    });
+    expect(unsigned.statusCode).toBe(401);
     expect((await paymentStatus(setup, start.payment_uuid)).json().status).toBe('initiated');
     expect((await orderOf(setup)).status).toBe('awaiting_payment');
-    const [refused] = await sql<{ outcome: string; detail: string }>(
-      "select outcome, detail from payment_events where tenant_id = $1 and source = 'notification'",
+    // Anyone can send these: no event rows, one counter row of the shop.
+    expect(
+      await sql("select 1 from payment_events where tenant_id = $1 and source = 'notification'", [setup.shop.id]),
+    ).toEqual([]);
+    const counters = await sql<{ refused: string; last_reason: string; recent: boolean }>(
+      `select refused::text, last_reason, last_refused_at > now() - interval '1 minute' as recent
+         from refused_payment_notifications where tenant_id = $1`,
       [setup.shop.id],
     );
-    expect(refused).toEqual({ outcome: 'refused', detail: 'Invalid signature.' });
+    expect(counters).toEqual([{ refused: '4', last_reason: 'Invalid signature.', recent: true }]);
+    const lines = logs.slice(logged).filter((line) => line.includes('card gateway notification refused'));
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toContain('invalid_signature');
   });
 
   it('a notification signed with another algorithm (none) is refused', async () => {
@@ -402,6 +449,80 @@ describe('what is never believed', () => {
       [start.payment_uuid],
     );
     expect(payment?.review_reason).toContain('after its order was cancelled');
+  });
+});
+
+describe('the addresses the gateway and the shopper call', () => {
+  it.each([
+    ['the notification', 'notify' as const],
+    ['the browser return', 'browserReturn' as const],
+    ['the status call', 'status' as const],
+  ])('limits %s per address and shop: 429 past the limit, another address counted apart', async (_name, route) => {
+    const setup = await cardOrder();
+    const start = await startPayment(setup);
+    const call = (remoteAddress?: string) =>
+      route === 'status'
+        ? t.request(setup.shop, {
+            method: 'GET',
+            url: `/api/payments/history/${start.payment_uuid}/`,
+            token: setup.customer.accessToken,
+            ...(remoteAddress ? { remoteAddress } : {}),
+          })
+        : t.app.inject({
+            method: 'POST',
+            url:
+              route === 'notify'
+                ? `/api/payments/2c2p/${setup.shop.token}/notify/`
+                : `/api/payments/2c2p/${setup.shop.token}/return/${start.payment_uuid}/`,
+            payload: route === 'notify' ? {} : { paymentResponse: '' },
+            ...(remoteAddress ? { remoteAddress } : {}),
+          });
+    const limit = PAYMENT_RATE_LIMITS[route].max;
+    for (let i = 0; i < limit; i += 1) expect((await call()).statusCode).not.toBe(429);
+    const throttled = await call();
+    expect(throttled.statusCode).toBe(429);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await call('203.0.113.9')).statusCode).not.toBe(429);
+  });
+
+  it('refuses bodies over 16 KiB at the notification and the browser return (413), and keeps only the return’s known fields', async () => {
+    const setup = await cardOrder();
+    const start = await startPayment(setup);
+    const notifyUrl = `/api/payments/2c2p/${setup.shop.token}/notify/`;
+    const returnUrl = `/api/payments/2c2p/${setup.shop.token}/return/${start.payment_uuid}/`;
+    const big = 'a'.repeat(GATEWAY_BODY_LIMIT);
+    const tooLarge = [
+      await t.app.inject({ method: 'POST', url: notifyUrl, payload: { payload: big } }),
+      await t.app.inject({ method: 'POST', url: returnUrl, payload: { paymentResponse: big } }),
+      await t.app.inject({
+        method: 'POST',
+        url: returnUrl,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `paymentResponse=${big}`,
+      }),
+    ];
+    expect(tooLarge.map((response) => response.statusCode)).toEqual([413, 413, 413]);
+    expect((await eventsOf(start.payment_uuid)).map((event) => event.source)).toEqual(['start']);
+    // What a browser return says is recorded only as 2C2P's fields, each cut short.
+    const posted = {
+      invoiceNo: `${setup.order.number}A1`,
+      respCode: '2000',
+      respDesc: 'x'.repeat(1000),
+      extra: 'y'.repeat(5000),
+    };
+    const back = await t.app.inject({
+      method: 'POST',
+      url: returnUrl,
+      payload: { paymentResponse: Buffer.from(JSON.stringify(posted)).toString('base64') },
+    });
+    expect(back.statusCode).toBe(303);
+    const [recorded] = await sql<{ payload: Record<string, string> }>(
+      `select e.payload from payment_events e
+         join payments p on p.tenant_id = e.tenant_id and p.id = e.payment_id
+        where p.uuid = $1 and e.source = 'browser_return'`,
+      [start.payment_uuid],
+    );
+    expect(recorded?.payload).toEqual({ invoiceNo: posted.invoiceNo, respCode: '2000', respDesc: 'x'.repeat(255) });
   });
 });
 

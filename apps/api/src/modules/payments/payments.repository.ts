@@ -1,5 +1,5 @@
 import { asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { paymentEvents, paymentSettings, payments } from '../../db/schema/index.ts';
+import { paymentEvents, paymentSettings, payments, refusedPaymentNotifications } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
 export type PaymentSettingsRow = typeof paymentSettings.$inferSelect;
@@ -103,6 +103,40 @@ export async function updatePayment(scope: TenantScope, id: number, changes: Pay
 
 export async function insertPaymentEvent(scope: TenantScope, event: NewPaymentEvent): Promise<void> {
   await scope.db.insert(paymentEvents).values(scope.values(event));
+}
+
+/** Counts a notification refused before its signature verified, on the shop's one counter row, with its reason. */
+export async function countRefusedNotification(scope: TenantScope, reason: string): Promise<void> {
+  const at = new Date();
+  await scope.db
+    .insert(refusedPaymentNotifications)
+    .values(scope.values({ refused: 1, lastRefusedAt: at, lastReason: reason }))
+    .onConflictDoUpdate({
+      target: refusedPaymentNotifications.tenantId,
+      set: { refused: sql`${refusedPaymentNotifications.refused} + 1`, lastRefusedAt: at, lastReason: reason },
+    });
+}
+
+/**
+ * Takes the payment's turn to ask the gateway about it: true (the time noted) when nobody did within
+ * `intervalSeconds`, else false. One conditional update, so that concurrent requests and instances ask once.
+ */
+export async function claimInquiry(scope: TenantScope, id: number, intervalSeconds: number): Promise<boolean> {
+  const claimed = await scope.db
+    .update(payments)
+    .set({ inquiredAt: sql`now()` })
+    .where(
+      scope.where(
+        payments,
+        eq(payments.id, id),
+        or(
+          isNull(payments.inquiredAt),
+          sql`${payments.inquiredAt} <= now() - make_interval(secs => ${intervalSeconds})`,
+        ),
+      ),
+    )
+    .returning({ id: payments.id });
+  return claimed.length > 0;
 }
 
 export async function listPaymentEvents(scope: TenantScope, paymentId: number) {
