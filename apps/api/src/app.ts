@@ -17,6 +17,7 @@ import type { Database } from './db/client.ts';
 import { EventBus } from './lib/events.ts';
 import { type Job, scheduleJob } from './lib/jobs.ts';
 import { type LogStream, serverLogging } from './lib/logging.ts';
+import { trustProxyOption } from './lib/proxy-trust.ts';
 import { createResponseCache, type ResponseCache } from './lib/response-cache.ts';
 import {
   accountsAdminRoutes,
@@ -120,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
         handler,
       ),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // A caller's X-Request-Id is kept only when it is a short safe token; otherwise the request gets its own.
     requestIdHeader: false,
     genReqId: (request) => safeRequestId(request.headers['x-request-id']) ?? randomUUID(),

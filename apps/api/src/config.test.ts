@@ -41,6 +41,25 @@ describe('loadConfig', () => {
     expect(started.stderr).toMatch(/PORT: /);
   });
 
+  it('trusts no proxy by default, the nearest for true, a hop count, or the listed addresses and ranges', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses a TRUST_PROXY that is neither a hop count nor proxy addresses, naming the variable', () => {
+    for (const value of ['yes', '-1', '1.5', '10.0.0.0/33', '10.0.0.1,', 'proxy.internal', '10.0.0.0/8/8']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: /);
+    }
+  });
+
   it('treats an empty optional URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

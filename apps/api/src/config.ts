@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type ProxyTrust, parseProxyTrust } from './lib/proxy-trust.ts';
 
 const optionalUrl = z
   .string()
@@ -59,10 +60,19 @@ const ConfigSchema = z.object({
     .default(1024 * 1024),
   /** The longest a client may take to send a whole request (headers and body); slower ones are cut off. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+  /** The proxies whose `X-Forwarded-*` name the client: `false`, a hop count (`true` is 1), or addresses and CIDRs. */
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
+    .string()
     .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+    .transform((value, context): ProxyTrust => {
+      const trust = parseProxyTrust(value);
+      if (trust !== null) return trust;
+      context.addIssue({
+        code: 'custom',
+        message: `"${value}" is not false, a number of proxies (1, 2, …) or proxy addresses and CIDRs separated by commas`,
+      });
+      return z.NEVER;
+    }),
   RATE_LIMIT_ENABLED: z
     .enum(['true', 'false', '1', '0'])
     .default('true')

@@ -2,6 +2,7 @@
 export { type AppDeps, buildApp } from './app.ts';
 export { type Config, ConfigError, loadConfig } from './config.ts';
 export { serverLogging } from './lib/logging.ts';
+export { type ProxyTrust, trustProxyOption } from './lib/proxy-trust.ts';
 export {
   type CachedAnswer,
   type CacheState,

@@ -32,9 +32,10 @@ export async function apiProxy(app: FastifyInstance, options: { apiUrl: string }
     for (const [name, value] of Object.entries(request.headers)) {
       if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
     }
-    // The API sees the visitor as a load balancer would show it (it trusts these with TRUST_PROXY).
-    const forwardedFor = request.headers['x-forwarded-for'];
-    headers['x-forwarded-for'] = forwardedFor ? `${forwardedFor}, ${request.ip}` : request.ip;
+    // The API sees the visitor as a load balancer would show it (it trusts these with TRUST_PROXY). The address is
+    // the one this server found (its own TRUST_PROXY decides how far it believes the proxies in front of it), alone:
+    // nothing a visitor wrote is passed on, so the API counts the right client with any hop count.
+    headers['x-forwarded-for'] = request.ip;
     headers['x-forwarded-proto'] = request.protocol;
     headers['x-forwarded-host'] = request.host;
     return new Promise<void>((resolve) => {

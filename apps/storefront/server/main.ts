@@ -9,6 +9,7 @@ import {
   rejectMalformedHost,
   securityHeaders,
   serverLogging,
+  trustProxyOption,
 } from '@platform/api';
 import Fastify from 'fastify';
 import { apiProxy } from './api-proxy.ts';
@@ -16,7 +17,7 @@ import { storefront } from './storefront.ts';
 
 const config = loadConfigOrExit();
 if (config.API_URL) {
-  const app = Fastify({ ...serverLogging(config), trustProxy: config.TRUST_PROXY });
+  const app = Fastify({ ...serverLogging(config), trustProxy: trustProxyOption(config.TRUST_PROXY) });
   app.addHook('onRequest', rejectMalformedHost);
   await app.register(securityHeaders);
   await app.register(compression);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,19 +12,28 @@ export interface RouteRateLimit {
 }
 
 /**
+ * A route's limit per account and shop, whatever address the requests come from: the signed-in account's requests,
+ * or with `namedBy`, on a route for visitors (sign-in, registration, password reset), the requests that name one
+ * account in that body field (an e-mail address or a username), whether or not the account exists.
+ */
+export interface AccountRateLimit extends RouteRateLimit {
+  namedBy?: string;
+}
+
+/**
  * Writes a route's limits as its route option: `{ config: routeRateLimit({ max: 5, timeWindow: '1 minute' }) }`, per
- * client address and shop; with `perAccount`, a second limit per signed-in account (its requests from any address).
+ * client address and shop; with `perAccount`, a second limit per account (its requests from any address).
  */
 export function routeRateLimit(
   limit: RouteRateLimit,
-  perAccount?: RouteRateLimit,
-): { rateLimit: RouteRateLimit; accountRateLimit?: RouteRateLimit } {
+  perAccount?: AccountRateLimit,
+): { rateLimit: RouteRateLimit; accountRateLimit?: AccountRateLimit } {
   return { rateLimit: limit, ...(perAccount ? { accountRateLimit: perAccount } : {}) };
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    accountRateLimit?: RouteRateLimit;
+    accountRateLimit?: AccountRateLimit;
   }
 }
 
@@ -36,14 +46,34 @@ function keyOf(request: FastifyRequest): string {
   return `${tenant}|${request.ip}`;
 }
 
-/** The bucket of a signed-in account's requests to a route: its shop and its id, whatever address they come from. */
-function accountKeyOf(request: FastifyRequest): string {
-  const tenant = request.ctx?.tenant?.token ?? '-';
-  return `${tenant}|account:${request.ctx?.user?.id ?? '-'}|${request.method} ${request.routeOptions.url}`;
+/** The account a request is counted for: the signed-in one; null when there is none. */
+function signedInAccount(request: FastifyRequest): string | null {
+  return request.ctx?.user ? `account:${request.ctx.user.id}` : null;
 }
 
 /**
- * Rate limits for the routes that ask for one (`config.rateLimit` on the route; nothing is limited globally).
+ * The account a visitor's request names in `field`, compared as the accounts module finds accounts (without case and
+ * surrounding spaces), so that no spelling of one account escapes its count; null when the field is blank. Kept as a
+ * hash: the store (Redis) holds no e-mail addresses.
+ */
+function namedAccount(field: string): (request: FastifyRequest) => string | null {
+  return (request) => {
+    const value = (request.body as Record<string, unknown> | undefined)?.[field];
+    const identifier = typeof value === 'string' ? value.trim().toLowerCase() : '';
+    if (!identifier) return null;
+    return `named:${createHash('sha256').update(identifier).digest('base64url')}`;
+  };
+}
+
+/** The bucket of an account's requests to a route: its shop and the account, whatever address they come from. */
+function accountKeyOf(request: FastifyRequest, account: string): string {
+  const tenant = request.ctx?.tenant?.token ?? '-';
+  return `${tenant}|${account}|${request.method} ${request.routeOptions.url}`;
+}
+
+/**
+ * Rate limits for the routes that ask for one (`config.rateLimit` on the route, per client address and shop, and
+ * `config.accountRateLimit`, per account and shop; nothing is limited globally).
  * Counters live in memory, or in Redis with `redisUrl`, so that several instances share them. Over the limit:
  * 429 with `Retry-After` and `{detail, code: 'throttled'}`. Register before the routes it limits.
  */
@@ -92,13 +122,21 @@ export const rateLimits = fp(
       skipOnError: true,
       errorResponseBuilder: (_request, context) => new TooManyRequestsError(Math.max(1, Math.ceil(context.ttl / 1000))),
     });
-    // The per-account limits: counted once the account is known (after the route's sign-in gate), in their own store.
+    // The per-account limits: counted once the account is known (after the route's sign-in gate, or the validation of
+    // the body that names it), in their own store.
     app.addHook('onRoute', (route) => {
       const perAccount = route.config?.accountRateLimit;
       if (!perAccount) return;
-      const limiter = app.createRateLimit({ ...perAccount, keyGenerator: accountKeyOf });
+      const { namedBy, ...limit } = perAccount;
+      const accountOf = namedBy ? namedAccount(namedBy) : signedInAccount;
+      const limiter = app.createRateLimit({
+        ...limit,
+        keyGenerator: (request) => accountKeyOf(request, accountOf(request) ?? '-'),
+      });
       const check = async (request: FastifyRequest) => {
-        if (!request.ctx?.user) return;
+        if (!accountOf(request)) return;
+        // NOTE: counted as it arrives, before the route's work: a burst of parallel requests cannot pass while the
+        // first ones are still being answered.
         const result = await limiter(request);
         if (!result.isAllowed && result.isExceeded) {
           throw new TooManyRequestsError(Math.max(1, Math.ceil(result.ttl / 1000)));

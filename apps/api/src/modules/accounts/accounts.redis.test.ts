@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { createCustomer } from '../../../test/builders.ts';
 import { buildApp } from '../../app.ts';
-import { ACCOUNT_RATE_LIMITS } from './accounts.routes.ts';
+import { ACCOUNT_RATE_LIMITS, NAMED_ACCOUNT_RATE_LIMITS } from './accounts.routes.ts';
 
 // CI sets TEST_REDIS_URL; a developer's machine runs Redis on the default port. Database 15 keeps tests apart.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
@@ -39,6 +40,26 @@ describe('rate limits shared through Redis', () => {
     expect(onFirst.statusCode).toBe(429);
     expect(onSecond.statusCode).toBe(429);
     expect(Number(onSecond.headers['retry-after'])).toBeGreaterThan(0);
+    expect(onSecond.json().code).toBe('throttled');
+  });
+
+  it('counts the sign-ins of one account across two app instances and any number of addresses', async () => {
+    const shop = await t.createTenant();
+    const { user } = await createCustomer(t, shop);
+    const login = (app: typeof second, i: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/accounts/login/',
+        remoteAddress: `198.51.100.${i}`,
+        headers: { 'x-tenant-token': shop.token },
+        payload: { login_id: user.email, password: 'not-the-password' },
+      });
+    const limit = NAMED_ACCOUNT_RATE_LIMITS.login.max;
+    for (let i = 1; i <= limit; i += 1) expect((await login(i % 2 === 0 ? t.app : second, i)).statusCode).toBe(401);
+    const onFirst = await login(t.app, limit + 1);
+    const onSecond = await login(second, limit + 2);
+    expect(onFirst.statusCode).toBe(429);
+    expect(onSecond.statusCode).toBe(429);
     expect(onSecond.json().code).toBe('throttled');
   });
 });

@@ -64,6 +64,18 @@ export const ACCOUNT_RATE_LIMITS = {
   passwordChange: { max: 10, timeWindow: '15 minutes' },
 } as const;
 
+/**
+ * Per account and shop, from any address: the account a request names (its e-mail address or username, whether or
+ * not it exists, so that a limit never tells which do). Every request counts as it arrives, a successful sign-in too:
+ * a customer does not sign in ten times in a quarter of an hour, and counting failures only once they are known would
+ * let a burst of parallel guesses through. Registration and reset requests also bound the e-mails sent to one mailbox.
+ */
+export const NAMED_ACCOUNT_RATE_LIMITS = {
+  login: { max: 10, timeWindow: '15 minutes', namedBy: 'login_id' },
+  register: { max: 5, timeWindow: '1 hour', namedBy: 'email' },
+  passwordReset: { max: 5, timeWindow: '1 hour', namedBy: 'email' },
+} as const;
+
 const tags = ['accounts'];
 
 /**
@@ -76,7 +88,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/accounts/register/',
     {
-      config: routeRateLimit(ACCOUNT_RATE_LIMITS.register),
+      config: routeRateLimit(ACCOUNT_RATE_LIMITS.register, NAMED_ACCOUNT_RATE_LIMITS.register),
       schema: { tags, body: RegisterBody, response: { 201: RegisterResponse, ...errorResponses } },
     },
     async (request, reply) => reply.code(201).send(await register(request.ctx, request.body)),
@@ -85,7 +97,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/accounts/login/',
     {
-      config: routeRateLimit(ACCOUNT_RATE_LIMITS.login),
+      config: routeRateLimit(ACCOUNT_RATE_LIMITS.login, NAMED_ACCOUNT_RATE_LIMITS.login),
       schema: { tags, body: LoginBody, response: { 200: LoginResponse, ...errorResponses } },
     },
     async (request) => login(request.ctx, request.body),
@@ -190,7 +202,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/accounts/password-reset/',
     {
-      config: routeRateLimit(ACCOUNT_RATE_LIMITS.passwordReset),
+      config: routeRateLimit(ACCOUNT_RATE_LIMITS.passwordReset, NAMED_ACCOUNT_RATE_LIMITS.passwordReset),
       schema: { tags, body: PasswordResetBody, response: { 202: DetailResponse, ...errorResponses } },
     },
     async (request, reply) => {

@@ -11,7 +11,7 @@ import { buildApp } from '../../app.ts';
 import { type Config, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
-import { ACCOUNT_RATE_LIMITS } from './accounts.routes.ts';
+import { ACCOUNT_RATE_LIMITS, NAMED_ACCOUNT_RATE_LIMITS } from './accounts.routes.ts';
 import { resolveJwtSecret } from './secret.ts';
 import { TokenSigner } from './tokens.ts';
 
@@ -633,6 +633,175 @@ describe('accounts', () => {
         expect(elsewhere.statusCode).toBe(400);
       });
     }
+
+    /** A request reaching `app` from the peer `proxy` with the `X-Forwarded-For` it wrote. */
+    const forwarded = (
+      app: FastifyInstance,
+      shop: Tenant,
+      url: string,
+      payload: object,
+      proxy: string,
+      chain: string,
+    ) =>
+      app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: proxy,
+        headers: { 'x-tenant-token': shop.token, 'x-forwarded-for': chain },
+        payload,
+      });
+    const statuses = (answers: { statusCode: number }[]) => answers.map((answer) => answer.statusCode);
+    const times = (count: number, status: number) => Array.from({ length: count }, () => status);
+    const perAccount = NAMED_ACCOUNT_RATE_LIMITS;
+
+    it('refuses the eleventh sign-in of one account within a quarter of an hour, each from another address', async () => {
+      const behindProxy = await otherInstance({ TRUST_PROXY: 1 });
+      try {
+        const shop = await t.createTenant();
+        const { user } = await createCustomer(t, shop);
+        const signIn = (loginId: string, password: string, client: string) =>
+          forwarded(behindProxy, shop, '/api/accounts/login/', { login_id: loginId, password }, '10.0.0.1', client);
+        const answers = [];
+        for (let i = 1; i <= 12; i += 1) answers.push(await signIn(user.email, 'not-the-password', `198.51.100.${i}`));
+        expect(statuses(answers)).toEqual([...times(perAccount.login.max, 401), 429, 429]);
+        const throttled = answers.at(-1);
+        expect(Number(throttled?.headers['retry-after'])).toBeGreaterThan(0);
+        expect(throttled?.json()).toEqual({ detail: expect.stringContaining('throttled'), code: 'throttled' });
+        // Other spellings of the address are the same account; the right password waits for the window too.
+        expect(
+          (await signIn(`  ${user.email.toUpperCase()} `, DEFAULT_TEST_PASSWORD, '198.51.100.13')).statusCode,
+        ).toBe(429);
+        // Another account of the shop, and the same address at another shop, are counted apart.
+        const other = await createCustomer(t, shop);
+        expect((await signIn(other.user.email, DEFAULT_TEST_PASSWORD, '198.51.100.1')).statusCode).toBe(200);
+        const otherShop = await t.createTenant();
+        const elsewhere = await forwarded(
+          behindProxy,
+          otherShop,
+          '/api/accounts/login/',
+          { login_id: user.email, password: 'not-the-password' },
+          '10.0.0.1',
+          '198.51.100.1',
+        );
+        expect(elsewhere.statusCode).toBe(401);
+      } finally {
+        await behindProxy.close();
+      }
+    });
+
+    it('counts sign-ins naming an account that does not exist like those naming one that does', async () => {
+      const shop = await t.createTenant();
+      const nobody = uniqueEmail('nobody');
+      const answers = [];
+      for (let i = 1; i <= perAccount.login.max + 1; i += 1) {
+        const loginId = i % 2 === 0 ? nobody.toUpperCase() : nobody;
+        const payload = { login_id: loginId, password: 'not-the-password' };
+        answers.push(
+          await t.request(shop, {
+            method: 'POST',
+            url: '/api/accounts/login/',
+            payload,
+            remoteAddress: `198.51.100.${i}`,
+          }),
+        );
+      }
+      expect(statuses(answers)).toEqual([...times(perAccount.login.max, 401), 429]);
+    });
+
+    it('counts parallel sign-ins of one account as they arrive: of twelve at once, two meet a 429', async () => {
+      const shop = await t.createTenant();
+      const { user } = await createCustomer(t, shop);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          t.request(shop, {
+            method: 'POST',
+            url: '/api/accounts/login/',
+            payload: { login_id: user.email, password: 'not-the-password' },
+            remoteAddress: `198.51.100.${i + 1}`,
+          }),
+        ),
+      );
+      expect(statuses(answers).sort()).toEqual([...times(perAccount.login.max, 401), 429, 429]);
+    });
+
+    it('refuses the sixth password reset request and the sixth registration of one e-mail address within an hour, from any address', async () => {
+      const shop = await t.createTenant();
+      const email = uniqueEmail();
+      const ask = (url: string, payload: object, i: number) =>
+        t.request(shop, { method: 'POST', url, payload, remoteAddress: `198.51.100.${i}` });
+      const resets = [];
+      for (let i = 1; i <= perAccount.passwordReset.max + 1; i += 1) {
+        resets.push(
+          await ask('/api/accounts/password-reset/', { email: i === 1 ? ` ${email.toUpperCase()}` : email }, i),
+        );
+      }
+      expect(statuses(resets)).toEqual([...times(perAccount.passwordReset.max, 202), 429]);
+      const registrations = [];
+      const body = { email, password: GOOD_PASSWORD, password_confirm: GOOD_PASSWORD };
+      for (let i = 1; i <= perAccount.register.max + 1; i += 1) {
+        registrations.push(await ask('/api/accounts/register/', body, i));
+      }
+      expect(statuses(registrations)).toEqual([...times(perAccount.register.max, 201), 429]);
+      // Another address of the shop may still register.
+      const other = uniqueEmail();
+      const registered = await ask('/api/accounts/register/', { ...body, email: other }, 1);
+      expect(registered.statusCode).toBe(201);
+    });
+
+    it('counts the client the nearest proxy saw with TRUST_PROXY=1, whatever the client wrote left of it', async () => {
+      const behindProxy = await otherInstance({ TRUST_PROXY: 1 });
+      try {
+        const shop = await t.createTenant();
+        const signIn = (chain: string) =>
+          forwarded(
+            behindProxy,
+            shop,
+            '/api/accounts/login/',
+            { login_id: uniqueEmail('nobody'), password: 'not-the-password' },
+            '10.0.0.1',
+            chain,
+          );
+        const answers = [];
+        for (let i = 1; i <= ACCOUNT_RATE_LIMITS.login.max + 1; i += 1) {
+          answers.push(await signIn(`192.0.2.${i}, 198.51.100.${i}, 203.0.113.7`));
+        }
+        expect(statuses(answers)).toEqual([...times(ACCOUNT_RATE_LIMITS.login.max, 401), 429]);
+        // Another client behind the same proxy has its own count.
+        expect((await signIn('192.0.2.1, 203.0.113.8')).statusCode).toBe(401);
+      } finally {
+        await behindProxy.close();
+      }
+    });
+
+    it('believes X-Forwarded-For only from the proxies of a TRUST_PROXY list of addresses and ranges', async () => {
+      const behindProxies = await otherInstance({ TRUST_PROXY: ['10.0.0.0/8', '127.0.0.1'] });
+      try {
+        const shop = await t.createTenant();
+        const signIn = (proxy: string, chain: string) =>
+          forwarded(
+            behindProxies,
+            shop,
+            '/api/accounts/login/',
+            { login_id: uniqueEmail('nobody'), password: 'not-the-password' },
+            proxy,
+            chain,
+          );
+        const limit = ACCOUNT_RATE_LIMITS.login.max;
+        // Two listed proxies in a row: the client is the address the outer one saw.
+        const throughTwo = [];
+        for (let i = 1; i <= limit + 1; i += 1) {
+          throughTwo.push(await signIn(`10.1.2.${i}`, `192.0.2.${i}, 203.0.113.20, 10.9.9.9`));
+        }
+        expect(statuses(throughTwo)).toEqual([...times(limit, 401), 429]);
+        expect((await signIn('10.1.2.3', '203.0.113.21')).statusCode).toBe(401);
+        // A peer that is not listed is the client itself, whatever it forwards.
+        const direct = [];
+        for (let i = 1; i <= limit + 1; i += 1) direct.push(await signIn('198.51.100.77', `203.0.113.${100 + i}`));
+        expect(statuses(direct)).toEqual([...times(limit, 401), 429]);
+      } finally {
+        await behindProxies.close();
+      }
+    });
   });
 
   describe('token signing secret', () => {
