@@ -16,6 +16,8 @@ export {
   configurePayments,
   getPaymentOptions,
   INVALID_PAYMENT_METHOD,
+  type OrderLimits,
+  orderLimits,
   type PaymentTerms,
   sandboxMerchant,
 } from './payments.service.ts';
