@@ -112,13 +112,18 @@ async function runPhase(name, instances, database) {
     const login = await api('/accounts/login/', { method: 'POST', body: { login_id: email, password } });
     tokens.push((await login.json()).access);
   }
-  // Stock that lasts the phase.
+  // Stock that lasts the phase, and order limits that let its customers keep ordering.
   const owner = await (
     await api('/accounts/login/', {
       method: 'POST',
       body: { login_id: 'owner@khukuri.example', password: 'Sagarmatha-8848' },
     })
   ).json();
+  await api('/admin/payment-settings/', {
+    method: 'PATCH',
+    token: owner.access,
+    body: { max_unpaid_orders: 100, max_units_per_product: 10_000 },
+  });
   for (const product of onSale) {
     await api(`/admin/products/${product.id}/stock/`, {
       method: 'POST',

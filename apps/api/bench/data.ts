@@ -98,7 +98,10 @@ export async function seedLargeCatalog(database: Database, count: number): Promi
 async function seedOrdersShop(database: Database): Promise<Tenant> {
   const tenant = await createTenant(database.db, { name: 'Orders bench', token: ORDERS_TENANT_TOKEN });
   await database.raw.query(
-    `insert into payment_settings (tenant_id, enable_bank_transfer, bank_account_details) values ($1, true, 'Bench Bank')`,
+    // The highest order limits: every add-to-cart and order of the measurements goes through.
+    `insert into payment_settings (tenant_id, enable_bank_transfer, bank_account_details, max_unpaid_orders,
+                                   max_units_per_product)
+     values ($1, true, 'Bench Bank', 100, 10000)`,
     [tenant.id],
   );
   await database.raw.query(`insert into categories (tenant_id, slug, name) values ($1, 'bench', 'Bench')`, [tenant.id]);

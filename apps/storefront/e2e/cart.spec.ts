@@ -1,5 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ownerToken } from './admin-support.ts';
 import {
+  ADDRESS,
   addItem,
   customerWithCart,
   expectOnPath,
@@ -15,6 +17,9 @@ import {
 } from './support.ts';
 
 const CLEAR_CONFIRMATION = 'Are you sure you want to remove all items from your cart?';
+// The shop's order limits, at their defaults in the demo shop.
+const UNITS_LIMIT = 'You can order at most 10 of this item at a time.';
+const THREE_UNPAID = 'You already have 3 orders awaiting payment. Pay for one of them before placing another.';
 
 const badge = (page: Page) => page.getByTestId('cart-badge');
 const rowOf = (page: Page, name: string) =>
@@ -155,6 +160,34 @@ test.describe('cart page', () => {
     await firstRow.getByRole('button', { name: `Remove ${first.name}` }).click();
     await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
     await expect(badge(page)).toHaveCount(0);
+  });
+
+  test('refuses more units of a product than one order may take, with the limit in the error box', async ({
+    page,
+    request,
+  }) => {
+    const customer = await newCustomer(request);
+    const [product] = await stockedProducts(request);
+    if (!product) throw new Error('no stocked product');
+    // Stock enough that the limit, not the stock, is what refuses the eleventh unit.
+    const restocked = await request.post(`/api/admin/products/${product.id}/stock/`, {
+      headers: { ...TENANT, Authorization: `Bearer ${await ownerToken(request)}` },
+      data: { change: 20, reason: 'Cart limit journey' },
+    });
+    expect(restocked.status()).toBe(200);
+    await addItem(request, customer, product);
+    await signIn(page, customer);
+
+    await openPage(page, '/cart');
+    const quantity = rowOf(page, product.name).getByRole('spinbutton', { name: `Quantity of ${product.name}` });
+    await quantity.fill('10');
+    await quantity.press('Enter');
+    await expect(badge(page)).toHaveText('10');
+    await quantity.fill('11');
+    await quantity.press('Enter');
+    await expect(page.locator('.error-box')).toHaveText(UNITS_LIMIT);
+    await expect(quantity).toHaveValue('10');
+    await expect(badge(page)).toHaveText('10');
   });
 
   test('Clear Cart asks first: dismissing keeps the items, accepting empties the cart', async ({ page, request }) => {
@@ -360,6 +393,46 @@ test.describe('checkout', () => {
     await expect(page.locator('.order-facts')).toContainText('Awaiting payment');
     await expect(page.locator('.order-facts')).toContainText('Credit/Debit Card');
     await expect(page.getByRole('button', { name: 'Pay now' })).toBeVisible();
+  });
+
+  test('a customer with three orders awaiting payment is told to pay one before placing another', async ({
+    page,
+    request,
+  }) => {
+    const { customer, products } = await customerWithCart(page, request, 1);
+    const [product] = products;
+    if (!product) throw new Error('no stocked product');
+    // Three bank-transfer orders left unpaid, and the item back in the cart.
+    for (let i = 0; i < 3; i++) {
+      const placed = await request.post('/api/orders/orders/', {
+        headers: { ...TENANT, Authorization: `Bearer ${customer.access}` },
+        data: {
+          payment_method: 'bank_transfer',
+          delivery_address: {
+            street: ADDRESS['Street Address'],
+            city: ADDRESS.City,
+            postalCode: ADDRESS['Postal Code'],
+            country: ADDRESS.Country,
+            fullname: ADDRESS['Full Name'],
+            contact_number: ADDRESS['Contact Number'],
+          },
+        },
+      });
+      expect(placed.status()).toBe(201);
+      await addItem(request, customer, product);
+    }
+
+    await openPage(page, '/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await fillAddress(page);
+    await page.getByRole('radio', { name: 'Bank Transfer' }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.locator('.checkout .error-box')).toHaveText(THREE_UNPAID);
+    await expect(page.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+    // Nothing was placed: the cart keeps its item.
+    await page.getByRole('button', { name: '← Back to Cart' }).click();
+    await expect(page.locator('.cart-row')).toHaveCount(1);
+    await expect(badge(page)).toHaveText('1');
   });
 
   test('a retry after a lost answer gets the same order, not a second one', async ({ page, request }) => {

@@ -142,8 +142,30 @@ export const AdminPaymentSettings = z.object({
   card_environment: z.enum(['sandbox', 'production']),
   card_merchant_id: z.string(),
   card_secret_key_set: z.boolean(),
+  bank_transfer_timeout_minutes: z.number().int(),
+  custom_payment_timeout_minutes: z.number().int(),
+  max_unpaid_orders: z.number().int(),
+  max_units_per_product: z.number().int(),
 });
 export type AdminPaymentSettings = z.infer<typeof AdminPaymentSettings>;
+
+/** A whole number from `min` to `max`, with one message for anything else. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+
+/** How long an unpaid bank-transfer or custom order may hold its stock: an hour to a week. */
+export const PAYMENT_TIMEOUT_MINUTES = { min: 60, max: 7 * 24 * 60 } as const;
+/** The range of the order limits an owner may set. */
+export const ORDER_LIMITS = {
+  maxUnpaidOrders: { min: 1, max: 100 },
+  maxUnitsPerProduct: { min: 1, max: 10_000 },
+} as const;
+
+const paymentTimeout = wholeNumber(
+  PAYMENT_TIMEOUT_MINUTES.min,
+  PAYMENT_TIMEOUT_MINUTES.max,
+  'A time to pay is 60 to 10080 minutes (1 hour to 7 days).',
+);
 
 /** A change of the payment settings: fields left out keep their value; `card_secret_key` is write-only. */
 export const AdminPaymentSettingsBody = z
@@ -161,6 +183,18 @@ export const AdminPaymentSettingsBody = z
       .string()
       .regex(/^[A-Za-z0-9]{1,25}$/, { error: 'A merchant id has 1 to 25 letters or digits.' }),
     card_secret_key: z.string().min(16, { error: 'A secret key has at least 16 characters.' }).max(500),
+    bank_transfer_timeout_minutes: paymentTimeout,
+    custom_payment_timeout_minutes: paymentTimeout,
+    max_unpaid_orders: wholeNumber(
+      ORDER_LIMITS.maxUnpaidOrders.min,
+      ORDER_LIMITS.maxUnpaidOrders.max,
+      'A customer may have 1 to 100 orders awaiting payment.',
+    ),
+    max_units_per_product: wholeNumber(
+      ORDER_LIMITS.maxUnitsPerProduct.min,
+      ORDER_LIMITS.maxUnitsPerProduct.max,
+      'An order may take 1 to 10000 units of a product.',
+    ),
   })
   .partial()
   .strict();

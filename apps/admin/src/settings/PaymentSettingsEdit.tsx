@@ -1,10 +1,14 @@
-import type { AdminPaymentSettings } from '@platform/contracts';
+import { type AdminPaymentSettings, ORDER_LIMITS, PAYMENT_TIMEOUT_MINUTES } from '@platform/contracts';
 import {
   BooleanInput,
   maxLength,
+  maxValue,
   minLength,
+  minValue,
+  NumberInput,
   PasswordInput,
   regex,
+  required,
   SelectInput,
   TextInput,
   useRecordContext,
@@ -22,6 +26,42 @@ const ENVIRONMENT_CHOICES = [
 ];
 
 const merchantId = regex(/^[A-Za-z0-9]{1,25}$/, 'A merchant id has 1 to 25 letters or digits.');
+
+const TIME_TO_PAY = 'A time to pay is 1 to 168 hours (7 days).';
+const timeToPay = [
+  required(TIME_TO_PAY),
+  minValue(PAYMENT_TIMEOUT_MINUTES.min, TIME_TO_PAY),
+  maxValue(PAYMENT_TIMEOUT_MINUTES.max, TIME_TO_PAY),
+];
+/** A whole number, or `message`. */
+const whole = (message: string) => (value: unknown) => (value == null || Number.isInteger(value) ? undefined : message);
+const UNPAID_ORDERS = 'A customer may have 1 to 100 orders awaiting payment.';
+const UNITS_PER_PRODUCT = 'An order may take 1 to 10000 units of a product.';
+
+/** The API keeps a time to pay in minutes; the owner reads and types hours (1.5 is an hour and a half). */
+const minutesAsHours = (minutes: unknown) =>
+  typeof minutes === 'number' && Number.isFinite(minutes) ? String(minutes / 60) : '';
+const hoursAsMinutes = (hours: unknown) => {
+  const value = typeof hours === 'number' ? hours : Number(String(hours).trim() || Number.NaN);
+  return Number.isFinite(value) ? Math.round(value * 60) : null;
+};
+
+/** How long an unpaid order of a method keeps its stock before it is cancelled. */
+function TimeToPayInput({ source, label }: { source: string; label: string }) {
+  return (
+    <NumberInput
+      source={source}
+      label={label}
+      helperText="An order still unpaid after this time is cancelled and its stock comes back."
+      format={minutesAsHours}
+      parse={hoursAsMinutes}
+      min={1}
+      max={168}
+      step={1}
+      validate={timeToPay}
+    />
+  );
+}
 
 /** The secret key is never read back: the field starts empty, and empty keeps the key the shop has. */
 function SecretKeyInput() {
@@ -83,6 +123,38 @@ export function PaymentSettingsEdit() {
       <SelectInput source="card_environment" label="Environment" choices={ENVIRONMENT_CHOICES} fullWidth />
       <TextInput source="card_merchant_id" label="Merchant id" validate={merchantId} fullWidth />
       <SecretKeyInput />
+
+      <Heading>Unpaid orders</Heading>
+      <TimeToPayInput source="bank_transfer_timeout_minutes" label="Time to pay a bank transfer (hours)" />
+      <TimeToPayInput source="custom_payment_timeout_minutes" label="Time to pay by the custom method (hours)" />
+      <NumberInput
+        source="max_unpaid_orders"
+        label="Orders awaiting payment per customer"
+        helperText="A customer with this many unpaid orders must pay one before placing another."
+        min={ORDER_LIMITS.maxUnpaidOrders.min}
+        max={ORDER_LIMITS.maxUnpaidOrders.max}
+        step={1}
+        validate={[
+          required(UNPAID_ORDERS),
+          whole(UNPAID_ORDERS),
+          minValue(ORDER_LIMITS.maxUnpaidOrders.min, UNPAID_ORDERS),
+          maxValue(ORDER_LIMITS.maxUnpaidOrders.max, UNPAID_ORDERS),
+        ]}
+      />
+      <NumberInput
+        source="max_units_per_product"
+        label="Units of one product per order"
+        helperText="The most units of a product a cart may hold and an order may take."
+        min={ORDER_LIMITS.maxUnitsPerProduct.min}
+        max={ORDER_LIMITS.maxUnitsPerProduct.max}
+        step={1}
+        validate={[
+          required(UNITS_PER_PRODUCT),
+          whole(UNITS_PER_PRODUCT),
+          minValue(ORDER_LIMITS.maxUnitsPerProduct.min, UNITS_PER_PRODUCT),
+          maxValue(ORDER_LIMITS.maxUnitsPerProduct.max, UNITS_PER_PRODUCT),
+        ]}
+      />
     </SingletonEdit>
   );
 }

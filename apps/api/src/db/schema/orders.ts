@@ -16,8 +16,10 @@ export const paymentSettings = pgTable('payment_settings', {
   customPaymentInstructions: text('custom_payment_instructions').notNull().default(''),
   customPaymentRedirectUrl: text('custom_payment_redirect_url').notNull().default(''),
   cardPaymentTimeoutMinutes: integer('card_payment_timeout_minutes').notNull().default(60),
-  bankTransferTimeoutMinutes: integer('bank_transfer_timeout_minutes').notNull().default(4320),
-  customPaymentTimeoutMinutes: integer('custom_payment_timeout_minutes').notNull().default(4320),
+  bankTransferTimeoutMinutes: integer('bank_transfer_timeout_minutes').notNull().default(1440),
+  customPaymentTimeoutMinutes: integer('custom_payment_timeout_minutes').notNull().default(1440),
+  maxUnpaidOrders: integer('max_unpaid_orders').notNull().default(3),
+  maxUnitsPerProduct: integer('max_units_per_product').notNull().default(10),
   cardGateway: text('card_gateway', { enum: ['sandbox', '2c2p'] })
     .notNull()
     .default('sandbox'),

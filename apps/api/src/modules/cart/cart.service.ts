@@ -5,6 +5,7 @@ import { BadRequestError, NotFoundError, ValidationError } from '../../lib/error
 import { inTransaction, type TransactionContext } from '../../lib/unit-of-work.ts';
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
 import type { MediaStorage } from '../media/index.ts';
+import { orderLimits } from '../payments/index.ts';
 import {
   addCartLine,
   type CartLineRow,
@@ -82,6 +83,22 @@ function checkStock(product: CartProduct, wanted: number): void {
   }
 }
 
+/** The cart's answer when a product's units over all its lines would exceed what one order may take of it. */
+function productLimitMessage(limit: number): string {
+  return `You can order at most ${limit} of this item at a time.`;
+}
+
+/**
+ * The cart never holds more units of a product than one order may take (the shop's limit, `payment_settings`), so
+ * that one customer cannot take a product's whole stock in one unpaid order.
+ */
+async function checkProductLimit(ctx: RequestContext, wanted: number): Promise<void> {
+  const { maxUnitsPerProduct } = await orderLimits(ctx);
+  if (wanted > maxUnitsPerProduct) {
+    throw new BadRequestError(productLimitMessage(maxUnitsPerProduct), 'product_quantity_limit');
+  }
+}
+
 /** The signed-in customer's cart, made on first use; prices and totals from the current catalog. */
 export async function getCart(ctx: RequestContext): Promise<Cart> {
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
@@ -96,7 +113,9 @@ export async function addItem(ctx: RequestContext, input: z.output<typeof AddCar
   return inTransaction(ctx, async (tx) => {
     const cart = await lockOrCreateCart(tx.scope, user.id);
     const product = await availableProduct(tx.scope, input.product_id);
-    checkStock(product, (await quantityInCart(tx.scope, cart.id, product.id)) + input.quantity);
+    const wanted = (await quantityInCart(tx.scope, cart.id, product.id)) + input.quantity;
+    checkStock(product, wanted);
+    await checkProductLimit(tx, wanted);
     await addCartLine(tx.scope, { cartId: cart.id, productId: product.id, quantity: input.quantity, customization });
     return cartAnswer(tx, cart.id);
   });
@@ -112,7 +131,10 @@ export async function updateItem(ctx: RequestContext, input: { itemId: number; q
     if (!item) throw new NotFoundError('Cart item not found.', 'cart_item_not_found');
     if (item.quantity !== input.quantity) {
       const product = await availableProduct(tx.scope, item.productId);
-      checkStock(product, (await quantityInCart(tx.scope, cart.id, product.id, item.id)) + input.quantity);
+      const wanted = (await quantityInCart(tx.scope, cart.id, product.id, item.id)) + input.quantity;
+      checkStock(product, wanted);
+      // Lowering a quantity is always allowed, even while still above a limit the shop has lowered since.
+      if (input.quantity > item.quantity) await checkProductLimit(tx, wanted);
       await setCartLineQuantity(tx.scope, cart.id, item.id, input.quantity);
     }
     return cartAnswer(tx, cart.id);
@@ -144,6 +166,7 @@ export async function clearCart(ctx: RequestContext): Promise<Cart> {
 /** A cart line as checkout takes it. */
 export interface CheckoutLine {
   productId: number;
+  productName: string;
   quantity: number;
   customization: Record<string, string>;
 }
@@ -160,6 +183,7 @@ export async function lockCartForCheckout(tx: TransactionContext): Promise<{ car
     cartId: cart.id,
     lines: lines.map((line) => ({
       productId: line.productId,
+      productName: line.name,
       quantity: line.quantity,
       customization: line.customization,
     })),

@@ -7,15 +7,16 @@ import {
 } from '@platform/contracts';
 import { invalidAddressFields } from '@platform/contracts/address';
 import { countryName, findCountryCode } from '@platform/contracts/shipping';
-import { BadRequestError, ValidationError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError, ValidationError } from '../../lib/errors.ts';
 import type { TransactionContext } from '../../lib/unit-of-work.ts';
 import { runWorkflow, type WorkflowStep } from '../../lib/workflow.ts';
 import { requireUser } from '../../plugins/request-context.ts';
 import { type CheckoutLine, emptyCart, lockCartForCheckout } from '../cart/index.ts';
 import { lockProductsForSale, moveStock, type SaleProduct } from '../catalog/index.ts';
-import { checkoutPaymentTerms, type PaymentTerms } from '../payments/index.ts';
+import { checkoutPaymentTerms, orderLimits, type PaymentTerms } from '../payments/index.ts';
 import { chargeShipping, type ShippingCharge } from '../shipping/index.ts';
 import {
+  countUnpaidOrders,
   findOrderByIdempotencyKey,
   insertOrder,
   insertOrderHistory,
@@ -109,12 +110,11 @@ function must<T>(value: T | undefined, what: string): T {
 }
 
 /**
- * 1. Validate the cart: hold the customer's cart (its row lock puts every checkout of this customer in a line, so a
- * retry waits for the first attempt and then finds its order by the key), answer a known key's order, refuse an
- * empty cart.
+ * 1. Hold the cart: lock the customer's cart row (it puts every checkout of this customer in a line, so a retry waits
+ * for the first attempt and then finds its order by the key), and answer a known key's order.
  */
-const validateCart: WorkflowStep<CheckoutState> = {
-  name: 'validate cart',
+const holdCart: WorkflowStep<CheckoutState> = {
+  name: 'hold cart',
   async run(state) {
     state.cart = await lockCartForCheckout(state.tx);
     if (state.idempotencyKey) {
@@ -124,13 +124,59 @@ const validateCart: WorkflowStep<CheckoutState> = {
         return 'complete';
       }
     }
-    if (state.cart.lines.length === 0) throw new BadRequestError(EMPTY_CART, 'cart_empty');
+    return undefined;
+  },
+};
+
+/** 3. Validate the cart: refuse an empty one. */
+const validateCart: WorkflowStep<CheckoutState> = {
+  name: 'validate cart',
+  async run(state) {
+    if (must(state.cart, 'the cart').lines.length === 0) throw new BadRequestError(EMPTY_CART, 'cart_empty');
+    return undefined;
+  },
+};
+
+/** Why a customer with `unpaid` orders awaiting payment may not place another. */
+function unpaidOrdersLimitMessage(unpaid: number): string {
+  return unpaid === 1
+    ? 'You already have 1 order awaiting payment. Pay for it before placing another.'
+    : `You already have ${unpaid} orders awaiting payment. Pay for one of them before placing another.`;
+}
+
+/**
+ * 2. Check order limits: what one customer may hold without paying, as the shop set it (`payment_settings`). A
+ * customer at the shop's number of orders awaiting payment places no other (409 `unpaid_orders_limit`), and an order
+ * takes no more units of a product than the shop allows (400 `product_quantity_limit`; the cart refuses them as well,
+ * but the shop may have lowered the limit since). A customer at the limit is told so before anything else. NOTE:
+ * exact under concurrent checkouts of one customer only because "hold cart" locks the customer's cart row, which
+ * every checkout of this customer takes first: the next one counts after this one has committed or rolled back. It
+ * runs before any product is locked.
+ */
+const checkOrderLimits: WorkflowStep<CheckoutState> = {
+  name: 'check order limits',
+  async run(state) {
+    const limits = await orderLimits(state.tx);
+    const unpaid = await countUnpaidOrders(state.tx.scope, state.userId);
+    if (unpaid >= limits.maxUnpaidOrders) {
+      throw new ConflictError(unpaidOrdersLimitMessage(unpaid), 'unpaid_orders_limit');
+    }
+    const lines = must(state.cart, 'the cart').lines;
+    for (const [productId, quantity] of quantitiesOf(lines)) {
+      if (quantity > limits.maxUnitsPerProduct) {
+        const name = lines.find((line) => line.productId === productId)?.productName ?? 'this item';
+        throw new BadRequestError(
+          `You can order at most ${limits.maxUnitsPerProduct} of ${name} at a time. Lower its quantity in your cart.`,
+          'product_quantity_limit',
+        );
+      }
+    }
     return undefined;
   },
 };
 
 /**
- * 3. Price it from the catalog: lock the products (in id order) and read their current price, name and stock; every
+ * 5. Price it from the catalog: lock the products (in id order) and read their current price, name and stock; every
  * product must be on sale and in stock for all the units the cart asks of it.
  */
 const priceFromCatalog: WorkflowStep<CheckoutState> = {
@@ -177,7 +223,7 @@ const priceFromCatalog: WorkflowStep<CheckoutState> = {
 };
 
 /**
- * 4. Price shipping: the zone serving the delivery country charges for this order (its subtotal and items), by the
+ * 6. Price shipping: the zone serving the delivery country charges for this order (its subtotal and items), by the
  * same rule as the checkout's quote. NOTE: the amount is the server's alone; a request cannot name one.
  */
 const priceShipping: WorkflowStep<CheckoutState> = {
@@ -195,7 +241,7 @@ const priceShipping: WorkflowStep<CheckoutState> = {
 };
 
 /**
- * 2. Prepare payment: the method must be one the shop takes (the spec's text otherwise); the order keeps its label
+ * 4. Prepare payment: the method must be one the shop takes (the spec's text otherwise); the order keeps its label
  * and instructions, and the time by which it must be paid before it gives its stock back. It runs before the products
  * are locked, so that their locks, which every order of the same product waits for, are held as briefly as possible.
  */
@@ -209,7 +255,7 @@ const preparePayment: WorkflowStep<CheckoutState> = {
 };
 
 /**
- * 5. Create the order: its number, totals (shipping its own amount), payment terms and snapshot lines, the zone and
+ * 7. Create the order: its number, totals (shipping its own amount), payment terms and snapshot lines, the zone and
  * delivery estimate it was sold with, and the first entry of its history.
  */
 const createOrderRow: WorkflowStep<CheckoutState> = {
@@ -259,7 +305,7 @@ const createOrderRow: WorkflowStep<CheckoutState> = {
   // The order's rows go with the transaction's rollback: nothing was announced yet.
 };
 
-/** 6. Reserve stock: take the units out of stock through the ledger, referenced to the order. */
+/** 8. Reserve stock: take the units out of stock through the ledger, referenced to the order. */
 const reserveStock: WorkflowStep<CheckoutState> = {
   name: 'reserve stock',
   async run(state) {
@@ -286,7 +332,7 @@ const reserveStock: WorkflowStep<CheckoutState> = {
   },
 };
 
-/** 7. Clear the cart, and announce the order once the transaction has committed. */
+/** 9. Clear the cart, and announce the order once the transaction has committed. */
 const clearCart: WorkflowStep<CheckoutState> = {
   name: 'clear cart',
   async run(state) {
@@ -301,6 +347,8 @@ const clearCart: WorkflowStep<CheckoutState> = {
 
 /** Placing an order, step by step; `placeOrder` runs them in one transaction. */
 export const CHECKOUT_STEPS: readonly WorkflowStep<CheckoutState>[] = [
+  holdCart,
+  checkOrderLimits,
   validateCart,
   preparePayment,
   priceFromCatalog,

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { addToCart, createCustomer, createProduct, setPayments, TEST_ADDRESS } from '../../../test/builders.ts';
+import {
+  addToCart,
+  createCustomer,
+  createProduct,
+  placeOrder,
+  setPayments,
+  TEST_ADDRESS,
+} from '../../../test/builders.ts';
 import { findStockLedgerMismatches, listStockMovements } from '../catalog/index.ts';
 import type { Tenant } from '../tenants/index.ts';
 
@@ -110,5 +117,40 @@ describe.each([
       [product.id],
     );
     expect(row?.n).toBe(40);
+  });
+});
+
+describe.each([
+  ['one app instance', () => [t.app]],
+  ['two app instances on one database', () => [t.app, second]],
+])("one customer's orders racing for the unpaid-orders limit (%s)", (_name, instances) => {
+  it('places one order and refuses the others with the limit when a customer one below it places six at once', async () => {
+    const shop = await t.createTenant();
+    await setPayments(t, shop);
+    const product = await createProduct(t, shop, { name: 'Limited Run', stock: 10 });
+    const [customer] = await customersWithCarts(shop, product.id, 1, 1);
+    if (!customer) throw new Error('no customer');
+    for (let i = 0; i < 2; i++) {
+      expect((await placeOrder(t, shop, customer.accessToken)).statusCode).toBe(201);
+      await addToCart(t, shop, customer.accessToken, product.id, 1);
+    }
+
+    // Every placement holds the customer's cart in turn: the first places the third order, the others count three.
+    const answers = await placeAllAtOnce(shop, Array(6).fill(customer.accessToken), instances());
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.statusCode !== 201)) {
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json()).toEqual({
+        detail: 'You already have 3 orders awaiting payment. Pay for one of them before placing another.',
+        code: 'unpaid_orders_limit',
+      });
+    }
+    const [row] = await t.testDb.database.raw.query<{ n: number }>(
+      "select count(*)::integer as n from orders where user_id = $1 and status = 'awaiting_payment'",
+      [customer.user.id],
+    );
+    expect(row?.n).toBe(3);
+    expect(await soldAndStock(product.id)).toEqual({ sold: 3, stock: 7 });
+    expect(await findStockLedgerMismatches(t.context(shop))).toEqual([]);
   });
 });

@@ -22,7 +22,8 @@ let productId: number;
 beforeAll(async () => {
   t = await buildTestApp();
   shop = await t.createTenant('Lifecycle shop');
-  await setPayments(t, shop);
+  // One customer places every order of these tests, many of them left awaiting payment.
+  await setPayments(t, shop, { enableBankTransfer: true, bankAccountDetails: 'Test Bank', maxUnpaidOrders: 100 });
   customer = await createCustomer(t, shop);
   productId = (await createProduct(t, shop, { name: 'Bhojpure', stock: 1000, priceCents: 9900 })).id;
 });

@@ -103,6 +103,15 @@ export async function countCustomerOrders(scope: TenantScope, userId: number): P
   return row?.count ?? 0;
 }
 
+/** How many of the customer's orders await payment. */
+export async function countUnpaidOrders(scope: TenantScope, userId: number): Promise<number> {
+  const [row] = await scope.db
+    .select({ count: count() })
+    .from(orders)
+    .where(scope.where(orders, eq(orders.userId, userId), eq(orders.status, 'awaiting_payment')));
+  return row?.count ?? 0;
+}
+
 /** Locks an order's row until the transaction ends and reads it; null when the shop has no such order. */
 export async function lockOrder(scope: TenantScope, orderId: number): Promise<OrderRow | null> {
   const [row] = await scope.db

@@ -17,6 +17,8 @@ export {
   getPaymentOptions,
   INVALID_PAYMENT_METHOD,
   isTestMode,
+  type OrderLimits,
+  orderLimits,
   type PaymentTerms,
   sandboxMerchant,
   TEST_GATEWAY_OFF,

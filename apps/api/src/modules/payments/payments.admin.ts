@@ -25,6 +25,10 @@ function settingsAnswer(config: PaymentConfig): AdminPaymentSettings {
     card_environment: config.cardEnvironment,
     card_merchant_id: config.cardMerchantId,
     card_secret_key_set: config.cardSecretKey !== '',
+    bank_transfer_timeout_minutes: config.bankTransferTimeoutMinutes,
+    custom_payment_timeout_minutes: config.customPaymentTimeoutMinutes,
+    max_unpaid_orders: config.maxUnpaidOrders,
+    max_units_per_product: config.maxUnitsPerProduct,
   };
 }
 
@@ -34,7 +38,10 @@ export async function getPaymentSettings(ctx: RequestContext): Promise<AdminPaym
   return settingsAnswer(await loadPaymentConfig(ctx));
 }
 
-/** `PATCH /admin/payment-settings/` (owner): changes the given fields (the secret key write-only), audited. */
+/**
+ * `PATCH /admin/payment-settings/` (owner): changes the given fields (the secret key write-only), audited; the times
+ * to pay and the order limits apply to orders placed from then on.
+ */
 export async function updatePaymentSettings(
   ctx: RequestContext,
   body: AdminPaymentSettingsBody,
@@ -62,6 +69,10 @@ export async function updatePaymentSettings(
       cardEnvironment: body.card_environment,
       cardMerchantId: body.card_merchant_id,
       cardSecretKey: body.card_secret_key,
+      bankTransferTimeoutMinutes: body.bank_transfer_timeout_minutes,
+      customPaymentTimeoutMinutes: body.custom_payment_timeout_minutes,
+      maxUnpaidOrders: body.max_unpaid_orders,
+      maxUnitsPerProduct: body.max_units_per_product,
     });
     const after = settingsAnswer(row);
     const changed = (Object.keys(after) as (keyof AdminPaymentSettings)[]).filter((key) => before[key] !== after[key]);

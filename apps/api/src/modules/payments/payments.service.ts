@@ -16,7 +16,11 @@ import {
 
 export const INVALID_PAYMENT_METHOD = 'Invalid payment method selected.';
 
-/** A shop that has not set up payments yet accepts nothing, with the default timeouts. */
+/**
+ * A shop that has not set up payments yet accepts nothing, with the default timeouts and order limits (the same as the
+ * columns' defaults, migration 0063): an unpaid bank-transfer or custom order holds its stock for 24 hours, a card
+ * payment has an hour; a customer may have 3 orders awaiting payment and order 10 units of a product at a time.
+ */
 const NO_PAYMENTS: Omit<PaymentSettingsRow, 'tenantId' | 'updatedAt'> = {
   enableCardPayment: false,
   enableBankTransfer: false,
@@ -26,8 +30,10 @@ const NO_PAYMENTS: Omit<PaymentSettingsRow, 'tenantId' | 'updatedAt'> = {
   customPaymentInstructions: '',
   customPaymentRedirectUrl: '',
   cardPaymentTimeoutMinutes: 60,
-  bankTransferTimeoutMinutes: 72 * 60,
-  customPaymentTimeoutMinutes: 72 * 60,
+  bankTransferTimeoutMinutes: 24 * 60,
+  customPaymentTimeoutMinutes: 24 * 60,
+  maxUnpaidOrders: 3,
+  maxUnitsPerProduct: 10,
   cardGateway: 'sandbox',
   cardEnvironment: 'sandbox',
   cardMerchantId: '',
@@ -133,6 +139,18 @@ export async function checkoutPaymentTerms(ctx: RequestContext, method: string):
     timeoutMinutes: paymentTimeoutMinutes(config, parsed.data),
     testMode: inTestMode(ctx, config),
   };
+}
+
+/** What one customer may hold without paying: orders awaiting payment at once, units of one product in one order. */
+export interface OrderLimits {
+  maxUnpaidOrders: number;
+  maxUnitsPerProduct: number;
+}
+
+/** The shop's order limits (the defaults for a shop that has not set up payments). */
+export async function orderLimits(ctx: RequestContext): Promise<OrderLimits> {
+  const config = await loadPaymentConfig(ctx);
+  return { maxUnpaidOrders: config.maxUnpaidOrders, maxUnitsPerProduct: config.maxUnitsPerProduct };
 }
 
 /** Sets the shop's payment configuration (fields left out keep their value). */
