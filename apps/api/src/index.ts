@@ -5,7 +5,7 @@ export { serverLogging } from './lib/logging.ts';
 export {
   type CachedAnswer,
   type CacheState,
-  cacheKeyOf,
+  cacheTagCollector,
   createResponseCache,
   pickEncoding,
   type Rendered,
