@@ -548,15 +548,15 @@ function acceptedEncodings(header: string | undefined): Set<string> {
 
 /**
  * The cache key of an address: its path and, of its query, only the parameters its page or route reads (`known`), in
- * a stable order, without empty values (an empty value means the same as none). Any other parameter (tracking ones
- * such as `utm_*` and `fbclid`, or made-up ones) neither splits the cache nor bypasses it.
+ * a stable order. Any other parameter (tracking ones such as `utm_*` and `fbclid`, or made-up ones) neither splits
+ * the cache nor bypasses it. Values stay as given: to a route, an empty one may mean something else than none.
  * NOTE: the answer must then be made for this key's address too, else one visitor's parameter reaches the others.
  */
 export function cacheKeyOf(pathAndQuery: string, known: readonly string[]): string {
   const url = new URL(pathAndQuery, 'http://key.invalid');
   const names = new Set(known);
   const parameters = [...url.searchParams.entries()]
-    .filter(([name, value]) => names.has(name) && value !== '')
+    .filter(([name]) => names.has(name))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = new URLSearchParams(parameters).toString();
   return query ? `${url.pathname}?${query}` : url.pathname;
