@@ -292,3 +292,43 @@ describe('what a cached answer shows, by its tags', () => {
     ).toBe('Name 10');
   });
 });
+
+describe('tags shared through Redis', () => {
+  // CI sets TEST_REDIS_URL; a developer's machine runs Redis on the default port. Database 15 keeps tests apart.
+  const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+  let r: TestApp;
+  beforeAll(async () => {
+    r = await buildTestApp({ REDIS_URL });
+  });
+  afterAll(() => r.close());
+
+  it('a name changed through one instance refreshes on another the product answer showing it; the list stays cached', async () => {
+    const other = await r.secondInstance();
+    const shop = await r.createTenant('Two instances shop');
+    const product = await createProduct(r, shop, { categoryId: (await createCategory(r, shop)).id, stock: 3 });
+    const customer = await createCustomer(r, shop);
+    const reviewed = await r.request(shop, {
+      method: 'POST',
+      url: '/api/products/reviews/',
+      token: customer.accessToken,
+      payload: { product: product.id, rating: 4, comment: 'Well balanced.' },
+    });
+    expect(reviewed.statusCode).toBe(201);
+    const read = (url: string) => other.inject({ method: 'GET', url, headers: { 'x-tenant-token': shop.token } });
+    const [detail, list] = [`/api/products/products/${product.slug}/`, '/api/products/products/?page=1'];
+    for (const url of [detail, list]) await read(url);
+    for (const url of [detail, list]) expect((await read(url)).headers['x-cache'], url).toBe('hit');
+
+    const renamed = await r.request(shop, {
+      method: 'PATCH',
+      url: '/api/accounts/me/',
+      token: customer.accessToken,
+      payload: { display_name: 'Sita of Pokhara' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await read(list)).headers['x-cache']).toBe('hit');
+    const after = await read(detail);
+    expect(after.headers['x-cache']).toBe('miss');
+    expect(after.json().reviews[0].user.username).toBe('Sita of Pokhara');
+  });
+});
