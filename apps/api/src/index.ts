@@ -6,7 +6,7 @@ export { type ProxyTrust, trustProxyOption } from './lib/proxy-trust.ts';
 export {
   type CachedAnswer,
   type CacheState,
-  cacheKeyOf,
+  cacheTagCollector,
   createResponseCache,
   pickEncoding,
   type Rendered,

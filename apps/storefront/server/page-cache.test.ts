@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { createResponseCache } from '@platform/api';
 import { describe, expect, it } from 'vitest';
-import { isCacheablePage, policyWithScriptHashes, toRendered } from './page-cache.ts';
+import { isCacheablePage, pageAddress, policyWithScriptHashes, serveKeptPage, toRendered } from './page-cache.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -33,7 +34,7 @@ describe('kept pages', () => {
     }
   });
 
-  it('allow exactly their inline scripts by hash in place of the render’s nonce', () => {
+  it('allow exactly the inline scripts of their render by hash in place of the render’s nonce', () => {
     const html =
       '<script nonce="n1">window.a = 1</script><script type="module" nonce="n1">import "/x.js"</script>' +
       '<script src="/assets/a.js" nonce="n1"></script><script type="application/ld+json">{"@type":"Product"}</script>';
@@ -47,13 +48,22 @@ describe('kept pages', () => {
     );
   });
 
+  it('never allow an inline script that came without the render’s nonce (with content)', () => {
+    const html =
+      '<script nonce="n1">hydrate()</script><p>A review</p><script>steal()</script>' +
+      '<script nonce="other">steal()</script><script data-x=" nonce=n1">steal()</script>';
+    const policy = policyWithScriptHashes("script-src 'self' 'nonce-n1'", 'n1', html);
+    expect(policy).toBe(`script-src 'self' ${sha('hydrate()')}`);
+    expect(policy).not.toContain(sha('steal()'));
+  });
+
   it('keep a 200 with its hash policy, and never a page that is not found', async () => {
     const headers = {
       'content-type': 'text/html',
       'content-security-policy': "script-src 'nonce-n2'",
       'set-cookie': 'a=b',
     };
-    const kept = await toRendered(new Response('<script>go()</script>', { status: 200, headers }), {
+    const kept = await toRendered(new Response('<script nonce="n2">go()</script>', { status: 200, headers }), {
       cacheable: true,
       nonce: 'n2',
     });
@@ -62,5 +72,108 @@ describe('kept pages', () => {
     expect(kept.headers['set-cookie']).toBeUndefined();
     const missing = await toRendered(new Response('gone', { status: 404, headers }), { cacheable: true, nonce: 'n2' });
     expect(missing.cacheable).toBe(false);
+  });
+});
+
+describe('the address a page is kept for', () => {
+  it('holds only the query parameters the page reads, each in its one form', () => {
+    const address = (path: string) => pageAddress(new URL(path, 'https://shop.example'));
+    expect(address('/products?x=1')).toBe('/products');
+    expect(address('/products?x=2&utm_source=mail&fbclid=abc')).toBe('/products');
+    expect(address('/products?page=1&ordering=-created_at&in_stock=yes&search=&category=')).toBe('/products');
+    expect(address('/products?ordering=price&search=%20kukri%20&evil=%3Cscript%3E&page=02')).toBe(
+      '/products?search=kukri&ordering=price&page=2',
+    );
+    expect(address('/products?category=knives&search=kukri')).toBe(address('/products?search=kukri&category=knives'));
+    expect(address('/products/?in_stock=true')).toBe('/products/?in_stock=true');
+    expect(address('/products/angkhola?ref=home&x=1')).toBe('/products/angkhola');
+    expect(address('/blog/a-post?page=3')).toBe('/blog/a-post');
+  });
+});
+
+describe('a kept page and what it shows', () => {
+  const quiet = { warn: () => undefined };
+  const newCache = () =>
+    createResponseCache(
+      { RESPONSE_CACHE_FRESH_SECONDS: 60, RESPONSE_CACHE_STALE_SECONDS: 60, RESPONSE_CACHE_MAX_MB: 8 },
+      quiet,
+    );
+
+  /** The storefront's render of a page: the API reads of its route, then its HTML (which shows its address). */
+  function storefront(reads: Record<string, string[]>, tagsOf: Record<string, string | null>) {
+    const rendered: string[] = [];
+    const apiFetch: typeof fetch = async (input) => {
+      const tags = tagsOf[String(input)];
+      return new Response('{}', { headers: tags === null || tags === undefined ? {} : { 'x-cache-tags': tags } });
+    };
+    const render = async (address: URL, fetchOfRender: typeof fetch) => {
+      rendered.push(address.pathname + address.search);
+      for (const read of reads[address.pathname] ?? []) await fetchOfRender(read);
+      const html = `<main>${address.pathname + address.search}</main><script nonce="n">go()</script>`;
+      return new Response(html, {
+        status: 200,
+        headers: { 'content-type': 'text/html', 'content-security-policy': "script-src 'nonce-n'" },
+      });
+    };
+    return { rendered, apiFetch, render };
+  }
+
+  const pages = {
+    '/products': ['/api/products/products/?page=1', '/api/products/categories/'],
+    '/products/kukri': ['/api/products/products/kukri/', '/api/pages/settings/public/'],
+  };
+  const tags = {
+    '/api/products/products/?page=1': 'product:1 product:2',
+    '/api/products/categories/': '',
+    '/api/products/products/kukri/': 'product:1 account:7',
+    '/api/pages/settings/public/': '',
+  };
+
+  it('is rendered for its own address: a parameter the page does not read neither splits it nor reaches its HTML', async () => {
+    const cache = newCache();
+    const shop = randomUUID();
+    const site = storefront(pages, tags);
+    const serve = (path: string) =>
+      serveKeptPage({ cache, tenantToken: shop, url: new URL(path, 'https://shop.example'), nonce: 'n', ...site });
+    const first = await serve('/products?evil=%3Cscript%3Ealert(1)%3C%2Fscript%3E&page=1');
+    expect(first.state).toBe('miss');
+    expect(first.answer.body.toString()).not.toContain('evil');
+    const second = await serve('/products?evil=other');
+    expect(second.state).toBe('hit');
+    expect(second.answer.body.toString()).toBe(first.answer.body.toString());
+    expect(site.rendered).toEqual(['/products']);
+    await cache.close();
+  });
+
+  it('carries the tags of the API answers its render read: a name change renders again only the pages showing it', async () => {
+    const cache = newCache();
+    const shop = randomUUID();
+    const site = storefront(pages, tags);
+    const serve = (path: string) =>
+      serveKeptPage({ cache, tenantToken: shop, url: new URL(path, 'https://shop.example'), nonce: 'n', ...site });
+    await serve('/products');
+    await serve('/products/kukri');
+    await cache.invalidateTags(shop, ['account:7']);
+    expect((await serve('/products')).state).toBe('hit');
+    expect((await serve('/products/kukri')).state).toBe('miss');
+    // A product's stock is on both.
+    await cache.invalidateTags(shop, ['product:1']);
+    expect((await serve('/products')).state).toBe('miss');
+    expect((await serve('/products/kukri')).state).toBe('miss');
+    expect(site.rendered).toEqual(['/products', '/products/kukri', '/products/kukri', '/products', '/products/kukri']);
+    await cache.close();
+  });
+
+  it('is not kept when one of its API answers named no tags (a failure, a read that is not public)', async () => {
+    const cache = newCache();
+    const shop = randomUUID();
+    const site = storefront(pages, { ...tags, '/api/pages/settings/public/': null });
+    const serve = (path: string) =>
+      serveKeptPage({ cache, tenantToken: shop, url: new URL(path, 'https://shop.example'), nonce: 'n', ...site });
+    expect((await serve('/products/kukri')).state).toBe('miss');
+    expect((await serve('/products/kukri')).state).toBe('miss');
+    expect((await serve('/products')).state).toBe('miss');
+    expect((await serve('/products')).state).toBe('hit');
+    await cache.close();
   });
 });

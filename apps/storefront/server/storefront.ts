@@ -4,12 +4,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { type Config, cacheKeyOf, type ResponseCache } from '@platform/api';
+import type { Config, ResponseCache } from '@platform/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import type { StorefrontLoadContext } from '../app/lib/load-context.ts';
 import { findAdminDistDir, registerAdminApp } from './admin.ts';
-import { isCacheablePage, sendPage, toRendered } from './page-cache.ts';
+import { isCacheablePage, sendPage, serveKeptPage } from './page-cache.ts';
 import { registerSeoFiles } from './seo.ts';
 import { createTenantResolver, tenantsByHost } from './tenant-by-host.ts';
 
@@ -67,16 +67,16 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
     const url = pageUrl(request);
     const nonce = randomBytes(16).toString('base64');
     const controller = new AbortController();
-    const renderPage = (method: string) => {
+    const renderPage = (method: string, address = url, apiFetch = options.apiFetch) => {
       const context = createLoadContext({
         tenantToken,
         apiBaseUrl: options.apiBaseUrl,
-        apiFetch: options.apiFetch,
+        apiFetch,
         mediaHost: options.config.MEDIA_HOST,
         publicApiBaseUrl: '/api',
         nonce,
       });
-      const webRequest = new Request(url, {
+      const webRequest = new Request(address, {
         method,
         headers: toHeaders(request.headers),
         signal: controller.signal,
@@ -89,11 +89,14 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
     const { cache } = options;
     if (cache && (request.method === 'GET' || request.method === 'HEAD') && isCacheablePage(url.pathname)) {
       // Rendered as a GET (a HEAD fills the cache too), whole, once for every concurrent request of the address.
-      const { answer, state } = await cache.serve(
+      const { answer, state } = await serveKeptPage({
+        cache,
         tenantToken,
-        `page:${cacheKeyOf(url.pathname + url.search)}`,
-        async () => toRendered(await renderPage('GET'), { cacheable: true, nonce }),
-      );
+        url,
+        nonce,
+        apiFetch: options.apiFetch,
+        render: (address, apiFetch) => renderPage('GET', address, apiFetch),
+      });
       return sendPage(request, reply, answer, state);
     }
     reply.raw.once('close', () => controller.abort());

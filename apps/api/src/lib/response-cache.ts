@@ -1,8 +1,10 @@
 // The cache of public answers that are the same for every visitor: server-rendered pages and public API reads.
 // Kept per shop and address for a short time, served stale while one refresh runs, filled by one render at a time
-// per key, and emptied for a shop at once when something its pages show changes (a domain event bumps the shop's
-// generation: every key of an older generation is never read again). In process memory (bounded) by default, in
-// Redis when configured, so that every instance shares entries, generations and the single flight.
+// per key. An entry carries tags for what it shows (`product:12`, `account:7`): a change of one of them (a domain
+// event) makes every entry tagged with it unusable, and a change of the shop's administration empties the shop at
+// once (its generation is bumped: every key of an older generation is never read again). In process memory (bounded)
+// by default, in Redis when configured, so that every instance shares entries, tags, generations and the single
+// flight.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -21,30 +23,40 @@ export interface CachedAnswer {
   /** When it stops being fresh, and when it may no longer be served even while a refresh runs (epoch ms). */
   freshUntil: number;
   staleUntil: number;
+  /** What it shows: a change of any of these after `since` makes it unusable. */
+  tags: string[];
+  /** The store's change sequence read before its render began. */
+  since: number;
 }
 
 /** What a cache lookup found: `hit` (fresh), `stale` (served while one refresh runs), `miss` (this request rendered),
  * `shared` (waited for another request's render of the same key), `bypass` (the cache could not be used). */
 export type CacheState = 'hit' | 'stale' | 'miss' | 'shared' | 'bypass';
 
-/** A render's outcome: the answer, and whether it may be kept (a 200 that is the same for every visitor). */
+/** A render's outcome: the answer, whether it may be kept (a 200 that is the same for every visitor) and its tags. */
 export interface Rendered {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
   cacheable: boolean;
+  tags?: readonly string[];
 }
 
 interface Logger {
   warn(object: object, message: string): void;
 }
 
-/** Where entries and generations live. */
+/** Where entries, generations and tag changes live. */
 export interface CacheStore {
   /** Shared by several processes (their renders must not run twice either). */
   readonly shared: boolean;
-  generation(namespace: string): Promise<number>;
+  /** The namespace's generation, and the change sequence (which every tag change raises), in one read. */
+  state(namespace: string): Promise<{ generation: number; sequence: number }>;
   bump(namespace: string): Promise<void>;
+  /** Marks tags changed: each gets the next change sequence number, kept for `ttlMs` (longer than any entry). */
+  bumpTags(namespace: string, tags: readonly string[], ttlMs: number): Promise<void>;
+  /** The sequence number of each tag's last change (0 when it has not changed while entries could hold it). */
+  tagVersions(namespace: string, tags: readonly string[]): Promise<number[]>;
   get(key: string): Promise<Buffer | null>;
   set(key: string, value: Buffer, ttlMs: number): Promise<void>;
   /** Takes the right to render a key for a while; false while another process holds it. */
@@ -55,21 +67,41 @@ export interface CacheStore {
   onReconnect?(listener: () => void): void;
 }
 
+/** How many tag changes the memory store remembers at once (far more than change within an entry's lifetime). */
+const MEMORY_TAG_LIMIT = 200_000;
+
 /** Entries in this process's memory, at most `maxBytes` of them (least recently used go first). */
 export class MemoryCacheStore implements CacheStore {
   readonly shared = false;
   private readonly generations = new Map<string, number>();
   private readonly entries: LRUCache<string, Buffer>;
+  private readonly tagChanges: LRUCache<string, number>;
+  private sequence = 0;
+  /** A tag change forgotten for lack of room counts as made at this sequence number (older entries are unusable). */
+  private forgottenAt = 0;
 
   constructor(maxBytes: number) {
     this.entries = new LRUCache<string, Buffer>({ maxSize: maxBytes, sizeCalculation: (value) => value.length || 1 });
+    this.tagChanges = new LRUCache<string, number>({
+      max: MEMORY_TAG_LIMIT,
+      dispose: (_value, _key, reason) => {
+        if (reason === 'evict') this.forgottenAt = this.sequence;
+      },
+    });
   }
 
-  async generation(namespace: string) {
-    return this.generations.get(namespace) ?? 0;
+  async state(namespace: string) {
+    return { generation: this.generations.get(namespace) ?? 0, sequence: this.sequence };
   }
   async bump(namespace: string) {
     this.generations.set(namespace, (this.generations.get(namespace) ?? 0) + 1);
+  }
+  async bumpTags(namespace: string, tags: readonly string[], ttlMs: number) {
+    this.sequence += 1;
+    for (const tag of tags) this.tagChanges.set(`${namespace}\n${tag}`, this.sequence, { ttl: ttlMs });
+  }
+  async tagVersions(namespace: string, tags: readonly string[]) {
+    return tags.map((tag) => this.tagChanges.get(`${namespace}\n${tag}`) ?? this.forgottenAt);
   }
   async get(key: string) {
     return this.entries.get(key) ?? null;
@@ -85,6 +117,13 @@ export class MemoryCacheStore implements CacheStore {
 }
 
 const REDIS_PREFIX = 'platform-cache:';
+const SEQUENCE_KEY = `${REDIS_PREFIX}sequence`;
+
+/** Raises the change sequence and gives every tag key (KEYS[2..]) the new number, for ARGV[1] ms, at once. */
+const BUMP_TAGS_SCRIPT = `
+local sequence = redis.call('INCR', KEYS[1])
+for i = 2, #KEYS do redis.call('SET', KEYS[i], sequence, 'PX', ARGV[1]) end
+return sequence`;
 
 /**
  * Entries, generations and render locks in Redis, shared by every instance. A Redis that does not answer makes
@@ -124,11 +163,25 @@ export class RedisCacheStore implements CacheStore {
     });
   }
 
-  async generation(namespace: string) {
-    return Number((await this.redis.get(`${REDIS_PREFIX}gen:${namespace}`)) ?? 0);
+  async state(namespace: string) {
+    const [generation, sequence] = await this.redis.mget(`${REDIS_PREFIX}gen:${namespace}`, SEQUENCE_KEY);
+    return { generation: Number(generation ?? 0), sequence: Number(sequence ?? 0) };
   }
   async bump(namespace: string) {
     await this.redis.incr(`${REDIS_PREFIX}gen:${namespace}`);
+  }
+  async bumpTags(namespace: string, tags: readonly string[], ttlMs: number) {
+    // One script: a tag never gets a number lower than one it had (two changes racing), nor is read half-changed.
+    const keys = tags.map((tag) => this.tagKey(namespace, tag));
+    await this.redis.eval(BUMP_TAGS_SCRIPT, keys.length + 1, SEQUENCE_KEY, ...keys, String(Math.round(ttlMs)));
+  }
+  async tagVersions(namespace: string, tags: readonly string[]) {
+    if (tags.length === 0) return [];
+    const versions = await this.redis.mget(tags.map((tag) => this.tagKey(namespace, tag)));
+    return versions.map((version) => Number(version ?? 0));
+  }
+  private tagKey(namespace: string, tag: string) {
+    return `${REDIS_PREFIX}tag:${namespace}:${tag}`;
   }
   async get(key: string) {
     return this.redis.getBuffer(`${REDIS_PREFIX}${key}`);
@@ -210,6 +263,9 @@ export type CacheLookup =
 
 type Flight = Promise<CachedAnswer | Rendered | null>;
 
+/** The cache could not be used: the caller renders, and nothing is kept. */
+const BYPASS: CacheLookup = { kind: 'render', state: 'bypass', finish: async () => null };
+
 /** The cache: `serve` answers from it or renders once; `invalidate` empties one shop's part at once. */
 export class ResponseCache {
   private readonly inFlight = new Map<string, Flight>();
@@ -239,12 +295,38 @@ export class ResponseCache {
     }
   }
 
+  /**
+   * Makes every entry of the namespace tagged with one of `tags` unusable (a product's stock, a customer's name); the
+   * namespace's other entries stay. A change the store did not take empties the whole namespace once it answers again.
+   */
+  async invalidateTags(namespace: string, tags: readonly string[]): Promise<void> {
+    if (tags.length === 0) return;
+    try {
+      // NOTE: a tag's change must outlive every entry rendered before it: twice an entry's lifetime, and a minute for
+      // a slow render. Forgotten sooner, an entry that shows the old state would be usable again.
+      const { freshMs, staleMs } = this.options;
+      await this.options.store.bumpTags(namespace, tags, 2 * (freshMs + staleMs) + 60_000);
+    } catch (error) {
+      this.missedInvalidations.add(namespace);
+      this.options.log.warn({ err: error, namespace }, 'response cache could not be emptied');
+    }
+  }
+
   /** Empties the namespaces whose emptying failed; throws while the store still cannot be reached. */
   private async catchUp(): Promise<void> {
     for (const namespace of [...this.missedInvalidations]) {
       await this.options.store.bump(namespace);
       this.missedInvalidations.delete(namespace);
     }
+  }
+
+  /** Whether none of an entry's tags changed since its render began (one read of the store for all its tags). */
+  private async isCurrent(namespace: string, answer: CachedAnswer): Promise<boolean> {
+    // An entry stored without tags (by an older version of this code) is never current.
+    if (!Array.isArray(answer.tags)) return false;
+    if (answer.tags.length === 0) return true;
+    const versions = await this.options.store.tagVersions(namespace, answer.tags);
+    return versions.every((version) => version <= answer.since);
   }
 
   /**
@@ -269,18 +351,37 @@ export class ResponseCache {
    * instances for a while): concurrent lookups of the key wait for its `finish` and share its answer.
    */
   async begin(namespace: string, key: string, options: { allowStale: boolean }): Promise<CacheLookup> {
-    const bypass: CacheLookup = { kind: 'render', state: 'bypass', finish: async () => null };
+    if (this.options.freshMs <= 0) return BYPASS;
+    // An answer shared from a render that began before a change of its tags is not this request's: it looks again,
+    // and then renders itself (the render it waited for is over).
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const lookup = await this.lookUp(namespace, key, options);
+      if (lookup !== 'again') return lookup;
+    }
+    return BYPASS;
+  }
+
+  private async lookUp(
+    namespace: string,
+    key: string,
+    options: { allowStale: boolean },
+  ): Promise<CacheLookup | 'again'> {
     const { store } = this.options;
-    if (this.options.freshMs <= 0) return bypass;
     let fullKey: string;
+    let since: number;
     let found: CachedAnswer | null;
     try {
       if (this.missedInvalidations.size > 0) await this.catchUp();
-      fullKey = `${namespace}:${await store.generation(namespace)}:${key}`;
+      // Read before anything is rendered: a tag changed after this number makes the render's entry unusable.
+      const state = await store.state(namespace);
+      since = state.sequence;
+      fullKey = `${namespace}:${state.generation}:${key}`;
       const stored = await store.get(fullKey);
       found = stored ? decodeAnswer(stored) : null;
+      // NOTE: an entry whose tags changed is missed, never served stale: the change's write has answered.
+      if (found && !(await this.isCurrent(namespace, found))) found = null;
     } catch {
-      return bypass;
+      return BYPASS;
     }
     const now = Date.now();
     if (found && found.freshUntil > now) return { kind: 'answer', answer: found, state: 'hit' };
@@ -289,7 +390,9 @@ export class ResponseCache {
     if (running) {
       const answer = await running;
       // A render that could not be shared (it failed) leaves this request to render on its own.
-      return answer ? { kind: 'answer', answer, state: 'shared' } : bypass;
+      if (!answer) return BYPASS;
+      if ('since' in answer && !(await this.isCurrent(namespace, answer).catch(() => false))) return 'again';
+      return { kind: 'answer', answer, state: 'shared' };
     }
     let settle: (answer: CachedAnswer | Rendered | null) => void = () => undefined;
     const flight: Flight = new Promise((resolve) => {
@@ -300,8 +403,8 @@ export class ResponseCache {
     if (locked === 'other') {
       // Another instance rendered it meanwhile.
       const stored = await store.get(fullKey).catch(() => null);
-      if (stored) {
-        const answer = decodeAnswer(stored);
+      const answer = stored ? decodeAnswer(stored) : null;
+      if (answer && (await this.isCurrent(namespace, answer).catch(() => false))) {
         settle(answer);
         this.inFlight.delete(fullKey);
         return { kind: 'answer', answer, state: 'shared' };
@@ -321,7 +424,7 @@ export class ResponseCache {
             settle(rendered);
             return null;
           }
-          const answer = await toCachedAnswer(rendered, this.options.freshMs, this.options.staleMs);
+          const answer = await toCachedAnswer(rendered, this.options.freshMs, this.options.staleMs, since);
           await store
             .set(fullKey, encodeAnswer(answer), this.options.freshMs + this.options.staleMs)
             .catch((error: unknown) =>
@@ -390,8 +493,13 @@ async function renderInto(
   return (await finish(rendered)) ?? rendered;
 }
 
-/** The answer as stored: its ETag and its compressed bodies made once. */
-async function toCachedAnswer(rendered: Rendered, freshMs: number, staleMs: number): Promise<CachedAnswer> {
+/** The answer as stored: its ETag, its compressed bodies made once, its tags and the sequence its render began at. */
+async function toCachedAnswer(
+  rendered: Rendered,
+  freshMs: number,
+  staleMs: number,
+  since: number,
+): Promise<CachedAnswer> {
   const now = Date.now();
   const etag = `W/"${createHash('sha1').update(rendered.body).digest('base64url')}"`;
   const compressible = rendered.body.length >= COMPRESS_ABOVE_BYTES;
@@ -410,6 +518,8 @@ async function toCachedAnswer(rendered: Rendered, freshMs: number, staleMs: numb
     etag,
     freshUntil: now + freshMs,
     staleUntil: now + freshMs + staleMs,
+    tags: [...new Set(rendered.tags ?? [])],
+    since,
   };
 }
 
@@ -436,17 +546,52 @@ function acceptedEncodings(header: string | undefined): Set<string> {
   return accepted;
 }
 
-/** Query parameters that only say where a visitor came from: they never change a page, so they never split a key. */
-const TRACKING_PARAMETER = /^(utm_[a-z]+|fbclid|gclid|gbraid|wbraid|msclkid|mc_cid|mc_eid|igshid|_ga|yclid|ref)$/i;
-
-/** The cache key of an address: its path and its meaningful query parameters in a stable order. */
-export function cacheKeyOf(pathAndQuery: string): string {
+/**
+ * The cache key of an address: its path and, of its query, only the parameters its page or route reads (`known`), in
+ * a stable order. Any other parameter (tracking ones such as `utm_*` and `fbclid`, or made-up ones) neither splits
+ * the cache nor bypasses it. Values stay as given: to a route, an empty one may mean something else than none.
+ * NOTE: the answer must then be made for this key's address too, else one visitor's parameter reaches the others.
+ */
+export function cacheKeyOf(pathAndQuery: string, known: readonly string[]): string {
   const url = new URL(pathAndQuery, 'http://key.invalid');
+  const names = new Set(known);
   const parameters = [...url.searchParams.entries()]
-    .filter(([name]) => !TRACKING_PARAMETER.test(name))
+    .filter(([name]) => names.has(name))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = new URLSearchParams(parameters).toString();
   return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+/** The header in which a public API answer names what it shows: its cache tags, separated by spaces. */
+export const CACHE_TAGS_HEADER = 'x-cache-tags';
+
+/**
+ * A `fetch` for one page render that gathers the cache tags of the API answers it receives: a page shows what they
+ * show. `tags()` is null once an answer named none (a read that is not public, a failure): no change would reach a
+ * page made of it, so it is not kept.
+ */
+export function cacheTagCollector(fetch: typeof globalThis.fetch): {
+  fetch: typeof globalThis.fetch;
+  tags: () => string[] | null;
+} {
+  const tags = new Set<string>();
+  let complete = true;
+  return {
+    fetch: async (input, init) => {
+      let response: Response;
+      try {
+        response = await fetch(input, init);
+      } catch (error) {
+        complete = false;
+        throw error;
+      }
+      const named = response.headers.get(CACHE_TAGS_HEADER);
+      if (named === null) complete = false;
+      for (const tag of named?.split(' ') ?? []) if (tag) tags.add(tag);
+      return response;
+    },
+    tags: () => (complete ? [...tags] : null),
+  };
 }
 
 export interface ResponseCacheConfig {

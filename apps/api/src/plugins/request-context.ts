@@ -37,6 +37,8 @@ export interface RequestContext {
   user: AuthUser | null;
   requestId: string;
   deps: ServiceDeps;
+  /** What a public read's answer shows (`lib/cache-tags.ts`), gathered for the response cache; absent elsewhere. */
+  cacheTags?: Set<string>;
 }
 
 declare module 'fastify' {

@@ -1,16 +1,27 @@
 // Public API reads (catalog, content, settings) answered from the response cache: the same for every visitor of a
-// shop, kept per shop and address, emptied at once by the domain events of every write that changes them.
+// shop, kept per shop and the address of the query parameters they read, tagged with what they show, and made
+// unusable at once by the domain events of every write that changes it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
+import { accountTag, productTag, STOCK_TAG } from '../lib/cache-tags.ts';
 import type { EventBus } from '../lib/events.ts';
-import { type CachedAnswer, pickEncoding, type Rendered, type ResponseCache } from '../lib/response-cache.ts';
+import {
+  CACHE_TAGS_HEADER,
+  type CachedAnswer,
+  cacheKeyOf,
+  pickEncoding,
+  type Rendered,
+  type ResponseCache,
+} from '../lib/response-cache.ts';
 import { getTenant } from '../modules/tenants/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The answer is the same for every visitor of the shop (no user data): it may be served from the cache. */
     publicCache?: boolean;
+    /** The query parameters a `publicCache` route reads: the names of its querystring schema unless given. */
+    cacheQuery?: readonly string[];
   }
   interface FastifyRequest {
     cacheFill?: { finish: (rendered: Rendered | null) => Promise<CachedAnswer | null> };
@@ -24,8 +35,10 @@ declare module 'fastify' {
 const PRIVATE_ENTITIES = new Set(['order', 'customer', 'staff', 'contact_message', 'media']);
 
 /**
- * Empties a shop's cached pages and answers when something they show changes: an administration write, a review,
- * a comment, a change of stock, or a customer's display name. Awaited: the write's answer goes out after it, so the next read sees the change.
+ * Empties a shop's cached pages and answers when something they show changes: all of them for an administration
+ * write, a review or a comment; those tagged with the products for a change of stock (and the lists that depend on
+ * stock); those tagged with the account for a display name. Awaited: the write's answer goes out after it, so the
+ * next read sees the change.
  */
 export function invalidateOnChanges(events: EventBus, database: Database, cache: ResponseCache): void {
   const tokens = new Map<number, string>();
@@ -40,6 +53,10 @@ export function invalidateOnChanges(events: EventBus, database: Database, cache:
     const token = await tokenOf(tenantId);
     if (token) await cache.invalidate(token);
   };
+  const invalidateTags = async (tenantId: number, tags: string[]) => {
+    const token = await tokenOf(tenantId);
+    if (token) await cache.invalidateTags(token, tags);
+  };
   events.on(
     'shop.changed',
     ({ tenantId, entity }) => (PRIVATE_ENTITIES.has(entity) ? undefined : invalidate(tenantId)),
@@ -47,9 +64,15 @@ export function invalidateOnChanges(events: EventBus, database: Database, cache:
       awaited: true,
     },
   );
-  events.on('stock.changed', ({ tenantId }) => invalidate(tenantId), { awaited: true });
-  // Reviews and comments show their author's display name.
-  events.on('account.display_name_changed', ({ tenantId }) => invalidate(tenantId), { awaited: true });
+  events.on(
+    'stock.changed',
+    ({ tenantId, productIds }) => invalidateTags(tenantId, [...productIds.map(productTag), STOCK_TAG]),
+    { awaited: true },
+  );
+  // Reviews, comments and posts show their author's display name.
+  events.on('account.display_name_changed', ({ tenantId, userId }) => invalidateTags(tenantId, [accountTag(userId)]), {
+    awaited: true,
+  });
 }
 
 /** Headers of an API answer that belong to what is cached (the rest is made per answer). */
@@ -62,10 +85,24 @@ const KEPT_HEADERS = ['content-type', 'link', 'content-language'];
 export const publicAnswerCache = fp(
   async (app: FastifyInstance, options: { cache: ResponseCache }) => {
     const { cache } = options;
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.publicCache || route.config.cacheQuery) return;
+      route.config = { ...route.config, cacheQuery: queryNamesOf(route.schema?.querystring, route.url) };
+    });
+    // NOTE: before validation, so that the handler reads (and links to) exactly the address its answer is kept under.
+    app.addHook('preValidation', async (request: FastifyRequest) => {
+      const known = request.routeOptions.config.cacheQuery;
+      if (!known || request.method !== 'GET') return;
+      const address = cacheKeyOf(request.url, known);
+      if (address === request.url) return;
+      request.raw.url = address;
+      request.query = queryOf(address);
+    });
     app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!request.routeOptions.config.publicCache || request.method !== 'GET') return;
+      if (!request.routeOptions.config.publicCache || request.method !== 'GET' || !request.ctx?.tenant) return;
+      request.ctx.cacheTags = new Set();
       // A signed-in request may see more (its own review, say): it is answered fresh.
-      if (request.headers.authorization || !request.ctx?.tenant) return;
+      if (request.headers.authorization) return;
       const lookup = await cache.begin(request.ctx.tenant.token, `api:${request.url}`, { allowStale: false });
       if (lookup.kind === 'answer') return sendCached(request, reply, lookup.answer, lookup.state);
       // This request renders: its handler runs, and its answer (onSend) fills the key for the others.
@@ -73,13 +110,20 @@ export const publicAnswerCache = fp(
       request.cacheFill = { finish: lookup.finish };
     });
     app.addHook('onSend', async (request, reply, payload) => {
+      const tags = request.routeOptions.config.publicCache ? request.ctx?.cacheTags : undefined;
+      // What the answer shows, for the pages made of it (the storefront's render gathers them). A 404 says what is
+      // not there, as lasting as what is: only a failure leaves a page without the tags it needs to be kept.
+      const answered = reply.statusCode === 200 || reply.statusCode === 404;
+      if (tags && answered && !reply.hasHeader(CACHE_TAGS_HEADER)) {
+        reply.header(CACHE_TAGS_HEADER, [...tags].join(' '));
+      }
       const fill = request.cacheFill;
       if (!fill) return payload;
       request.cacheFill = undefined;
       const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
       const stored = await fill.finish(
         reply.statusCode === 200 && body !== null
-          ? { status: 200, headers: keptHeaders(reply), body, cacheable: true }
+          ? { status: 200, headers: keptHeaders(reply), body, cacheable: true, tags: [...(tags ?? [])] }
           : null,
       );
       // The same validator as the stored answer's, so that a 304 holds whichever way the next answer comes.
@@ -95,6 +139,24 @@ export const publicAnswerCache = fp(
   },
   { name: 'public-answer-cache' },
 );
+
+/** The parameter names of a route's querystring schema (a zod object); none without a schema. */
+function queryNamesOf(schema: unknown, url: string): string[] {
+  if (schema === undefined) return [];
+  const shape = (schema as { shape?: unknown }).shape;
+  if (shape !== null && typeof shape === 'object') return Object.keys(shape);
+  throw new Error(`${url}: a publicCache route names its query parameters (config.cacheQuery) or has a zod object`);
+}
+
+/** A query string as Fastify parses one: a value per name, a list for a repeated name. */
+function queryOf(address: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of new URL(address, 'http://query.invalid').searchParams) {
+    const had = query[name];
+    query[name] = had === undefined ? value : [...[had].flat(), value];
+  }
+  return query;
+}
 
 function keptHeaders(reply: FastifyReply): Record<string, string> {
   const kept: Record<string, string> = {};
@@ -113,6 +175,7 @@ function sendCached(
 ): FastifyReply {
   reply.code(answer.status).headers(answer.headers).header('x-cache', state).header('vary', 'Accept-Encoding');
   if ('etag' in answer) {
+    reply.header(CACHE_TAGS_HEADER, answer.tags.join(' '));
     reply.header('etag', answer.etag);
     if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
   }

@@ -76,6 +76,15 @@ export const NAMED_ACCOUNT_RATE_LIMITS = {
   passwordReset: { max: 5, timeWindow: '1 hour', namedBy: 'email' },
 } as const;
 
+/**
+ * Changes of the signed-in account (its display name, which the shop's pages show): per client address and per
+ * account, so that renaming oneself over and over cannot keep re-rendering the pages that show the name.
+ */
+export const PROFILE_RATE_LIMITS = {
+  perAddress: { max: 30, timeWindow: '1 hour' },
+  perAccount: { max: 10, timeWindow: '1 hour' },
+} as const;
+
 const tags = ['accounts'];
 
 /**
@@ -140,6 +149,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/accounts/me/',
     {
       onRequest: signedIn(),
+      config: routeRateLimit(PROFILE_RATE_LIMITS.perAddress, PROFILE_RATE_LIMITS.perAccount),
       schema: { ...signedInSchema, body: UpdateAccountBody, response: { 200: AccountUser, ...errorResponses } },
     },
     async (request) => updateAccount(request.ctx, request.body),

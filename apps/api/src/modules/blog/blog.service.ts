@@ -6,6 +6,7 @@ import {
   COMMENT_PAGE_SIZE,
   type CreateBlogCommentBody,
 } from '@platform/contracts';
+import { accountTag, tagAnswer } from '../../lib/cache-tags.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
@@ -52,6 +53,7 @@ function toPost(ctx: RequestContext, row: VisiblePost, pictures: Map<string, Sto
 export async function listPublishedPosts(ctx: RequestContext, query: { status?: string }): Promise<BlogPost[]> {
   if (query.status !== undefined && query.status !== 'published') return [];
   const rows = await listVisiblePosts(ctx.scope, new Date());
+  tagAuthors(ctx, rows);
   const pictures = await findStoredPictures(
     ctx,
     rows.map((row) => row.featuredImage),
@@ -63,7 +65,16 @@ export async function listPublishedPosts(ctx: RequestContext, query: { status?: 
 export async function getPublishedPost(ctx: RequestContext, slug: string): Promise<BlogPost> {
   const row = await findVisiblePostBySlug(ctx.scope, slug, new Date());
   if (!row) throw new NotFoundError();
+  tagAuthors(ctx, [row]);
   return toPost(ctx, row, await findStoredPictures(ctx, [row.featuredImage]));
+}
+
+/** Posts show their author's display name. */
+function tagAuthors(ctx: RequestContext, rows: readonly VisiblePost[]): void {
+  tagAnswer(
+    ctx,
+    rows.flatMap((row) => (row.authorId === null ? [] : [accountTag(row.authorId)])),
+  );
 }
 
 function toComment(row: CommentWithUser, replies: BlogComment[] = []): BlogComment {
@@ -124,6 +135,11 @@ export async function listPublicComments(
     limit,
     offset: ((query.page ?? 1) - 1) * limit,
   });
+  // Comments show their authors' display names.
+  tagAnswer(
+    ctx,
+    rows.map((row) => accountTag(row.userId)),
+  );
   return { comments: commentTree(rows), more };
 }
 

@@ -47,6 +47,7 @@ export interface ReviewJson {
   is_verified_purchase: boolean;
   created_at: string;
   username: string;
+  user_id: number;
 }
 
 export type ProductSort =
@@ -404,7 +405,8 @@ export async function findActiveProductBySlug(scope: TenantScope, slug: string) 
         select coalesce(json_agg(json_build_object('id', ${productReviews.id}, 'product_id', ${productReviews.productId},
                                                    'rating', ${productReviews.rating}, 'comment', ${productReviews.comment},
                                                    'is_verified_purchase', ${productReviews.isVerifiedPurchase},
-                                                   'created_at', ${productReviews.createdAt}, 'username', ${users.displayName})
+                                                   'created_at', ${productReviews.createdAt}, 'username', ${users.displayName},
+                                                   'user_id', ${productReviews.userId})
                                  order by ${productReviews.createdAt} desc, ${productReviews.id} desc), '[]'::json)
           from ${productReviews}
           join ${users} on ${scope.where(users, eq(users.id, productReviews.userId))}

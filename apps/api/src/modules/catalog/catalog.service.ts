@@ -16,6 +16,7 @@ import {
   type SearchCompletions,
 } from '@platform/contracts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
+import { accountTag, STOCK_TAG, tagAnswer, tagProducts } from '../../lib/cache-tags.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
@@ -206,6 +207,11 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
   if (maxPrice !== null) filter.maxPriceCents = maxPrice;
   const categorySlug = input.category__slug?.trim();
   if (categorySlug) filter.categorySlug = categorySlug;
+  // Which products a list holds (and so its pages), or their order, moves with any product's stock: filtered by it,
+  // or a search's ties.
+  if (filter.inStock || (input.search?.trim() && (input.ordering ?? 'relevance') === 'relevance')) {
+    tagAnswer(ctx, [STOCK_TAG]);
+  }
   // The statements of one list (a search's word look-ups, count and page) run in one transaction: the shop is named
   // once, not once per statement.
   const read = await ctx.scope.transaction(async (scope) => {
@@ -274,6 +280,10 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
   }
   const { rows, paging, facets } = read;
   const plan = filter.search;
+  tagProducts(
+    ctx,
+    rows.map((row) => row.id),
+  );
   const results = rows.map((row) => (plan ? withSearchMatch(toSummary(ctx, row), plan) : toSummary(ctx, row)));
   if (!paging) return { paginated: false, results };
   return facets ? { paginated: true, results, ...paging, facets } : { paginated: true, results, ...paging };
@@ -283,6 +293,12 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
 export async function getProduct(ctx: RequestContext, slug: string): Promise<Product> {
   const row = await findActiveProductBySlug(ctx.scope, slug);
   if (!row) throw new NotFoundError();
+  tagProducts(ctx, [row.id]);
+  // Its reviews show their authors' display names.
+  tagAnswer(
+    ctx,
+    row.reviews.map((review) => accountTag(review.user_id)),
+  );
   return {
     ...toSummary(ctx, row),
     long_html_description: row.longHtmlDescription,
@@ -441,6 +457,8 @@ export async function completeSearch(ctx: RequestContext, text: string): Promise
     return plan ? listSearchCompletions(scope, plan, SEARCH_COMPLETION_LIMITS) : null;
   });
   if (!found) return empty;
+  // Ranked by relevance, ties broken by stock: any product's stock may change them.
+  tagAnswer(ctx, [STOCK_TAG]);
   return {
     products: found.products.map((row) => ({
       slug: row.slug,
