@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { migrate, migrationsDir } from '../src/db/migrate.ts';
 
 /** Which engine this test run uses: the `api-postgres` project sets TEST_DB_ENGINE=postgres. */
 export const testEngine: 'pglite' | 'postgres' = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
@@ -47,4 +50,22 @@ export async function createEmptyTestDatabase(): Promise<TestDatabase> {
       await cleanup.end();
     },
   };
+}
+
+/**
+ * A fresh database migrated up to (not including) `migration`, as a database made before it has it: a test then
+ * fills it with the data of that time and applies the rest with `migrate(database)`.
+ */
+export async function createTestDatabaseBefore(migration: string): Promise<TestDatabase> {
+  const testDb = await createEmptyTestDatabase();
+  const before = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-before-'));
+  try {
+    for (const file of fs.readdirSync(migrationsDir()).filter((name) => name < migration)) {
+      fs.copyFileSync(path.join(migrationsDir(), file), path.join(before, file));
+    }
+    await migrate(testDb.database, before);
+  } finally {
+    fs.rmSync(before, { recursive: true, force: true });
+  }
+  return testDb;
 }

@@ -2,13 +2,13 @@ import fs from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { OWNER, openAdmin, ownerToken, signInAsOwner, signInAtAdmin } from './admin-support.ts';
 import {
-  ADDRESS,
   addItem,
   customerWithCart,
   fillAddress,
   newCustomer,
   openPage,
   PASSWORD,
+  placeBankTransferOrder,
   stockedProducts,
   TENANT,
 } from './support.ts';
@@ -22,22 +22,7 @@ async function bankTransferOrder(request: APIRequestContext): Promise<{ id: numb
   const [product] = await stockedProducts(request);
   if (!product) throw new Error('no stocked product');
   await addItem(request, customer, product);
-  const placed = await request.post('/api/orders/orders/', {
-    headers: { ...TENANT, Authorization: `Bearer ${customer.access}` },
-    data: {
-      payment_method: 'bank_transfer',
-      delivery_address: {
-        street: ADDRESS['Street Address'],
-        city: ADDRESS.City,
-        postalCode: ADDRESS['Postal Code'],
-        country: ADDRESS.Country,
-        fullname: ADDRESS['Full Name'],
-        contact_number: ADDRESS['Contact Number'],
-      },
-    },
-  });
-  expect(placed.status()).toBe(201);
-  return placed.json();
+  return placeBankTransferOrder(request, customer);
 }
 
 // Long journeys through a large single-page app, on a machine the other worker shares.

@@ -1,7 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ownerToken } from './admin-support.ts';
 import {
-  ADDRESS,
   addItem,
   customerWithCart,
   expectOnPath,
@@ -10,6 +9,7 @@ import {
   openPage,
   PASSWORD,
   type Product,
+  placeBankTransferOrder,
   signIn,
   stockedProducts,
   TENANT,
@@ -404,21 +404,7 @@ test.describe('checkout', () => {
     if (!product) throw new Error('no stocked product');
     // Three bank-transfer orders left unpaid, and the item back in the cart.
     for (let i = 0; i < 3; i++) {
-      const placed = await request.post('/api/orders/orders/', {
-        headers: { ...TENANT, Authorization: `Bearer ${customer.access}` },
-        data: {
-          payment_method: 'bank_transfer',
-          delivery_address: {
-            street: ADDRESS['Street Address'],
-            city: ADDRESS.City,
-            postalCode: ADDRESS['Postal Code'],
-            country: ADDRESS.Country,
-            fullname: ADDRESS['Full Name'],
-            contact_number: ADDRESS['Contact Number'],
-          },
-        },
-      });
-      expect(placed.status()).toBe(201);
+      await placeBankTransferOrder(request, customer);
       await addItem(request, customer, product);
     }
 

@@ -113,6 +113,29 @@ export async function addItem(
   expect(response.status()).toBe(200);
 }
 
+/** The customer's cart ordered through the API, paid by bank transfer (so: awaiting payment), to the test address. */
+export async function placeBankTransferOrder(
+  request: APIRequestContext,
+  customer: Customer,
+): Promise<{ id: number; number: string }> {
+  const placed = await request.post('/api/orders/orders/', {
+    headers: { ...TENANT, Authorization: `Bearer ${customer.access}` },
+    data: {
+      payment_method: 'bank_transfer',
+      delivery_address: {
+        street: ADDRESS['Street Address'],
+        city: ADDRESS.City,
+        postalCode: ADDRESS['Postal Code'],
+        country: ADDRESS.Country,
+        fullname: ADDRESS['Full Name'],
+        contact_number: ADDRESS['Contact Number'],
+      },
+    },
+  });
+  expect(placed.status()).toBe(201);
+  return placed.json();
+}
+
 /** A customer with `lines` already in the cart, signed in on `page`. */
 export async function customerWithCart(page: Page, request: APIRequestContext, lines: number) {
   const customer = await newCustomer(request);

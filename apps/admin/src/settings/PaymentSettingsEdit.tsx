@@ -47,6 +47,33 @@ const hoursAsMinutes = (hours: unknown) => {
 };
 
 /** How long an unpaid order of a method keeps its stock before it is cancelled. */
+/** A whole number between the limit's bounds, each wrong value answered with the limit's one message. */
+function LimitInput({
+  source,
+  label,
+  helperText,
+  bounds,
+  message,
+}: {
+  source: string;
+  label: string;
+  helperText: string;
+  bounds: { min: number; max: number };
+  message: string;
+}) {
+  return (
+    <NumberInput
+      source={source}
+      label={label}
+      helperText={helperText}
+      min={bounds.min}
+      max={bounds.max}
+      step={1}
+      validate={[required(message), whole(message), minValue(bounds.min, message), maxValue(bounds.max, message)]}
+    />
+  );
+}
+
 function TimeToPayInput({ source, label }: { source: string; label: string }) {
   return (
     <NumberInput
@@ -127,33 +154,19 @@ export function PaymentSettingsEdit() {
       <Heading>Unpaid orders</Heading>
       <TimeToPayInput source="bank_transfer_timeout_minutes" label="Time to pay a bank transfer (hours)" />
       <TimeToPayInput source="custom_payment_timeout_minutes" label="Time to pay by the custom method (hours)" />
-      <NumberInput
+      <LimitInput
         source="max_unpaid_orders"
         label="Orders awaiting payment per customer"
         helperText="A customer with this many unpaid orders must pay one before placing another."
-        min={ORDER_LIMITS.maxUnpaidOrders.min}
-        max={ORDER_LIMITS.maxUnpaidOrders.max}
-        step={1}
-        validate={[
-          required(UNPAID_ORDERS),
-          whole(UNPAID_ORDERS),
-          minValue(ORDER_LIMITS.maxUnpaidOrders.min, UNPAID_ORDERS),
-          maxValue(ORDER_LIMITS.maxUnpaidOrders.max, UNPAID_ORDERS),
-        ]}
+        bounds={ORDER_LIMITS.maxUnpaidOrders}
+        message={UNPAID_ORDERS}
       />
-      <NumberInput
+      <LimitInput
         source="max_units_per_product"
         label="Units of one product per order"
         helperText="The most units of a product a cart may hold and an order may take."
-        min={ORDER_LIMITS.maxUnitsPerProduct.min}
-        max={ORDER_LIMITS.maxUnitsPerProduct.max}
-        step={1}
-        validate={[
-          required(UNITS_PER_PRODUCT),
-          whole(UNITS_PER_PRODUCT),
-          minValue(ORDER_LIMITS.maxUnitsPerProduct.min, UNITS_PER_PRODUCT),
-          maxValue(ORDER_LIMITS.maxUnitsPerProduct.max, UNITS_PER_PRODUCT),
-        ]}
+        bounds={ORDER_LIMITS.maxUnitsPerProduct}
+        message={UNITS_PER_PRODUCT}
       />
     </SingletonEdit>
   );

@@ -1,29 +1,16 @@
 // The migration that gives existing accounts a display name: applied to a database holding accounts (and orders)
 // from before it, it shows no e-mail address or username anywhere.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmptyTestDatabase, type TestDatabase } from '../../../test/database.ts';
-import { migrate, migrationsDir } from '../../db/migrate.ts';
+import { createTestDatabaseBefore, type TestDatabase } from '../../../test/database.ts';
+import { migrate } from '../../db/migrate.ts';
 
 const MIGRATION = '0035_display_names.sql';
 
 let testDb: TestDatabase;
-let before: string;
 beforeAll(async () => {
-  testDb = await createEmptyTestDatabase();
-  // The history up to the migration, as a database made before it has it.
-  before = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-before-'));
-  for (const file of fs.readdirSync(migrationsDir()).filter((name) => name < MIGRATION)) {
-    fs.copyFileSync(path.join(migrationsDir(), file), path.join(before, file));
-  }
-  await migrate(testDb.database, before);
+  testDb = await createTestDatabaseBefore(MIGRATION);
 });
-afterAll(async () => {
-  await testDb.drop();
-  fs.rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => testDb.drop());
 
 describe('the display name migration', () => {
   it('names the accounts that ordered by their delivery name, and the others neutrally', async () => {

@@ -1,29 +1,16 @@
 // The migration that shortens the hold of unpaid orders and adds the order limits, applied to shops from before it:
 // a shop still on the old 72-hour default moves to 24 hours; a time a shop chose stays.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmptyTestDatabase, type TestDatabase } from '../../../test/database.ts';
-import { migrate, migrationsDir } from '../../db/migrate.ts';
+import { createTestDatabaseBefore, type TestDatabase } from '../../../test/database.ts';
+import { migrate } from '../../db/migrate.ts';
 
 const MIGRATION = '0063_order_limits.sql';
 
 let testDb: TestDatabase;
-let before: string;
 beforeAll(async () => {
-  testDb = await createEmptyTestDatabase();
-  // The history up to the migration, as a database made before it has it.
-  before = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-before-'));
-  for (const file of fs.readdirSync(migrationsDir()).filter((name) => name < MIGRATION)) {
-    fs.copyFileSync(path.join(migrationsDir(), file), path.join(before, file));
-  }
-  await migrate(testDb.database, before);
+  testDb = await createTestDatabaseBefore(MIGRATION);
 });
-afterAll(async () => {
-  await testDb.drop();
-  fs.rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => testDb.drop());
 
 describe('the order limits migration', () => {
   it('moves shops on the old 72-hour default to 24 hours, keeps a chosen time, and gives every shop the limits', async () => {
