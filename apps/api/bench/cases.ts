@@ -123,14 +123,27 @@ const BOTH: Served[] = ['cache', 'no cache'];
 const demo = (path: string) => (c: CaseContext) => ({ path, tenantToken: c.demo.token });
 const large = (path: string) => (c: CaseContext) => ({ path, tenantToken: c.large.token });
 
-/** A search of the large shop, answered by its handler (no cache). */
-const search = (kind: string, text: string) =>
+/** A search of the large shop, answered by its handler (no cache); `shown`: the text as the report names it. */
+const search = (kind: string, text: string, shown = text) =>
   read(
-    `10k: search, ${kind}: "${text}" (page of 24)`,
+    `10k: search, ${kind}: "${shown}" (page of 24)`,
     ['no cache'],
     large(`/api/products/products/?search=${encodeURIComponent(text)}&page=1&page_size=24`),
     SEARCH,
   );
+
+/**
+ * `count` distinct three-letter words that no word of the benchmark's shops begins with ("qax", "qbx", …, "zax", …):
+ * the most words a search of 200 characters can have that the catalog does not hold.
+ */
+function unknownWords(count: number): string[] {
+  const words = [...'qz'].flatMap((first) => [...'abcdefghijklmnopqrstuvwxyz'].map((middle) => `${first}${middle}x`));
+  return words.slice(0, count);
+}
+
+const FIFTY_UNKNOWN = unknownWords(50).join(' ');
+// As many as 200 characters hold after two of the catalog's words.
+const TWO_KNOWN_THEN_UNKNOWN = ['bhojpure', 'horn', ...unknownWords(46)].join(' ');
 
 export const CASES: BenchCase[] = [
   ...(['cache', 'no cache'] as const).map(
@@ -181,6 +194,12 @@ export const CASES: BenchCase[] = [
     large('/api/products/products/?is_active=true&search=bhojpure%20horn&facets=true&page=1&page_size=24'),
   ),
   ...read('10k: search completions "bhoj"', ['no cache'], large('/api/products/search-completions/?search=bhoj')),
+  // The type-ahead of a text of 50 words the catalog does not hold, beside the one above: its cost is bounded.
+  ...read(
+    '10k: search completions, 50 unknown words "qax qbx … zxx"',
+    ['no cache'],
+    large(`/api/products/search-completions/?search=${encodeURIComponent(FIFTY_UNKNOWN)}`),
+  ),
   ...read(
     '10k: product list, page 200',
     ['no cache'],
@@ -202,6 +221,9 @@ export const CASES: BenchCase[] = [
   ...search('misspelled and correct', 'bhojpuri horn'),
   ...search('misspelled and correct', 'kukri wth sheath'),
   ...search('nothing found', 'xyzzyq'),
+  // Texts meant to cost: 50 words the catalog does not hold, and 48 of which the first two are its words.
+  ...search('50 unknown words', FIFTY_UNKNOWN, 'qax qbx … zxx'),
+  ...search('48 words, the first two known', TWO_KNOWN_THEN_UNKNOWN, 'bhojpure horn qax … ztx'),
   {
     // The price of a signed-in request: the token's signature and the account read (is it active, its role).
     name: 'accounts: who am I, signed in',

@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
-import { type SearchPlan, wordVariants } from './catalog.search.ts';
+import { type SearchPlan, spellingLookups } from './catalog.search.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -478,9 +478,10 @@ export async function insertReview(
 const CORRECTION_MIN_SIMILARITY = 0.4;
 
 /**
- * For each word the catalog holds neither whole nor as the start of a word, the catalog's words it may mean: those
- * it is an inflection or a two-letter swap of ("kardas", "chakmka") first, then the closest by trigram similarity,
- * at most `limit` of these. Every such word has an entry, possibly empty.
+ * For each of `words` (a search's, `correctableWords`: a bounded few) the catalog holds neither whole nor as the start
+ * of a word, the catalog's words it may mean: those it is an inflection or a two-letter swap of ("kardas", "chakmka";
+ * `SEARCH_LIMITS.variants` spellings looked up at most) first, then the closest by trigram similarity, at most
+ * `limit` of these. Every such word has an entry, possibly empty.
  */
 export async function closestCatalogWords(
   scope: TenantScope,
@@ -489,8 +490,7 @@ export async function closestCatalogWords(
 ): Promise<Map<string, string[]>> {
   const closest = new Map<string, string[]>();
   if (words.length === 0) return closest;
-  const variants = words.map((word) => ({ word, forms: wordVariants(word) }));
-  const pairs = variants.flatMap(({ word, forms }) => forms.map((form) => ({ word, form })));
+  const pairs = spellingLookups(words);
   // One statement: the closest words by trigram (a row with no word: none is close), then the variants held whole.
   const rows = await scope.rows<{ query: string; word: string | null; variant: boolean }>(sql`
     with unknown as (
@@ -518,8 +518,8 @@ export async function closestCatalogWords(
       closest.set(row.query, [...(closest.get(row.query) ?? []), ...(row.word ? [row.word] : [])]);
     }
   }
-  for (const { word, forms } of variants) {
-    const found = forms.filter((form) => held.has(form));
+  for (const word of words) {
+    const found = pairs.filter((pair) => pair.word === word && held.has(pair.form)).map((pair) => pair.form);
     if (closest.has(word) && found.length > 0) {
       closest.set(word, [...new Set([...found, ...(closest.get(word) ?? [])])]);
     }

@@ -5,8 +5,12 @@ import {
   damerauDistance,
   explainMatch,
   inflectionBases,
+  limitCorrections,
   normalizeSearch,
   planSearch,
+  SEARCH_LIMITS,
+  searchWords,
+  spellingLookups,
   wordVariants,
 } from './catalog.search.ts';
 
@@ -114,6 +118,78 @@ describe('planSearch while typing', () => {
     expect(planSearch('gurhk', groups, unknown)?.all).toBe('gurhk:*');
     // A word the catalog holds is not taken for a misspelling.
     expect(planSearch('gurhk', groups, new Map(), { typing: true })?.all).toBe('gurhk:*');
+  });
+});
+
+describe('the limits of a search', () => {
+  /** Distinct three-letter words: 50 of them fill the 200 characters a search may have. */
+  const words = [...'qz'].flatMap((first) => [...'abcdefghijklmnopqrstuvwxyz'].map((middle) => `${first}${middle}x`));
+  const fifty = words.slice(0, 50);
+
+  it('considers the first eight distinct words of a text, each of 24 characters at most', () => {
+    expect(SEARCH_LIMITS.words).toBe(8);
+    expect(searchWords(fifty.join(' '))).toEqual({ words: fifty.slice(0, 8), last: false, cut: true });
+    expect(searchWords('Sheath sheath SHEATH khukuri')).toEqual({
+      words: ['sheath', 'khukuri'],
+      last: true,
+      cut: false,
+    });
+    expect(searchWords(`${'kukri'.repeat(39)}s`).words).toEqual(['kukri'.repeat(5).slice(0, 24)]);
+    expect(searchWords('!!!')).toEqual({ words: [], last: false, cut: false });
+  });
+
+  it('plans a search of 50 unknown words with eight concepts and at most 12 corrections, three a word', () => {
+    const corrections = new Map(fifty.map((word) => [word, ['horn', 'handle', 'hone', 'home', 'hole']]));
+    const plan = planSearch(fifty.join(' '), [], corrections);
+    expect(plan?.concepts).toHaveLength(SEARCH_LIMITS.words);
+    expect(plan?.text).toBe(fifty.slice(0, 8).join(' '));
+    const kept = plan?.concepts.map((concept) => concept.length - 1);
+    expect(kept).toEqual([3, 3, 3, 3, 0, 0, 0, 0]);
+    expect(plan?.concepts[0]).toEqual(['qax', 'horn', 'handle', 'hone']);
+  });
+
+  it('reads a repeated word once and the text beyond the limits not at all', () => {
+    const groups = [['khukuri', 'kukri']];
+    expect(planSearch('kukri kukri sheath kukri', groups)?.all).toBe('(khukuri:* | kukri:*) & sheath:*');
+    expect(planSearch([...fifty.slice(0, 8), 'kukri'].join(' '), groups)).toEqual(
+      planSearch(fifty.slice(0, 8).join(' '), groups),
+    );
+  });
+
+  it('takes the last word as being typed only when the search considers it', () => {
+    const groups = [['silver', 'chandi']];
+    expect(planSearch('khukuri sil', groups, new Map(), { typing: true })?.all).toBe(
+      'khukuri:* & (sil:* | silver:* | chandi:*)',
+    );
+    // The eighth word is not the one being typed: it keeps its own prefix only.
+    const cut = planSearch([...fifty.slice(0, 7), 'sil', 'khukuri'].join(' '), groups, new Map(), { typing: true });
+    expect(cut?.concepts.at(-1)).toEqual(['sil']);
+  });
+
+  it('looks up at most eight words and 128 of their spellings in the catalog', () => {
+    expect(correctableWords(fifty.join(' '))).toEqual(fifty.slice(0, 8));
+    // Eight words of 24 letters, no two neighbours alike: 23 swapped spellings each, 184 in all.
+    const alphabet = 'abcdefghijklmnopqrstuvwxyz'.repeat(2);
+    const long = Array.from({ length: 8 }, (_, i) => alphabet.slice(i, i + 24));
+    const lookups = spellingLookups(correctableWords(long.join(' ')));
+    expect(lookups).toHaveLength(SEARCH_LIMITS.variants);
+    expect(lookups[0]).toEqual({ word: long[0], form: 'bacdefghijklmnopqrstuvwx' });
+    expect(spellingLookups(['chakmka', 'kardas']).map((lookup) => lookup.form)).toContain('chakmak');
+  });
+
+  it('keeps the corrections of the first words first, within 12 in all and three a word', () => {
+    const corrections = new Map([
+      ['one', ['a', 'b', 'c', 'd']],
+      ['two', []],
+      ['three', ['e']],
+    ]);
+    expect(limitCorrections(['three', 'one', 'two', 'four'], corrections)).toEqual(
+      new Map([
+        ['three', ['e']],
+        ['one', ['a', 'b', 'c']],
+        ['two', []],
+      ]),
+    );
   });
 });
 

@@ -45,6 +45,28 @@ export const SEARCH_CANDIDATES_MAX = 200;
 /** How many products with one of the concepts' words leave out the texts that are only alike (trigrams). */
 export const FUZZY_SEARCH_MAX_CANDIDATES = 200;
 
+/**
+ * What one search may cost, whatever its text: each word, each correction and each spelling looked up adds terms to
+ * every statement of the search (and a trigram comparison of the catalog's words), so their number is bounded. The
+ * longest shopper query of the relevance set has five words, its longest word ten letters, and a misspelling takes
+ * at most three corrections there (`catalog.relevance.test.ts`).
+ */
+export const SEARCH_LIMITS = {
+  /** Distinct words a search considers, the first ones of the text; the others are left out. */
+  words: 8,
+  /** Letters (or digits) of a word a search considers: a longer word is read as its beginning (a prefix). */
+  wordLength: 24,
+  /** Catalog words one misspelled word may stand for (those it inflects or swaps letters of first). */
+  correctionsPerWord: 3,
+  /** Catalog words all the misspelled words of a search may stand for, the first words' first. */
+  corrections: 12,
+  /**
+   * Spellings (inflection bases, swapped letters) of all the words of a search looked up in the catalog's words, the
+   * first words' first; a word's own are fewer than `wordLength` + 6.
+   */
+  variants: 128,
+} as const;
+
 /** Lower case, accents and punctuation removed, single spaces. */
 export function normalizeSearch(text: string): string {
   return text
@@ -53,6 +75,19 @@ export function normalizeSearch(text: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
+}
+
+/**
+ * The words of `text` a search considers (`SEARCH_LIMITS`): normalized, each cut to its first `wordLength`
+ * characters, a repeated word once, the first `words` of them. `last`: whether the text's last word is the last of
+ * these (the word being typed, for the type-ahead); `cut`: whether words were left out.
+ */
+export function searchWords(text: string): { words: string[]; last: boolean; cut: boolean } {
+  const normalized = normalizeSearch(text);
+  const all = normalized ? normalized.split(' ').map((word) => word.slice(0, SEARCH_LIMITS.wordLength)) : [];
+  const distinct = [...new Set(all)];
+  const words = distinct.slice(0, SEARCH_LIMITS.words);
+  return { words, last: words.length > 0 && words.at(-1) === all.at(-1), cut: distinct.length > words.length };
 }
 
 function lexeme(word: string, weights = ''): string {
@@ -130,6 +165,31 @@ export function wordVariants(word: string): string[] {
   return [...variants];
 }
 
+/** The spellings of `words` to look up in the catalog's words: their variants, `SEARCH_LIMITS.variants` at most. */
+export function spellingLookups(words: readonly string[]): { word: string; form: string }[] {
+  return words.flatMap((word) => wordVariants(word).map((form) => ({ word, form }))).slice(0, SEARCH_LIMITS.variants);
+}
+
+/**
+ * The corrections of the misspelled ones of `words` within `SEARCH_LIMITS`: at most `correctionsPerWord` each (the
+ * closest first, as given) and `corrections` in all, the first words' first. A word with an entry keeps it.
+ */
+export function limitCorrections(
+  words: readonly string[],
+  corrections: ReadonlyMap<string, readonly string[]>,
+): Map<string, readonly string[]> {
+  const limited = new Map<string, readonly string[]>();
+  let left: number = SEARCH_LIMITS.corrections;
+  for (const word of words) {
+    const closest = corrections.get(word);
+    if (!closest) continue;
+    const kept = closest.slice(0, Math.min(SEARCH_LIMITS.correctionsPerWord, left));
+    left -= kept.length;
+    limited.set(word, kept);
+  }
+  return limited;
+}
+
 /** The shortest word being typed that stands for the synonym terms it begins ("kuk" for "kukri"). */
 const TYPED_PREFIX_MIN_LENGTH = 3;
 
@@ -159,11 +219,13 @@ function standsFor(typed: string, term: string, fuzzy: boolean, typing = false):
 }
 
 /**
- * A plan for `text`, or null when nothing searchable remains. Each synonym group is a list of equivalent terms
+ * A plan for `text`, or null when nothing searchable remains; only the words, and the corrections, within
+ * `SEARCH_LIMITS` count (`searchWords`, `limitCorrections`). Each synonym group is a list of equivalent terms
  * (one or more words); a term found in the text, inflected or (for a word the catalog does not hold) misspelled,
  * becomes "any of the group". `corrections` has an entry for each word the catalog does not hold: the catalog's
- * words it may mean (possibly none). With `typing` (the type-ahead), the last word is taken as still being typed:
- * it also stands for the synonym terms it begins or misspells the beginning of, and keeps its own prefix match.
+ * words it may mean (possibly none). With `typing` (the type-ahead), the text's last word, when the search considers
+ * it, is taken as still being typed: it also stands for the synonym terms it begins or misspells the beginning of,
+ * and keeps its own prefix match.
  */
 export function planSearch(
   text: string,
@@ -171,21 +233,21 @@ export function planSearch(
   corrections: ReadonlyMap<string, readonly string[]> = new Map(),
   options: { typing?: boolean } = {},
 ): SearchPlan | null {
-  const normalized = normalizeSearch(text);
-  if (!normalized) return null;
+  const { words, last } = searchWords(text);
+  if (words.length === 0) return null;
+  const closest = limitCorrections(words, corrections);
   const groups = synonymGroups.map((group) => group.map(normalizeSearch).filter(Boolean));
   const terms = groups
     .flatMap((group, index) => group.map((term) => ({ words: term.split(' '), index })))
     .sort((a, b) => b.words.length - a.words.length);
-  const words = normalized.split(' ');
   // Each concept is a list of alternative terms; the tsqueries are written from them with and without weights.
   const concepts: string[][] = [];
   for (let i = 0; i < words.length; ) {
     const match = terms.find((term) =>
       term.words.every((word, offset) => {
         const typed = words[i + offset];
-        const typing = options.typing === true && i + offset === words.length - 1;
-        return typed !== undefined && standsFor(typed, word, corrections.has(typed), typing);
+        const typing = options.typing === true && last && i + offset === words.length - 1;
+        return typed !== undefined && standsFor(typed, word, closest.has(typed), typing);
       }),
     );
     if (match) {
@@ -193,13 +255,13 @@ export function planSearch(
       const typed = words[i] as string;
       // A word being typed may be the start of a catalog word outside the group too ("sil" of "silk", not only of
       // "silver").
-      const beingTyped = options.typing === true && match.words.length === 1 && i === words.length - 1;
+      const beingTyped = options.typing === true && last && match.words.length === 1 && i === words.length - 1;
       concepts.push(beingTyped && !group.includes(typed) ? [typed, ...group] : group);
       i += match.words.length;
     } else {
       // A word the catalog does not hold also stands for the catalog's words it is closest to.
       const word = words[i] as string;
-      concepts.push([word, ...(corrections.get(word) ?? [])]);
+      concepts.push([word, ...(closest.get(word) ?? [])]);
       i += 1;
     }
   }
@@ -211,7 +273,7 @@ export function planSearch(
     );
   const plain = write('');
   return {
-    text: normalized,
+    text: words.join(' '),
     all: plain.join(' & '),
     any: plain.join(' | '),
     name: write('A').join(' & '),
@@ -220,9 +282,9 @@ export function planSearch(
   };
 }
 
-/** The words of `text` that may be misspellings worth correcting: letters only, three or more. */
+/** The words a search of `text` considers that may be misspellings worth correcting: letters only, three or more. */
 export function correctableWords(text: string): string[] {
-  return [...new Set(normalizeSearch(text).split(' '))].filter((word) => /^[a-z]{3,100}$/.test(word));
+  return searchWords(text).words.filter((word) => /^[a-z]{3,}$/.test(word));
 }
 
 export type MatchField = 'name' | 'category' | 'attributes' | 'description';

@@ -60,6 +60,7 @@ import {
   SEARCH_CANDIDATES_MAX,
   type SearchPlan,
   STRICT_SEARCH_MIN_MATCHES,
+  searchWords,
 } from './catalog.search.ts';
 import { hasBoughtProduct } from './purchases.service.ts';
 
@@ -403,11 +404,11 @@ export async function createSynonymGroups(ctx: RequestContext, groups: string[][
  * For a search that finds nothing, the closest search that finds something ("Did you mean …?"): each word the
  * catalog does not hold replaced by the catalog word or synonym term nearest to it by Damerau distance, within the
  * edits its length allows (the search itself compares catalog words by trigram only); null when no such search has
- * results.
+ * results, or when the search left words out (`SEARCH_LIMITS`: a suggestion would drop them).
  */
 export async function suggestSearch(ctx: RequestContext, text: string): Promise<string | null> {
-  const words = normalizeSearch(text).split(' ').filter(Boolean);
-  if (words.length === 0 || words.length > 10) return null;
+  const { words, cut } = searchWords(text);
+  if (words.length === 0 || cut) return null;
   const groups = await listSynonymGroups(ctx.scope);
   const synonymWords = [
     ...new Set(
