@@ -83,6 +83,8 @@ async function runPhase(name, instances, database) {
       JWT_SECRET: 'soak-secret-shared-by-every-instance-0123456789',
       RATE_LIMIT_ENABLED: 'false',
       SEED_DEMO: index === 0 ? 'true' : 'false',
+      // Every instance serves the demo shop alike: its cards go through the test gateway on each.
+      SANDBOX_GATEWAY_ENABLED: 'true',
     });
     children.push(child);
     await waitUntilUp(`http://127.0.0.1:${port}/api/health/`, child);
