@@ -270,6 +270,7 @@ class ShopPool {
 /** A pooled connection of one shop, for one transaction: the shop is set together with `begin`. */
 class ShopClient {
   private begun = false;
+  private released = false;
 
   constructor(
     private readonly client: pg.PoolClient,
@@ -283,10 +284,18 @@ class ShopClient {
     // without the shop, so it is refused rather than sent.
     if (!/^begin\b/i.test(text)) throw new Error(`a shop's transaction must begin first, not with: ${text}`);
     this.begun = true;
-    return this.client.query(`${text}; select ${this.setting}`);
+    return this.client.query(`${text}; select ${this.setting}`).catch((error: unknown) => {
+      // NOTE: Drizzle sends `begin` before the try whose `finally` gives the connection back: a `begin` that fails
+      // (the connection cut at that moment) would hold it from the pool for good, and the pool's end would wait
+      // for it. It goes back here, broken, and Drizzle's own release (if it comes) is then a no-op.
+      this.release(error instanceof Error ? error : true);
+      throw error;
+    });
   }
 
   release(destroy?: boolean | Error): void {
+    if (this.released) return;
+    this.released = true;
     this.client.release(destroy);
   }
 }
