@@ -112,17 +112,11 @@ export class QueuedMailer implements Mailer {
       });
   }
 
-  /**
-   * Resolves once this instance has delivered what is due. Due mail that a pass cannot claim (a row another instance or
-   * an unfinished transaction holds) is left to its holder: waiting for it would spin until that transaction ends.
-   */
   async idle(): Promise<void> {
     for (;;) {
       await this.pass;
       if (!(await hasDueMail(this.options.database))) return;
       this.nudge();
-      const round = await this.pass;
-      if (round && round.sent + round.retried + round.failed === 0) return;
     }
   }
 
