@@ -1,6 +1,7 @@
 // PostgreSQL stopped and started while the app runs, played by a proxy between the app and the shared server: requests
 // fail fast with 503 and a clear detail, readiness says so, and the same app serves again once the server is back.
 // PostgreSQL only (PGlite runs inside the process: there is no connection to lose).
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -8,6 +9,7 @@ import { addToCart, createCustomer, createProduct, setPayments, TEST_ADDRESS } f
 import { type FaultProxy, hostAndPort, startFaultProxy } from '../../test/fault-proxy.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
+import { TenantScope } from '../db/tenant-scope.ts';
 import type { Tenant } from '../modules/tenants/index.ts';
 
 const CONNECT_TIMEOUT_MS = 1_000;
@@ -146,5 +148,22 @@ describe('PostgreSQL stopped and started while the app runs', () => {
       [productId, shop.id],
     );
     expect(after).toEqual({ stock: (before[0]?.stock ?? 0) - 1, orders: 1, lines: 1 });
+  });
+});
+
+describe('a connection cut as a transaction begins', () => {
+  it('goes back to the pool, so that closing the database does not wait for it', async () => {
+    const database = await openDatabase({ url: proxy.through(t.testDb.url as string), poolSize: 1 });
+    const scope = new TenantScope(database.db, shop.id);
+    // One pooled connection, idle; then cut, and taken again before the pool hears of it: its `begin` fails.
+    await scope.transaction(async (tx) => tx.db.execute(sql`select 1`));
+    proxy.down();
+    await expect(scope.transaction(async (tx) => tx.db.execute(sql`select 1`))).rejects.toThrow();
+    proxy.up();
+    const closed = await Promise.race([
+      database.close().then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000)),
+    ]);
+    expect(closed).toBe('closed');
   });
 });
