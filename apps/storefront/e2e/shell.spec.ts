@@ -15,6 +15,15 @@ test.describe('header', () => {
   test('while the shop pays through the test gateway, every page says so above the header, the sign-in pages too', async ({
     page,
   }) => {
+    // The banner is part of every page: none of them may answer an error or log one.
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    });
     for (const path of ['/', '/products', '/cart', '/login', '/blog']) {
       await openPage(page, path);
       const banner = page.getByRole('region', { name: 'Test mode' });
@@ -23,6 +32,7 @@ test.describe('header', () => {
       const [bannerBox, headerBox] = [await banner.boundingBox(), await page.getByRole('banner').boundingBox()];
       expect((bannerBox?.y ?? 0) + (bannerBox?.height ?? 0)).toBeLessThanOrEqual(headerBox?.y ?? 0);
     }
+    expect(problems).toEqual([]);
   });
 
   test('searching with Enter goes to the product list for the trimmed term', async ({ page }) => {
