@@ -41,6 +41,7 @@ export default defineConfig({
             'apps/storefront/app/**/*.test.{ts,tsx}',
             'apps/storefront/server/**/*.test.ts',
             'apps/admin/src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.mjs',
           ],
           environment: 'node',
         },

@@ -3,9 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import type { Tenant } from '../src/lib/context.ts';
+import { systemContext } from '../src/lib/context.ts';
 import { openSession } from '../src/modules/accounts/index.ts';
-import { createTenant, getTenant, type Tenant } from '../src/modules/tenants/index.ts';
-import { systemContext } from '../src/plugins/request-context.ts';
+import { createTenant, getTenant } from '../src/modules/tenants/index.ts';
 import { DEMO_SYNONYMS } from '../src/seed/demo/catalog-data.ts';
 import { DEMO_TENANT_TOKEN, seedDemo } from '../src/seed/index.ts';
 

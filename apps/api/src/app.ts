@@ -14,7 +14,8 @@ import {
 import FindMyWay from 'find-my-way';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { EventBus } from './lib/events.ts';
+import type { EventBus } from './lib/context.ts';
+import { InProcessEventBus } from './lib/events.ts';
 import { type Job, scheduleJob } from './lib/jobs.ts';
 import { type LogStream, serverLogging } from './lib/logging.ts';
 import { trustProxyOption } from './lib/proxy-trust.ts';
@@ -22,6 +23,7 @@ import { createResponseCache, type ResponseCache } from './lib/response-cache.ts
 import {
   accountsAdminRoutes,
   accountsRoutes,
+  authentication,
   staffAdminRoutes,
   subscribeAccountEvents,
   TokenSigner,
@@ -45,13 +47,12 @@ import {
 import { sandboxGatewayRoutes } from './modules/sandbox-gateway/index.ts';
 import { shippingAdminRoutes } from './modules/shipping/index.ts';
 import { siteAdminRoutes, siteRoutes } from './modules/site/index.ts';
-import { tenantsRoutes } from './modules/tenants/index.ts';
-import { authentication } from './plugins/auth.ts';
+import { getTenant, tenantContext, tenantsRoutes } from './modules/tenants/index.ts';
+import { staffOnly } from './plugins/access.ts';
 import { compression } from './plugins/compression.ts';
 import { errorHandler } from './plugins/errors.ts';
 import { guardedJsonParser, rejectMalformedHost, rejectNullCharacters } from './plugins/input-guard.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
-import { staffOnly, tenantContext } from './plugins/request-context.ts';
 import { invalidateOnChanges, publicAnswerCache } from './plugins/response-cache.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 
@@ -144,13 +145,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         attempts: config.MAIL_ATTEMPTS,
         backoffMs: config.MAIL_RETRY_SECONDS * 1000,
       }),
-    events: new EventBus(app.log),
+    events: new InProcessEventBus(app.log),
     cache: createResponseCache(config, app.log),
   } satisfies AppDeps);
   // Side effects of domain events (e-mails, later cache invalidation) are wired here, once per app.
   subscribeOrderEvents(app.deps, database);
   subscribeAccountEvents(app.deps, database);
-  invalidateOnChanges(app.deps.events, database, app.deps.cache);
+  invalidateOnChanges(app.deps.events, app.deps.cache, async (id) => (await getTenant(database.db, id))?.token ?? null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -7,11 +7,11 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { TenantScope } from './db/tenant-scope.ts';
+import { systemContext } from './lib/context.ts';
 import { ValidationError } from './lib/errors.ts';
 import { createStaffAccount, setAccountPassword } from './modules/accounts/index.ts';
 import { configureCardGateway, configurePayments } from './modules/payments/index.ts';
 import { createTenant, listTenants } from './modules/tenants/index.ts';
-import { systemContext } from './plugins/request-context.ts';
 import { loadConfigOrExit, openConfiguredDatabase, platformDeps } from './runtime.ts';
 
 const USAGE = `Usage:

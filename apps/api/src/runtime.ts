@@ -4,13 +4,13 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { EventBus } from './lib/events.ts';
+import type { ServiceDeps } from './lib/context.ts';
+import { InProcessEventBus } from './lib/events.ts';
 import { DirectoryInUseError } from './lib/private-files.ts';
 import { resolveJwtSecret, TokenSigner } from './modules/accounts/index.ts';
 import { createMailer } from './modules/mail/index.ts';
 import { createMediaStorage } from './modules/media/index.ts';
 import { countTenants } from './modules/tenants/index.ts';
-import type { ServiceDeps } from './plugins/request-context.ts';
 import { findPublishedPasswords, isLoopbackHost, publishedPasswordsMessage, seedDemo } from './seed/index.ts';
 
 /** Opens the configured database: PostgreSQL with DATABASE_URL, else PGlite kept in DATA_DIR. */
@@ -60,7 +60,7 @@ export function platformDeps(config: Config, database: Database): ServiceDeps {
       config.ACCESS_TOKEN_TTL_SECONDS,
       config.REFRESH_TOKEN_TTL_SECONDS,
     ),
-    events: new EventBus(log),
+    events: new InProcessEventBus(log),
   };
 }
 

@@ -7,10 +7,10 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { TenantScope } from '../src/db/tenant-scope.ts';
+import { type AuthUser, type RequestContext, systemContext } from '../src/lib/context.ts';
 import { createMediaStorage, type MediaStorage } from '../src/modules/media/media.storage.ts';
 import { findTenantByToken } from '../src/modules/tenants/tenants.repository.ts';
 import { createTenant, type Tenant } from '../src/modules/tenants/tenants.service.ts';
-import { type AuthUser, type RequestContext, systemContext } from '../src/plugins/request-context.ts';
 import { DEMO_TENANT_TOKEN, seedDemo } from '../src/seed/index.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 

@@ -1,5 +1,5 @@
 // What a public answer shows, named as cache tags: a change empties only the cached pages and answers that show it.
-import type { RequestContext } from '../plugins/request-context.ts';
+import type { RequestContext } from './context.ts';
 
 /** A product as a list or its page shows it: its stock. */
 export const productTag = (id: number) => `product:${id}`;

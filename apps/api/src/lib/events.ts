@@ -1,58 +1,5 @@
-import type { OrderStatus } from '@platform/contracts';
-import type { TransactionContext } from './unit-of-work.ts';
-
-/** Who moved something: a customer, a member of staff, the platform itself (jobs), or a payment gateway. */
-export type Actor = 'customer' | 'staff' | 'system' | 'gateway';
-
-interface OrderEvent {
-  tenantId: number;
-  orderId: number;
-}
-
-/**
- * Every domain event and its payload. Events carry ids, not rows: a handler reads what it needs, so an event can be
- * stored (an outbox row) and replayed elsewhere without change.
- */
-export interface DomainEvents {
-  'order.placed': OrderEvent;
-  'order.paid': OrderEvent & { actor: Actor };
-  'order.processing': OrderEvent & { actor: Actor };
-  'order.shipped': OrderEvent & { actor: Actor };
-  'order.delivered': OrderEvent & { actor: Actor };
-  'order.cancelled': OrderEvent & { actor: Actor; reason: string };
-  'stock.changed': { tenantId: number; productIds: number[] };
-  /** Someone asked for a password reset link for an address (known or not: the handler finds out, in the background). */
-  'account.password_reset_requested': { tenantId: number; email: string };
-  /** Someone tried to register an address that already has an account: its owner is told. */
-  'account.registration_for_existing': { tenantId: number; userId: number };
-  /** A customer changed their display name: the pages that show their reviews and comments show another name. */
-  'account.display_name_changed': { tenantId: number; userId: number };
-  /** A card payment attempt succeeded (announced again by reconciliation until the order confirms it learned). */
-  'payment.succeeded': OrderEvent & { paymentId: number };
-  /**
-   * Something a shop's public pages may show changed: an administration write (`entity` as in the audit log), or a
-   * customer's review or comment. Stock changes have their own event.
-   */
-  'shop.changed': { tenantId: number; entity: string };
-}
-
-export type DomainEventName = keyof DomainEvents;
-export type DomainEvent = { [K in DomainEventName]: { name: K; payload: DomainEvents[K] } }[DomainEventName];
-export type EventHandler<K extends DomainEventName> = (payload: DomainEvents[K]) => Promise<void> | void;
-/** A handler that writes in the transaction that emitted the event (see `EventBus.beforeCommit`). */
-export type TransactionalEventHandler<K extends DomainEventName> = (
-  payload: DomainEvents[K],
-  tx: TransactionContext,
-) => Promise<void>;
-
-/** The domain event each order status is announced with. */
-export const ORDER_STATUS_EVENTS = {
-  paid: 'order.paid',
-  processing: 'order.processing',
-  shipped: 'order.shipped',
-  delivered: 'order.delivered',
-  cancelled: 'order.cancelled',
-} as const satisfies Partial<Record<OrderStatus, DomainEventName>>;
+import type { EventBus, TransactionalEventHandler, TransactionContext } from './context.ts';
+import type { DomainEvent, DomainEventName, EventHandler } from './domain-events.ts';
 
 interface EventLogger {
   error(object: object, message: string): void;
@@ -60,13 +7,13 @@ interface EventLogger {
 
 /**
  * The typed in-process event bus. Events are published only after the transaction that caused them committed
- * (see `Transaction` in `lib/unit-of-work.ts`), and each handler runs in the background: a failing handler is
+ * (see `inTransaction` in `lib/unit-of-work.ts`), and each handler runs in the background: a failing handler is
  * logged and never undoes, delays or fails the write that published the event.
  *
  * NOTE: one process only. With several instances, an event that must reach the others (cache invalidation) moves to
  * an outbox table or Redis pub/sub behind this same `publish`/`on` surface.
  */
-export class EventBus {
+export class InProcessEventBus implements EventBus {
   private readonly handlers = new Map<
     DomainEventName,
     { handler: EventHandler<DomainEventName>; awaited: boolean }[]

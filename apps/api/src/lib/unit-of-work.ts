@@ -1,13 +1,5 @@
-import type { RequestContext } from '../plugins/request-context.ts';
-import type { DomainEvent } from './events.ts';
-
-/** A request context bound to one open database transaction: its scope is the transaction's, and `emit` records
- * domain events that are published only once the transaction has committed. */
-export interface TransactionContext extends RequestContext {
-  emit(event: DomainEvent): void;
-  /** Runs `work` once the transaction has committed (never after a rollback); it must not throw. */
-  afterCommit(work: () => void): void;
-}
+import type { RequestContext, TransactionContext } from './context.ts';
+import type { DomainEvent } from './domain-events.ts';
 
 function isTransactionContext(ctx: RequestContext): ctx is TransactionContext {
   return typeof (ctx as Partial<TransactionContext>).emit === 'function';

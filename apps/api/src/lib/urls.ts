@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import type { RequestContext } from '../plugins/request-context.ts';
+import type { RequestContext } from './context.ts';
 
 /**
  * The shop's public origin, from configuration only (never from `Host` or forwarded headers, which a client can

@@ -3,9 +3,8 @@
 // unusable at once by the domain events of every write that changes it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../db/client.ts';
 import { accountTag, productTag, STOCK_TAG } from '../lib/cache-tags.ts';
-import type { EventBus } from '../lib/events.ts';
+import type { EventBus } from '../lib/context.ts';
 import {
   CACHE_TAGS_HEADER,
   type CachedAnswer,
@@ -14,7 +13,6 @@ import {
   type Rendered,
   type ResponseCache,
 } from '../lib/response-cache.ts';
-import { getTenant } from '../modules/tenants/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -40,14 +38,18 @@ const PRIVATE_ENTITIES = new Set(['order', 'customer', 'staff', 'contact_message
  * stock); those tagged with the account for a display name. Awaited: the write's answer goes out after it, so the
  * next read sees the change.
  */
-export function invalidateOnChanges(events: EventBus, database: Database, cache: ResponseCache): void {
+export function invalidateOnChanges(
+  events: EventBus,
+  cache: ResponseCache,
+  findTenantToken: (tenantId: number) => Promise<string | null>,
+): void {
   const tokens = new Map<number, string>();
   const tokenOf = async (tenantId: number) => {
     const known = tokens.get(tenantId);
     if (known) return known;
-    const tenant = await getTenant(database.db, tenantId);
-    if (tenant) tokens.set(tenantId, tenant.token);
-    return tenant?.token ?? null;
+    const token = await findTenantToken(tenantId);
+    if (token) tokens.set(tenantId, token);
+    return token;
   };
   const invalidate = async (tenantId: number) => {
     const token = await tokenOf(tenantId);

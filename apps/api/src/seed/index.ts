@@ -1,9 +1,9 @@
 import type { Database } from '../db/client.ts';
 import { TenantScope } from '../db/tenant-scope.ts';
-import { EventBus } from '../lib/events.ts';
+import { type RequestContext, type ServiceDeps, systemContext } from '../lib/context.ts';
+import { InProcessEventBus } from '../lib/events.ts';
 import { signsInWith } from '../modules/accounts/index.ts';
 import { countTenants, createTenant, listTenants } from '../modules/tenants/index.ts';
-import { type RequestContext, type ServiceDeps, systemContext } from '../plugins/request-context.ts';
 import { DEMO_CUSTOMER, DEMO_OWNER, seedAccounts } from './demo/accounts.ts';
 import { seedCatalog } from './demo/catalog.ts';
 import { seedContent } from './demo/content.ts';
@@ -47,7 +47,7 @@ export async function seedDemo(deps: ServiceDeps & { database: Database }): Prom
       });
       // The seed announces nothing: its events would reach handlers before its transaction commits, and the demo
       // order's e-mails would go to made-up addresses.
-      const quiet = { ...deps, events: new EventBus({ error: () => undefined }) };
+      const quiet = { ...deps, events: new InProcessEventBus({ error: () => undefined }) };
       const ctx = { ...systemContext(quiet, database, tenant, 'seed'), scope: new TenantScope(tx, tenant.id) };
       for (const part of DEMO_PARTS) await part(ctx);
     });

@@ -8,9 +8,9 @@ import type {
   AdminStaffUpdateBody,
   StaffRole,
 } from '@platform/contracts';
+import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { type RequestContext, requireStaff } from '../../plugins/request-context.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   findSessionAccount,

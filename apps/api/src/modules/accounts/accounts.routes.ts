@@ -30,8 +30,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
+import { signedIn, staffOnly } from '../../plugins/access.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
-import { signedIn, staffOnly } from '../../plugins/request-context.ts';
 import {
   getCustomerForStaff,
   getStaffForOwner,

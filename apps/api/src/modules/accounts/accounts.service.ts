@@ -15,9 +15,10 @@ import {
   type UpdateAccountBody,
 } from '@platform/contracts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
+import { type RequestContext, requireUser } from '../../lib/context.ts';
 import { AuthenticationError, BadRequestError, ValidationError } from '../../lib/errors.ts';
+import type { TokenService } from '../../lib/services.ts';
 import { shopUrl } from '../../lib/urls.ts';
-import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
 import { queueMail } from '../mail/index.ts';
 import {
   consumePasswordResetToken,
@@ -44,7 +45,7 @@ import {
 } from './accounts.repository.ts';
 import { passwordProblems } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import type { TokenClient, TokenSigner } from './tokens.ts';
+import type { TokenClient } from './tokens.ts';
 
 const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 const STAFF_INVITATION_TTL_MS = 3 * 24 * 60 * 60 * 1000;
@@ -103,7 +104,7 @@ async function freeUsername(scope: TenantScope, email: string): Promise<string> 
   }
 }
 
-async function issueTokens(scope: TenantScope, tokens: TokenSigner, user: UserRow, family: string = randomUUID()) {
+async function issueTokens(scope: TenantScope, tokens: TokenService, user: UserRow, family: string = randomUUID()) {
   const access = await tokens.sign({
     userId: user.id,
     tenantId: scope.tenantId,

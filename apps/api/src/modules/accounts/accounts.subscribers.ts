@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { type ServiceDeps, systemContext } from '../../plugins/request-context.ts';
+import { type ServiceDeps, systemContext } from '../../lib/context.ts';
 import { getTenant } from '../tenants/index.ts';
 import { mailPasswordReset, mailRegistrationForExisting } from './accounts.service.ts';
 

@@ -10,8 +10,8 @@ import {
 } from '@platform/contracts';
 import { invalidAddressFields } from '@platform/contracts/address';
 import { countryName, findCountryCode } from '@platform/contracts/shipping';
+import { type RequestContext, requireUser } from '../../lib/context.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
 import {
   countSavedAddresses,
   deleteSavedAddress,

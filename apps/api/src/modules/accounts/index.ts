@@ -1,5 +1,6 @@
 // The accounts module's public surface: the only file other modules and the app import from it.
 export { currentAccountRole } from './accounts.admin.ts';
+export { authentication } from './accounts.authentication.ts';
 export { accountsAdminRoutes, accountsRoutes, staffAdminRoutes } from './accounts.routes.ts';
 export {
   createAccount,

@@ -1,29 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import type { TokenClaims, TokenClient, TokenService, TokenType } from '../../lib/services.ts';
 
-/** The two kinds of token: an access token authorizes requests; a refresh token only buys new tokens. */
-export type TokenType = 'access' | 'refresh';
-
-export interface TokenClaims {
-  userId: number;
-  tenantId: number;
-  type: TokenType;
-  role: string;
-  jti: string;
-  /**
-   * The sign-in (session) a token belongs to: the rotation family of its refresh tokens, revoked whole on logout,
-   * password reset, disabling, or when a rotated token is reused. Access tokens carry it so that they end with it.
-   */
-  family?: string;
-  /** Seconds since the epoch. */
-  exp: number;
-}
-
-/** Who presents a refresh token, as the request shows it: its address (`request.ip`) and its user agent. */
-export interface TokenClient {
-  address: string;
-  userAgent: string;
-}
+export type { TokenClaims, TokenClient, TokenType };
 
 class InvalidTokenError extends Error {
   constructor(readonly reason: string) {
@@ -36,7 +15,7 @@ const ALGORITHM = 'HS256';
 const ISSUER = 'platform';
 
 /** Signs and verifies the platform's JWTs. The algorithm is pinned: `alg: none` and others are refused. */
-export class TokenSigner {
+export class TokenSigner implements TokenService {
   private readonly key: Uint8Array;
 
   constructor(

@@ -2,7 +2,7 @@ import { AdminListQuery, AuditPage } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { staffOnly } from '../../plugins/request-context.ts';
+import { staffOnly } from '../../plugins/access.ts';
 import { listAuditLog } from './audit.service.ts';
 
 /** `/admin/audit-log/`: every write of the administration, for the owner. */

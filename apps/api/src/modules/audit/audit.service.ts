@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@platform/contracts';
+import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { type RequestContext, requireStaff } from '../../plugins/request-context.ts';
 import { insertAuditEntry, listAuditEntries } from './audit.repository.ts';
 
 /** What a write of the administration did: an action on an entity, with the fields it changed before and after. */

@@ -11,10 +11,10 @@ import type {
   AdminPostStatus,
   AdminPostUpdateBody,
 } from '@platform/contracts';
+import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { type RequestContext, requireStaff } from '../../plugins/request-context.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   type BlogPostRow,

@@ -7,9 +7,9 @@ import {
   type CreateBlogCommentBody,
 } from '@platform/contracts';
 import { accountTag, tagAnswer } from '../../lib/cache-tags.ts';
+import { type RequestContext, requireUser } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
-import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
 import { findStoredPictures, imageVariants, type StoredPicture } from '../media/index.ts';
 import {
   type BlogPostRow,

@@ -2,7 +2,7 @@ import { AddCartItemBody, Cart, QueryRowId, UpdateCartItemBody } from '@platform
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { signedIn } from '../../plugins/request-context.ts';
+import { signedIn } from '../../plugins/access.ts';
 import { addItem, CART_AUTH_REQUIRED, clearCart, getCart, removeItem, updateItem } from './cart.service.ts';
 
 const CartItemParams = z.object({ itemId: QueryRowId });

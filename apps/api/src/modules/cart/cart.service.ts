@@ -1,9 +1,10 @@
 import { type AddCartItemBody, type Cart, type Customization, formatMinor } from '@platform/contracts';
 import type { z } from 'zod';
 import type { TenantScope } from '../../db/tenant-scope.ts';
+import type { TransactionContext } from '../../lib/context.ts';
+import { type RequestContext, requireUser } from '../../lib/context.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { inTransaction, type TransactionContext } from '../../lib/unit-of-work.ts';
-import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
 import type { MediaStorage } from '../media/index.ts';
 import { orderLimits } from '../payments/index.ts';
 import {

@@ -21,10 +21,11 @@ import type {
   AdminSynonymGroup,
 } from '@platform/contracts';
 import { formatMinor, parseMinor } from '@platform/contracts';
+import type { TransactionContext } from '../../lib/context.ts';
+import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
-import { inTransaction, type TransactionContext } from '../../lib/unit-of-work.ts';
-import { type RequestContext, requireStaff } from '../../plugins/request-context.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/index.ts';
 import { storeImage } from '../media/index.ts';
 import {

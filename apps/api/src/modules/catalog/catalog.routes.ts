@@ -39,8 +39,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { pageAnswer } from '../../lib/urls.ts';
+import { signedIn, staffOnly } from '../../plugins/access.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
-import { signedIn, staffOnly } from '../../plugins/request-context.ts';
 import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../media/index.ts';
 import {
   addProductImage,

@@ -17,9 +17,9 @@ import {
 } from '@platform/contracts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { accountTag, STOCK_TAG, tagAnswer, tagProducts } from '../../lib/cache-tags.ts';
+import { type RequestContext, requireUser } from '../../lib/context.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
 import { imageVariants } from '../media/index.ts';
 import {
   type CategoryRow,

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../plugins/request-context.ts';
+import type { RequestContext } from '../../lib/context.ts';
 import { addPurchases, hasPurchase, removePurchases } from './purchases.repository.ts';
 
 /**

@@ -1,6 +1,6 @@
+import type { RequestContext, TransactionContext } from '../../lib/context.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import { inTransaction, type TransactionContext } from '../../lib/unit-of-work.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
 import {
   applyStockChanges,
   findLedgerMismatches,

@@ -7,9 +7,9 @@ import type {
   AdminContactMessageListQuery,
   AdminContactMessageUpdateBody,
 } from '@platform/contracts';
+import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { type RequestContext, requireStaff } from '../../plugins/request-context.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   type ContactMessageRow,

@@ -12,8 +12,8 @@ import {
 } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
+import { staffOnly } from '../../plugins/access.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
-import { staffOnly } from '../../plugins/request-context.ts';
 import {
   archiveContactMessage,
   getContactInfoForStaff,

@@ -1,9 +1,9 @@
 import { CONTACT_LIMITS, type ContactInfo, type ContactMessageBody, isEmailAddress } from '@platform/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SocialPlatform } from '../../db/schema/index.ts';
+import type { RequestContext } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 import { queueMail } from '../mail/index.ts';
 import { getContactSettings } from '../site/index.ts';
 import {

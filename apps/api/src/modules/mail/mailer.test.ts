@@ -6,8 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
 import { TenantScope } from '../../db/tenant-scope.ts';
-import { systemContext } from '../../plugins/request-context.ts';
-import { createTenant, type Tenant } from '../tenants/index.ts';
+import type { Tenant } from '../../lib/context.ts';
+import { systemContext } from '../../lib/context.ts';
+import { createTenant } from '../tenants/index.ts';
 import { createMailer, type Mailer, type MailLogger, type MailTransport, QueuedMailer, queueMail } from './mailer.ts';
 
 function recordingLogger() {

@@ -4,8 +4,12 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db/client.ts';
 import { TenantScope } from '../../db/tenant-scope.ts';
+import type { RequestContext } from '../../lib/context.ts';
+import type { DeliveryTotals, Mailer } from '../../lib/services.ts';
 import { afterCommit } from '../../lib/unit-of-work.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
+
+export type { DeliveryTotals, Mailer };
+
 import {
   claimDueMail,
   hasDueMail,
@@ -36,26 +40,6 @@ export interface MailLogger {
 export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
   deliver(message: MailMessage & { from: string }): Promise<{ location?: string }>;
-}
-
-/**
- * Delivers the shop's queued mail (`queueMail` puts it in the `mail_queue` table). Every instance runs it: a pass
- * claims due messages shop by shop (row locks skipped by the others, then a lease), sends each, and marks it sent,
- * or retries it later with a doubling delay, or gives it up after the last attempt with an error in the log.
- */
-export interface Mailer {
-  /** Asks for a delivery pass soon (a message was just queued). */
-  nudge(): void;
-  /** One pass over every shop's due messages. */
-  deliverDue(): Promise<DeliveryTotals>;
-  /** Resolves when no message is due now: what was queued has been sent, retried for later, or given up. */
-  idle(): Promise<void>;
-}
-
-export interface DeliveryTotals {
-  sent: number;
-  retried: number;
-  failed: number;
 }
 
 export interface MailerOptions {

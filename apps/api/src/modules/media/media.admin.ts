@@ -1,5 +1,5 @@
 import type { AdminMediaPurpose, AdminMediaUpload } from '@platform/contracts';
-import { type RequestContext, requireStaff } from '../../plugins/request-context.ts';
+import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { storeImage } from './media.images.ts';
 

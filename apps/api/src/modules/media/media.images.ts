@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ImageVariant } from '@platform/contracts';
 import sharp from 'sharp';
+import type { RequestContext } from '../../lib/context.ts';
 import { BadRequestError } from '../../lib/errors.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 import { findMediaImagesByKey, insertMediaImage, type MediaImageRow } from './media.repository.ts';
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;

@@ -10,25 +10,9 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.ts';
+import type { MediaStorage, StoredMedia } from '../../lib/services.ts';
 
-/** A stored file, as it is read back: its bytes as a stream, and what the answer's headers need. */
-export interface StoredMedia {
-  body: Readable;
-  contentType: string;
-  size: number;
-  etag: string;
-}
-
-/** Where media files live: local disk by default, or an S3-compatible bucket; both behave alike. */
-export interface MediaStorage {
-  /** Stores a file under its key (replacing one with the same key; keys are content hashes, so it is the same). */
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
-  exists(key: string): Promise<boolean>;
-  /** The file and its stored content type; null when there is none (or the key is not one we make). */
-  get(key: string): Promise<StoredMedia | null>;
-  /** The public URL path of a stored file, e.g. `/media/t1/favicon.svg`. */
-  url(key: string): string;
-}
+export type { MediaStorage, StoredMedia };
 
 /** What browsers may cache: every key names immutable content (a hash, or a file replaced under a new key). */
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';

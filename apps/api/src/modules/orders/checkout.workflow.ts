@@ -7,10 +7,10 @@ import {
 } from '@platform/contracts';
 import { invalidAddressFields } from '@platform/contracts/address';
 import { countryName, findCountryCode } from '@platform/contracts/shipping';
+import type { TransactionContext } from '../../lib/context.ts';
+import { requireUser } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, ValidationError } from '../../lib/errors.ts';
-import type { TransactionContext } from '../../lib/unit-of-work.ts';
 import { runWorkflow, type WorkflowStep } from '../../lib/workflow.ts';
-import { requireUser } from '../../plugins/request-context.ts';
 import { type CheckoutLine, emptyCart, lockCartForCheckout } from '../cart/index.ts';
 import { lockProductsForSale, moveStock, type SaleProduct } from '../catalog/index.ts';
 import { checkoutPaymentTerms, orderLimits, type PaymentTerms } from '../payments/index.ts';

@@ -10,9 +10,9 @@ import type {
 } from '@platform/contracts';
 import { formatMinor } from '@platform/contracts';
 import type { z } from 'zod';
+import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { type RequestContext, requireStaff } from '../../plugins/request-context.ts';
 import { findAccountIdsMatching, getAccountEmails } from '../accounts/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { listLowStockProducts } from '../catalog/index.ts';

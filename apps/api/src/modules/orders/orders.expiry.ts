@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
+import { type ServiceDeps, systemContext } from '../../lib/context.ts';
 import { type Job, type JobLogger, scheduleJob } from '../../lib/jobs.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { type ServiceDeps, systemContext } from '../../plugins/request-context.ts';
 import { listTenants } from '../tenants/index.ts';
 import { PAYMENT_TIMEOUT, transitionOrder } from './orders.lifecycle.ts';
 import { lockOverdueOrders } from './orders.repository.ts';

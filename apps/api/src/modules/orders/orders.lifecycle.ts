@@ -1,8 +1,8 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@platform/contracts';
+import type { RequestContext } from '../../lib/context.ts';
+import { type Actor, ORDER_STATUS_EVENTS } from '../../lib/domain-events.ts';
 import { ConflictError } from '../../lib/errors.ts';
-import { type Actor, ORDER_STATUS_EVENTS } from '../../lib/events.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 import { moveStock, recordPurchase, withdrawPurchase } from '../catalog/index.ts';
 import { insertOrderHistory, lockOrder, type OrderRow, orderQuantities, updateOrder } from './orders.repository.ts';
 

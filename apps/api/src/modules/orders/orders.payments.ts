@@ -1,10 +1,10 @@
 // Paying an order by card: the orders module hands the order to the payments module, and learns of a succeeded
 // payment through its event, marking the order paid through the lifecycle.
 import { type CardPaymentRequest, type CardPaymentStart, parseMinor } from '@platform/contracts';
+import { type RequestContext, requireUser } from '../../lib/context.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import type { DomainEvents } from '../../lib/events.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
 import { acknowledgeOrderPayment, startCardPayment } from '../payments/index.ts';
 import { InvalidTransitionError, transitionOrder } from './orders.lifecycle.ts';
 import { findOrder } from './orders.service.ts';

@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { pageAnswer } from '../../lib/urls.ts';
-import { signedIn, staffOnly } from '../../plugins/request-context.ts';
+import { signedIn, staffOnly } from '../../plugins/access.ts';
 import {
   addOrderNote,
   exportOrdersCsv,

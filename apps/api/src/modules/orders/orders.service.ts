@@ -9,9 +9,9 @@ import {
   parseMinor,
 } from '@platform/contracts';
 import type { ShippingQuote, ShippingQuoteQuery } from '@platform/contracts/shipping';
+import { type RequestContext, requireUser } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { type RequestContext, requireUser } from '../../plugins/request-context.ts';
 import { getCart } from '../cart/index.ts';
 import { chargeShipping } from '../shipping/index.ts';
 import { checkoutFingerprint, checkReplay, runCheckout } from './checkout.workflow.ts';

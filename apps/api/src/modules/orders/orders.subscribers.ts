@@ -1,8 +1,8 @@
 import type { Order } from '@platform/contracts';
 import type { Database } from '../../db/client.ts';
-import type { TransactionContext } from '../../lib/unit-of-work.ts';
+import type { TransactionContext } from '../../lib/context.ts';
+import { type RequestContext, type ServiceDeps, systemContext } from '../../lib/context.ts';
 import { shopUrl } from '../../lib/urls.ts';
-import { type RequestContext, type ServiceDeps, systemContext } from '../../plugins/request-context.ts';
 import { getAccountEmail } from '../accounts/index.ts';
 import { type MailMessage, queueMail } from '../mail/index.ts';
 import { getTenant } from '../tenants/index.ts';

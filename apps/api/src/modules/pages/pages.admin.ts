@@ -10,10 +10,10 @@ import type {
   AdminFaqUpdateBody,
   AdminListQuery,
 } from '@platform/contracts';
+import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { type RequestContext, requireStaff } from '../../plugins/request-context.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   deleteDocument,

@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { staffOnly } from '../../plugins/request-context.ts';
+import { staffOnly } from '../../plugins/access.ts';
 import {
   createDocumentByStaff,
   createFaqByStaff,

@@ -1,6 +1,6 @@
 import type { DocumentType, Faq, LegalDocument } from '@platform/contracts';
+import type { RequestContext } from '../../lib/context.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 import {
   type FaqRow,
   insertDocument,

@@ -3,6 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { type CardPaymentStart, formatMinor, type PaymentStatus, type PaymentStatusRecord } from '@platform/contracts';
 import type { Database } from '../../db/client.ts';
+import type { TransactionContext } from '../../lib/context.ts';
+import { type RequestContext, requireUser, type ServiceDeps, systemContext } from '../../lib/context.ts';
 import {
   type AppError,
   AuthenticationError,
@@ -11,9 +13,8 @@ import {
   ConflictError,
   NotFoundError,
 } from '../../lib/errors.ts';
-import { inTransaction, type TransactionContext } from '../../lib/unit-of-work.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
 import { SANDBOX_GATEWAY_PREFIX, shopUrl } from '../../lib/urls.ts';
-import { type RequestContext, requireUser, type ServiceDeps, systemContext } from '../../plugins/request-context.ts';
 import { listTenants } from '../tenants/index.ts';
 import {
   GatewayError,

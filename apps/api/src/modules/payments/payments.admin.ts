@@ -5,9 +5,9 @@ import {
   type AdminPaymentSettingsBody,
   formatMinor,
 } from '@platform/contracts';
+import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { type RequestContext, requireStaff } from '../../plugins/request-context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { listOrderPaymentRows, upsertPaymentSettings } from './payments.repository.ts';
 import { loadPaymentConfig, type PaymentConfig, TEST_GATEWAY_OFF } from './payments.service.ts';

@@ -5,8 +5,8 @@ import {
   type PaymentOptions,
   paymentMethodLabel,
 } from '@platform/contracts';
+import type { RequestContext } from '../../lib/context.ts';
 import { BadRequestError } from '../../lib/errors.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 import {
   findPaymentSettings,
   type PaymentSettingsRow,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptFormBodies } from '../../lib/schemas.ts';
 import { SANDBOX_GATEWAY_PREFIX, shopOrigin } from '../../lib/urls.ts';
-import { tenantContext } from '../../plugins/request-context.ts';
+import { tenantContext } from '../tenants/index.ts';
 import { hostedPagePolicy, renderHostedPage } from './sandbox.page.ts';
 import { completePayment, createPaymentToken, hostedPage, hostedPagePath, inquire } from './sandbox.service.ts';
 

@@ -2,9 +2,9 @@
 // like 2C2P (JWT HS256 both ways, its response codes), serves a hosted payment page, notifies the shop's backend and
 // posts the shopper's browser back, so that the shop's real 2C2P adapter is exercised end to end.
 import { randomBytes, randomInt } from 'node:crypto';
+import type { RequestContext } from '../../lib/context.ts';
 import { JsonDecimal, SignatureError, signHs256, unverifiedClaims, verifyHs256 } from '../../lib/hs256.ts';
 import { SANDBOX_GATEWAY_PREFIX, shopOrigin, shopUrl } from '../../lib/urls.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 import { sandboxMerchant } from '../payments/index.ts';
 import {
   completeTransaction,

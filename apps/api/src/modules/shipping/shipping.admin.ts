@@ -9,9 +9,10 @@ import {
   countryName,
   deliveryEstimateText,
 } from '@platform/contracts/shipping';
+import type { TransactionContext } from '../../lib/context.ts';
+import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { inTransaction, type TransactionContext } from '../../lib/unit-of-work.ts';
-import { type RequestContext, requireStaff } from '../../plugins/request-context.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   deleteZone,

@@ -1,8 +1,8 @@
 // Shipping: which zone serves a country, and what it charges for an order (flat per order, per item, free from an
 // amount). The checkout and its quote both ask here, so the customer is shown exactly what the order then charges.
 import { COUNTRY_NOT_FOUND, countryName, deliveryEstimateText, findCountryCode } from '@platform/contracts/shipping';
+import type { RequestContext } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 import { findZoneForCountry } from './shipping.repository.ts';
 
 /** The rates of a zone. */

@@ -2,9 +2,9 @@
 // of the storefront's dates and prices, and the company information (tagline, history, mission, vision, core
 // values). Writes are audited in their transaction.
 import type { AdminSiteSettings, AdminSiteSettingsBody } from '@platform/contracts';
+import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { type RequestContext, requireStaff } from '../../plugins/request-context.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   type CoreValueRow,

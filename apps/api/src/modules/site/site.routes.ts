@@ -1,7 +1,7 @@
 import { AdminSiteSettings, AdminSiteSettingsBody, SiteSettings } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { staffOnly } from '../../plugins/request-context.ts';
+import { staffOnly } from '../../plugins/access.ts';
 import { getSiteSettingsForStaff, updateSiteSettings } from './site.admin.ts';
 import { getPublicSettings } from './site.service.ts';
 

@@ -1,7 +1,7 @@
 import type { SiteSettings } from '@platform/contracts';
+import type { RequestContext } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { shopOrigin } from '../../lib/urls.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 import { isTestMode } from '../payments/index.ts';
 import {
   findSettings,

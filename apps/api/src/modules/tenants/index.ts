@@ -1,5 +1,6 @@
 // The tenants module's public surface: the only file other modules and the app import from it.
 
+export { tenantContext } from './tenants.context.ts';
 export { tenantsRoutes } from './tenants.routes.ts';
 export {
   countTenants,

@@ -1,8 +1,7 @@
 import { arrayContains, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { tenants } from '../../db/schema/index.ts';
-
-export type Tenant = typeof tenants.$inferSelect;
+import type { Tenant } from '../../lib/context.ts';
 
 // NOTE: tenants are the platform's own rows, not tenant-owned: this is the one repository that takes the raw database.
 export async function findTenantByToken(db: Db, token: string): Promise<Tenant | null> {

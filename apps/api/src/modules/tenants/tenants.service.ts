@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
+import type { Tenant } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   countTenants,
@@ -8,7 +9,6 @@ import {
   findTenantByToken,
   insertTenant,
   listTenants,
-  type Tenant,
 } from './tenants.repository.ts';
 
 export type { Tenant };

@@ -1,5 +1,5 @@
+import type { RequestContext } from '../../lib/context.ts';
 import { createAccount } from '../../modules/accounts/index.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 
 /** The demo customer (documented in the README) so that a visitor can sign in without registering. */
 export const DEMO_CUSTOMER = {

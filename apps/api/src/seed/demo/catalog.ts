@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../lib/context.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { createAccount } from '../../modules/accounts/index.ts';
 import {
@@ -8,7 +9,6 @@ import {
   type NewCatalogProduct,
 } from '../../modules/catalog/index.ts';
 import { type PreparedImage, prepareImage, recordImage } from '../../modules/media/index.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 import {
   DEMO_CATEGORIES,
   DEMO_PRODUCTS,

@@ -1,9 +1,9 @@
+import type { RequestContext } from '../../lib/context.ts';
 import { createAccount } from '../../modules/accounts/index.ts';
 import { createPost, importComment } from '../../modules/blog/index.ts';
 import { createContactInfo } from '../../modules/contact/index.ts';
 import { storeImage } from '../../modules/media/index.ts';
 import { createDocument, createFaq } from '../../modules/pages/index.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 import { type BannerPalette, renderBlogBanner } from './blog-images.ts';
 
 const DAY = 86_400_000;

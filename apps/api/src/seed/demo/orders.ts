@@ -1,8 +1,8 @@
+import type { RequestContext } from '../../lib/context.ts';
 import { findAccountIdByEmail } from '../../modules/accounts/index.ts';
 import { addItem } from '../../modules/cart/index.ts';
 import { getProduct } from '../../modules/catalog/index.ts';
 import { placeOrder, transitionOrder } from '../../modules/orders/index.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 import { DEMO_CUSTOMER, DEMO_SHOPPERS } from './accounts.ts';
 
 const DAY_MS = 24 * 3_600_000;

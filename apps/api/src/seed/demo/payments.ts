@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { RequestContext } from '../../lib/context.ts';
 import { configureCardGateway, configurePayments } from '../../modules/payments/index.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 
 /** The demo shop's merchant at the built-in sandbox card gateway. */
 export const DEMO_SANDBOX_MERCHANT_ID = 'KHUKURIDEMO';

@@ -1,5 +1,5 @@
+import type { RequestContext } from '../../lib/context.ts';
 import { createZone } from '../../modules/shipping/index.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 
 /** Asia but Nepal and India, which have zones of their own. */
 const REST_OF_ASIA =

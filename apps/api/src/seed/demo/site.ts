@@ -1,5 +1,5 @@
+import type { RequestContext } from '../../lib/context.ts';
 import { createCoreValues, saveSiteSettings } from '../../modules/site/index.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 
 /** The shop's mark: a khukuri blade over a mountain sun, drawn as SVG. */
 const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">

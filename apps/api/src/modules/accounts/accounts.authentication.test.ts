@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { createCustomer } from '../../test/builders.ts';
-import { openSession } from '../modules/accounts/index.ts';
-import { upsertSettings } from '../modules/site/site.repository.ts';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { createCustomer } from '../../../test/builders.ts';
+import { upsertSettings } from '../site/site.repository.ts';
+import { openSession } from './index.ts';
 
 /** The sign-in an access token belongs to (its `fam` claim). */
 function sessionOf(token: string): string {

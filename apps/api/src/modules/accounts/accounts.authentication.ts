@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/errors.ts';
-import { currentAccountRole } from '../modules/accounts/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { currentAccountRole } from './accounts.admin.ts';
 
 /**
  * Reads `Authorization: Bearer <access token>` into `request.ctx.user`. No header: a guest. A bad, expired, refresh,

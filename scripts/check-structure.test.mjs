@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkImports, longFiles, MAX_LINES } from './check-structure.mjs';
+
+let root;
+
+function tree(files) {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'structure-'));
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    fs.writeFileSync(path.join(root, name), text);
+  }
+  return root;
+}
+
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe('the structure check', () => {
+  it('passes a tree whose imports go down and hold no cycle', () => {
+    const clean = tree({
+      'apps/api/src/lib/context.ts': 'export interface Ctx { id: number }\n',
+      'apps/api/src/modules/shop/index.ts': "import type { Ctx } from '../../lib/context.ts';\nexport type S = Ctx;\n",
+      'apps/admin/src/a.ts': "import { b } from './b.ts';\nexport const a = b;\n",
+      'apps/admin/src/b.ts': 'export const b = 1;\n',
+    });
+    expect(checkImports(clean)).toMatchObject({ ok: true });
+  });
+
+  it('fails on a cycle made of type imports only, in any app', () => {
+    const cyclic = tree({
+      'apps/admin/src/a.ts': "import type { B } from './b.ts';\nexport type A = B;\n",
+      'apps/admin/src/b.ts': "import type { A } from './a.ts';\nexport type B = A | number;\n",
+    });
+    const result = checkImports(cyclic);
+    expect(result.ok).toBe(false);
+    expect(result.report).toContain('no-circular');
+  });
+
+  it('fails on an import from the foundation up to a module, and from a plugin to a module', () => {
+    const upward = tree({
+      'apps/api/src/modules/shop/index.ts': 'export const shop = 1;\n',
+      'apps/api/src/lib/urls.ts': "import { shop } from '../modules/shop/index.ts';\nexport const u = shop;\n",
+      'apps/api/src/plugins/gate.ts': "import { shop } from '../modules/shop/index.ts';\nexport const g = shop;\n",
+    });
+    const result = checkImports(upward);
+    expect(result.ok).toBe(false);
+    expect(result.report).toContain('foundation-stays-below');
+    expect(result.report).toContain('plugins-below-modules');
+  });
+
+  it('names every source file above the limit, tests and generated types aside', () => {
+    const lines = (count) => 'export const x = 1;\n'.repeat(count);
+    const long = tree({
+      'apps/api/src/modules/shop/shop.repository.ts': lines(MAX_LINES + 1),
+      'apps/api/src/modules/shop/shop.service.ts': lines(MAX_LINES),
+      'apps/api/src/modules/shop/shop.test.ts': lines(MAX_LINES + 100),
+      'apps/storefront/app/routes/home.tsx': lines(MAX_LINES + 2),
+    });
+    expect(longFiles(long)).toEqual([
+      { file: path.join('apps/api/src/modules/shop/shop.repository.ts'), lines: MAX_LINES + 1 },
+      { file: path.join('apps/storefront/app/routes/home.tsx'), lines: MAX_LINES + 2 },
+    ]);
+  });
+});
