@@ -86,6 +86,21 @@ export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 export const DEFAULT_CUSTOM_PAYMENT_LABEL = 'Other Payment Method';
 
+/**
+ * Who marks an order of each method paid: `gateway`, the card gateway's confirmed payment only (staff cannot, so no
+ * order shows paid without the money); `staff`, who record the money they received (bank transfer, custom).
+ */
+export const PAYMENT_CONFIRMED_BY: Readonly<Record<PaymentMethod, 'gateway' | 'staff'>> = {
+  card_2c2p: 'gateway',
+  bank_transfer: 'staff',
+  custom: 'staff',
+};
+
+/** Whether only the payment gateway marks an order of this method paid. */
+export function isPaidThroughGateway(method: PaymentMethod): boolean {
+  return PAYMENT_CONFIRMED_BY[method] === 'gateway';
+}
+
 /** The methods a shop accepts, in the spec's order (card, bank transfer, custom). */
 export function enabledPaymentMethods(enabled: Record<PaymentMethod, boolean>): PaymentMethod[] {
   return PAYMENT_METHODS.filter((method) => enabled[method]);
