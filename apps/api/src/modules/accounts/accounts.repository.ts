@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { passwordResetTokens, refreshTokens, users } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
@@ -301,3 +301,23 @@ export async function setUserActive(scope: TenantScope, userId: number, isActive
     .set({ isActive })
     .where(scope.where(users, eq(users.id, userId)));
 }
+
+/**
+ * What other modules show of an account, as SQL they put in their own statements (a review's or comment's author):
+ * correlated subqueries on the accounts' table, written here, so that a list of posts or reviews stays one statement
+ * while only this module names `users`. `userId` is the other table's column holding the account's id.
+ */
+export const accountColumns = {
+  /** The account's display name (null when there is no such account). */
+  displayName: (scope: TenantScope, userId: AnyColumn) =>
+    sql<string | null>`(select ${users.displayName} from ${users} where ${scope.where(users, eq(users.id, userId))})`,
+  /** The account's username (null when there is no such account). */
+  username: (scope: TenantScope, userId: AnyColumn) =>
+    sql<string | null>`(select ${users.username} from ${users} where ${scope.where(users, eq(users.id, userId))})`,
+  /** Whether the account exists (what an inner join on `users` used to keep). */
+  exists: (scope: TenantScope, userId: AnyColumn) =>
+    sql`exists (select 1 from ${users} where ${scope.where(users, eq(users.id, userId))})`,
+  /** Whether the account's username contains `pattern` (an ILIKE pattern, already escaped). */
+  usernameMatches: (scope: TenantScope, userId: AnyColumn, pattern: string) =>
+    sql`exists (select 1 from ${users} where ${scope.where(users, eq(users.id, userId), ilike(users.username, pattern))})`,
+};

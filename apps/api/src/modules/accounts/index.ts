@@ -1,6 +1,7 @@
 // The accounts module's public surface: the only file other modules and the app import from it.
 export { currentAccountRole } from './accounts.admin.ts';
 export { authentication } from './accounts.authentication.ts';
+export { accountColumns } from './accounts.repository.ts';
 export { accountsAdminRoutes, accountsRoutes, staffAdminRoutes } from './accounts.routes.ts';
 export {
   createAccount,
