@@ -6,7 +6,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { warnOnOldNode } from './lib/node-version.mjs';
 import { quickStartEnv } from './lib/quick-start.mjs';
+
+warnOnOldNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRIES = {
