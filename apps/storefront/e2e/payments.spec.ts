@@ -350,6 +350,17 @@ test.describe('the return page', () => {
     await expect(page.locator('.payment-result .error-box')).toHaveText('Unknown payment status.');
   });
 
+  test("a guest without a payment id reads 'Could not identify the payment transaction.', not a log-in prompt", async ({
+    page,
+  }) => {
+    const response = await openPage(page, '/payment/return');
+    await expect(page.locator('.payment-result .error-box')).toHaveText('Could not identify the payment transaction.');
+    await expect(page.getByRole('heading', { name: 'Please Log In' })).toHaveCount(0);
+    // Hidden text counts too: the page holds no log-in prompt anywhere, in its HTML or after hydration.
+    expect(await response?.text()).not.toContain('Please Log In');
+    expect(await page.locator('body').textContent()).not.toContain('Please Log In');
+  });
+
   test('asks a guest to log in, and comes back to the same payment', async ({ page }) => {
     const response = await openPage(page, `/payment/return?paymentId=${UNKNOWN_UUID}`);
     // The customer's payment is never in the server's HTML.

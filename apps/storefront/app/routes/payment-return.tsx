@@ -24,6 +24,7 @@ import { SignedInOnly } from '../features/session/components/signed-in-only.tsx'
 import { useFormat } from '../features/site/site-settings.tsx';
 import { browserApi } from '../lib/browser-api.ts';
 import { privatePageMeta } from '../lib/seo.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import ordersStylesHref from '../styles/orders.css?url';
 import type { Route } from './+types/payment-return';
 
@@ -40,23 +41,28 @@ export default function PaymentReturnPage() {
   const queryId = searchParams.get('paymentId');
   return (
     <section className="container page payment-result">
-      <SignedInOnly
-        path={queryId ? `/payment/return?paymentId=${queryId}` : '/payment/return'}
-        reason="You need to be logged in to see the status of your payment."
-      >
-        <PaymentResult queryId={queryId} />
-      </SignedInOnly>
+      {useHydrated() ? <PaymentResult queryId={queryId} /> : <Spinner />}
     </section>
   );
 }
 
-/** The payment of the address, else the one this browser session started last. */
+/**
+ * The payment of the address, else the one this browser session started last. Without either there is nothing to
+ * look up, signed in or not: the spec's 'Could not identify…' (a guest is asked to log in only for a payment to show).
+ */
 function PaymentResult({ queryId }: { queryId: string | null }) {
   // Read once: a success forgets the stored id, and the page must keep showing that payment.
   const [storedId] = useState(() => readPendingPaymentId(browserSessionStorage()));
   const paymentId = queryId || storedId;
   if (!paymentId) return <LookupFailure message={PAYMENT_ID_MISSING} />;
-  return <PaymentStatusCheck key={paymentId} paymentId={paymentId} />;
+  return (
+    <SignedInOnly
+      path={queryId ? `/payment/return?paymentId=${queryId}` : '/payment/return'}
+      reason="You need to be logged in to see the status of your payment."
+    >
+      <PaymentStatusCheck key={paymentId} paymentId={paymentId} />
+    </SignedInOnly>
+  );
 }
 
 function PaymentStatusCheck({ paymentId }: { paymentId: string }) {
