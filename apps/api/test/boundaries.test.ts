@@ -3,9 +3,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findBoundaryViolations } from './boundaries.ts';
+import {
+  findBoundaryViolations,
+  findTableViolations,
+  PENDING_TABLE_READS,
+  stalePendingReads,
+  TABLE_OWNERS,
+  tablesInSql,
+  unownedTables,
+} from './boundaries.ts';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
+
+/** Source text with `#{…}` for the template placeholders it holds (`${…}` in a plain string reads as a slip). */
+function source(...lines: string[]): string {
+  return lines.join('\n').replaceAll('#{', '${');
+}
 
 function write(root: string, files: Record<string, string>): void {
   for (const [name, text] of Object.entries(files)) {
@@ -42,5 +55,91 @@ describe('module boundaries', () => {
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('table ownership', () => {
+  const schema = [
+    "import { pgTable } from 'drizzle-orm/pg-core';",
+    "export const products = pgTable('products', {});",
+    "export const mediaImages = pgTable('media_images', {});",
+    "export const cartItems = pgTable('cart_items', {});",
+    "export const users = pgTable(\n  'users',\n  {},\n);",
+    '',
+  ].join('\n');
+
+  it('gives every table of the schema an owner', () => {
+    expect(unownedTables(SRC)).toEqual([]);
+  });
+
+  it("holds in the API: a module's files name only its own tables, the catalog's pending reads aside", () => {
+    expect(findTableViolations(SRC)).toEqual([]);
+  });
+
+  it('keeps the pending reads to the catalog, and each of them still needed', () => {
+    for (const file of Object.keys(PENDING_TABLE_READS)) expect(file).toMatch(/^modules\/catalog\//);
+    expect(stalePendingReads(SRC)).toEqual([]);
+  });
+
+  it("fails on a deliberate import of another module's table from the schema, and only on that", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tables-'));
+    try {
+      write(root, {
+        'db/schema/index.ts': schema,
+        'modules/cart/cart.repository.ts':
+          "import { cartItems, products } from '../../db/schema/index.ts';\nimport { productColumns } from '../catalog/index.ts';\n",
+        'modules/cart/cart.service.ts': "import type { mediaImages as images } from '../../db/schema/index.ts';\n",
+        'modules/catalog/catalog.repository.ts': "import { products } from '../../db/schema/index.ts';\n",
+        'modules/catalog/catalog.test.ts': "import { cartItems } from '../../db/schema/index.ts';\n",
+        'seed/demo.ts': "import { cartItems, users } from '../db/schema/index.ts';\n",
+      });
+      expect(findTableViolations(root, {})).toEqual([
+        { file: path.join('modules', 'cart', 'cart.repository.ts'), table: 'products', owner: 'catalog' },
+        { file: path.join('modules', 'cart', 'cart.service.ts'), table: 'media_images', owner: 'media' },
+      ]);
+      expect(
+        findTableViolations(root, { 'modules/cart/cart.repository.ts': ['products'] }).map((read) => read.table),
+      ).toEqual(['media_images']);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("fails on a deliberate read of another module's table in raw SQL, quoted or not, in any case", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tables-'));
+    try {
+      write(root, {
+        'db/schema/index.ts': schema,
+        'modules/blog/blog.repository.ts': source(
+          "import { sql } from 'drizzle-orm';",
+          'const where = sql`true`;',
+          '// The text of comments and strings is not SQL: from users, join products.',
+          "const label = 'select * from users';",
+          'export const names = sql<string[]>`select name FROM "users" where #{sql`x in (select 1 from cart_items)`} and #{where}`;',
+          'export const thread = sql`with recursive thread as (select 1) select * from thread`;',
+          'export const image = sql`select exists (select 1 from Media_Images)`;',
+          '',
+        ),
+      });
+      expect(findTableViolations(root, {})).toEqual([
+        { file: path.join('modules', 'blog', 'blog.repository.ts'), table: 'users', owner: 'accounts' },
+        { file: path.join('modules', 'blog', 'blog.repository.ts'), table: 'cart_items', owner: 'cart' },
+        { file: path.join('modules', 'blog', 'blog.repository.ts'), table: 'media_images', owner: 'media' },
+      ]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('reads the tables a template names after FROM, JOIN, UPDATE and INTO, expressions left out', () => {
+    expect(
+      tablesInSql(
+        source(
+          'sql`update orders set x = #{sql`(select 1 from "payments")`}`;',
+          'sql<number>`insert into mail_queue #{`from #{a}`} left join carts c`',
+        ),
+      ),
+    ).toEqual(['orders', 'payments', 'mail_queue', 'carts']);
+    expect(TABLE_OWNERS.mail_queue).toBe('mail');
   });
 });

@@ -56,3 +56,218 @@ export function findBoundaryViolations(srcDir: string): BoundaryViolation[] {
   }
   return violations;
 }
+
+/** A read or write of another module's table: `file` names `table`, which `owner` owns. */
+export interface TableViolation {
+  file: string;
+  table: string;
+  owner: string;
+}
+
+/**
+ * Who owns each table (by its SQL name): the one module whose files may name it; everyone else reads it through the
+ * owner's `index.ts` (a public function, or an SQL fragment the owner exports). The owner is the module that writes it.
+ */
+export const TABLE_OWNERS: Readonly<Record<string, string>> = {
+  tenants: 'tenants',
+  site_settings: 'site',
+  core_values: 'site',
+  audit_log: 'audit',
+  users: 'accounts',
+  refresh_tokens: 'accounts',
+  password_reset_tokens: 'accounts',
+  saved_addresses: 'accounts',
+  media_images: 'media',
+  categories: 'catalog',
+  products: 'catalog',
+  product_images: 'catalog',
+  product_attributes: 'catalog',
+  search_synonyms: 'search',
+  search_words: 'search',
+  product_reviews: 'reviews',
+  stock_movements: 'inventory',
+  purchases: 'inventory',
+  carts: 'cart',
+  cart_items: 'cart',
+  order_counters: 'orders',
+  orders: 'orders',
+  order_lines: 'orders',
+  order_history: 'orders',
+  order_notes: 'orders',
+  payment_settings: 'payments',
+  payments: 'payments',
+  payment_events: 'payments',
+  refused_payment_notifications: 'payments',
+  sandbox_gateway_transactions: 'sandbox-gateway',
+  shipping_zones: 'shipping',
+  shipping_zone_countries: 'shipping',
+  mail_queue: 'mail',
+  // The comment moderation switch is the blog's (`saveCommentModeration`), whatever the table's name says.
+  content_settings: 'blog',
+  blog_posts: 'blog',
+  blog_comments: 'blog',
+  faqs: 'pages',
+  legal_documents: 'pages',
+  contact_emails: 'contact',
+  branch_locations: 'contact',
+  social_media_profiles: 'contact',
+  contact_messages: 'contact',
+};
+
+/**
+ * PENDING: reads of other modules' tables the catalog still makes (file → tables), until search, reviews and
+ * inventory are split out of it and it reads media's and accounts' data through their fragments. Only
+ * `modules/catalog/` files may be listed here (a test holds it); remove each entry as its file stops naming the table.
+ */
+export const PENDING_TABLE_READS: Readonly<Record<string, readonly string[]>> = {
+  'modules/catalog/catalog.repository.ts': [
+    'media_images',
+    'product_reviews',
+    'search_synonyms',
+    'search_words',
+    'users',
+  ],
+  'modules/catalog/purchases.repository.ts': ['purchases'],
+  'modules/catalog/stock.repository.ts': ['media_images', 'stock_movements'],
+};
+
+/** A schema table: its drizzle export name and its SQL name. */
+export interface SchemaTable {
+  exportName: string;
+  sqlName: string;
+}
+
+const PG_TABLE = /export\s+const\s+(\w+)\s*=\s*pgTable\(\s*['"]([^'"]+)['"]/g;
+
+/** The tables of `srcDir/db/schema/*.ts`. */
+export function schemaTables(srcDir: string): SchemaTable[] {
+  const dir = path.join(srcDir, 'db', 'schema');
+  if (!fs.existsSync(dir)) return [];
+  return sourceFiles(dir).flatMap((file) =>
+    [...fs.readFileSync(file, 'utf8').matchAll(PG_TABLE)].map((match) => ({
+      exportName: match[1] ?? '',
+      sqlName: match[2] ?? '',
+    })),
+  );
+}
+
+/** The schema's tables that no module owns. */
+export function unownedTables(srcDir: string): string[] {
+  return schemaTables(srcDir)
+    .map((table) => table.sqlName)
+    .filter((name) => !(name in TABLE_OWNERS));
+}
+
+const NAMED_IMPORT = /(?:^|\n)\s*import\s+(?:type\s+)?(\{[^}]*\}|\*\s+as\s+\w+)\s*from\s*['"]([^'"]+)['"]/g;
+const SQL_TEMPLATE = /\bsql\s*(?:<[^`]*?>)?\s*`/g;
+const TABLE_IN_SQL = /\b(?:from|join|update|into)\s+"?([a-z_][a-z0-9_]*)"?/gi;
+
+/** The index past the end of a `${…}` expression starting at `start` (just after its `{`). */
+function skipExpression(text: string, start: number): number {
+  let depth = 1;
+  let at = start;
+  while (at < text.length && depth > 0) {
+    const char = text[at];
+    if (char === '{') depth += 1;
+    else if (char === '}') depth -= 1;
+    else if (char === '`') at = skipTemplate(text, at + 1).end - 1;
+    else if (char === "'" || char === '"') {
+      at += 1;
+      while (at < text.length && text[at] !== char) at += text[at] === '\\' ? 2 : 1;
+    }
+    at += 1;
+  }
+  return at;
+}
+
+/** The static text of a template literal whose body starts at `start`, and the index just past its closing quote. */
+function skipTemplate(text: string, start: number): { body: string; end: number } {
+  let body = '';
+  let at = start;
+  while (at < text.length) {
+    const char = text[at];
+    if (char === '\\') {
+      body += text.slice(at, at + 2);
+      at += 2;
+    } else if (char === '`') {
+      return { body, end: at + 1 };
+    } else if (char === '$' && text[at + 1] === '{') {
+      at = skipExpression(text, at + 2);
+      body += ' ? ';
+    } else {
+      body += char;
+      at += 1;
+    }
+  }
+  return { body, end: at };
+}
+
+/** The SQL names of the tables a file's `sql` templates name after FROM, JOIN, UPDATE or INTO (their static text). */
+export function tablesInSql(text: string): string[] {
+  const names: string[] = [];
+  for (const match of text.matchAll(SQL_TEMPLATE)) {
+    const { body } = skipTemplate(text, (match.index ?? 0) + match[0].length);
+    for (const table of body.matchAll(TABLE_IN_SQL)) names.push((table[1] ?? '').toLowerCase());
+  }
+  return names;
+}
+
+/**
+ * The table ownership rule: a file of `modules/X/` names only X's tables, in an import from `db/schema` or in raw
+ * SQL. Seeds, `db/`, the app's composition and tests are outside it; `pending` lists reads still allowed (file
+ * relative to `srcDir` → tables).
+ */
+export function findTableViolations(
+  srcDir: string,
+  pending: Readonly<Record<string, readonly string[]>> = PENDING_TABLE_READS,
+): TableViolation[] {
+  const tables = schemaTables(srcDir);
+  const byExport = new Map(tables.map((table) => [table.exportName, table.sqlName]));
+  const sqlNames = new Set(tables.map((table) => table.sqlName));
+  const schemaDir = path.join(srcDir, 'db', 'schema');
+  const violations: TableViolation[] = [];
+  for (const file of sourceFiles(path.join(srcDir, 'modules'))) {
+    if (isTest(file)) continue;
+    const own = moduleOf(srcDir, file);
+    const relative = path.relative(srcDir, file);
+    const allowed = new Set(pending[relative.split(path.sep).join('/')] ?? []);
+    const named = new Set<string>();
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(NAMED_IMPORT)) {
+      const specifier = match[2] ?? '';
+      if (!specifier.startsWith('.')) continue;
+      const target = path.relative(schemaDir, path.resolve(path.dirname(file), specifier));
+      if (target.startsWith('..') || path.isAbsolute(target)) continue;
+      const clause = match[1] ?? '';
+      // A namespace import names every table at once: it would hide what the file reads.
+      if (clause.startsWith('*')) named.add('*');
+      for (const part of clause.replace(/[{}]/g, '').split(',')) {
+        const name = part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0];
+        const table = name ? byExport.get(name) : undefined;
+        if (table) named.add(table);
+      }
+    }
+    for (const table of tablesInSql(text)) if (sqlNames.has(table)) named.add(table);
+    for (const table of named) {
+      const owner = TABLE_OWNERS[table] ?? '(none)';
+      if (owner !== own && !allowed.has(table)) violations.push({ file: relative, table, owner });
+    }
+  }
+  return violations;
+}
+
+/** Entries of `pending` that allow nothing any more: the file no longer names the table (or is gone). */
+export function stalePendingReads(
+  srcDir: string,
+  pending: Readonly<Record<string, readonly string[]>> = PENDING_TABLE_READS,
+): TableViolation[] {
+  const reads = findTableViolations(srcDir, {});
+  return Object.entries(pending).flatMap(([file, tables]) =>
+    tables
+      .filter((table) => !reads.some((read) => read.file.split(path.sep).join('/') === file && read.table === table))
+      .map((table) => ({ file, table, owner: TABLE_OWNERS[table] ?? '(none)' })),
+  );
+}

@@ -2,16 +2,14 @@ import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  type CacheStore,
   cacheKeyOf,
   decodeAnswer,
   encodeAnswer,
-  MemoryCacheStore,
   pickEncoding,
-  RedisCacheStore,
   type Rendered,
   ResponseCache,
 } from './response-cache.ts';
+import { type CacheStore, MemoryCacheStore, RedisCacheStore } from './response-cache-stores.ts';
 
 // CI sets TEST_REDIS_URL; a developer's machine runs Redis on the default port. Database 15 keeps tests apart.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';

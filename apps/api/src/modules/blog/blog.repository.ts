@@ -1,6 +1,23 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import { blogComments, blogPosts, contentSettings, users } from '../../db/schema/index.ts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { blogComments, blogPosts, contentSettings } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
+import { accountColumns } from '../accounts/index.ts';
 
 export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type BlogCommentRow = typeof blogComments.$inferSelect;
@@ -35,9 +52,12 @@ function approvedCount(scope: TenantScope) {
 async function selectVisible(scope: TenantScope, now: Date, slug?: string): Promise<VisiblePost[]> {
   const counts = approvedCount(scope);
   const rows = await scope.db
-    .select({ post: blogPosts, authorName: users.displayName, commentCount: counts.total })
+    .select({
+      post: blogPosts,
+      authorName: accountColumns.displayName(scope, blogPosts.authorId),
+      commentCount: counts.total,
+    })
     .from(blogPosts)
-    .leftJoin(users, and(eq(users.tenantId, blogPosts.tenantId), eq(users.id, blogPosts.authorId)))
     .leftJoin(counts, eq(counts.postId, blogPosts.id))
     .where(slug === undefined ? visible(scope, now) : and(visible(scope, now), eq(blogPosts.slug, slug)))
     .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
@@ -103,9 +123,8 @@ export async function listApprovedThreads(
     )
     select id from thread`);
   const rows = await scope.db
-    .select({ comment: blogComments, username: users.displayName })
+    .select({ comment: blogComments, username: accountColumns.displayName(scope, blogComments.userId) })
     .from(blogComments)
-    .innerJoin(users, and(eq(users.tenantId, blogComments.tenantId), eq(users.id, blogComments.userId)))
     .where(
       scope.where(
         blogComments,
@@ -113,10 +132,11 @@ export async function listApprovedThreads(
           blogComments.id,
           thread.map((row) => Number(row.id)),
         ),
+        accountColumns.exists(scope, blogComments.userId),
       ),
     )
     .orderBy(asc(blogComments.createdAt), asc(blogComments.id));
-  return { rows: rows.map((row) => ({ ...row.comment, username: row.username })), more };
+  return { rows: rows.map((row) => ({ ...row.comment, username: row.username ?? '' })), more };
 }
 
 /** A comment's ancestors from its thread's top-level comment down to the comment itself (ids). */
@@ -149,14 +169,20 @@ export async function insertComment(scope: TenantScope, values: NewBlogComment):
   return row;
 }
 
-/** The name shown with a customer's comments: their display name, never their username or e-mail address. */
-export async function findAuthorName(scope: TenantScope, userId: number): Promise<string | null> {
+/**
+ * Writes a customer's comment and answers it with the name shown with it: the author's display name, never their
+ * username or e-mail address (empty when the account is gone).
+ */
+export async function insertCommentWithAuthor(scope: TenantScope, values: NewBlogComment): Promise<CommentWithUser> {
   const [row] = await scope.db
-    .select({ name: users.displayName })
-    .from(users)
-    .where(scope.where(users, eq(users.id, userId)))
-    .limit(1);
-  return row?.name ?? null;
+    .insert(blogComments)
+    .values(scope.values(values))
+    .returning({
+      ...getTableColumns(blogComments),
+      username: accountColumns.displayName(scope, blogComments.userId),
+    });
+  if (!row) throw new Error('blog comment insert returned nothing');
+  return { ...row, username: row.username ?? '' };
 }
 
 export async function findCommentModeration(scope: TenantScope): Promise<boolean> {
@@ -236,9 +262,12 @@ async function selectStaffPosts(
   const direction = ordering.startsWith('-') ? desc : asc;
   const counts = allCommentCounts(scope);
   const rows = await scope.db
-    .select({ post: blogPosts, authorUsername: users.username, commentCount: counts.total })
+    .select({
+      post: blogPosts,
+      authorUsername: accountColumns.username(scope, blogPosts.authorId),
+      commentCount: counts.total,
+    })
     .from(blogPosts)
-    .leftJoin(users, and(eq(users.tenantId, blogPosts.tenantId), eq(users.id, blogPosts.authorId)))
     .leftJoin(counts, eq(counts.postId, blogPosts.id))
     .where(where)
     .orderBy(direction(column), direction(blogPosts.id))
@@ -321,8 +350,13 @@ function staffCommentWhere(scope: TenantScope, filter: StaffCommentFilter): SQL 
     filter.postId !== undefined ? eq(blogComments.postId, filter.postId) : undefined,
     filter.isApproved !== undefined ? eq(blogComments.isApproved, filter.isApproved) : undefined,
     filter.search
-      ? or(ilike(blogComments.content, likePattern(filter.search)), ilike(users.username, likePattern(filter.search)))
+      ? or(
+          ilike(blogComments.content, likePattern(filter.search)),
+          accountColumns.usernameMatches(scope, blogComments.userId, likePattern(filter.search)),
+        )
       : undefined,
+    // What the join on the accounts' table kept: comments whose author's account exists.
+    accountColumns.exists(scope, blogComments.userId),
   );
 }
 
@@ -333,15 +367,18 @@ async function selectStaffComments(
 ): Promise<StaffComment[]> {
   const direction = page.oldestFirst ? asc : desc;
   const rows = await scope.db
-    .select({ comment: blogComments, username: users.username, postTitle: blogPosts.title })
+    .select({
+      comment: blogComments,
+      username: accountColumns.username(scope, blogComments.userId),
+      postTitle: blogPosts.title,
+    })
     .from(blogComments)
-    .innerJoin(users, and(eq(users.tenantId, blogComments.tenantId), eq(users.id, blogComments.userId)))
     .innerJoin(blogPosts, and(eq(blogPosts.tenantId, blogComments.tenantId), eq(blogPosts.id, blogComments.postId)))
     .where(where)
     .orderBy(direction(blogComments.createdAt), direction(blogComments.id))
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map((row) => ({ ...row.comment, username: row.username, postTitle: row.postTitle }));
+  return rows.map((row) => ({ ...row.comment, username: row.username ?? '', postTitle: row.postTitle }));
 }
 
 /** A page of the shop's comments, approved or not, newest first unless asked otherwise. */
@@ -351,11 +388,7 @@ export async function listStaffComments(
   page: { oldestFirst: boolean; limit: number; offset: number },
 ): Promise<{ rows: StaffComment[]; count: number }> {
   const where = staffCommentWhere(scope, filter);
-  const [total] = await scope.db
-    .select({ count: count() })
-    .from(blogComments)
-    .innerJoin(users, and(eq(users.tenantId, blogComments.tenantId), eq(users.id, blogComments.userId)))
-    .where(where);
+  const [total] = await scope.db.select({ count: count() }).from(blogComments).where(where);
   return { rows: await selectStaffComments(scope, where, page), count: total?.count ?? 0 };
 }
 

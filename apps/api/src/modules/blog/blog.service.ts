@@ -15,12 +15,12 @@ import {
   type BlogPostRow,
   type CommentWithUser,
   commentAncestry,
-  findAuthorName,
   findComment,
   findCommentModeration,
   findVisiblePostById,
   findVisiblePostBySlug,
   insertComment,
+  insertCommentWithAuthor,
   insertPost,
   listApprovedThreads,
   listVisiblePosts,
@@ -168,7 +168,7 @@ export async function createComment(ctx: RequestContext, input: CreateBlogCommen
   }
   if (Object.keys(errors).length > 0 || !post) throw new ValidationError(errors);
   const moderated = await findCommentModeration(ctx.scope);
-  const row = await insertComment(ctx.scope, {
+  const row = await insertCommentWithAuthor(ctx.scope, {
     postId: post.id,
     parentId,
     userId: user.id,
@@ -181,8 +181,7 @@ export async function createComment(ctx: RequestContext, input: CreateBlogCommen
       { name: 'shop.changed', payload: { tenantId: ctx.tenant.id, entity: 'blog_comment' } },
     ]);
   }
-  const username = (await findAuthorName(ctx.scope, user.id)) ?? '';
-  return toComment({ ...row, username });
+  return toComment(row);
 }
 
 /** Writes a post with its content sanitized (the only write path of post HTML). */

@@ -1,6 +1,8 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { cartItems, carts, mediaImages, products } from '../../db/schema/index.ts';
+import { asc, eq, ne, sql } from 'drizzle-orm';
+import { cartItems, carts } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
+import { productColumns } from '../catalog/index.ts';
+import { mediaColumns } from '../media/index.ts';
 
 export type CartRow = typeof carts.$inferSelect;
 
@@ -50,32 +52,33 @@ export async function ensureCart(scope: TenantScope, userId: number): Promise<Ca
 
 /** The cart's lines in the order they were added, with the current catalog data of their products. */
 export async function listCartLines(scope: TenantScope, cartId: number) {
+  const product = productColumns.forCart(scope);
   return scope.db
     .select({
       id: cartItems.id,
       quantity: cartItems.quantity,
       customization: cartItems.customization,
-      productId: products.id,
-      slug: products.slug,
-      name: products.name,
-      priceCents: products.priceCents,
-      stock: products.stock,
-      isActive: products.isActive,
-      mainImageAlt: products.mainImageAlt,
-      thumbKey: mediaImages.thumbKey,
+      productId: product.id,
+      slug: product.slug,
+      name: product.name,
+      priceCents: product.priceCents,
+      stock: product.stock,
+      isActive: product.isActive,
+      mainImageAlt: product.mainImageAlt,
+      thumbKey: mediaColumns.thumbKey(scope, product.mainImageId),
     })
     .from(cartItems)
-    .innerJoin(products, and(eq(products.tenantId, cartItems.tenantId), eq(products.id, cartItems.productId)))
-    .leftJoin(mediaImages, and(eq(mediaImages.tenantId, products.tenantId), eq(mediaImages.id, products.mainImageId)))
+    .innerJoin(product, eq(product.id, cartItems.productId))
     .where(scope.where(cartItems, eq(cartItems.cartId, cartId)))
     .orderBy(asc(cartItems.id));
 }
 
 export async function findCartProduct(scope: TenantScope, productId: number): Promise<CartProduct | null> {
+  const product = productColumns.forCart(scope);
   const [row] = await scope.db
-    .select({ id: products.id, name: products.name, stock: products.stock, isActive: products.isActive })
-    .from(products)
-    .where(scope.where(products, eq(products.id, productId)))
+    .select({ id: product.id, name: product.name, stock: product.stock, isActive: product.isActive })
+    .from(product)
+    .where(eq(product.id, productId))
     .limit(1);
   return row ?? null;
 }

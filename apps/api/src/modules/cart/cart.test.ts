@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { png } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { addToCart, createCustomer, createProduct } from '../../../test/builders.ts';
+import { countQueries } from '../../../test/query-counter.ts';
 import { setProductActive } from '../catalog/catalog.repository.ts';
+import { storeImage } from '../media/index.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
 
 let t: TestApp;
@@ -51,6 +54,24 @@ describe('GET /api/orders/cart/', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ id: expect.any(Number), items: [], total_items: 0, total_price: '0.00' });
     expect((await call(shop, accessToken, 'GET', '')).json().id).toBe(first.json().id);
+  });
+
+  it("shows each line's product picture by its thumbnail, reading every line in one statement", async () => {
+    const shop = await t.createTenant();
+    const { accessToken } = await createCustomer(t, shop);
+    const image = await storeImage(t.context(shop), { bytes: await png('#336699'), feature: 'catalog' });
+    const pictured = await createProduct(t, shop, { name: 'Chitlange', mainImageId: image.id, mainImageAlt: 'Blade' });
+    const unnamed = await createProduct(t, shop, { name: 'Dui Chirra', mainImageId: image.id });
+    const plain = await createProduct(t, shop, { name: 'Karda' });
+    for (const product of [pictured, unnamed, plain]) await addToCart(t, shop, accessToken, product.id);
+
+    const { result, queries } = await countQueries(t.testDb.database.db, () => call(shop, accessToken, 'GET', ''));
+    expect(result.json().items.map((item: { product: { main_image: unknown } }) => item.product.main_image)).toEqual([
+      { thumb_image: `/media/${image.thumbKey}`, alt_text: 'Blade' },
+      { thumb_image: `/media/${image.thumbKey}`, alt_text: 'Dui Chirra' },
+      null,
+    ]);
+    expect(queries.filter((query) => query.includes('cart_items'))).toHaveLength(1);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Product } from '@platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoTestApp, type TestApp } from '../../../test/app.ts';
 import type { Tenant } from '../../modules/tenants/tenants.service.ts';
-import { DEMO_PRODUCTS } from './catalog-data.ts';
+import { DEMO_PRODUCTS } from './products-data.ts';
 
 describe('demo catalog pictures', () => {
   let t: TestApp;

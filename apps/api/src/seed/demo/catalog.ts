@@ -9,15 +9,9 @@ import {
   type NewCatalogProduct,
 } from '../../modules/catalog/index.ts';
 import { type PreparedImage, prepareImage, recordImage } from '../../modules/media/index.ts';
-import {
-  DEMO_CATEGORIES,
-  DEMO_PRODUCTS,
-  DEMO_REVIEWERS,
-  DEMO_REVIEWS,
-  DEMO_SYNONYMS,
-  type DemoProduct,
-} from './catalog-data.ts';
+import { DEMO_CATEGORIES, DEMO_REVIEWERS, DEMO_REVIEWS, DEMO_SYNONYMS } from './catalog-data.ts';
 import { renderProductPictures } from './pictures/index.ts';
+import { DEMO_PRODUCTS, type DemoProduct } from './products-data.ts';
 
 /** The names the demo reviewers chose to show with their reviews. */
 const REVIEWER_NAMES: Record<(typeof DEMO_REVIEWERS)[number], string> = {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEMO_PRODUCTS } from '../catalog-data.ts';
+import { DEMO_PRODUCTS } from '../products-data.ts';
 import { renderProductPictures } from './index.ts';
 
 /**
