@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { databaseUnavailableReason } from '../db/client.ts';
 import { AppError, DatabaseUnavailableError, ValidationError } from '../lib/errors.ts';
+import { compensationFailuresOf } from '../lib/workflow.ts';
 
 /** Zod issues by field, DRF style; issues of the whole body go under `non_field_errors`. */
 function fieldErrorsFromValidation(
@@ -32,6 +33,21 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; detail?: string }> =
 
 /** Maps every error to the DRF-shaped body; 5xx details stay in the log, under the request id. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const undone = compensationFailuresOf(error);
+  if (undone.length > 0) {
+    // Something outside the transaction may be left over (a payment attempt still open): staff read it here, while
+    // the client reads the failure that stopped the workflow.
+    request.log.error(
+      {
+        failure: error.message,
+        compensationFailures: undone.map(({ step, error: cause }) => ({
+          step,
+          error: cause instanceof Error ? cause.message : String(cause),
+        })),
+      },
+      'workflow compensation failed',
+    );
+  }
   if (error instanceof AppError) {
     return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail, code: error.code });
   }
