@@ -31,6 +31,15 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; detail?: string }> =
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'parse_error', detail: 'JSON parse error.' },
 };
 
+/** An error's message followed by its causes' (a query error wraps the database's own message). */
+function messageWithCauses(error: unknown): string {
+  const messages: string[] = [];
+  for (let cause = error; cause instanceof Error && messages.length < 5; cause = cause.cause) {
+    messages.push(cause.message);
+  }
+  return messages.length > 0 ? messages.join(': ') : String(error);
+}
+
 /** Maps every error to the DRF-shaped body; 5xx details stay in the log, under the request id. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const undone = compensationFailuresOf(error);
@@ -39,11 +48,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     // the client reads the failure that stopped the workflow.
     request.log.error(
       {
-        failure: error.message,
-        compensationFailures: undone.map(({ step, error: cause }) => ({
-          step,
-          error: cause instanceof Error ? cause.message : String(cause),
-        })),
+        failure: messageWithCauses(error),
+        compensationFailures: undone.map(({ step, error: cause }) => ({ step, error: messageWithCauses(cause) })),
       },
       'workflow compensation failed',
     );
