@@ -335,7 +335,7 @@ export interface CheckoutResult {
  * Placing an order, step by step, in the caller's transaction. Every step writes inside it, so none has a
  * compensation: a failure rolls back the order, its stock movements, the emptied cart and the queued e-mail at once.
  */
-export const checkoutWorkflow = workflow<CheckoutRequest, CheckoutResult, TransactionContext>('checkout')
+const checkoutWorkflow = workflow<CheckoutRequest, CheckoutResult, TransactionContext>('checkout')
   .step('cart', holdCart, () => undefined)
   .step('earlier', findEarlierOrder, ({ input }) => input)
   .endIf(({ earlier }) => earlier && { orderId: earlier.id, replayOf: earlier })

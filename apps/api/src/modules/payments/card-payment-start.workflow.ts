@@ -187,7 +187,7 @@ const keepPaymentPage = step('keep payment page', async (ctx: RequestContext, pa
 });
 
 /** Starting a card payment for an order; its answer is the page the shopper pays on and the attempt's id. */
-export const cardPaymentStartWorkflow = workflow<PaymentStart, CardPaymentStart>('start card payment')
+const cardPaymentStartWorkflow = workflow<PaymentStart, CardPaymentStart>('start card payment')
   .step('reused', reuseOpenAttempt, ({ input }) => input)
   .endIf(({ reused }) => reused)
   .step('payment', openAttempt, ({ input }) => input)

@@ -7,7 +7,7 @@ import { findPaymentSettings, type PaymentSettingsRow } from './payments.reposit
  * columns' defaults, migration 0063): an unpaid bank-transfer or custom order holds its stock for 24 hours, a card
  * payment has an hour; a customer may have 3 orders awaiting payment and order 10 units of a product at a time.
  */
-const NO_PAYMENTS: Omit<PaymentSettingsRow, 'tenantId' | 'updatedAt'> = {
+export const NO_PAYMENTS: Omit<PaymentSettingsRow, 'tenantId' | 'updatedAt'> = {
   enableCardPayment: false,
   enableBankTransfer: false,
   enableCustomPayment: false,
