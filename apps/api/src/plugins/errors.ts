@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { databaseUnavailableReason } from '../db/client.ts';
 import { AppError, DatabaseUnavailableError, ValidationError } from '../lib/errors.ts';
+import { compensationFailuresOf } from '../lib/workflow.ts';
 
 /** Zod issues by field, DRF style; issues of the whole body go under `non_field_errors`. */
 function fieldErrorsFromValidation(
@@ -30,8 +31,29 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; detail?: string }> =
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'parse_error', detail: 'JSON parse error.' },
 };
 
+/** An error's message followed by its causes' (a query error wraps the database's own message). */
+function messageWithCauses(error: unknown): string {
+  const messages: string[] = [];
+  for (let cause = error; cause instanceof Error && messages.length < 5; cause = cause.cause) {
+    messages.push(cause.message);
+  }
+  return messages.length > 0 ? messages.join(': ') : String(error);
+}
+
 /** Maps every error to the DRF-shaped body; 5xx details stay in the log, under the request id. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const undone = compensationFailuresOf(error);
+  if (undone.length > 0) {
+    // Something outside the transaction may be left over (a payment attempt still open): staff read it here, while
+    // the client reads the failure that stopped the workflow.
+    request.log.error(
+      {
+        failure: messageWithCauses(error),
+        compensationFailures: undone.map(({ step, error: cause }) => ({ step, error: messageWithCauses(cause) })),
+      },
+      'workflow compensation failed',
+    );
+  }
   if (error instanceof AppError) {
     return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail, code: error.code });
   }

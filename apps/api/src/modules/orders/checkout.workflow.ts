@@ -10,7 +10,7 @@ import { countryName, findCountryCode } from '@platform/contracts/shipping';
 import type { TransactionContext } from '../../lib/context.ts';
 import { requireUser } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, ValidationError } from '../../lib/errors.ts';
-import { runWorkflow, type WorkflowStep } from '../../lib/workflow.ts';
+import { runWorkflow, step, workflow } from '../../lib/workflow.ts';
 import { type CheckoutLine, emptyCart, lockCartForCheckout } from '../cart/index.ts';
 import { lockProductsForSale, moveStock, type SaleProduct } from '../catalog/index.ts';
 import { checkoutPaymentTerms, orderLimits, type PaymentTerms } from '../payments/index.ts';
@@ -33,26 +33,6 @@ export interface CheckoutInput {
   /** A retried request with the same key answers the order the first one made. */
   idempotencyKey?: string | undefined;
   now?: Date;
-}
-
-/** The state the checkout steps fill in, one after the other. */
-interface CheckoutState {
-  tx: TransactionContext;
-  userId: number;
-  address: DeliveryAddress;
-  paymentMethod: string;
-  idempotencyKey: string | null;
-  fingerprint: string;
-  now: Date;
-  cart?: { cartId: number; lines: CheckoutLine[] };
-  products?: Map<number, SaleProduct>;
-  priced?: { lines: NewOrderLine[]; subtotalCents: number; totalItems: number };
-  shipping?: ShippingCharge;
-  payment?: PaymentTerms & { dueAt: Date };
-  orderId?: number;
-  /** The order an earlier request with the same key placed: the workflow ends at once with it. */
-  replayOf?: OrderRow;
-  stockTaken?: { productId: number; quantity: number }[];
 }
 
 /**
@@ -104,38 +84,40 @@ function quantitiesOf(lines: CheckoutLine[]): Map<number, number> {
   return wanted;
 }
 
-function must<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`checkout step ran before ${what} was known`);
-  return value;
+/** The customer's cart as checkout holds it: its row locked until the transaction ends. */
+type HeldCart = { cartId: number; lines: CheckoutLine[] };
+
+/** The cart's lines at the catalog's current prices, with the order's subtotal and number of items. */
+interface PricedCart {
+  lines: NewOrderLine[];
+  subtotalCents: number;
+  totalItems: number;
 }
 
-/**
- * 1. Hold the cart: lock the customer's cart row (it puts every checkout of this customer in a line, so a retry waits
- * for the first attempt and then finds its order by the key), and answer a known key's order.
- */
-const holdCart: WorkflowStep<CheckoutState> = {
-  name: 'hold cart',
-  async run(state) {
-    state.cart = await lockCartForCheckout(state.tx);
-    if (state.idempotencyKey) {
-      const earlier = await findOrderByIdempotencyKey(state.tx.scope, state.userId, state.idempotencyKey);
-      if (earlier) {
-        state.replayOf = checkReplay(earlier, state.fingerprint);
-        return 'complete';
-      }
-    }
-    return undefined;
-  },
-};
+/** The terms of the chosen payment method, and when an unpaid order gives its stock back. */
+type PreparedPayment = PaymentTerms & { dueAt: Date };
 
-/** 3. Validate the cart: refuse an empty one. */
-const validateCart: WorkflowStep<CheckoutState> = {
-  name: 'validate cart',
-  async run(state) {
-    if (must(state.cart, 'the cart').lines.length === 0) throw new BadRequestError(EMPTY_CART, 'cart_empty');
-    return undefined;
+/**
+ * 1. Hold the cart: lock the customer's cart row. It puts every checkout of this customer in a line, so a retry waits
+ * for the first attempt and then finds its order by the key.
+ */
+const holdCart = step(
+  'hold cart',
+  (tx: TransactionContext, _: undefined): Promise<HeldCart> => lockCartForCheckout(tx),
+);
+
+/** 2. Find the earlier order: the one a request with the same idempotency key placed, when this request repeats it. */
+const findEarlierOrder = step(
+  'find earlier order',
+  async (
+    tx: TransactionContext,
+    input: { userId: number; idempotencyKey: string | null; fingerprint: string },
+  ): Promise<OrderRow | null> => {
+    if (!input.idempotencyKey) return null;
+    const earlier = await findOrderByIdempotencyKey(tx.scope, input.userId, input.idempotencyKey);
+    return earlier && checkReplay(earlier, input.fingerprint);
   },
-};
+);
 
 /** Why a customer with `unpaid` orders awaiting payment may not place another. */
 function unpaidOrdersLimitMessage(unpaid: number): string {
@@ -145,7 +127,7 @@ function unpaidOrdersLimitMessage(unpaid: number): string {
 }
 
 /**
- * 2. Check order limits: what one customer may hold without paying, as the shop set it (`payment_settings`). A
+ * 3. Check order limits: what one customer may hold without paying, as the shop set it (`payment_settings`). A
  * customer at the shop's number of orders awaiting payment places no other (409 `unpaid_orders_limit`), and an order
  * takes no more units of a product than the shop allows (400 `product_quantity_limit`; the cart refuses them as well,
  * but the shop may have lowered the limit since). A customer at the limit is told so before anything else. NOTE:
@@ -153,38 +135,53 @@ function unpaidOrdersLimitMessage(unpaid: number): string {
  * every checkout of this customer takes first: the next one counts after this one has committed or rolled back. It
  * runs before any product is locked.
  */
-const checkOrderLimits: WorkflowStep<CheckoutState> = {
-  name: 'check order limits',
-  async run(state) {
-    const limits = await orderLimits(state.tx);
-    const unpaid = await countUnpaidOrders(state.tx.scope, state.userId);
+const checkOrderLimits = step(
+  'check order limits',
+  async (tx: TransactionContext, input: { userId: number; lines: CheckoutLine[] }): Promise<void> => {
+    const limits = await orderLimits(tx);
+    const unpaid = await countUnpaidOrders(tx.scope, input.userId);
     if (unpaid >= limits.maxUnpaidOrders) {
       throw new ConflictError(unpaidOrdersLimitMessage(unpaid), 'unpaid_orders_limit');
     }
-    const lines = must(state.cart, 'the cart').lines;
-    for (const [productId, quantity] of quantitiesOf(lines)) {
+    for (const [productId, quantity] of quantitiesOf(input.lines)) {
       if (quantity > limits.maxUnitsPerProduct) {
-        const name = lines.find((line) => line.productId === productId)?.productName ?? 'this item';
+        const name = input.lines.find((line) => line.productId === productId)?.productName ?? 'this item';
         throw new BadRequestError(
           `You can order at most ${limits.maxUnitsPerProduct} of ${name} at a time. Lower its quantity in your cart.`,
           'product_quantity_limit',
         );
       }
     }
-    return undefined;
   },
-};
+);
+
+/** 4. Validate the cart: refuse an empty one. */
+const validateCart = step('validate cart', async (_: TransactionContext, lines: CheckoutLine[]): Promise<void> => {
+  if (lines.length === 0) throw new BadRequestError(EMPTY_CART, 'cart_empty');
+});
 
 /**
- * 5. Price it from the catalog: lock the products (in id order) and read their current price, name and stock; every
+ * 5. Prepare payment: the method must be one the shop takes (the spec's text otherwise); the order keeps its label
+ * and instructions, and the time by which it must be paid before it gives its stock back. It runs before the products
+ * are locked, so that their locks, which every order of the same product waits for, are held as briefly as possible.
+ */
+const preparePayment = step(
+  'prepare payment',
+  async (tx: TransactionContext, input: { method: string; now: Date }): Promise<PreparedPayment> => {
+    const terms = await checkoutPaymentTerms(tx, input.method);
+    return { ...terms, dueAt: new Date(input.now.getTime() + terms.timeoutMinutes * 60_000) };
+  },
+);
+
+/**
+ * 6. Price from the catalog: lock the products (in id order) and read their current price, name and stock; every
  * product must be on sale and in stock for all the units the cart asks of it.
  */
-const priceFromCatalog: WorkflowStep<CheckoutState> = {
-  name: 'price from catalog',
-  async run(state) {
-    const lines = must(state.cart, 'the cart').lines;
+const priceFromCatalog = step(
+  'price from catalog',
+  async (tx: TransactionContext, lines: CheckoutLine[]): Promise<PricedCart> => {
     const wanted = quantitiesOf(lines);
-    const products = await lockProductsForSale(state.tx, [...wanted.keys()]);
+    const products = await lockProductsForSale(tx, [...wanted.keys()]);
     for (const [productId, quantity] of wanted) {
       const product = products.get(productId);
       if (!product?.isActive) {
@@ -216,169 +213,156 @@ const priceFromCatalog: WorkflowStep<CheckoutState> = {
         lineTotalCents,
       };
     });
-    state.products = products;
-    state.priced = { lines: priced, subtotalCents, totalItems };
-    return undefined;
+    return { lines: priced, subtotalCents, totalItems };
   },
-};
+);
 
 /**
- * 6. Price shipping: the zone serving the delivery country charges for this order (its subtotal and items), by the
+ * 7. Price shipping: the zone serving the delivery country charges for this order (its subtotal and items), by the
  * same rule as the checkout's quote. NOTE: the amount is the server's alone; a request cannot name one.
  */
-const priceShipping: WorkflowStep<CheckoutState> = {
-  name: 'price shipping',
-  async run(state) {
-    const priced = must(state.priced, 'the prices');
-    state.shipping = await chargeShipping(state.tx, {
-      country: state.address.country,
-      subtotalCents: priced.subtotalCents,
-      totalItems: priced.totalItems,
+const priceShipping = step(
+  'price shipping',
+  (tx: TransactionContext, input: { country: string; priced: PricedCart }): Promise<ShippingCharge> =>
+    chargeShipping(tx, {
+      country: input.country,
+      subtotalCents: input.priced.subtotalCents,
+      totalItems: input.priced.totalItems,
       field: 'delivery_address.country',
-    });
-    return undefined;
-  },
-};
+    }),
+);
+
+/** What the order row is made of: the request, and what the steps before found. */
+interface NewOrder {
+  userId: number;
+  address: DeliveryAddress;
+  idempotencyKey: string | null;
+  fingerprint: string;
+  now: Date;
+  priced: PricedCart;
+  payment: PreparedPayment;
+  shipping: ShippingCharge;
+}
 
 /**
- * 4. Prepare payment: the method must be one the shop takes (the spec's text otherwise); the order keeps its label
- * and instructions, and the time by which it must be paid before it gives its stock back. It runs before the products
- * are locked, so that their locks, which every order of the same product waits for, are held as briefly as possible.
+ * 8. Create the order: its number, totals (shipping its own amount), payment terms and snapshot lines, the zone and
+ * delivery estimate it was sold with, and the first entry of its history. Returns its id.
  */
-const preparePayment: WorkflowStep<CheckoutState> = {
-  name: 'prepare payment',
-  async run(state) {
-    const terms = await checkoutPaymentTerms(state.tx, state.paymentMethod);
-    state.payment = { ...terms, dueAt: new Date(state.now.getTime() + terms.timeoutMinutes * 60_000) };
-    return undefined;
-  },
-};
+const createOrder = step('create order', async (tx: TransactionContext, input: NewOrder): Promise<number> => {
+  const { priced, payment, shipping } = input;
+  const orderId = await insertOrder(
+    tx.scope,
+    {
+      number: await nextOrderNumber(tx.scope),
+      userId: input.userId,
+      status: 'awaiting_payment',
+      paymentMethod: payment.method,
+      paymentLabel: payment.label,
+      paymentInstructions: payment.instructions,
+      currency: ORDER_CURRENCY,
+      subtotalCents: priced.subtotalCents,
+      shippingCents: shipping.shippingCents,
+      totalCents: priced.subtotalCents + shipping.shippingCents,
+      shippingZone: shipping.zone,
+      deliveryEstimate: shipping.deliveryEstimate,
+      totalItems: priced.totalItems,
+      deliveryAddress: input.address,
+      idempotencyKey: input.idempotencyKey,
+      requestFingerprint: input.fingerprint,
+      paymentDueAt: payment.dueAt,
+      isTest: payment.testMode,
+      createdAt: input.now,
+      updatedAt: input.now,
+    },
+    priced.lines,
+  );
+  await insertOrderHistory(tx.scope, {
+    orderId,
+    fromStatus: null,
+    toStatus: 'awaiting_payment',
+    actor: 'customer',
+    actorUserId: input.userId,
+    reason: 'placed',
+    createdAt: input.now,
+  });
+  return orderId;
+});
 
 /**
- * 7. Create the order: its number, totals (shipping its own amount), payment terms and snapshot lines, the zone and
- * delivery estimate it was sold with, and the first entry of its history.
+ * 9. Take stock: the units leave stock through the ledger, referenced to the order. Nothing is held across requests:
+ * an order that is cancelled or expires gives them back through the lifecycle.
  */
-const createOrderRow: WorkflowStep<CheckoutState> = {
-  name: 'create order',
-  async run(state) {
-    const priced = must(state.priced, 'the prices');
-    const payment = must(state.payment, 'the payment terms');
-    const shipping = must(state.shipping, 'the shipping');
-    const { scope } = state.tx;
-    state.orderId = await insertOrder(
-      scope,
-      {
-        number: await nextOrderNumber(scope),
-        userId: state.userId,
-        status: 'awaiting_payment',
-        paymentMethod: payment.method,
-        paymentLabel: payment.label,
-        paymentInstructions: payment.instructions,
-        currency: ORDER_CURRENCY,
-        subtotalCents: priced.subtotalCents,
-        shippingCents: shipping.shippingCents,
-        totalCents: priced.subtotalCents + shipping.shippingCents,
-        shippingZone: shipping.zone,
-        deliveryEstimate: shipping.deliveryEstimate,
-        totalItems: priced.totalItems,
-        deliveryAddress: state.address,
-        idempotencyKey: state.idempotencyKey,
-        requestFingerprint: state.fingerprint,
-        paymentDueAt: payment.dueAt,
-        isTest: payment.testMode,
-        createdAt: state.now,
-        updatedAt: state.now,
-      },
-      priced.lines,
-    );
-    await insertOrderHistory(scope, {
-      orderId: state.orderId,
-      fromStatus: null,
-      toStatus: 'awaiting_payment',
-      actor: 'customer',
-      actorUserId: state.userId,
-      reason: 'placed',
-      createdAt: state.now,
-    });
-    return undefined;
-  },
-  // The order's rows go with the transaction's rollback: nothing was announced yet.
-};
-
-/** 8. Reserve stock: take the units out of stock through the ledger, referenced to the order. */
-const reserveStock: WorkflowStep<CheckoutState> = {
-  name: 'reserve stock',
-  async run(state) {
-    const taken = [...quantitiesOf(must(state.cart, 'the cart').lines)].map(([productId, quantity]) => ({
-      productId,
-      quantity,
-    }));
-    await moveStock(state.tx, {
-      changes: taken.map((change) => ({ ...change, quantity: -change.quantity })),
+const takeStock = step(
+  'take stock',
+  async (tx: TransactionContext, input: { lines: CheckoutLine[]; orderId: number }): Promise<void> => {
+    await moveStock(tx, {
+      changes: [...quantitiesOf(input.lines)].map(([productId, quantity]) => ({ productId, quantity: -quantity })),
       reason: 'order',
-      orderId: must(state.orderId, 'the order'),
-    });
-    state.stockTaken = taken;
-    return undefined;
-  },
-  async compensate(state) {
-    if (!state.stockTaken) return;
-    await moveStock(state.tx, {
-      changes: state.stockTaken,
-      reason: 'cancellation',
-      orderId: state.orderId,
-      note: 'checkout failed',
+      orderId: input.orderId,
     });
   },
-};
+);
 
-/** 9. Clear the cart, and announce the order once the transaction has committed. */
-const clearCart: WorkflowStep<CheckoutState> = {
-  name: 'clear cart',
-  async run(state) {
-    await emptyCart(state.tx, must(state.cart, 'the cart').cartId);
-    state.tx.emit({
-      name: 'order.placed',
-      payload: { tenantId: state.tx.tenant.id, orderId: must(state.orderId, 'the order') },
-    });
-    return undefined;
+/**
+ * 10. Clear the cart, and announce the order once the transaction has committed (its confirmation e-mail is queued
+ * inside the transaction, by the event's `beforeCommit` handler, so it commits or rolls back with the order).
+ */
+const clearCart = step(
+  'clear cart',
+  async (tx: TransactionContext, input: { cartId: number; orderId: number }): Promise<void> => {
+    await emptyCart(tx, input.cartId);
+    tx.emit({ name: 'order.placed', payload: { tenantId: tx.tenant.id, orderId: input.orderId } });
   },
-};
+);
 
-/** Placing an order, step by step; `placeOrder` runs them in one transaction. */
-export const CHECKOUT_STEPS: readonly WorkflowStep<CheckoutState>[] = [
-  holdCart,
-  checkOrderLimits,
-  validateCart,
-  preparePayment,
-  priceFromCatalog,
-  priceShipping,
-  createOrderRow,
-  reserveStock,
-  clearCart,
-];
+/** A checkout request, its address cleaned, as the steps read it. */
+interface CheckoutRequest {
+  userId: number;
+  address: DeliveryAddress;
+  paymentMethod: string;
+  idempotencyKey: string | null;
+  fingerprint: string;
+  now: Date;
+}
+
+/** The order placed, or the one an earlier request with the same key placed (`replayOf`). */
+export interface CheckoutResult {
+  orderId: number;
+  replayOf?: OrderRow;
+}
+
+/**
+ * Placing an order, step by step, in the caller's transaction. Every step writes inside it, so none has a
+ * compensation: a failure rolls back the order, its stock movements, the emptied cart and the queued e-mail at once.
+ */
+const checkoutWorkflow = workflow<CheckoutRequest, CheckoutResult, TransactionContext>('checkout')
+  .step('cart', holdCart, () => undefined)
+  .step('earlier', findEarlierOrder, ({ input }) => input)
+  .endIf(({ earlier }) => earlier && { orderId: earlier.id, replayOf: earlier })
+  .step('limits', checkOrderLimits, ({ input, cart }) => ({ userId: input.userId, lines: cart.lines }))
+  .step('validated', validateCart, ({ cart }) => cart.lines)
+  .step('payment', preparePayment, ({ input }) => ({ method: input.paymentMethod, now: input.now }))
+  .step('priced', priceFromCatalog, ({ cart }) => cart.lines)
+  .step('shipping', priceShipping, ({ input, priced }) => ({ country: input.address.country, priced }))
+  .step('orderId', createOrder, ({ input, priced, payment, shipping }) => ({ ...input, priced, payment, shipping }))
+  .step('stockTaken', takeStock, ({ cart, orderId }) => ({ lines: cart.lines, orderId }))
+  .step('cartCleared', clearCart, ({ cart, orderId }) => ({ cartId: cart.cartId, orderId }))
+  .returns(({ orderId }) => ({ orderId }));
 
 /**
  * Places an order from the signed-in customer's cart: the address is checked before anything is locked, then the
  * steps run in the caller's transaction. Returns the new order's id, or the order a request with the same
  * idempotency key placed before (`replayOf`).
  */
-export async function runCheckout(
-  tx: TransactionContext,
-  input: CheckoutInput,
-): Promise<{ orderId: number; replayOf?: OrderRow }> {
+export async function runCheckout(tx: TransactionContext, input: CheckoutInput): Promise<CheckoutResult> {
   const user = requireUser(tx);
   const address = cleanAddress(input.body.delivery_address);
-  const state: CheckoutState = {
-    tx,
+  return runWorkflow(checkoutWorkflow, tx, {
     userId: user.id,
     address,
     paymentMethod: input.body.payment_method,
     idempotencyKey: input.idempotencyKey ?? null,
     fingerprint: fingerprintOf(input.body.payment_method, address),
     now: input.now ?? new Date(),
-  };
-  await runWorkflow(CHECKOUT_STEPS, state);
-  if (state.replayOf) return { orderId: state.replayOf.id, replayOf: state.replayOf };
-  return { orderId: must(state.orderId, 'the order') };
+  });
 }

@@ -5,21 +5,21 @@ import { type RequestContext, requireUser } from '../../lib/context.ts';
 import type { DomainEvents } from '../../lib/domain-events.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { acknowledgeOrderPayment, startCardPayment } from '../payments/index.ts';
+import { acknowledgeOrderPayment, paymentMethodHandler } from '../payments/index.ts';
 import { InvalidTransitionError, transitionOrder } from './orders.lifecycle.ts';
 import { findOrder } from './orders.service.ts';
 
 /**
  * `POST /payments/card/initiate/`: a card payment attempt for one of the signed-in customer's orders (anyone
- * else's: 404), which must await payment and be a card order (409). The amount and currency are the order's.
+ * else's: 404), which must await payment and be paid by a method that starts at a gateway (409). The amount and
+ * currency are the order's; the order's payment method starts the attempt.
  */
 export async function payOrderByCard(ctx: RequestContext, body: CardPaymentRequest): Promise<CardPaymentStart> {
   const user = requireUser(ctx);
   const order = await findOrder(ctx, body.order_id);
   if (!order || order.userId !== user.id) throw new NotFoundError('Order not found.', 'order_not_found');
-  if (order.payment_method !== 'card_2c2p') {
-    throw new ConflictError('This order is not paid by card.', 'not_a_card_order');
-  }
+  const { start } = paymentMethodHandler(order.payment_method);
+  if (!start) throw new ConflictError('This order is not paid by card.', 'not_a_card_order');
   if (order.status !== 'awaiting_payment')
     throw new ConflictError('This order is not awaiting payment.', 'not_payable');
   if (order.currency !== body.currency) {
@@ -28,7 +28,7 @@ export async function payOrderByCard(ctx: RequestContext, body: CardPaymentReque
   const amountCents = parseMinor(order.total);
   if (amountCents === null || amountCents <= 0)
     throw new ConflictError('This order has nothing to pay.', 'not_payable');
-  return startCardPayment(ctx, {
+  return start(ctx, {
     id: order.id,
     number: order.number,
     userId: order.userId,

@@ -1,21 +1,14 @@
-// Card payments of orders: starting an attempt at the shop's gateway, learning its outcome (signed notifications,
-// inquiries), the customer's status record, and reconciliation of attempts left open.
-import { randomUUID } from 'node:crypto';
-import { type CardPaymentStart, formatMinor, type PaymentStatus, type PaymentStatusRecord } from '@platform/contracts';
+// Card payments of orders once started (`card-payment-start.workflow.ts` starts them): learning their outcome (signed
+// notifications, inquiries), the customer's status record, and reconciliation of attempts left open.
+import { formatMinor, type PaymentStatus, type PaymentStatusRecord } from '@platform/contracts';
 import type { Database } from '../../db/client.ts';
 import type { TransactionContext } from '../../lib/context.ts';
 import { type RequestContext, requireUser, type ServiceDeps, systemContext } from '../../lib/context.ts';
-import {
-  type AppError,
-  AuthenticationError,
-  BadGatewayError,
-  BadRequestError,
-  ConflictError,
-  NotFoundError,
-} from '../../lib/errors.ts';
+import { type AppError, AuthenticationError, BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { SANDBOX_GATEWAY_PREFIX, shopUrl } from '../../lib/urls.ts';
 import { listTenants } from '../tenants/index.ts';
+import { loadPaymentConfig, type PaymentConfig, takesCards } from './payments.config.ts';
 import {
   GatewayError,
   GatewayMessageError,
@@ -26,12 +19,9 @@ import {
 import {
   claimExpiredOpenPayments,
   claimInquiry,
-  countOrderPayments,
   countRefusedNotification,
-  findOpenPayment,
   findPaymentByUuid,
   hasOtherSucceededPayment,
-  insertPayment,
   insertPaymentEvent,
   listUnnotifiedSucceededPayments,
   lockPayment,
@@ -40,7 +30,6 @@ import {
   type PaymentRow,
   updatePayment,
 } from './payments.repository.ts';
-import { loadPaymentConfig, type PaymentConfig, takesCards } from './payments.service.ts';
 import { TwoC2PGateway } from './twoc2p.gateway.ts';
 
 /** A 2C2P payment token lives 30 minutes; an attempt still open past it is asked about by reconciliation. */
@@ -67,7 +56,7 @@ export interface PayableOrder {
 }
 
 /** The gateway of the shop's configuration: 2C2P (its sandbox or production) or the built-in sandbox. */
-function gatewayOf(ctx: RequestContext, config: PaymentConfig): PaymentGateway {
+export function gatewayOf(ctx: RequestContext, config: PaymentConfig): PaymentGateway {
   const { config: platform } = ctx.deps;
   const baseUrl =
     config.cardGateway === 'sandbox'
@@ -84,113 +73,24 @@ function gatewayOf(ctx: RequestContext, config: PaymentConfig): PaymentGateway {
 }
 
 /** The shop's card gateway, or 404 when the shop takes no cards (its notification address does not exist). */
-async function cardGateway(ctx: RequestContext): Promise<{ config: PaymentConfig; gateway: PaymentGateway }> {
+export async function cardGateway(ctx: RequestContext): Promise<{ config: PaymentConfig; gateway: PaymentGateway }> {
   const config = await loadPaymentConfig(ctx);
   if (!takesCards(ctx, config)) throw new NotFoundError('This shop does not take card payments.', 'card_payments_off');
   return { config, gateway: gatewayOf(ctx, config) };
 }
 
-function gatewayPath(ctx: RequestContext, rest: string): string {
+/** The shop's address the gateway calls back at (`notify/`, `return/<uuid>/`), the shop named in the path. */
+export function gatewayPath(ctx: RequestContext, rest: string): string {
   return shopUrl(ctx, `/api/payments/2c2p/${encodeURIComponent(ctx.tenant.token)}/${rest}`);
 }
 
-async function recordEvent(ctx: RequestContext, event: NewPaymentEvent): Promise<void> {
+/** One entry of a payment's history (what happened to it, from which source, and whether it changed it). */
+export async function recordEvent(ctx: RequestContext, event: NewPaymentEvent): Promise<void> {
   await insertPaymentEvent(ctx.scope, event);
 }
 
-/**
- * Starts a card payment attempt for an order: a payment row (status `initiated`, a new invoice number) first, then
- * the gateway's Payment Token request. An open attempt whose page still works is handed out again instead of a new
- * one; a pending one answers 409. A gateway failure leaves the attempt in status `error` with its message and
- * answers 502 with it.
- */
-export async function startCardPayment(ctx: RequestContext, order: PayableOrder): Promise<CardPaymentStart> {
-  const { config, gateway } = await cardGateway(ctx).catch((error: unknown) => {
-    if (error instanceof NotFoundError) {
-      throw new ConflictError('This shop does not take card payments at the moment.', 'card_payments_off');
-    }
-    throw error;
-  });
-  const now = new Date();
-  const open = await findOpenPayment(ctx.scope, order.id);
-  if (open) {
-    const reusable = await reusableAttempt(ctx, gateway, open, now);
-    if (reusable) return reusable;
-  }
-  const attempt = (await countOrderPayments(ctx.scope, order.id)) + 1;
-  const payment = await insertPayment(ctx.scope, {
-    uuid: randomUUID(),
-    orderId: order.id,
-    userId: order.userId,
-    orderNumber: order.number,
-    gateway: config.cardGateway,
-    merchantId: config.cardMerchantId,
-    invoiceNo: `${order.number.replace(/[^A-Za-z0-9]/g, '')}A${attempt}`,
-    amountCents: order.amountCents,
-    currency: order.currency,
-    status: 'initiated',
-    expiresAt: new Date(now.getTime() + PAYMENT_TOKEN_LIFETIME_MS),
-  });
-  if (!payment) {
-    throw new ConflictError('A payment for this order is being started. Please try again in a moment.', 'payment_busy');
-  }
-  try {
-    const started = await gateway.createPayment({
-      invoiceNo: payment.invoiceNo,
-      description: order.description,
-      amountCents: payment.amountCents,
-      currency: payment.currency,
-      frontendReturnUrl: gatewayPath(ctx, `return/${payment.uuid}/`),
-      backendReturnUrl: gatewayPath(ctx, 'notify/'),
-    });
-    await updatePayment(ctx.scope, payment.id, {
-      paymentToken: started.paymentToken,
-      redirectUrl: started.webPaymentUrl,
-    });
-    await recordEvent(ctx, { paymentId: payment.id, source: 'start', outcome: 'applied', respCode: '0000' });
-    return { redirectUrl: started.webPaymentUrl, payment_uuid: payment.uuid };
-  } catch (error) {
-    const message = error instanceof GatewayError ? error.message : 'The payment could not be started.';
-    const respCode = error instanceof GatewayError ? error.respCode : null;
-    await updatePayment(ctx.scope, payment.id, { status: 'error', errorMessage: message, respCode });
-    await recordEvent(ctx, { paymentId: payment.id, source: 'start', outcome: 'applied', respCode, detail: message });
-    if (!(error instanceof GatewayError)) throw error;
-    throw new BadGatewayError(`The card payment could not be started: ${message}`, 'gateway_error');
-  }
-}
-
-/**
- * What to do with the order's open attempt when a new one is asked for: hand it out again while its page still
- * works; refuse while it is pending; otherwise close it (after asking the gateway what became of it) and let a new
- * one start.
- */
-async function reusableAttempt(
-  ctx: RequestContext,
-  gateway: PaymentGateway,
-  open: PaymentRow,
-  now: Date,
-): Promise<CardPaymentStart | null> {
-  const pageWorks = open.expiresAt.getTime() - now.getTime() > 60_000;
-  if (open.status === 'initiated' && open.redirectUrl && pageWorks) {
-    return { redirectUrl: open.redirectUrl, payment_uuid: open.uuid };
-  }
-  if (open.status === 'initiated' && !open.redirectUrl && now.getTime() - open.createdAt.getTime() < 60_000) {
-    throw new ConflictError('A payment for this order is being started. Please try again in a moment.', 'payment_busy');
-  }
-  const current = open.redirectUrl ? await refreshFromGateway(ctx, gateway, open) : open;
-  if (current.status === 'pending') {
-    throw new ConflictError(
-      'A payment for this order is being processed. Please wait for its result.',
-      'payment_in_progress',
-    );
-  }
-  if (current.status === 'succeeded') throw new ConflictError('This order has been paid.', 'order_paid');
-  if (current.status === 'initiated') await expireAttempt(ctx, current.id);
-  return null;
-}
-
 /** Closes an attempt that was never completed (its page expired, or its start never finished). */
-async function expireAttempt(ctx: RequestContext, paymentId: number): Promise<void> {
+export async function expireAttempt(ctx: RequestContext, paymentId: number): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     const payment = await lockPayment(tx.scope, { id: paymentId });
     if (payment?.status !== 'initiated') return;
@@ -264,7 +164,7 @@ async function applyResult(
  * Asks the gateway (Payment Inquiry) what became of an open attempt and applies the answer. A gateway that cannot
  * answer leaves the attempt as it is (the next status check or reconciliation asks again).
  */
-async function refreshFromGateway(ctx: RequestContext, gateway: PaymentGateway, payment: PaymentRow) {
+export async function refreshFromGateway(ctx: RequestContext, gateway: PaymentGateway, payment: PaymentRow) {
   let result: GatewayResult | null;
   try {
     result = await gateway.inquire(payment.invoiceNo);

@@ -571,6 +571,138 @@ describe('a gateway that fails at payment start', () => {
   );
 });
 
+/**
+ * Makes every update of the shop's payments that `when` matches fail with `message`, as a database that refuses a
+ * write would, until the returned function is called.
+ */
+async function failPaymentUpdates(shop: Tenant, when: string, message: string): Promise<() => Promise<void>> {
+  const { raw } = t.testDb.database;
+  await raw.exec(`
+    create function fail_payment_updates() returns trigger language plpgsql as $$
+    begin raise exception '${message}'; end $$;
+    create trigger fail_payment_updates before update on payments
+      for each row when (new.tenant_id = ${shop.id} and ${when}) execute function fail_payment_updates();`);
+  return () => raw.exec('drop trigger fail_payment_updates on payments; drop function fail_payment_updates();');
+}
+
+async function attemptsOf(shop: Tenant) {
+  return sql<{
+    uuid: string;
+    invoice_no: string;
+    status: string;
+    error_message: string | null;
+    resp_code: string | null;
+    redirect_url: string | null;
+    review_reason: string | null;
+  }>(
+    `select uuid, invoice_no, status, error_message, resp_code, redirect_url, review_reason
+       from payments where tenant_id = $1 order by id`,
+    [shop.id],
+  );
+}
+
+describe('what a payment start undoes when it fails', () => {
+  it('the gateway refuses: the attempt is closed with its message and nothing stays open, so a new one starts at once', async () => {
+    misbehaviour = 'refusal';
+    const setup = await cardOrder({ gateway: '2c2p', environment: 'sandbox' });
+    const response = await initiate(setup);
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({
+      detail: 'The card payment could not be started: Existing invoice number. (9015)',
+      code: 'gateway_error',
+    });
+    const [first] = await attemptsOf(setup.shop);
+    expect(first).toMatchObject({
+      status: 'error',
+      error_message: 'Existing invoice number. (9015)',
+      resp_code: '9015',
+      redirect_url: null,
+    });
+    expect(await eventsOf(first?.uuid ?? '')).toEqual([{ source: 'start', outcome: 'applied', resp_code: '9015' }]);
+    // Not "being started" (409): the next try is a new attempt straight away.
+    expect((await initiate(setup)).statusCode).toBe(502);
+    expect((await attemptsOf(setup.shop)).map((row) => [row.invoice_no, row.status])).toEqual([
+      [`${setup.order.number}A1`, 'error'],
+      [`${setup.order.number}A2`, 'error'],
+    ]);
+  });
+
+  it('keeping the page fails after the gateway issued it: the page is never handed out, and a payment made on it anyway is flagged, not taken', async () => {
+    const setup = await cardOrder();
+    const restore = await failPaymentUpdates(setup.shop, 'new.redirect_url is not null', 'could not extend file');
+    const response = await initiate(setup).finally(restore);
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ detail: 'A server error occurred.', code: 'server_error' });
+    const [first] = await attemptsOf(setup.shop);
+    expect(first).toMatchObject({
+      status: 'error',
+      error_message: 'The payment could not be started.',
+      redirect_url: null,
+    });
+    const abandoned = first?.uuid ?? '';
+    expect((await eventsOf(abandoned)).map((event) => `${event.source}:${event.outcome}`)).toEqual([
+      'start:refused',
+      'start:applied',
+    ]);
+
+    // The customer tries again at once: a new attempt with its own page.
+    const second = await startPayment(setup);
+    expect(second.payment_uuid).not.toBe(abandoned);
+    expect(await (await fetch(second.redirectUrl)).text()).toContain(`${setup.order.number}A2`);
+
+    // The abandoned page lives on at the gateway until its token lapses: paid anyway, it does not pay the order.
+    const [issued] = await sql<{ payment_token: string }>(
+      'select payment_token from sandbox_gateway_transactions where tenant_id = $1 and invoice_no = $2',
+      [setup.shop.id, first?.invoice_no],
+    );
+    const abandonedPage = second.redirectUrl.replace(/[^/]+$/, issued?.payment_token ?? '');
+    await payAtHostedPage(abandonedPage, 'approve');
+    await t.settled();
+    expect((await attemptsOf(setup.shop))[0]).toMatchObject({
+      status: 'error',
+      review_reason: 'The gateway reported this payment paid after it was error: check it and refund it.',
+    });
+    expect((await orderOf(setup)).status).toBe('awaiting_payment');
+
+    // The attempt the customer was given pays the order, once.
+    await payAtHostedPage(second.redirectUrl, 'approve');
+    expect((await paymentStatus(setup, second.payment_uuid)).json().status).toBe('succeeded');
+    expect((await orderOf(setup)).history.map((step) => step.status)).toEqual(['awaiting_payment', 'paid']);
+  });
+
+  it('a compensation that fails too is logged with its step; the customer reads the failure that stopped the start', async () => {
+    misbehaviour = 'refusal';
+    const setup = await cardOrder({ gateway: '2c2p', environment: 'sandbox' });
+    const restore = await failPaymentUpdates(setup.shop, 'true', 'payments are read-only');
+    const logged = logs.length;
+    const response = await initiate(setup).finally(restore);
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({
+      detail: 'The card payment could not be started: Existing invoice number. (9015)',
+      code: 'gateway_error',
+    });
+    const lines = logs.slice(logged).filter((line) => line.includes('workflow compensation failed'));
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0] ?? '{}');
+    expect(entry.failure).toBe('The card payment could not be started: Existing invoice number. (9015)');
+    expect(entry.compensationFailures).toEqual([
+      { step: 'open payment attempt', error: expect.stringContaining('payments are read-only') },
+    ]);
+
+    // The attempt stays as it was opened, without a page: a start within a minute waits for it; after that, the
+    // attempt is closed and a new one opens.
+    expect((await attemptsOf(setup.shop)).map((row) => [row.status, row.redirect_url])).toEqual([['initiated', null]]);
+    const busy = await initiate(setup);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().code).toBe('payment_busy');
+    await sql("update payments set created_at = created_at - interval '2 minutes' where tenant_id = $1", [
+      setup.shop.id,
+    ]);
+    expect((await initiate(setup)).statusCode).toBe(502);
+    expect((await attemptsOf(setup.shop)).map((row) => row.status)).toEqual(['canceled', 'error']);
+  });
+});
+
 describe('who may pay and see a payment', () => {
   it('only the order’s customer starts a payment (404 for others, 401 for guests); the order must await a card payment', async () => {
     const setup = await cardOrder();

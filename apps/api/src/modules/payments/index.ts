@@ -4,8 +4,13 @@ export {
   type PayableOrder,
   type PaymentJobDeps,
   reconcilePayments,
-  startCardPayment,
 } from './card-payments.service.ts';
+export {
+  findPaymentMethod,
+  PAYMENT_METHOD_HANDLERS,
+  type PaymentMethodHandler,
+  paymentMethodHandler,
+} from './payment-methods.ts';
 export { listOrderPayments } from './payments.admin.ts';
 export type { PaymentSettingsValues } from './payments.repository.ts';
 export { paymentGatewayRoutes, paymentsAdminRoutes, paymentsRoutes } from './payments.routes.ts';

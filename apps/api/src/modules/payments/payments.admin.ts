@@ -9,8 +9,9 @@ import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/index.ts';
+import { loadPaymentConfig, type PaymentConfig } from './payments.config.ts';
 import { listOrderPaymentRows, upsertPaymentSettings } from './payments.repository.ts';
-import { loadPaymentConfig, type PaymentConfig, TEST_GATEWAY_OFF } from './payments.service.ts';
+import { TEST_GATEWAY_OFF } from './payments.service.ts';
 
 function settingsAnswer(config: PaymentConfig): AdminPaymentSettings {
   return {

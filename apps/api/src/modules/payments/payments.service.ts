@@ -1,65 +1,13 @@
-import {
-  enabledPaymentMethods,
-  type PaymentMethod,
-  PaymentMethod as PaymentMethodSchema,
-  type PaymentOptions,
-  paymentMethodLabel,
-} from '@platform/contracts';
+// The shop's payment services: its options and terms by method (through the registry of payment methods), its order
+// limits, and its settings.
+import type { PaymentMethod, PaymentOptions } from '@platform/contracts';
 import type { RequestContext } from '../../lib/context.ts';
 import { BadRequestError } from '../../lib/errors.ts';
-import {
-  findPaymentSettings,
-  type PaymentSettingsRow,
-  type PaymentSettingsValues,
-  upsertPaymentSettings,
-} from './payments.repository.ts';
+import { findPaymentMethod, PAYMENT_METHOD_HANDLERS } from './payment-methods.ts';
+import { inTestMode, loadPaymentConfig } from './payments.config.ts';
+import { type PaymentSettingsValues, upsertPaymentSettings } from './payments.repository.ts';
 
 export const INVALID_PAYMENT_METHOD = 'Invalid payment method selected.';
-
-/**
- * A shop that has not set up payments yet accepts nothing, with the default timeouts and order limits (the same as the
- * columns' defaults, migration 0063): an unpaid bank-transfer or custom order holds its stock for 24 hours, a card
- * payment has an hour; a customer may have 3 orders awaiting payment and order 10 units of a product at a time.
- */
-const NO_PAYMENTS: Omit<PaymentSettingsRow, 'tenantId' | 'updatedAt'> = {
-  enableCardPayment: false,
-  enableBankTransfer: false,
-  enableCustomPayment: false,
-  bankAccountDetails: '',
-  customPaymentLabel: '',
-  customPaymentInstructions: '',
-  customPaymentRedirectUrl: '',
-  cardPaymentTimeoutMinutes: 60,
-  bankTransferTimeoutMinutes: 24 * 60,
-  customPaymentTimeoutMinutes: 24 * 60,
-  maxUnpaidOrders: 3,
-  maxUnitsPerProduct: 10,
-  cardGateway: 'sandbox',
-  cardEnvironment: 'sandbox',
-  cardMerchantId: '',
-  cardSecretKey: '',
-};
-
-export type PaymentConfig = typeof NO_PAYMENTS;
-
-/** The shop's payment configuration, or the "accepts nothing" one when it has none. */
-export async function loadPaymentConfig(ctx: RequestContext): Promise<PaymentConfig> {
-  return (await findPaymentSettings(ctx.scope)) ?? NO_PAYMENTS;
-}
-
-/**
- * Whether the shop takes cards: switched on, with a gateway merchant and its secret key configured, and, for the
- * built-in test gateway, a server that allows it (`SANDBOX_GATEWAY_ENABLED`: the demo, development, tests).
- */
-export function takesCards(ctx: RequestContext, config: PaymentConfig): boolean {
-  if (config.cardGateway === 'sandbox' && !ctx.deps.config.SANDBOX_GATEWAY_ENABLED) return false;
-  return config.enableCardPayment && config.cardMerchantId !== '' && config.cardSecretKey !== '';
-}
-
-/** A shop takes its card payments through the built-in test gateway: no card is charged (its pages say so). */
-function inTestMode(ctx: RequestContext, config: PaymentConfig): boolean {
-  return takesCards(ctx, config) && config.cardGateway === 'sandbox';
-}
 
 /** Whether the shop is in test mode: its card payments go through the built-in test gateway. */
 export async function isTestMode(ctx: RequestContext): Promise<boolean> {
@@ -70,46 +18,11 @@ export async function isTestMode(ctx: RequestContext): Promise<boolean> {
 export const TEST_GATEWAY_OFF =
   'The built-in test gateway takes no real payment and is switched off on this server (SANDBOX_GATEWAY_ENABLED).';
 
-/** The methods the shop accepts, in the spec's order (the storefront preselects the first). */
-function enabledMethods(ctx: RequestContext, config: PaymentConfig): PaymentMethod[] {
-  return enabledPaymentMethods({
-    card_2c2p: takesCards(ctx, config),
-    bank_transfer: config.enableBankTransfer,
-    custom: config.enableCustomPayment,
-  });
-}
-
-/** The name a customer reads for a method. */
-function paymentLabel(config: PaymentConfig, method: PaymentMethod): string {
-  return paymentMethodLabel(method, config.customPaymentLabel);
-}
-
-/** What an order paid by `method` tells its customer about paying: bank details, custom instructions, or nothing. */
-function paymentInstructions(config: PaymentConfig, method: PaymentMethod): string {
-  if (method === 'bank_transfer') return config.bankAccountDetails;
-  if (method === 'custom') return config.customPaymentInstructions;
-  return '';
-}
-
-/** How long an unpaid order paid by `method` keeps its stock, in minutes. */
-function paymentTimeoutMinutes(config: PaymentConfig, method: PaymentMethod): number {
-  if (method === 'card_2c2p') return config.cardPaymentTimeoutMinutes;
-  if (method === 'bank_transfer') return config.bankTransferTimeoutMinutes;
-  return config.customPaymentTimeoutMinutes;
-}
-
-/** `GET /payments/options/`: what the checkout offers (spec section 3 "Payment options"). */
+/** `GET /payments/options/`: what the checkout offers (spec section 3 "Payment options"), each method its part. */
 export async function getPaymentOptions(ctx: RequestContext): Promise<PaymentOptions> {
   const config = await loadPaymentConfig(ctx);
-  return {
-    enable_card_payment: takesCards(ctx, config),
-    enable_bank_transfer: config.enableBankTransfer,
-    enable_custom_payment: config.enableCustomPayment,
-    bank_account_details: config.bankAccountDetails,
-    custom_payment_label: paymentLabel(config, 'custom'),
-    custom_payment_instructions: config.customPaymentInstructions,
-    custom_payment_redirect_url: config.customPaymentRedirectUrl,
-  };
+  // Every field is some method's: the route's response schema refuses an answer that misses one.
+  return Object.assign({}, ...PAYMENT_METHOD_HANDLERS.map((method) => method.options(ctx, config))) as PaymentOptions;
 }
 
 /** How an order paid by one method is paid: its label, what the customer is told, and how long it may stay unpaid. */
@@ -128,15 +41,15 @@ export interface PaymentTerms {
  */
 export async function checkoutPaymentTerms(ctx: RequestContext, method: string): Promise<PaymentTerms> {
   const config = await loadPaymentConfig(ctx);
-  const parsed = PaymentMethodSchema.safeParse(method);
-  if (!parsed.success || !enabledMethods(ctx, config).includes(parsed.data)) {
+  const handler = findPaymentMethod(method);
+  if (!handler?.available(ctx, config)) {
     throw new BadRequestError(INVALID_PAYMENT_METHOD, 'invalid_payment_method');
   }
   return {
-    method: parsed.data,
-    label: paymentLabel(config, parsed.data),
-    instructions: paymentInstructions(config, parsed.data),
-    timeoutMinutes: paymentTimeoutMinutes(config, parsed.data),
+    method: handler.code,
+    label: handler.label(config),
+    instructions: handler.instructions(config),
+    timeoutMinutes: handler.timeoutMinutes(config),
     testMode: inTestMode(ctx, config),
   };
 }

@@ -1,0 +1,103 @@
+// The payment methods a shop may take, each one handler: whether the shop takes it, what its customers read, how long
+// its orders wait for payment, who confirms a payment, and how an order starts paying online. Checkout, the payment
+// options, the order's payment terms and the card payment route ask this registry; nothing else names a method.
+import {
+  type CardPaymentStart,
+  PAYMENT_CONFIRMED_BY,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  PaymentMethod as PaymentMethodSchema,
+  type PaymentOptions,
+  paymentMethodLabel,
+} from '@platform/contracts';
+import type { RequestContext } from '../../lib/context.ts';
+import { startCardPayment } from './card-payment-start.workflow.ts';
+import type { PayableOrder } from './card-payments.service.ts';
+import { type PaymentConfig, takesCards } from './payments.config.ts';
+
+/** One payment method, as every part of the platform that deals with it asks about it. */
+export interface PaymentMethodHandler {
+  /** Its code on the wire and in the database (`PAYMENT_METHODS`). */
+  readonly code: PaymentMethod;
+  /** Who marks its orders paid (`PAYMENT_CONFIRMED_BY`): the gateway's confirmed payment only, or staff. */
+  readonly confirmedBy: 'gateway' | 'staff';
+  /** Whether the shop takes it now, by its settings (and, for a gateway, the server's). */
+  available(ctx: RequestContext, settings: PaymentConfig): boolean;
+  /** The name its customers read (the contracts' label; the shop names its custom method). */
+  label(settings: PaymentConfig): string;
+  /** What an order paid by it tells its customer about paying: bank details, the shop's instructions, or nothing. */
+  instructions(settings: PaymentConfig): string;
+  /** How long an unpaid order paid by it keeps its stock, in minutes. */
+  timeoutMinutes(settings: PaymentConfig): number;
+  /** Its part of `GET /payments/options/` (spec section 3 "Payment options"). */
+  options(ctx: RequestContext, settings: PaymentConfig): Partial<PaymentOptions>;
+  /** Starts paying an order at its gateway (the page the shopper pays on); absent for a method paid outside the shop. */
+  start?: ((ctx: RequestContext, order: PayableOrder) => Promise<CardPaymentStart>) | undefined;
+}
+
+/** A handler of `code`: its label and who confirms its payments come from the contracts, shared with the storefront. */
+function defineMethod<M extends PaymentMethod>(
+  code: M,
+  handler: Omit<PaymentMethodHandler, 'code' | 'confirmedBy' | 'label'>,
+): PaymentMethodHandler & { readonly code: M } {
+  return {
+    code,
+    confirmedBy: PAYMENT_CONFIRMED_BY[code],
+    label: (settings) => paymentMethodLabel(code, settings.customPaymentLabel),
+    ...handler,
+  };
+}
+
+/** Cards through the shop's 2C2P gateway (or the built-in sandbox speaking its protocol). */
+const card2c2p = defineMethod('card_2c2p', {
+  available: takesCards,
+  instructions: () => '',
+  timeoutMinutes: (settings) => settings.cardPaymentTimeoutMinutes,
+  options: (ctx, settings) => ({ enable_card_payment: takesCards(ctx, settings) }),
+  start: startCardPayment,
+});
+
+/** A transfer to the shop's bank account, which staff record as received. */
+const bankTransfer = defineMethod('bank_transfer', {
+  available: (_ctx, settings) => settings.enableBankTransfer,
+  instructions: (settings) => settings.bankAccountDetails,
+  timeoutMinutes: (settings) => settings.bankTransferTimeoutMinutes,
+  options: (_ctx, settings) => ({
+    enable_bank_transfer: settings.enableBankTransfer,
+    bank_account_details: settings.bankAccountDetails,
+  }),
+});
+
+/** The shop's own method (cash on delivery, a wallet…), with its label, instructions and page; staff record it. */
+const customPayment = defineMethod('custom', {
+  available: (_ctx, settings) => settings.enableCustomPayment,
+  instructions: (settings) => settings.customPaymentInstructions,
+  timeoutMinutes: (settings) => settings.customPaymentTimeoutMinutes,
+  options: (_ctx, settings) => ({
+    enable_custom_payment: settings.enableCustomPayment,
+    custom_payment_label: paymentMethodLabel('custom', settings.customPaymentLabel),
+    custom_payment_instructions: settings.customPaymentInstructions,
+    custom_payment_redirect_url: settings.customPaymentRedirectUrl,
+  }),
+});
+
+/** NOTE: every method of the contracts has its handler, registered under its own code (the type says so). */
+const HANDLERS: { readonly [M in PaymentMethod]: PaymentMethodHandler & { readonly code: M } } = {
+  card_2c2p: card2c2p,
+  bank_transfer: bankTransfer,
+  custom: customPayment,
+};
+
+/** Every payment method, in the spec's order (the storefront preselects the first the shop takes). */
+export const PAYMENT_METHOD_HANDLERS: readonly PaymentMethodHandler[] = PAYMENT_METHODS.map((code) => HANDLERS[code]);
+
+/** The handler of a method an order or the shop's settings name. */
+export function paymentMethodHandler(code: PaymentMethod): PaymentMethodHandler {
+  return HANDLERS[code];
+}
+
+/** The handler of a method a request names, or null when it names none. */
+export function findPaymentMethod(code: string): PaymentMethodHandler | null {
+  const parsed = PaymentMethodSchema.safeParse(code);
+  return parsed.success ? HANDLERS[parsed.data] : null;
+}
