@@ -11,6 +11,7 @@ export * from './content.ts';
 export * from './errors.ts';
 export * from './ids.ts';
 export * from './money.ts';
+export * from './order-lifecycle.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './settings.ts';
