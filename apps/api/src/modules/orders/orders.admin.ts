@@ -133,9 +133,7 @@ export async function moveOrderByStaff(
       after: {
         status: body.to,
         ...(body.reason ? { reason: body.reason } : {}),
-        ...(body.to === 'shipped'
-          ? { carrier: moved.after.carrier, tracking_number: moved.after.trackingNumber }
-          : {}),
+        ...(body.to === 'shipped' ? { carrier: moved.after.carrier, tracking_number: moved.after.trackingNumber } : {}),
       },
     });
   });
