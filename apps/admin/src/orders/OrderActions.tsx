@@ -4,13 +4,12 @@ import InventoryIcon from '@mui/icons-material/Inventory';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import PaidIcon from '@mui/icons-material/Paid';
 import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { type AdminOrder, allowedMoves, type OrderTarget, type OrderTransitionBody } from '@platform/contracts';
+import { type AdminOrder, allowedMoves, type OrderTarget, OrderTransitionBody } from '@platform/contracts';
 import { type ReactElement, type ReactNode, useId, useState } from 'react';
 import {
   Button,
   Form,
   type HttpError,
-  maxLength,
   regex,
   required,
   SaveButton,
@@ -19,6 +18,7 @@ import {
   useNotify,
   useRecordContext,
 } from 'react-admin';
+import { maxLengthOf } from '../lib/limits.ts';
 import { useOrderTransition } from './useOrderTransition.ts';
 
 function errorMessage(error: unknown): string {
@@ -132,17 +132,23 @@ export function OrderActions() {
           title={`Ship order #${order.number}`}
           fields={['carrier', 'tracking_number', 'tracking_url']}
         >
-          <TextInput source="carrier" label="Carrier" validate={[required(), maxLength(100)]} fullWidth autoFocus />
+          <TextInput
+            source="carrier"
+            label="Carrier"
+            validate={[required(), maxLengthOf(OrderTransitionBody, 'carrier')]}
+            fullWidth
+            autoFocus
+          />
           <TextInput
             source="tracking_number"
             label="Tracking number"
-            validate={[required(), maxLength(100)]}
+            validate={[required(), maxLengthOf(OrderTransitionBody, 'tracking_number')]}
             fullWidth
           />
           <TextInput
             source="tracking_url"
             label="Tracking URL (optional)"
-            validate={[trackingUrl, maxLength(500)]}
+            validate={[trackingUrl, maxLengthOf(OrderTransitionBody, 'tracking_url')]}
             fullWidth
           />
         </TransitionDialogButton>
@@ -163,7 +169,7 @@ export function OrderActions() {
             source="reason"
             label="Reason"
             helperText="Kept in the order's history."
-            validate={[required(), maxLength(500)]}
+            validate={[required(), maxLengthOf(OrderTransitionBody, 'reason')]}
             multiline
             minRows={2}
             fullWidth
