@@ -1,4 +1,4 @@
-import { AdminContactInfoBody } from '@platform/contracts';
+import { AdminContactInfoBody, SOCIAL_PLATFORMS } from '@platform/contracts';
 import {
   ArrayInput,
   BooleanInput,
@@ -21,9 +21,10 @@ import { maxLengthOf } from '../lib/limits.ts';
 import { Heading, SingletonEdit } from '../settings/SingletonEdit.tsx';
 
 const phone = regex(/^[0-9+()\-. ]*$/, 'Enter a valid phone number.');
-const PLATFORMS = ['facebook', 'instagram', 'youtube', 'x', 'tiktok', 'pinterest', 'linkedin', 'whatsapp', 'other'].map(
-  (id) => ({ id, name: id === 'x' ? 'X' : id === 'youtube' ? 'YouTube' : id[0]?.toUpperCase() + id.slice(1) }),
-);
+const PLATFORMS = SOCIAL_PLATFORMS.map((id) => ({
+  id,
+  name: id === 'x' ? 'X' : id === 'youtube' ? 'YouTube' : id[0]?.toUpperCase() + id.slice(1),
+}));
 
 /** The contact page's branches, e-mail addresses and social profiles; each list is saved in its order. */
 export function ContactInfoEdit() {
