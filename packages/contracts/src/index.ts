@@ -10,6 +10,7 @@ export * from './catalog.ts';
 export * from './content.ts';
 export * from './errors.ts';
 export * from './ids.ts';
+export * from './json.ts';
 export * from './limits.ts';
 export * from './money.ts';
 export * from './order-lifecycle.ts';
