@@ -75,6 +75,11 @@ describe('checkMove', () => {
     expect(checkMove(bankOrder('processing'), 'cancelled', 'customer')).toMatchObject({ status: 403 });
     expect(checkMove(bankOrder('paid'), 'cancelled', 'customer')).toBe(null);
     // Only staff name a carrier: the system ships without one (as the tests and imports do).
-    expect(checkMove(bankOrder('processing'), 'shipped', 'system')).toBe(null);
+    expect(checkMove(bankOrder('processing'), 'shipped', 'system', {})).toBe(null);
+    // A move replayed from a known history states nothing: the input guards are left out, the rest still holds.
+    expect(checkMove(bankOrder('processing'), 'shipped', 'staff')).toBe(null);
+    expect(checkMove({ status: 'awaiting_payment', payment_method: 'card_2c2p' }, 'paid', 'staff')).toMatchObject({
+      code: 'card_order',
+    });
   });
 });

@@ -68,12 +68,10 @@ export async function seedOrders(ctx: RequestContext): Promise<void> {
     body: { payment_method: 'bank_transfer', delivery_address: DEMO_ADDRESS },
     now: new Date(placedAt),
   });
-  // Shipped as staff ship: with the carrier and the tracking number the lifecycle asks of them.
-  const shipment = { carrier: 'Royal Mail', tracking_number: 'RM104729655GB' };
   const steps = [
     { to: 'paid', day: 2 },
     { to: 'processing', day: 3 },
-    { to: 'shipped', day: 5, shipment },
+    { to: 'shipped', day: 5 },
     { to: 'delivered', day: 12 },
   ] as const;
   for (const step of steps) {
@@ -81,7 +79,6 @@ export async function seedOrders(ctx: RequestContext): Promise<void> {
       orderId: order.id,
       to: step.to,
       actor: 'staff',
-      ...('shipment' in step ? { shipment: step.shipment } : {}),
       now: new Date(placedAt + step.day * DAY_MS),
     });
   }
