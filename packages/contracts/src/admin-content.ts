@@ -3,7 +3,7 @@
 // allowlists: an unknown field (`id`, `tenant_id`, `author`…) is refused.
 import { z } from 'zod';
 import { AdminListQuery, adminPage } from './admin.ts';
-import { DocumentType } from './content.ts';
+import { DocumentType, SOCIAL_PLATFORMS } from './content.ts';
 import { ItemParams, QueryRowId as QueryId } from './ids.ts';
 import { isLocale, isTimeZone } from './settings.ts';
 
@@ -227,17 +227,7 @@ export type AdminSiteSettingsBody = z.infer<typeof AdminSiteSettingsBody>;
 
 // ── Contact ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const SocialPlatformName = z.enum([
-  'facebook',
-  'instagram',
-  'youtube',
-  'x',
-  'tiktok',
-  'pinterest',
-  'linkedin',
-  'whatsapp',
-  'other',
-]);
+export const SocialPlatformName = z.enum(SOCIAL_PLATFORMS);
 
 /** The contact information as staff edit it (platforms by their code). */
 export const AdminContactInfo = z.object({

@@ -74,6 +74,34 @@ export const BranchLocation = z.object({
   map_location_url: z.string(),
 });
 export const ContactEmail = z.object({ id: z.number(), purpose: z.string(), email_address: z.string() });
+
+/** The social networks a shop may link to, by their code (what staff choose and the database stores). */
+export const SOCIAL_PLATFORMS = [
+  'facebook',
+  'instagram',
+  'youtube',
+  'x',
+  'tiktok',
+  'pinterest',
+  'linkedin',
+  'whatsapp',
+  'other',
+] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+
+/** Each network's name as the shop's visitors read it (`platform_display`). */
+export const SOCIAL_PLATFORM_NAMES: Readonly<Record<SocialPlatform, string>> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+  x: 'X (Twitter)',
+  tiktok: 'TikTok',
+  pinterest: 'Pinterest',
+  linkedin: 'LinkedIn',
+  whatsapp: 'WhatsApp',
+  other: 'Website',
+};
+
 export const SocialMediaProfile = z.object({ id: z.number(), platform_display: z.string(), link: z.string() });
 
 /** The contact information object (spec section 3 "Contact info"). */

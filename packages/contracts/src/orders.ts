@@ -156,6 +156,20 @@ export const DeliveryAddress = z.object({
 });
 export type DeliveryAddress = z.infer<typeof DeliveryAddress>;
 
+/**
+ * An address as the shop shows it (order pages, the customer's saved addresses, the admin, e-mails), line by line:
+ * the name, the street, the city and postal code, the country, the phone number.
+ */
+export function addressLines(address: DeliveryAddress): [string, string, string, string, string] {
+  return [
+    address.fullname,
+    address.street,
+    `${address.city} ${address.postalCode}`,
+    address.country,
+    address.contact_number,
+  ];
+}
+
 /** `POST /orders/orders/` (an `Idempotency-Key` header makes a retry return the same order). */
 export const CreateOrderBody = z.object({
   payment_method: z.string({ error: 'This field is required.' }).max(50),

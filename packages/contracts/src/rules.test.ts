@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressLines,
   averageRating,
   Category,
   customizationText,
@@ -125,5 +126,20 @@ describe('the type-ahead', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('addressLines', () => {
+  it('shows an address as the shop prints it everywhere: name, street, city and postal code, country, phone', () => {
+    expect(
+      addressLines({
+        street: '12 Durbar Marg',
+        city: 'Kathmandu',
+        postalCode: '44600',
+        country: 'Nepal',
+        fullname: 'Maya Gurung',
+        contact_number: '+977 1 4221234',
+      }),
+    ).toEqual(['Maya Gurung', '12 Durbar Marg', 'Kathmandu 44600', 'Nepal', '+977 1 4221234']);
   });
 });

@@ -1,3 +1,4 @@
+import { AdminPostUpdateBody } from '@platform/contracts';
 import {
   Create,
   CreateButton,
@@ -8,7 +9,6 @@ import {
   Edit,
   FunctionField,
   List,
-  maxLength,
   NumberField,
   regex,
   required,
@@ -21,6 +21,7 @@ import {
 } from 'react-admin';
 import { HtmlInput } from '../inputs/HtmlInput.tsx';
 import { MediaInput } from '../inputs/MediaInput.tsx';
+import { maxLengthOf } from '../lib/limits.ts';
 
 const slugRule = regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single hyphens.');
 
@@ -44,10 +45,27 @@ function isoOrNull(value: unknown): string | null {
 function PostFields() {
   return (
     <>
-      <TextInput source="title" label="Title" validate={[required(), maxLength(200)]} fullWidth />
-      <TextInput source="slug" label="Slug" validate={[required(), slugRule, maxLength(200)]} fullWidth />
-      <TextInput source="excerpt" label="Excerpt" validate={maxLength(1000)} multiline minRows={2} fullWidth />
-      <HtmlInput source="content" label="Content" max={200_000} />
+      <TextInput
+        source="title"
+        label="Title"
+        validate={[required(), maxLengthOf(AdminPostUpdateBody, 'title')]}
+        fullWidth
+      />
+      <TextInput
+        source="slug"
+        label="Slug"
+        validate={[required(), slugRule, maxLengthOf(AdminPostUpdateBody, 'slug')]}
+        fullWidth
+      />
+      <TextInput
+        source="excerpt"
+        label="Excerpt"
+        validate={maxLengthOf(AdminPostUpdateBody, 'excerpt')}
+        multiline
+        minRows={2}
+        fullWidth
+      />
+      <HtmlInput source="content" label="Content" validate={maxLengthOf(AdminPostUpdateBody, 'content')} />
       <SelectInput
         source="status"
         label="Status"

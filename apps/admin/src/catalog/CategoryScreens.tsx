@@ -1,3 +1,4 @@
+import { AdminCategoryUpdateBody } from '@platform/contracts';
 import {
   Create,
   CreateButton,
@@ -5,7 +6,6 @@ import {
   DeleteButton,
   Edit,
   List,
-  maxLength,
   NumberField,
   NumberInput,
   required,
@@ -16,15 +16,30 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { HtmlInput } from '../inputs/HtmlInput.tsx';
+import { maxLengthOf } from '../lib/limits.ts';
 import { slugRule } from './ProductForm.tsx';
 
 function CategoryFields() {
   return (
     <>
-      <TextInput source="name" label="Name" validate={[required(), maxLength(100)]} fullWidth />
-      <TextInput source="slug" label="Slug" validate={[required(), slugRule, maxLength(100)]} fullWidth />
+      <TextInput
+        source="name"
+        label="Name"
+        validate={[required(), maxLengthOf(AdminCategoryUpdateBody, 'name')]}
+        fullWidth
+      />
+      <TextInput
+        source="slug"
+        label="Slug"
+        validate={[required(), slugRule, maxLengthOf(AdminCategoryUpdateBody, 'slug')]}
+        fullWidth
+      />
       <NumberInput source="position" label="Position" step={1} />
-      <HtmlInput source="description" label="Description" max={50_000} />
+      <HtmlInput
+        source="description"
+        label="Description"
+        validate={maxLengthOf(AdminCategoryUpdateBody, 'description')}
+      />
     </>
   );
 }

@@ -1,8 +1,8 @@
+import { AdminProductUpdateBody } from '@platform/contracts';
 import {
   ArrayInput,
   AutocompleteInput,
   BooleanInput,
-  maxLength,
   NumberInput,
   ReferenceInput,
   regex,
@@ -11,6 +11,7 @@ import {
   TextInput,
 } from 'react-admin';
 import { HtmlInput } from '../inputs/HtmlInput.tsx';
+import { maxLengthOf } from '../lib/limits.ts';
 
 export const slugRule = regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens.');
 const priceRule = regex(/^\d{1,8}(\.\d{1,2})?$/, 'A price like 85.00.');
@@ -19,8 +20,18 @@ const priceRule = regex(/^\d{1,8}(\.\d{1,2})?$/, 'A price like 85.00.');
 export function ProductFields() {
   return (
     <>
-      <TextInput source="name" label="Name" validate={[required(), maxLength(200)]} fullWidth />
-      <TextInput source="slug" label="Slug" validate={[required(), slugRule, maxLength(200)]} fullWidth />
+      <TextInput
+        source="name"
+        label="Name"
+        validate={[required(), maxLengthOf(AdminProductUpdateBody, 'name')]}
+        fullWidth
+      />
+      <TextInput
+        source="slug"
+        label="Slug"
+        validate={[required(), slugRule, maxLengthOf(AdminProductUpdateBody, 'slug')]}
+        fullWidth
+      />
       <ReferenceInput source="category" reference="categories" sort={{ field: 'name', order: 'ASC' }}>
         <AutocompleteInput label="Category" optionText="name" validate={required()} fullWidth />
       </ReferenceInput>
@@ -35,16 +46,30 @@ export function ProductFields() {
       <TextInput
         source="description"
         label="Description (plain text)"
-        validate={maxLength(5000)}
+        validate={maxLengthOf(AdminProductUpdateBody, 'description')}
         multiline
         minRows={3}
         fullWidth
       />
-      <HtmlInput source="long_html_description" label="Long description" max={200_000} />
+      <HtmlInput
+        source="long_html_description"
+        label="Long description"
+        validate={maxLengthOf(AdminProductUpdateBody, 'long_html_description')}
+      />
       <ArrayInput source="attributes" label="Attributes">
         <SimpleFormIterator inline>
-          <TextInput source="key" label="Attribute" validate={[required(), maxLength(100)]} helperText={false} />
-          <TextInput source="value" label="Value" validate={maxLength(500)} helperText={false} />
+          <TextInput
+            source="key"
+            label="Attribute"
+            validate={[required(), maxLengthOf(AdminProductUpdateBody, 'attributes.key')]}
+            helperText={false}
+          />
+          <TextInput
+            source="value"
+            label="Value"
+            validate={maxLengthOf(AdminProductUpdateBody, 'attributes.value')}
+            helperText={false}
+          />
         </SimpleFormIterator>
       </ArrayInput>
     </>

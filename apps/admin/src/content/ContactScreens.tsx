@@ -1,3 +1,4 @@
+import { AdminContactInfoBody, SOCIAL_PLATFORMS } from '@platform/contracts';
 import {
   ArrayInput,
   BooleanInput,
@@ -6,7 +7,6 @@ import {
   EmailField,
   email,
   List,
-  maxLength,
   regex,
   required,
   SelectInput,
@@ -17,12 +17,14 @@ import {
 import { flagFilter } from '../inputs/FlagFilter.tsx';
 import { ToggleFieldButton } from '../inputs/ToggleFieldButton.tsx';
 import { httpUrl } from '../inputs/validators.ts';
+import { maxLengthOf } from '../lib/limits.ts';
 import { Heading, SingletonEdit } from '../settings/SingletonEdit.tsx';
 
 const phone = regex(/^[0-9+()\-. ]*$/, 'Enter a valid phone number.');
-const PLATFORMS = ['facebook', 'instagram', 'youtube', 'x', 'tiktok', 'pinterest', 'linkedin', 'whatsapp', 'other'].map(
-  (id) => ({ id, name: id === 'x' ? 'X' : id === 'youtube' ? 'YouTube' : id[0]?.toUpperCase() + id.slice(1) }),
-);
+const PLATFORMS = SOCIAL_PLATFORMS.map((id) => ({
+  id,
+  name: id === 'x' ? 'X' : id === 'youtube' ? 'YouTube' : id[0]?.toUpperCase() + id.slice(1),
+}));
 
 /** The contact page's branches, e-mail addresses and social profiles; each list is saved in its order. */
 export function ContactInfoEdit() {
@@ -31,25 +33,56 @@ export function ContactInfoEdit() {
       <Heading>Branches</Heading>
       <ArrayInput source="branch_locations" label={false}>
         <SimpleFormIterator>
-          <TextInput source="name" label="Name" validate={[required(), maxLength(200)]} />
+          <TextInput
+            source="name"
+            label="Name"
+            validate={[required(), maxLengthOf(AdminContactInfoBody, 'branch_locations.name')]}
+          />
           <BooleanInput source="is_hq" label="Headquarters" />
-          <TextInput source="address" label="Address" validate={maxLength(1000)} multiline fullWidth />
-          <TextInput source="phone_number" label="Phone number" validate={[phone, maxLength(32)]} />
-          <TextInput source="map_location_url" label="Map link" validate={[httpUrl, maxLength(500)]} fullWidth />
+          <TextInput
+            source="address"
+            label="Address"
+            validate={maxLengthOf(AdminContactInfoBody, 'branch_locations.address')}
+            multiline
+            fullWidth
+          />
+          <TextInput
+            source="phone_number"
+            label="Phone number"
+            validate={[phone, maxLengthOf(AdminContactInfoBody, 'branch_locations.phone_number')]}
+          />
+          <TextInput
+            source="map_location_url"
+            label="Map link"
+            validate={[httpUrl, maxLengthOf(AdminContactInfoBody, 'branch_locations.map_location_url')]}
+            fullWidth
+          />
         </SimpleFormIterator>
       </ArrayInput>
       <Heading>E-mail addresses</Heading>
       <ArrayInput source="contact_emails" label={false}>
         <SimpleFormIterator inline>
-          <TextInput source="purpose" label="Purpose" validate={[required(), maxLength(100)]} />
-          <TextInput source="email_address" label="E-mail" validate={[required(), email(), maxLength(254)]} />
+          <TextInput
+            source="purpose"
+            label="Purpose"
+            validate={[required(), maxLengthOf(AdminContactInfoBody, 'contact_emails.purpose')]}
+          />
+          <TextInput
+            source="email_address"
+            label="E-mail"
+            validate={[required(), email(), maxLengthOf(AdminContactInfoBody, 'contact_emails.email_address')]}
+          />
         </SimpleFormIterator>
       </ArrayInput>
       <Heading>Social media</Heading>
       <ArrayInput source="social_media_profiles" label={false}>
         <SimpleFormIterator inline>
           <SelectInput source="platform" label="Platform" choices={PLATFORMS} validate={required()} />
-          <TextInput source="link" label="Link" validate={[required(), httpUrl, maxLength(500)]} />
+          <TextInput
+            source="link"
+            label="Link"
+            validate={[required(), httpUrl, maxLengthOf(AdminContactInfoBody, 'social_media_profiles.link')]}
+          />
         </SimpleFormIterator>
       </ArrayInput>
     </SingletonEdit>

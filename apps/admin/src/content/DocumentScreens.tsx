@@ -1,3 +1,4 @@
+import { AdminDocumentUpdateBody } from '@platform/contracts';
 import {
   BooleanField,
   BooleanInput,
@@ -8,7 +9,6 @@ import {
   DeleteButton,
   Edit,
   List,
-  maxLength,
   required,
   SelectField,
   SelectInput,
@@ -18,6 +18,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { HtmlInput } from '../inputs/HtmlInput.tsx';
+import { maxLengthOf } from '../lib/limits.ts';
 
 const DOCUMENT_TYPES = [
   { id: 'refund_policy', name: 'Refund policy' },
@@ -28,8 +29,8 @@ function DocumentFields() {
   return (
     <>
       <SelectInput source="document_type" label="Document" choices={DOCUMENT_TYPES} validate={required()} />
-      <TextInput source="title" label="Title" validate={maxLength(200)} fullWidth />
-      <HtmlInput source="content" label="Content" max={200_000} />
+      <TextInput source="title" label="Title" validate={maxLengthOf(AdminDocumentUpdateBody, 'title')} fullWidth />
+      <HtmlInput source="content" label="Content" validate={maxLengthOf(AdminDocumentUpdateBody, 'content')} />
       <BooleanInput source="is_active" label="Published (the shop shows the newest published one)" />
     </>
   );

@@ -1,3 +1,4 @@
+import { AdminFaqUpdateBody } from '@platform/contracts';
 import {
   BooleanField,
   BooleanInput,
@@ -7,7 +8,6 @@ import {
   DeleteButton,
   Edit,
   List,
-  maxLength,
   NumberField,
   NumberInput,
   required,
@@ -18,12 +18,18 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { HtmlInput } from '../inputs/HtmlInput.tsx';
+import { maxLengthOf } from '../lib/limits.ts';
 
 function FaqFields() {
   return (
     <>
-      <TextInput source="question" label="Question" validate={[required(), maxLength(500)]} fullWidth />
-      <HtmlInput source="answer" label="Answer" max={50_000} />
+      <TextInput
+        source="question"
+        label="Question"
+        validate={[required(), maxLengthOf(AdminFaqUpdateBody, 'question')]}
+        fullWidth
+      />
+      <HtmlInput source="answer" label="Answer" validate={maxLengthOf(AdminFaqUpdateBody, 'answer')} />
       <NumberInput source="order" label="Order" helperText="Lower numbers come first." min={0} step={1} />
       <BooleanInput source="is_active" label="Shown on the FAQ page" />
     </>

@@ -1,6 +1,7 @@
-import { isLocale, isTimeZone } from '@platform/contracts';
-import { ArrayInput, email, maxLength, regex, required, SimpleFormIterator, TextInput } from 'react-admin';
+import { AdminSiteSettingsBody, isLocale, isTimeZone } from '@platform/contracts';
+import { ArrayInput, email, regex, required, SimpleFormIterator, TextInput } from 'react-admin';
 import { MediaInput } from '../inputs/MediaInput.tsx';
+import { maxLengthOf } from '../lib/limits.ts';
 import { Heading, SingletonEdit } from '../settings/SingletonEdit.tsx';
 
 const knownLocale = (value: string) => (isLocale(value) ? undefined : 'Not a locale this platform knows (e.g. en-US).');
@@ -17,12 +18,17 @@ export function SiteSettingsEdit() {
   return (
     <SingletonEdit resource="site-settings" title="Site settings">
       <Heading>The shop</Heading>
-      <TextInput source="site_title" label="Site title" validate={maxLength(200)} fullWidth />
+      <TextInput
+        source="site_title"
+        label="Site title"
+        validate={maxLengthOf(AdminSiteSettingsBody, 'site_title')}
+        fullWidth
+      />
       <TextInput
         source="site_description"
         label="Site description"
         helperText="Used by search engines and link previews."
-        validate={maxLength(1000)}
+        validate={maxLengthOf(AdminSiteSettingsBody, 'site_description')}
         multiline
         fullWidth
       />
@@ -39,7 +45,12 @@ export function SiteSettingsEdit() {
         helperText="Empty: no analytics."
         validate={analyticsId}
       />
-      <TextInput source="contact_email" label="Contact e-mail" validate={[email(), maxLength(254)]} fullWidth />
+      <TextInput
+        source="contact_email"
+        label="Contact e-mail"
+        validate={[email(), maxLengthOf(AdminSiteSettingsBody, 'contact_email')]}
+        fullWidth
+      />
       <TextInput
         source="locale"
         label="Locale"
@@ -54,14 +65,42 @@ export function SiteSettingsEdit() {
       />
 
       <Heading>Company information</Heading>
-      <TextInput source="tagline" label="Tagline" validate={maxLength(300)} fullWidth />
-      <TextInput source="history_summary" label="History" validate={maxLength(5000)} multiline minRows={3} fullWidth />
-      <TextInput source="mission_statement" label="Mission" validate={maxLength(2000)} multiline fullWidth />
-      <TextInput source="vision_statement" label="Vision" validate={maxLength(2000)} multiline fullWidth />
+      <TextInput source="tagline" label="Tagline" validate={maxLengthOf(AdminSiteSettingsBody, 'tagline')} fullWidth />
+      <TextInput
+        source="history_summary"
+        label="History"
+        validate={maxLengthOf(AdminSiteSettingsBody, 'history_summary')}
+        multiline
+        minRows={3}
+        fullWidth
+      />
+      <TextInput
+        source="mission_statement"
+        label="Mission"
+        validate={maxLengthOf(AdminSiteSettingsBody, 'mission_statement')}
+        multiline
+        fullWidth
+      />
+      <TextInput
+        source="vision_statement"
+        label="Vision"
+        validate={maxLengthOf(AdminSiteSettingsBody, 'vision_statement')}
+        multiline
+        fullWidth
+      />
       <ArrayInput source="core_values" label="Core values">
         <SimpleFormIterator>
-          <TextInput source="name" label="Value" validate={[required(), maxLength(100)]} />
-          <TextInput source="description" label="Description" validate={maxLength(1000)} fullWidth />
+          <TextInput
+            source="name"
+            label="Value"
+            validate={[required(), maxLengthOf(AdminSiteSettingsBody, 'core_values.name')]}
+          />
+          <TextInput
+            source="description"
+            label="Description"
+            validate={maxLengthOf(AdminSiteSettingsBody, 'core_values.description')}
+            fullWidth
+          />
         </SimpleFormIterator>
       </ArrayInput>
     </SingletonEdit>

@@ -4,7 +4,6 @@ import {
   Datagrid,
   DateField,
   EmailField,
-  FunctionField,
   List,
   ReferenceManyField,
   SearchInput,
@@ -15,7 +14,7 @@ import {
 import { flagFilter } from '../inputs/FlagFilter.tsx';
 
 import { ToggleFieldButton } from '../inputs/ToggleFieldButton.tsx';
-import { formatMoney } from '../lib/format.ts';
+import { OrderTotalField } from '../orders/OrderTotalField.tsx';
 import { StatusField } from '../orders/StatusChip.tsx';
 
 export function CustomerList() {
@@ -40,11 +39,6 @@ export function CustomerList() {
       </Datagrid>
     </List>
   );
-}
-
-interface OrderRow {
-  total: string;
-  currency: string;
 }
 
 export function CustomerShow() {
@@ -82,11 +76,7 @@ export function CustomerShow() {
               <TextField source="number" label="Number" sortable={false} />
               <DateField source="created_at" label="Placed" showTime sortable={false} />
               <StatusField source="status" label="Status" />
-              <FunctionField<OrderRow>
-                label="Total"
-                textAlign="right"
-                render={(order) => formatMoney(order.total, order.currency)}
-              />
+              <OrderTotalField label="Total" textAlign="right" />
             </Datagrid>
           </ReferenceManyField>
         </CardContent>

@@ -1,7 +1,10 @@
 import { RichTextInput, type RichTextInputProps } from 'ra-input-rich-text';
-import { maxLength } from 'react-admin';
+import type { Validator } from 'react-admin';
 
-/** An HTML field edited as rich text; the server sanitizes what it stores, whatever the editor sends. */
-export function HtmlInput({ max, ...props }: RichTextInputProps & { max: number }) {
-  return <RichTextInput fullWidth validate={maxLength(max)} {...props} />;
+/**
+ * An HTML field edited as rich text; the server sanitizes what it stores, whatever the editor sends. Its `validate`
+ * is required: the field's length limit (`maxLengthOf`), which the API enforces.
+ */
+export function HtmlInput(props: RichTextInputProps & { validate: Validator | Validator[] }) {
+  return <RichTextInput fullWidth {...props} />;
 }

@@ -2,6 +2,7 @@
 // `Authorization: Bearer` on every call, JSON bodies, the API's errors as react-admin's `HttpError`. The access token
 // is renewed (once, for every call waiting on it) when it is within a minute of its expiry, or when a call answers
 // 401 with it.
+import { readAnswerBody } from '@platform/contracts';
 import { HttpError } from 'ra-core';
 import { NETWORK_ERROR, toHttpError } from './errors.ts';
 import { needsRefresh, type SessionStore } from './session.ts';
@@ -98,8 +99,8 @@ export function createApi(options: ApiOptions): Api {
       if (response.status === 400 || response.status === 401 || response.status === 403) session.clear();
       return response.status >= 500 || response.status === 429 ? session.access() : null;
     }
-    const answer = (await response.json()) as { access?: unknown; refresh?: unknown };
-    if (typeof answer.access !== 'string') return session.access();
+    const answer = (await readAnswerBody(response)) as { access?: unknown; refresh?: unknown } | null;
+    if (typeof answer?.access !== 'string') return session.access();
     session.save({ access: answer.access, refresh: typeof answer.refresh === 'string' ? answer.refresh : undefined });
     return answer.access;
   }
@@ -134,19 +135,9 @@ export function createApi(options: ApiOptions): Api {
     return response;
   }
 
-  async function bodyOf(response: Response): Promise<unknown> {
-    const text = await response.text();
-    if (!text) return null;
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
-  }
-
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const response = await send(path, options, 'application/json');
-    const body = await bodyOf(response);
+    const body = await readAnswerBody(response);
     if (!response.ok) throw toHttpError(response.status, body);
     return body as T;
   }
@@ -156,7 +147,7 @@ export function createApi(options: ApiOptions): Api {
     request,
     async download(path, options = {}) {
       const response = await send(path, options, 'text/csv, application/json;q=0.5');
-      if (!response.ok) throw toHttpError(response.status, await bodyOf(response));
+      if (!response.ok) throw toHttpError(response.status, await readAnswerBody(response));
       return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition')) };
     },
     login: (loginId, password) =>

@@ -14,7 +14,6 @@ import type {
   AdminProductImageBody,
   AdminStockAdjustmentBody,
   AdminStockLedger,
-  OrderStatus,
   OrderTransitionBody,
 } from '@platform/contracts';
 import type {
@@ -56,16 +55,6 @@ export interface AdminDataProvider extends DataProvider {
   getStockLedger(productId: Identifier, options?: { signal?: AbortSignal }): Promise<AdminStockLedger>;
   adjustStock(productId: Identifier, body: AdminStockAdjustmentBody): Promise<AdminStockLedger>;
 }
-
-/** Which transitions staff may ask for from a status (the API's lifecycle table, as the admin offers it). */
-export const NEXT_STATUSES: Record<OrderStatus, OrderTransitionBody['to'][]> = {
-  awaiting_payment: ['paid', 'cancelled'],
-  paid: ['processing', 'cancelled'],
-  processing: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
-  delivered: [],
-  cancelled: [],
-};
 
 /** `ordering` for a sort: `field` ascending, `-field` descending; none without a field. */
 export function orderingOf(sort: SortPayload | undefined): string | null {

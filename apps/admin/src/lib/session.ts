@@ -1,5 +1,6 @@
 // The administration's own session: its tokens and account in localStorage keys of its own, apart from the
 // storefront's (`authToken`/`refreshToken`), so that signing in or out of one never touches the other.
+import { jwtClaims, parseJsonOr } from '@platform/contracts';
 
 /** The roles that may enter the administration. */
 export const ADMIN_ROLES = ['staff', 'owner'] as const;
@@ -48,12 +49,8 @@ export function createSessionStore(storage: KeyValueStorage): SessionStore {
     user: () => {
       const text = read(SESSION_KEYS.user);
       if (!text) return null;
-      try {
-        const user = JSON.parse(text) as Partial<AdminUser>;
-        return typeof user.id === 'number' && isAdminRole(user.role) ? (user as AdminUser) : null;
-      } catch {
-        return null;
-      }
+      const user = parseJsonOr(text, null) as Partial<AdminUser> | null;
+      return typeof user?.id === 'number' && isAdminRole(user.role) ? (user as AdminUser) : null;
     },
     save: ({ access, refresh }) => {
       storage.setItem(SESSION_KEYS.access, access);
@@ -68,16 +65,8 @@ export function createSessionStore(storage: KeyValueStorage): SessionStore {
 
 /** A JWT's `exp` (seconds since the epoch), or null when the token carries none or is not a JWT. */
 export function tokenExpiry(token: string): number | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const json = atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
-  } catch {
-    return null;
-  }
+  const exp = jwtClaims(token)?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
 }
 
 /** How long before its expiry an access token is replaced. */

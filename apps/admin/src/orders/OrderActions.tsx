@@ -4,13 +4,12 @@ import InventoryIcon from '@mui/icons-material/Inventory';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import PaidIcon from '@mui/icons-material/Paid';
 import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import type { AdminOrder, OrderTransitionBody } from '@platform/contracts';
+import { type AdminOrder, allowedMoves, type OrderTarget, OrderTransitionBody } from '@platform/contracts';
 import { type ReactElement, type ReactNode, useId, useState } from 'react';
 import {
   Button,
   Form,
   type HttpError,
-  maxLength,
   regex,
   required,
   SaveButton,
@@ -19,27 +18,15 @@ import {
   useNotify,
   useRecordContext,
 } from 'react-admin';
-import { NEXT_STATUSES } from '../lib/dataProvider.ts';
+import { maxLengthOf } from '../lib/limits.ts';
 import { useOrderTransition } from './useOrderTransition.ts';
-
-type Target = OrderTransitionBody['to'];
-
-/** Only bank transfer and custom payments are confirmed by hand; card payments are the gateway's to confirm. */
-export function canMarkPaid(order: Pick<AdminOrder, 'status' | 'payment_method'>): boolean {
-  return order.status === 'awaiting_payment' && order.payment_method !== 'card_2c2p';
-}
-
-/** The moves offered for an order: those its status allows (and "paid" only where staff confirm payments). */
-export function offeredTransitions(order: Pick<AdminOrder, 'status' | 'payment_method'>): Target[] {
-  return (NEXT_STATUSES[order.status] ?? []).filter((to) => to !== 'paid' || canMarkPaid(order));
-}
 
 function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'The order could not be changed.';
 }
 
 /** A move that needs no more information: one click. */
-function TransitionButton({ to, label, icon }: { to: Target; label: string; icon: ReactElement }) {
+function TransitionButton({ to, label, icon }: { to: OrderTarget; label: string; icon: ReactElement }) {
   const transition = useOrderTransition();
   const notify = useNotify();
   return (
@@ -68,7 +55,7 @@ function TransitionDialogButton({
   children,
   color,
 }: {
-  to: Target;
+  to: OrderTarget;
   /** The inputs' sources: only these are sent. */
   fields: string[];
   label: string;
@@ -123,11 +110,14 @@ function TransitionDialogButton({
 
 const trackingUrl = regex(/^https?:\/\/\S+$/i, 'Enter an address starting with http:// or https://.');
 
-/** The order's moves as buttons in its page's toolbar, only those its current status allows. */
+/**
+ * The order's moves as buttons in its page's toolbar: those the lifecycle lets staff make now (the shared table and
+ * its guards: "paid" only where staff confirm payments).
+ */
 export function OrderActions() {
   const order = useRecordContext<AdminOrder>();
   if (!order) return <TopToolbar />;
-  const offered = new Set(offeredTransitions(order));
+  const offered = new Set(allowedMoves(order, 'staff'));
   return (
     <TopToolbar>
       {offered.has('paid') ? <TransitionButton to="paid" label="Mark paid" icon={<PaidIcon />} /> : null}
@@ -142,17 +132,23 @@ export function OrderActions() {
           title={`Ship order #${order.number}`}
           fields={['carrier', 'tracking_number', 'tracking_url']}
         >
-          <TextInput source="carrier" label="Carrier" validate={[required(), maxLength(100)]} fullWidth autoFocus />
+          <TextInput
+            source="carrier"
+            label="Carrier"
+            validate={[required(), maxLengthOf(OrderTransitionBody, 'carrier')]}
+            fullWidth
+            autoFocus
+          />
           <TextInput
             source="tracking_number"
             label="Tracking number"
-            validate={[required(), maxLength(100)]}
+            validate={[required(), maxLengthOf(OrderTransitionBody, 'tracking_number')]}
             fullWidth
           />
           <TextInput
             source="tracking_url"
             label="Tracking URL (optional)"
-            validate={[trackingUrl, maxLength(500)]}
+            validate={[trackingUrl, maxLengthOf(OrderTransitionBody, 'tracking_url')]}
             fullWidth
           />
         </TransitionDialogButton>
@@ -173,7 +169,7 @@ export function OrderActions() {
             source="reason"
             label="Reason"
             helperText="Kept in the order's history."
-            validate={[required(), maxLength(500)]}
+            validate={[required(), maxLengthOf(OrderTransitionBody, 'reason')]}
             multiline
             minRows={2}
             fullWidth

@@ -2,7 +2,6 @@ import {
   Datagrid,
   DateField,
   FilterButton,
-  FunctionField,
   List,
   NumberField,
   SearchInput,
@@ -10,9 +9,9 @@ import {
   TextField,
   TopToolbar,
 } from 'react-admin';
-import { formatMoney } from '../lib/format.ts';
 import { PAYMENT_METHOD_CHOICES, STATUS_CHOICES } from './choices.ts';
 import { ExportCsvButton } from './ExportCsvButton.tsx';
+import { OrderTotalField } from './OrderTotalField.tsx';
 import { StatusField } from './StatusChip.tsx';
 
 const orderFilters = [
@@ -36,11 +35,6 @@ function OrderListActions() {
   );
 }
 
-interface OrderRow {
-  total: string;
-  currency: string;
-}
-
 /** Every order of the shop, newest first; sortable by date, total and number. */
 export function OrderList() {
   return (
@@ -57,11 +51,7 @@ export function OrderList() {
         <TextField source="customer_email" sortable={false} />
         <StatusField source="status" label="Status" />
         <TextField source="payment_label" sortable={false} />
-        <FunctionField<OrderRow>
-          source="total"
-          textAlign="right"
-          render={(order) => formatMoney(order.total, order.currency)}
-        />
+        <OrderTotalField source="total" textAlign="right" />
         <NumberField source="total_items" sortable={false} />
       </Datagrid>
     </List>

@@ -1,12 +1,12 @@
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import { ListItem, ListItemText, List as MuiList, Typography } from '@mui/material';
 import type { AdminOrder } from '@platform/contracts';
+import { OrderNoteBody } from '@platform/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   Form,
   type HttpError,
-  maxLength,
   required,
   SaveButton,
   TextInput,
@@ -17,6 +17,7 @@ import {
 import type { AdminDataProvider } from '../lib/dataProvider.ts';
 import { errorText } from '../lib/errors.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { maxLengthOf } from '../lib/limits.ts';
 import { Section } from './Section.tsx';
 
 /** Staff's internal notes on an order (never shown to the customer), and a form to add one. */
@@ -66,7 +67,7 @@ export function OrderNotes({ order }: { order: AdminOrder }) {
         <TextInput
           source="body"
           label="New note"
-          validate={[required(), maxLength(5000)]}
+          validate={[required(), maxLengthOf(OrderNoteBody, 'body')]}
           multiline
           minRows={2}
           fullWidth

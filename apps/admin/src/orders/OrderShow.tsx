@@ -1,6 +1,6 @@
 import { Alert, Box, LinearProgress, ListItem, ListItemText, List as MuiList, Stack, Typography } from '@mui/material';
 import type { AdminOrder, AdminPayment } from '@platform/contracts';
-import { customizationText } from '@platform/contracts';
+import { addressLines, customizationText } from '@platform/contracts';
 import {
   ArrayField,
   Datagrid,
@@ -17,8 +17,9 @@ import {
 import { actorLabel, formatDateTime, formatMoney, statusLabel } from '../lib/format.ts';
 import { OrderActions } from './OrderActions.tsx';
 import { OrderNotes } from './OrderNotes.tsx';
+import { OrderTotalField } from './OrderTotalField.tsx';
 import { Section } from './Section.tsx';
-import { StatusChip, TestOrderChip } from './StatusChip.tsx';
+import { StatusField } from './StatusChip.tsx';
 
 function OrderTitle() {
   const order = useRecordContext<AdminOrder>();
@@ -30,10 +31,7 @@ function Summary({ order }: { order: AdminOrder }) {
     <Section title="Order">
       <Stack direction="row" flexWrap="wrap" columnGap={4} rowGap={1}>
         <Labeled label="Status">
-          <Stack direction="row" spacing={0.5}>
-            <StatusChip status={order.status} />
-            {order.is_test ? <TestOrderChip /> : null}
-          </Stack>
+          <StatusField />
         </Labeled>
         <Labeled label="Placed">
           <DateField source="created_at" showTime />
@@ -50,7 +48,7 @@ function Summary({ order }: { order: AdminOrder }) {
           </Labeled>
         ) : null}
         <Labeled label="Total">
-          <FunctionField<AdminOrder> render={(record) => formatMoney(record.total, record.currency)} />
+          <OrderTotalField />
         </Labeled>
       </Stack>
     </Section>
@@ -93,16 +91,8 @@ function Address({ order }: { order: AdminOrder }) {
   const address = order.delivery_address;
   return (
     <Section title="Delivery address">
-      <Typography component="address" sx={{ fontStyle: 'normal' }}>
-        {address.fullname}
-        <br />
-        {address.street}
-        <br />
-        {address.postalCode} {address.city}
-        <br />
-        {address.country}
-        <br />
-        {address.contact_number}
+      <Typography component="address" sx={{ fontStyle: 'normal', whiteSpace: 'pre-line' }}>
+        {addressLines(address).join('\n')}
       </Typography>
     </Section>
   );

@@ -1,7 +1,11 @@
-import { type AdminPaymentSettings, ORDER_LIMITS, PAYMENT_TIMEOUT_MINUTES } from '@platform/contracts';
+import {
+  type AdminPaymentSettings,
+  AdminPaymentSettingsBody,
+  ORDER_LIMITS,
+  PAYMENT_TIMEOUT_MINUTES,
+} from '@platform/contracts';
 import {
   BooleanInput,
-  maxLength,
   maxValue,
   minLength,
   minValue,
@@ -14,6 +18,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { httpUrl } from '../inputs/validators.ts';
+import { maxLengthOf } from '../lib/limits.ts';
 import { Heading, SingletonEdit } from './SingletonEdit.tsx';
 
 const GATEWAY_CHOICES = [
@@ -103,7 +108,10 @@ function SecretKeyInput() {
           ? 'A secret key is set. Leave this empty to keep it.'
           : 'No secret key is set yet.'
       }
-      validate={[minLength(16, 'A secret key has at least 16 characters.'), maxLength(500)]}
+      validate={[
+        minLength(16, 'A secret key has at least 16 characters.'),
+        maxLengthOf(AdminPaymentSettingsBody, 'card_secret_key'),
+      ]}
       fullWidth
     />
   );
@@ -119,7 +127,7 @@ export function PaymentSettingsEdit() {
         source="bank_account_details"
         label="Bank account details"
         helperText="Shown to the customer with a bank transfer order."
-        validate={maxLength(5000)}
+        validate={maxLengthOf(AdminPaymentSettingsBody, 'bank_account_details')}
         multiline
         minRows={3}
         fullWidth
@@ -127,11 +135,16 @@ export function PaymentSettingsEdit() {
 
       <Heading>Custom payment method</Heading>
       <BooleanInput source="enable_custom_payment" label="Offer the custom method" />
-      <TextInput source="custom_payment_label" label="Label" validate={maxLength(100)} fullWidth />
+      <TextInput
+        source="custom_payment_label"
+        label="Label"
+        validate={maxLengthOf(AdminPaymentSettingsBody, 'custom_payment_label')}
+        fullWidth
+      />
       <TextInput
         source="custom_payment_instructions"
         label="Instructions"
-        validate={maxLength(5000)}
+        validate={maxLengthOf(AdminPaymentSettingsBody, 'custom_payment_instructions')}
         multiline
         minRows={3}
         fullWidth
@@ -140,7 +153,7 @@ export function PaymentSettingsEdit() {
         source="custom_payment_redirect_url"
         label="Redirect URL"
         helperText="Optional: where the customer is sent after placing the order."
-        validate={[httpUrl, maxLength(500)]}
+        validate={[httpUrl, maxLengthOf(AdminPaymentSettingsBody, 'custom_payment_redirect_url')]}
         fullWidth
       />
 

@@ -1,4 +1,4 @@
-import { countryChoices, countryName } from '@platform/contracts/shipping';
+import { AdminShippingZoneUpdateBody, countryChoices, countryName } from '@platform/contracts/shipping';
 import {
   AutocompleteArrayInput,
   BooleanField,
@@ -10,7 +10,6 @@ import {
   Edit,
   FunctionField,
   List,
-  maxLength,
   minValue,
   NumberInput,
   regex,
@@ -23,6 +22,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { maxLengthOf } from '../lib/limits.ts';
 
 const amountRule = regex(/^\d{1,8}(\.\d{1,2})?$/, 'An amount like 12.50.');
 const COUNTRIES = countryChoices().map((country) => ({ id: country.code, name: `${country.name} (${country.code})` }));
@@ -54,7 +54,12 @@ function CountriesInput() {
 function ShippingZoneFields() {
   return (
     <>
-      <TextInput source="name" label="Name" validate={[required(), maxLength(100)]} fullWidth />
+      <TextInput
+        source="name"
+        label="Name"
+        validate={[required(), maxLengthOf(AdminShippingZoneUpdateBody, 'name')]}
+        fullWidth
+      />
       <BooleanInput
         source="is_default"
         label="Default zone (every country no other zone lists)"

@@ -1,8 +1,8 @@
 // The platform's domain events: their names and payloads. Pure types, at the bottom of the import graph.
-import type { OrderStatus } from '@platform/contracts';
+import type { OrderActor, OrderStatus } from '@platform/contracts';
 
 /** Who moved something: a customer, a member of staff, the platform itself (jobs), or a payment gateway. */
-export type Actor = 'customer' | 'staff' | 'system' | 'gateway';
+export type Actor = OrderActor;
 
 interface OrderEvent {
   tenantId: number;

@@ -1,6 +1,13 @@
 // The one HTTP client of the storefront: every call to the platform API (server loaders and browser) goes through it,
 // and every answer is parsed with the contract of its call (packages/contracts).
-import { type AnswerSchema, ErrorDetail, FieldErrors, fieldErrorsText, firstFieldError } from '@platform/contracts';
+import {
+  type AnswerSchema,
+  ErrorDetail,
+  FieldErrors,
+  fieldErrorsText,
+  firstFieldError,
+  readAnswerBody,
+} from '@platform/contracts';
 
 /** Any failed call: a non-2xx answer, or a network failure (then `status` is 0 and `body` is null). */
 export class ApiError extends Error {
@@ -153,7 +160,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new ApiError(0, null, error instanceof Error ? error.message : 'Network error');
     }
 
-    const payload = await readBody(response);
+    const payload = await readAnswerBody(response);
     if (!response.ok) throw new ApiError(response.status, payload);
     const parsed = schema.safeParse(payload);
     if (parsed.success) return parsed.data;
@@ -190,16 +197,6 @@ function queryString(query: Query | undefined): string {
   }
   const text = params.toString();
   return text ? `?${text}` : '';
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
 
 function detailOf(body: unknown): string | undefined {

@@ -1,5 +1,6 @@
 /** The static demo landing page served at /test: a hard-coded template outside the main layout, with no API calls. */
 
+import { SOCIAL_PLATFORM_NAMES } from '@platform/contracts';
 import { KhukuriArt } from '../components/khukuri-art.tsx';
 import { useFormat } from '../features/site/site-settings.tsx';
 import demoLandingStylesHref from '../styles/demo-landing.css?url';
@@ -91,9 +92,9 @@ const SECTION_LINKS = [
 ];
 
 const SOCIAL_LINKS = [
-  { href: 'https://www.facebook.com/', label: 'Facebook' },
-  { href: 'https://www.instagram.com/', label: 'Instagram' },
-  { href: 'https://www.youtube.com/', label: 'YouTube' },
+  { href: 'https://www.facebook.com/', label: SOCIAL_PLATFORM_NAMES.facebook },
+  { href: 'https://www.instagram.com/', label: SOCIAL_PLATFORM_NAMES.instagram },
+  { href: 'https://www.youtube.com/', label: SOCIAL_PLATFORM_NAMES.youtube },
 ];
 
 export default function DemoLandingPage() {

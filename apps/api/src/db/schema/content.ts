@@ -1,3 +1,4 @@
+import { SOCIAL_PLATFORMS } from '@platform/contracts';
 import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 
@@ -64,19 +65,6 @@ export const contactEmails = pgTable('contact_emails', {
   emailAddress: text('email_address').notNull(),
   position: integer('position').notNull().default(0),
 });
-
-export const SOCIAL_PLATFORMS = [
-  'facebook',
-  'instagram',
-  'youtube',
-  'x',
-  'tiktok',
-  'pinterest',
-  'linkedin',
-  'whatsapp',
-  'other',
-] as const;
-export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 
 export const socialMediaProfiles = pgTable('social_media_profiles', {
   tenantId: integer('tenant_id')

@@ -1,6 +1,11 @@
-import { CONTACT_LIMITS, type ContactInfo, type ContactMessageBody, isEmailAddress } from '@platform/contracts';
+import {
+  CONTACT_LIMITS,
+  type ContactInfo,
+  type ContactMessageBody,
+  isEmailAddress,
+  SOCIAL_PLATFORM_NAMES,
+} from '@platform/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SocialPlatform } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
@@ -18,18 +23,6 @@ import {
   type NewContactEmail,
   type NewSocialProfile,
 } from './contact.repository.ts';
-
-const PLATFORM_DISPLAY: Record<SocialPlatform, string> = {
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  youtube: 'YouTube',
-  x: 'X (Twitter)',
-  tiktok: 'TikTok',
-  pinterest: 'Pinterest',
-  linkedin: 'LinkedIn',
-  whatsapp: 'WhatsApp',
-  other: 'Website',
-};
 
 /**
  * The shop's contact lists as both the shop and its staff read them: branches and e-mails as they are, the social
@@ -66,7 +59,7 @@ export async function getContactInfo(ctx: RequestContext): Promise<ContactInfo> 
     ...lists,
     social_media_profiles: profiles.map((profile) => ({
       id: profile.id,
-      platform_display: PLATFORM_DISPLAY[profile.platform],
+      platform_display: SOCIAL_PLATFORM_NAMES[profile.platform],
       link: profile.link,
     })),
   };

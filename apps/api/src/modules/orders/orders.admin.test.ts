@@ -12,6 +12,7 @@ import {
   takeCards,
 } from '../../../test/builders.ts';
 import { mailsTo } from '../../../test/outbox.ts';
+import { countQueries } from '../../../test/query-counter.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -199,6 +200,28 @@ describe('orders for staff', () => {
     const refused = await move({ ...setup, order: card }, { to: 'paid' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe('A card order is marked paid by its card payment.');
+  });
+
+  it("locks the order's row once per move: the lifecycle checks the move under the one lock it takes", async () => {
+    const setup = await shopWithOrder();
+    const db = t.testDb.database.db;
+    const orderLocks = (queries: string[]) =>
+      queries.filter((query) => /\bfrom "orders"/i.test(query) && /\bfor update\b/i.test(query));
+    const moves = [
+      { to: 'paid' },
+      { to: 'processing' },
+      { to: 'shipped', carrier: 'DHL Express', tracking_number: 'JD0146000034' },
+      { to: 'delivered' },
+    ];
+    for (const body of moves) {
+      const { result, queries } = await countQueries(db, () => move(setup, body));
+      expect(result.statusCode, body.to).toBe(200);
+      expect(orderLocks(queries), body.to).toHaveLength(1);
+    }
+    // A refused move too: the card rule and the table are checked under the same single lock.
+    const refused = await countQueries(db, () => move(setup, { to: 'cancelled' }));
+    expect(refused.result.statusCode).toBe(409);
+    expect(orderLocks(refused.queries)).toHaveLength(1);
   });
 
   it('keeps internal notes on the order, never shown to the customer', async () => {

@@ -1,40 +1,36 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@platform/contracts';
+import {
+  canTransition,
+  checkMove,
+  checkMoveInput,
+  invalidTransitionDetail,
+  type MoveInput,
+  type MoveRefusal,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+  type OrderTarget,
+} from '@platform/contracts';
 import type { RequestContext } from '../../lib/context.ts';
 import { type Actor, ORDER_STATUS_EVENTS } from '../../lib/domain-events.ts';
-import { ConflictError } from '../../lib/errors.ts';
+import { AppError, ConflictError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { moveStock, recordPurchase, withdrawPurchase } from '../catalog/index.ts';
 import { insertOrderHistory, lockOrder, type OrderRow, orderQuantities, updateOrder } from './orders.repository.ts';
 
-/**
- * The order lifecycle, in one table: where each status may go next. Every status change of every order goes through
- * `transitionOrder`, which checks this table, records the change in the order's history and announces it.
- *
- *   awaiting_payment ─▶ paid ─▶ processing ─▶ shipped ─▶ delivered
- *          │             │          │
- *          └─────────────┴──────────┴─▶ cancelled (stock back, once)
- */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  awaiting_payment: ['paid', 'cancelled'],
-  paid: ['processing', 'cancelled'],
-  processing: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
-  delivered: [],
-  cancelled: [],
-};
-
-/** Whether an order in status `from` may move to `to`. */
-export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
-}
+// The table of moves, who makes them and their guards live in `@platform/contracts` (`order-lifecycle.ts`), which the
+// admin app reads too; this module enforces it.
+export { canTransition, ORDER_TRANSITIONS };
 
 export class InvalidTransitionError extends ConflictError {
   constructor(from: OrderStatus, to: OrderStatus) {
-    super(
-      `An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot become ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
-      'invalid_transition',
-    );
+    super(invalidTransitionDetail(from, to), 'invalid_transition');
   }
+}
+
+/** The API's answer to a refused move. */
+function refusalError(refusal: MoveRefusal, from: OrderStatus | null, to: OrderTarget): Error {
+  if (refusal.status === 400) return new ValidationError(refusal.fields);
+  if (refusal.code === 'invalid_transition' && from) return new InvalidTransitionError(from, to);
+  return new AppError(refusal.status, refusal.code, refusal.detail);
 }
 
 /** Statuses of an order its customer has paid for (its products are their purchases). */
@@ -45,11 +41,23 @@ export const PAYMENT_TIMEOUT = 'payment_timeout';
 
 export interface TransitionInput {
   orderId: number;
-  to: Exclude<OrderStatus, 'awaiting_payment'>;
+  to: OrderTarget;
   /** Who moves it; by default the signed-in user of the context (customer or staff), else the system. */
   actor?: Actor;
   reason?: string;
+  /**
+   * What the mover states with the move (the admin's body): checked by the lifecycle's input guards (staff shipping
+   * name the carrier and the tracking number), kept on a move to shipped. A caller replaying a history it knows (the
+   * demo seed) states none, and those guards are left out.
+   */
+  shipment?: MoveInput & { tracking_url?: string | undefined };
   now?: Date;
+}
+
+/** A move made: the order as it was (locked) and as it is now. */
+export interface OrderMoved {
+  before: OrderRow;
+  after: OrderRow;
 }
 
 function actorOf(ctx: RequestContext): Actor {
@@ -58,20 +66,25 @@ function actorOf(ctx: RequestContext): Actor {
 }
 
 /**
- * Moves an order along its lifecycle: the order's row is locked, the move checked against `ORDER_TRANSITIONS`
- * (409 when not allowed), the status and its timestamps set, the step added to the history, a paid order's products
- * recorded as the customer's purchases (withdrawn when a paid order is cancelled), a cancelled order's units put back
- * in stock through the stock ledger, and `order.<status>` published after the commit. Because the row
- * is locked first, two callers at the same moment move an order once: the second sees the new status. Returns null
- * when the shop has no such order.
+ * Moves an order along its lifecycle: the order's row is locked (once: the only lock of the move), the move checked
+ * against the lifecycle table and its guards for this actor (400, 403 or 409 when refused; what the input lacks is
+ * refused before the order is read), the status and its timestamps set (and a shipped order's carrier and tracking),
+ * the step added to the history, a paid order's products recorded as the customer's purchases (withdrawn when a paid
+ * order is cancelled), a cancelled order's units put back in stock through the stock ledger, and `order.<status>`
+ * published after the commit. Because the row is locked first, two callers at the same moment move an order once:
+ * the second sees the new status. Returns the order before and after, or null when the shop has no such order.
  */
-export async function transitionOrder(ctx: RequestContext, input: TransitionInput): Promise<OrderRow | null> {
+export async function moveOrder(ctx: RequestContext, input: TransitionInput): Promise<OrderMoved | null> {
   const now = input.now ?? new Date();
   const actor = input.actor ?? actorOf(ctx);
+  const shipment = input.shipment;
+  const early = shipment ? checkMoveInput(input.to, actor, shipment) : null;
+  if (early) throw refusalError(early, null, input.to);
   return inTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx.scope, input.orderId);
     if (!order) return null;
-    if (!canTransition(order.status, input.to)) throw new InvalidTransitionError(order.status, input.to);
+    const refusal = checkMove({ status: order.status, payment_method: order.paymentMethod }, input.to, actor, shipment);
+    if (refusal) throw refusalError(refusal, order.status, input.to);
     const reason = input.reason ?? '';
     const moved = await updateOrder(tx.scope, order.id, {
       status: input.to,
@@ -79,6 +92,13 @@ export async function transitionOrder(ctx: RequestContext, input: TransitionInpu
       ...(input.to === 'paid' ? { paidAt: now, paymentDueAt: null } : {}),
       ...(input.to === 'cancelled'
         ? { cancelledAt: now, cancelReason: reason || 'cancelled', paymentDueAt: null }
+        : {}),
+      ...(input.to === 'shipped' && shipment
+        ? {
+            carrier: shipment.carrier ?? '',
+            trackingNumber: shipment.tracking_number ?? '',
+            trackingUrl: shipment.tracking_url ?? '',
+          }
         : {}),
     });
     await insertOrderHistory(tx.scope, {
@@ -106,6 +126,11 @@ export async function transitionOrder(ctx: RequestContext, input: TransitionInpu
     } else {
       tx.emit({ name: ORDER_STATUS_EVENTS[input.to], payload });
     }
-    return moved;
+    return { before: order, after: moved };
   });
+}
+
+/** `moveOrder`, answering the order as it is now (null when the shop has no such order). */
+export async function transitionOrder(ctx: RequestContext, input: TransitionInput): Promise<OrderRow | null> {
+  return (await moveOrder(ctx, input))?.after ?? null;
 }

@@ -1,4 +1,4 @@
-import { customizationText as customizationLine, type Order } from '@platform/contracts';
+import { addressLines, customizationText as customizationLine, type Order } from '@platform/contracts';
 import type { MailMessage } from '../mail/index.ts';
 
 function customizationText(customization: Record<string, string>): string {
@@ -53,7 +53,6 @@ const orderPage = (input: OrderMailInput) => [`Your order online: ${input.orderP
 /** The e-mail a customer gets when an order is placed: what, how much, where to, and how to pay. */
 export function orderConfirmationMail(input: OrderMailInput): MailMessage {
   const { order, shopName } = input;
-  const address = order.delivery_address;
   const lines = order.items.map(
     (item) =>
       `  ${item.quantity} x ${item.product_name}${customizationText(item.customization)}` +
@@ -71,14 +70,7 @@ export function orderConfirmationMail(input: OrderMailInput): MailMessage {
       lines,
       [`Subtotal: $${order.subtotal}`, shippingLine(order), totalLine(order)],
       payment,
-      [
-        'Delivering to:',
-        `  ${address.fullname}`,
-        `  ${address.street}`,
-        `  ${address.postalCode} ${address.city}`,
-        `  ${address.country}`,
-        `  ${address.contact_number}`,
-      ],
+      ['Delivering to:', ...addressLines(order.delivery_address).map((line) => `  ${line}`)],
       orderPage(input),
     ],
   );

@@ -1,7 +1,7 @@
 // The browser session exactly as spec section 4 keeps it: tokens in local storage under `authToken` and
 // `refreshToken`, a `storage` event on every change, one refresh at a time with the other requests queued behind it
 // (in this tab, and across the shop's tabs through a Web Lock).
-import type { LoginResponse, RefreshResponse } from '@platform/contracts';
+import { jwtClaims, type LoginResponse, type RefreshResponse } from '@platform/contracts';
 import { useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiContractError } from '../../lib/api-client.ts';
@@ -64,19 +64,8 @@ export function clearTokens(): void {
 
 /** The `exp` claim of a JWT in milliseconds, or null when the token cannot be decoded. */
 function tokenExpiry(token: string): number | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  try {
-    const base64 = payload
-      .replace(/-/g, '+')
-      .replace(/_/g, '/')
-      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
-    const claims: unknown = JSON.parse(atob(base64));
-    const exp = (claims as { exp?: unknown } | null)?.exp;
-    return typeof exp === 'number' ? exp * 1000 : null;
-  } catch {
-    return null;
-  }
+  const exp = jwtClaims(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : null;
 }
 
 /** Expired = missing, undecodable, or expiring less than 60 seconds from `now`. */

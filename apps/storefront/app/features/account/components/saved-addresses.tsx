@@ -6,6 +6,7 @@ import {
 } from '@platform/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { AddressLines } from '../../../components/address-lines.tsx';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { FormMessage, useSubmission } from '../../../components/form-message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -73,7 +74,7 @@ export function SavedAddresses() {
             </li>
           ) : (
             <li key={address.id} className="saved-address">
-              <AddressLines address={address} />
+              <AddressLines address={address} className="saved-address__lines" />
               <div className="saved-address__actions">
                 <button type="button" className="button button--ghost" onClick={() => setEditing(address.id)}>
                   Edit
@@ -103,20 +104,6 @@ export function SavedAddresses() {
         )
       )}
     </div>
-  );
-}
-
-function AddressLines({ address }: { address: DeliveryAddress }) {
-  return (
-    <address className="saved-address__lines">
-      <strong>{address.fullname}</strong>
-      <span>{address.street}</span>
-      <span>
-        {address.city} {address.postalCode}
-      </span>
-      <span>{address.country}</span>
-      <span>{address.contact_number}</span>
-    </address>
   );
 }
 

@@ -1,19 +1,12 @@
 import type { DeliveryAddress } from '@platform/contracts';
+import { AddressLines } from '../../../components/address-lines.tsx';
 
 /** The 'Delivering To' block of an order. */
 export function DeliveryAddressBlock({ address }: { address: DeliveryAddress }) {
   return (
     <section className="order-panel" aria-labelledby="delivering-to">
       <h2 id="delivering-to">Delivering To</h2>
-      <address className="delivery-address">
-        <strong>{address.fullname}</strong>
-        <span>{address.street}</span>
-        <span>
-          {address.city} {address.postalCode}
-        </span>
-        <span>{address.country}</span>
-        <span>{address.contact_number}</span>
-      </address>
+      <AddressLines address={address} className="delivery-address" />
     </section>
   );
 }

@@ -1,0 +1,39 @@
+// Reading JSON that may not be JSON: answers of the API (or of a proxy in front of it), stored values, token claims.
+
+/** JSON text as its value, or `fallback` when the text is not JSON. */
+export function parseJsonOr<T>(text: string, fallback: T): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * An answer's body: its JSON; the text itself when it is not JSON (an HTML error page of a proxy); null when it is
+ * empty (204).
+ */
+export async function readAnswerBody(response: Pick<Response, 'text'>): Promise<unknown> {
+  const text = await response.text();
+  return text ? parseJsonOr(text, text) : null;
+}
+
+/**
+ * The claims of a JWT (its base64url JSON payload), or null when the token is not one. Not verified: only the server
+ * trusts claims; a client reads them to know when its token expires.
+ */
+export function jwtClaims(token: string): Record<string, unknown> | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+  let json: string;
+  try {
+    json = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
+  } catch {
+    return null;
+  }
+  const claims = parseJsonOr(json, null);
+  return claims !== null && typeof claims === 'object' && !Array.isArray(claims)
+    ? (claims as Record<string, unknown>)
+    : null;
+}
