@@ -15,7 +15,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { findAccountIdsMatching, getAccountEmails } from '../accounts/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { listLowStockProducts } from '../catalog/index.ts';
+import { listLowStockProducts } from '../inventory/index.ts';
 import { listOrderPayments } from '../payments/index.ts';
 import { transitionOrder } from './orders.lifecycle.ts';
 import {

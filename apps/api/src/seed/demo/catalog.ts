@@ -1,14 +1,10 @@
 import type { RequestContext } from '../../lib/context.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { createAccount } from '../../modules/accounts/index.ts';
-import {
-  createCategory,
-  createProducts,
-  createReview,
-  createSynonymGroups,
-  type NewCatalogProduct,
-} from '../../modules/catalog/index.ts';
+import { createCategory, createProducts, type NewCatalogProduct } from '../../modules/catalog/index.ts';
 import { type PreparedImage, prepareImage, recordImage } from '../../modules/media/index.ts';
+import { createReview } from '../../modules/reviews/index.ts';
+import { createSynonymGroups } from '../../modules/search/index.ts';
 import {
   DEMO_CATEGORIES,
   DEMO_PRODUCTS,
