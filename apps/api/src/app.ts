@@ -271,8 +271,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(authentication);
         await shop.register(siteRoutes);
         await shop.register(accountsRoutes);
-        // The catalog's product page shows the reviews module's reviews; the search's own answers read the catalog's
-        // products: each builds on the other's public surface, so the app hands one to the other.
+        // Reviews build on the catalog, and the catalog on the search: what the one below shows of the one above (the
+        // product page's reviews; the products of the search's own answers) is handed down here (decision 013).
         await shop.register(catalogRoutes, { reviews: productPageReviews });
         await shop.register(searchRoutes, { products: searchedProducts });
         await shop.register(reviewsRoutes);

@@ -61,8 +61,10 @@ const reviewWithUserColumns = (scope: TenantScope) => ({
   username: sql<string>`${accountColumns.displayName(scope, productReviews.userId)}`,
 });
 
-/** Adds a review; null when the customer already reviewed the product (the unique index decides, so two racing
- * requests cannot both succeed). */
+/**
+ * Adds a review; its id, or null when the customer already reviewed the product (the unique index decides, so two
+ * racing requests cannot both succeed).
+ */
 export async function insertReview(
   scope: TenantScope,
   values: { productId: number; userId: number; rating: number; comment: string; isVerifiedPurchase: boolean },

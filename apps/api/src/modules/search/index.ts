@@ -10,11 +10,4 @@ export {
 } from './search.planning.ts';
 export { type SearchDocument, searchSql } from './search.repository.ts';
 export { searchAdminRoutes, searchRoutes } from './search.routes.ts';
-export {
-  completeSearch,
-  createSynonymGroups,
-  planProductSearch,
-  SEARCH_COMPLETION_LIMITS,
-  type SearchedProducts,
-  suggestSearch,
-} from './search.service.ts';
+export { createSynonymGroups, planProductSearch, type SearchedProducts } from './search.service.ts';

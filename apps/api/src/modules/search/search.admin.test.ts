@@ -65,3 +65,39 @@ describe('synonyms for staff', () => {
     expect((await admin(setup.shop, setup.customer.accessToken, 'GET', '/synonyms/')).statusCode).toBe(403);
   });
 });
+
+describe("another shop's synonyms", () => {
+  it('are out of reach of its staff, and never change what this shop finds', async () => {
+    const mine = await adminCatalogShop(t, 'Mine');
+    const theirs = await adminCatalogShop(t, 'Theirs');
+    await createProduct(t, mine.shop, {
+      name: 'Birenpati blade',
+      slug: 'birenpati-blade',
+      categoryId: mine.category.id,
+    });
+    await createProduct(t, theirs.shop, {
+      name: 'Birenpati blade',
+      slug: 'birenpati-blade',
+      categoryId: theirs.category.id,
+    });
+    const created = await admin(mine.shop, mine.staff.accessToken, 'POST', '/synonyms/', {
+      terms: ['birenpati', 'zorblax'],
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as number;
+    for (const [method, payload] of [['GET'], ['PATCH', { terms: ['taken', 'over'] }], ['DELETE']] as const) {
+      expect((await admin(theirs.shop, theirs.staff.accessToken, method, `/synonyms/${id}/`, payload)).statusCode).toBe(
+        404,
+      );
+    }
+    expect((await admin(theirs.shop, theirs.staff.accessToken, 'GET', '/synonyms/')).json()).toEqual({
+      count: 0,
+      results: [],
+    });
+    const found = async (shop: AdminCatalogShop) =>
+      (await t.request(shop.shop, { method: 'GET', url: '/api/products/products/?search=zorblax' })).json();
+    expect(await found(theirs)).toEqual([]);
+    expect((await found(mine)).map((product: { slug: string }) => product.slug)).toEqual(['birenpati-blade']);
+    expect((await admin(mine.shop, mine.staff.accessToken, 'GET', `/synonyms/${id}/`)).json()).toEqual(created.json());
+  });
+});
