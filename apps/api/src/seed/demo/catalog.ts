@@ -5,15 +5,10 @@ import { createCategory, createProducts, type NewCatalogProduct } from '../../mo
 import { type PreparedImage, prepareImage, recordImage } from '../../modules/media/index.ts';
 import { createReview } from '../../modules/reviews/index.ts';
 import { createSynonymGroups } from '../../modules/search/index.ts';
-import {
-  DEMO_CATEGORIES,
-  DEMO_PRODUCTS,
-  DEMO_REVIEWERS,
-  DEMO_REVIEWS,
-  DEMO_SYNONYMS,
-  type DemoProduct,
-} from './catalog-data.ts';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProduct } from './catalog-data.ts';
 import { renderProductPictures } from './pictures/index.ts';
+import { DEMO_REVIEWERS, DEMO_REVIEWS } from './reviews-data.ts';
+import { DEMO_SYNONYMS } from './search-data.ts';
 
 /** The names the demo reviewers chose to show with their reviews. */
 const REVIEWER_NAMES: Record<(typeof DEMO_REVIEWERS)[number], string> = {
