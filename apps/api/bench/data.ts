@@ -7,7 +7,7 @@ import type { Tenant } from '../src/lib/context.ts';
 import { systemContext } from '../src/lib/context.ts';
 import { openSession } from '../src/modules/accounts/index.ts';
 import { createTenant, getTenant } from '../src/modules/tenants/index.ts';
-import { DEMO_SYNONYMS } from '../src/seed/demo/catalog-data.ts';
+import { DEMO_SYNONYMS } from '../src/seed/demo/search-data.ts';
 import { DEMO_TENANT_TOKEN, seedDemo } from '../src/seed/index.ts';
 
 const LARGE_TENANT_TOKEN = 'bench-large-catalog';

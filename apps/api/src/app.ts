@@ -31,9 +31,10 @@ import {
 import { auditAdminRoutes } from './modules/audit/index.ts';
 import { blogAdminRoutes, blogRoutes } from './modules/blog/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
-import { catalogAdminRoutes, catalogRoutes } from './modules/catalog/index.ts';
+import { catalogAdminRoutes, catalogRoutes, searchedProducts } from './modules/catalog/index.ts';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
+import { inventoryAdminRoutes } from './modules/inventory/index.ts';
 import { createMailer, type Mailer } from './modules/mail/index.ts';
 import { createMediaStorage, type MediaStorage, mediaAdminRoutes, mediaFileRoutes } from './modules/media/index.ts';
 import { ordersAdminRoutes, ordersRoutes, scheduleOrderExpiry, subscribeOrderEvents } from './modules/orders/index.ts';
@@ -44,7 +45,9 @@ import {
   paymentsRoutes,
   reconcilePayments,
 } from './modules/payments/index.ts';
+import { productPageReviews, reviewsAdminRoutes, reviewsRoutes } from './modules/reviews/index.ts';
 import { sandboxGatewayRoutes } from './modules/sandbox-gateway/index.ts';
+import { searchAdminRoutes, searchRoutes } from './modules/search/index.ts';
 import { shippingAdminRoutes } from './modules/shipping/index.ts';
 import { siteAdminRoutes, siteRoutes } from './modules/site/index.ts';
 import { getTenant, tenantContext, tenantsRoutes } from './modules/tenants/index.ts';
@@ -268,7 +271,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(authentication);
         await shop.register(siteRoutes);
         await shop.register(accountsRoutes);
-        await shop.register(catalogRoutes);
+        // Reviews build on the catalog, and the catalog on the search: what the one below shows of the one above (the
+        // product page's reviews; the products of the search's own answers) is handed down here (decision 013).
+        await shop.register(catalogRoutes, { reviews: productPageReviews });
+        await shop.register(searchRoutes, { products: searchedProducts });
+        await shop.register(reviewsRoutes);
         await shop.register(blogRoutes);
         await shop.register(contactRoutes);
         await shop.register(pagesRoutes);
@@ -283,6 +290,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             await admin.register(accountsAdminRoutes);
             await admin.register(staffAdminRoutes);
             await admin.register(catalogAdminRoutes);
+            await admin.register(inventoryAdminRoutes);
+            await admin.register(reviewsAdminRoutes);
+            await admin.register(searchAdminRoutes);
             await admin.register(blogAdminRoutes);
             await admin.register(pagesAdminRoutes);
             await admin.register(siteAdminRoutes);

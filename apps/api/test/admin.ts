@@ -1,8 +1,9 @@
 // Shops for the administration's tests: an owner, a member of staff and a customer; multipart bodies with pictures.
 import sharp from 'sharp';
+import { expect } from 'vitest';
 import type { Tenant } from '../src/modules/tenants/index.ts';
 import type { TestApp } from './app.ts';
-import { createCustomer } from './builders.ts';
+import { createCategory, createCustomer, createProduct } from './builders.ts';
 
 /** A new shop with its owner, a member of staff and a customer, each signed in (usernames name the shop). */
 export async function shopWithStaff(t: TestApp, name: string) {
@@ -14,6 +15,29 @@ export async function shopWithStaff(t: TestApp, name: string) {
 }
 
 export type ShopWithStaff = Awaited<ReturnType<typeof shopWithStaff>>;
+
+/** A shop with staff (`shopWithStaff`), a category and one product (stock 5, 85.00): the catalog's administration. */
+export async function adminCatalogShop(t: TestApp, name = 'Catalog admin shop') {
+  const { shop, owner, staff, customer } = await shopWithStaff(t, name);
+  const category = await createCategory(t, shop);
+  const product = await createProduct(t, shop, { categoryId: category.id, stock: 5, priceCents: 8500 });
+  return { shop, owner, staff, customer, category, product };
+}
+
+export type AdminCatalogShop = Awaited<ReturnType<typeof adminCatalogShop>>;
+
+/** The audit log's entries about one entity, newest first, as the shop's owner reads them. */
+export async function auditLog(t: TestApp, setup: ShopWithStaff, entity: string, entityId: number) {
+  const answer = await adminCall(
+    t,
+    setup.shop,
+    setup.owner.accessToken,
+    'GET',
+    `/audit-log/?entity=${entity}&entity_id=${entityId}`,
+  );
+  expect(answer.statusCode).toBe(200);
+  return answer.json().results as { action: string; actor_user_id: number; summary: Record<string, unknown> }[];
+}
 
 type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
 

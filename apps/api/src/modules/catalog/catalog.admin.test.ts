@@ -1,11 +1,20 @@
-// The administration of the catalog through HTTP: products, stock, pictures, categories and reviews for staff.
+// The administration of the catalog through HTTP: products, pictures and categories for staff (and who may reach the
+// administration's catalog routes, the stock's and the reviews' too).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, type DropFirst, multipart, png, shopWithStaff } from '../../../test/admin.ts';
+import {
+  type AdminCatalogShop,
+  adminCall,
+  adminCatalogShop,
+  auditLog,
+  type DropFirst,
+  multipart,
+  png,
+} from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { createCategory, createCustomer, createProduct } from '../../../test/builders.ts';
+import { createCategory, createProduct } from '../../../test/builders.ts';
 import { XSS_CORPUS, xssLeftovers } from '../../../test/xss-corpus.ts';
+import { findStockLedgerMismatches } from '../inventory/index.ts';
 import type { Tenant } from '../tenants/index.ts';
-import { findStockLedgerMismatches } from './index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,15 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A shop with an owner, a member of staff, a customer, a category and one product (stock 5, 85.00). */
-async function catalogShop(name = 'Catalog admin shop') {
-  const { shop, owner, staff, customer } = await shopWithStaff(t, name);
-  const category = await createCategory(t, shop);
-  const product = await createProduct(t, shop, { categoryId: category.id, stock: 5, priceCents: 8500 });
-  return { shop, owner, staff, customer, category, product };
-}
+const catalogShop = (name?: string) => adminCatalogShop(t, name);
 
-type Shop = Awaited<ReturnType<typeof catalogShop>>;
+type Shop = AdminCatalogShop;
 
 const admin = (...args: DropFirst<Parameters<typeof adminCall>>) => adminCall(t, ...args);
 
@@ -29,16 +32,7 @@ function storefrontProduct(shop: Tenant, slug: string) {
   return t.request(shop, { method: 'GET', url: `/api/products/products/${slug}/` });
 }
 
-async function auditOf(setup: Shop, entity: string, entityId: number) {
-  const answer = await admin(
-    setup.shop,
-    setup.owner.accessToken,
-    'GET',
-    `/audit-log/?entity=${entity}&entity_id=${entityId}`,
-  );
-  expect(answer.statusCode).toBe(200);
-  return answer.json().results as { action: string; actor_user_id: number; summary: Record<string, unknown> }[];
-}
+const auditOf = (setup: Shop, entity: string, entityId: number) => auditLog(t, setup, entity, entityId);
 
 /** A multipart body as a browser's form sends it. */
 function upload(setup: Shop, productId: number, image: Buffer, altText?: string, token = setup.staff.accessToken) {
@@ -419,65 +413,6 @@ describe('products for staff', () => {
   });
 });
 
-describe('stock adjustments', () => {
-  it('moves the stock through the ledger with its reason, never below zero, audited', async () => {
-    const setup = await catalogShop();
-    const url = `/products/${setup.product.id}/stock/`;
-    const added = await admin(setup.shop, setup.staff.accessToken, 'POST', url, {
-      change: 7,
-      reason: 'Delivery from the forge',
-    });
-    expect(added.statusCode).toBe(200);
-    expect(added.json()).toMatchObject({
-      product: setup.product.id,
-      stock: 12,
-      movements: [
-        { quantity: 7, reason: 'adjustment', note: 'Delivery from the forge', order_id: null },
-        { quantity: 5, reason: 'initial' },
-      ],
-    });
-    const removed = await admin(setup.shop, setup.staff.accessToken, 'POST', url, { change: -2, reason: 'Broken tip' });
-    expect(removed.json().stock).toBe(10);
-    const tooMany = await admin(setup.shop, setup.staff.accessToken, 'POST', url, { change: -11, reason: 'Count' });
-    expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().code).toBe('insufficient_stock');
-    for (const payload of [
-      { change: 0, reason: 'nothing' },
-      { change: 1.5, reason: 'half' },
-      { change: 1, reason: '' },
-      { change: 1, reason: ' ' },
-      { change: 1, reason: 'x'.repeat(201) },
-      { change: 1 },
-      { change: 1, reason: 'ok', order_id: 3 },
-    ]) {
-      expect(
-        (await admin(setup.shop, setup.staff.accessToken, 'POST', url, payload)).statusCode,
-        JSON.stringify(payload),
-      ).toBe(400);
-    }
-    const ledger = (await admin(setup.shop, setup.staff.accessToken, 'GET', url)).json();
-    expect(ledger.stock).toBe(10);
-    expect(
-      ledger.movements.map((movement: { quantity: number; note: string }) => [movement.quantity, movement.note]),
-    ).toEqual([
-      [-2, 'Broken tip'],
-      [7, 'Delivery from the forge'],
-      [5, ''],
-    ]);
-    expect(await findStockLedgerMismatches(t.context(setup.shop))).toEqual([]);
-    const audit = await auditOf(setup, 'product', setup.product.id);
-    expect(audit.map((entry) => [entry.action, entry.summary])).toEqual([
-      ['product.stock', { before: { stock: 12 }, after: { stock: 10, change: -2, reason: 'Broken tip' } }],
-      ['product.stock', { before: { stock: 5 }, after: { stock: 12, change: 7, reason: 'Delivery from the forge' } }],
-    ]);
-    expect((await admin(setup.shop, setup.staff.accessToken, 'GET', '/products/999999/stock/')).statusCode).toBe(404);
-    expect(
-      (await admin(setup.shop, setup.staff.accessToken, 'POST', '/products/999999/stock/', { change: 1, reason: 'x' }))
-        .statusCode,
-    ).toBe(404);
-  });
-});
-
 describe('product pictures', () => {
   it('uploads pictures that the storefront shows; the first is the main one, and one only', async () => {
     const setup = await catalogShop();
@@ -660,148 +595,5 @@ describe('categories for staff', () => {
       'category.update',
       'category.create',
     ]);
-  });
-});
-
-describe('reviews for staff', () => {
-  async function review(setup: Shop, rating: number, comment: string) {
-    const customer = await createCustomer(t, setup.shop);
-    const answer = await t.request(setup.shop, {
-      method: 'POST',
-      url: '/api/products/reviews/',
-      token: customer.accessToken,
-      payload: { product: setup.product.id, rating, comment },
-    });
-    expect(answer.statusCode).toBe(201);
-    return answer.json() as { id: number };
-  }
-
-  it('hides a review from the storefront and its averages, shows it again, and deletes one', async () => {
-    const setup = await catalogShop();
-    const good = await review(setup, 5, 'Holds an edge.');
-    const bad = await review(setup, 1, 'Spam spam spam.');
-    let page = (await storefrontProduct(setup.shop, setup.product.slug)).json();
-    expect(page).toMatchObject({ review_count: 2, average_rating: 3 });
-
-    const list = (
-      await admin(setup.shop, setup.staff.accessToken, 'GET', `/reviews/?product=${setup.product.id}`)
-    ).json();
-    expect(list.count).toBe(2);
-    expect(list.results[0]).toMatchObject({ id: bad.id, product: setup.product.id, rating: 1, is_hidden: false });
-
-    const hidden = await admin(setup.shop, setup.staff.accessToken, 'PATCH', `/reviews/${bad.id}/`, {
-      is_hidden: true,
-    });
-    expect(hidden.statusCode).toBe(200);
-    expect(hidden.json()).toMatchObject({ id: bad.id, is_hidden: true });
-    page = (await storefrontProduct(setup.shop, setup.product.slug)).json();
-    expect(page.reviews.map((item: { id: number }) => item.id)).toEqual([good.id]);
-    expect(page).toMatchObject({ review_count: 1, average_rating: 5 });
-    const card = await t.request(setup.shop, { method: 'GET', url: '/api/products/products/' });
-    expect(card.json()[0]).toMatchObject({ review_count: 1, average_rating: 5 });
-    // Hiding again changes nothing.
-    await admin(setup.shop, setup.staff.accessToken, 'PATCH', `/reviews/${bad.id}/`, { is_hidden: true });
-    expect((await storefrontProduct(setup.shop, setup.product.slug)).json().review_count).toBe(1);
-    expect(
-      (await admin(setup.shop, setup.staff.accessToken, 'GET', '/reviews/?is_hidden=true'))
-        .json()
-        .results.map((item: { id: number }) => item.id),
-    ).toEqual([bad.id]);
-
-    await admin(setup.shop, setup.staff.accessToken, 'PATCH', `/reviews/${bad.id}/`, { is_hidden: false });
-    expect((await storefrontProduct(setup.shop, setup.product.slug)).json()).toMatchObject({
-      review_count: 2,
-      average_rating: 3,
-    });
-
-    expect((await admin(setup.shop, setup.staff.accessToken, 'DELETE', `/reviews/${bad.id}/`)).statusCode).toBe(204);
-    page = (await storefrontProduct(setup.shop, setup.product.slug)).json();
-    expect(page).toMatchObject({ review_count: 1, average_rating: 5 });
-    expect(page.reviews.map((item: { id: number }) => item.id)).toEqual([good.id]);
-    expect((await admin(setup.shop, setup.staff.accessToken, 'DELETE', `/reviews/${bad.id}/`)).statusCode).toBe(404);
-    // A hidden review deleted leaves the counts alone.
-    await admin(setup.shop, setup.staff.accessToken, 'PATCH', `/reviews/${good.id}/`, { is_hidden: true });
-    await admin(setup.shop, setup.staff.accessToken, 'DELETE', `/reviews/${good.id}/`);
-    expect((await storefrontProduct(setup.shop, setup.product.slug)).json()).toMatchObject({
-      review_count: 0,
-      average_rating: null,
-      reviews: [],
-    });
-
-    expect((await auditOf(setup, 'review', bad.id)).map((entry) => entry.action)).toEqual([
-      'review.delete',
-      'review.show',
-      'review.hide',
-    ]);
-    for (const payload of [{ is_hidden: 'yes' }, { is_hidden: true, rating: 5 }, { comment: 'edited' }]) {
-      expect(
-        (await admin(setup.shop, setup.staff.accessToken, 'PATCH', `/reviews/${good.id}/`, payload)).statusCode,
-      ).toBe(400);
-    }
-  });
-
-  it("keeps another shop's reviews out of reach", async () => {
-    const mine = await catalogShop('Mine');
-    const theirs = await catalogShop('Theirs');
-    const mineReview = await review(mine, 4, 'Fine blade.');
-    expect(
-      (await admin(theirs.shop, theirs.staff.accessToken, 'PATCH', `/reviews/${mineReview.id}/`, { is_hidden: true }))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await admin(theirs.shop, theirs.staff.accessToken, 'DELETE', `/reviews/${mineReview.id}/`)).statusCode,
-    ).toBe(404);
-    expect((await admin(theirs.shop, theirs.staff.accessToken, 'GET', '/reviews/')).json().count).toBe(0);
-    expect((await storefrontProduct(mine.shop, mine.product.slug)).json().review_count).toBe(1);
-  });
-});
-
-describe('synonyms for staff', () => {
-  it('makes a word find the products of its synonyms at once, audited; words are validated', async () => {
-    const setup = await catalogShop('Synonym shop');
-    await createProduct(t, setup.shop, {
-      name: 'Birenpati blade',
-      slug: 'birenpati-blade',
-      categoryId: setup.category.id,
-    });
-    const search = async (text: string) =>
-      (await t.request(setup.shop, { method: 'GET', url: `/api/products/products/?search=${text}` })).json();
-    const names = (answer: { name: string }[] | { results: { name: string }[] }) =>
-      (Array.isArray(answer) ? answer : answer.results).map((product) => product.name);
-    expect(names(await search('zorblax'))).toEqual([]);
-
-    const created = await admin(setup.shop, setup.staff.accessToken, 'POST', '/synonyms/', {
-      terms: ['Birenpati', 'zorblax'],
-    });
-    expect(created.statusCode).toBe(201);
-    expect(created.json().terms).toEqual(['birenpati', 'zorblax']);
-    expect(names(await search('zorblax'))).toEqual(['Birenpati blade']);
-    const list = (await admin(setup.shop, setup.staff.accessToken, 'GET', '/synonyms/')).json();
-    expect(list).toEqual({ count: 1, results: [created.json()] });
-
-    const id = created.json().id as number;
-    expect((await admin(setup.shop, setup.staff.accessToken, 'GET', `/synonyms/${id}/`)).json()).toEqual(
-      created.json(),
-    );
-    expect(
-      (await admin(setup.shop, setup.staff.accessToken, 'PATCH', `/synonyms/${id}/`, { terms: ['birenpati', 'quux'] }))
-        .statusCode,
-    ).toBe(200);
-    expect(names(await search('zorblax'))).toEqual([]);
-    expect((await admin(setup.shop, setup.staff.accessToken, 'DELETE', `/synonyms/${id}/`)).statusCode).toBe(204);
-    expect((await admin(setup.shop, setup.staff.accessToken, 'DELETE', `/synonyms/${id}/`)).statusCode).toBe(404);
-    expect((await admin(setup.shop, setup.staff.accessToken, 'GET', `/synonyms/${id}/`)).statusCode).toBe(404);
-    expect((await auditOf(setup, 'synonyms', id)).map((entry) => entry.action)).toEqual([
-      'synonyms.delete',
-      'synonyms.update',
-      'synonyms.create',
-    ]);
-
-    const refused = async (payload: object) =>
-      (await admin(setup.shop, setup.staff.accessToken, 'POST', '/synonyms/', payload)).statusCode;
-    expect(await refused({ terms: ['alone'] })).toBe(400);
-    expect(await refused({ terms: ['same', 'Same'] })).toBe(400);
-    expect(await refused({ terms: ['a', 'b'], tenant_id: 1 })).toBe(400);
-    expect((await admin(setup.shop, setup.customer.accessToken, 'GET', '/synonyms/')).statusCode).toBe(403);
   });
 });

@@ -1,6 +1,5 @@
-// The administration of the catalog: products (every field staff may set, never the stock), their stock through the
-// ledger, their pictures, categories, and the moderation of reviews. Every write runs in one transaction with its
-// audit entry.
+// The administration of the catalog: products (every field staff may set, never the stock: the inventory module's
+// ledger moves it), their pictures, and categories. Every write runs in one transaction with its audit entry.
 import type {
   AdminCategory,
   AdminCategoryCreateBody,
@@ -12,13 +11,6 @@ import type {
   AdminProductListQuery,
   AdminProductSummary,
   AdminProductUpdateBody,
-  AdminReview,
-  AdminReviewBody,
-  AdminReviewListQuery,
-  AdminStockAdjustmentBody,
-  AdminStockLedger,
-  AdminSynonymBody,
-  AdminSynonymGroup,
 } from '@platform/contracts';
 import { formatMinor, parseMinor } from '@platform/contracts';
 import type { TransactionContext } from '../../lib/context.ts';
@@ -31,44 +23,33 @@ import { storeImage } from '../media/index.ts';
 import {
   type AdminCategoryRow,
   type AdminProductRow,
-  type AdminReviewRow,
   categoryHasProducts,
   categorySlugTaken,
   deleteCategory,
   deleteProductImage,
-  deleteReview,
-  deleteSynonymGroup,
   findAdminCategory,
   findAdminProduct,
-  findAdminReview,
   findProductImage,
   insertAttributes,
   insertCategory,
   insertProductImage,
   insertProducts,
-  insertSynonymGroup,
   listAdminCategories,
   listAdminProducts,
-  listAdminReviews,
   listProductAttributes,
   listProductImageFiles,
-  listSynonymRows,
   lockCategory,
   lockProduct,
-  lockReview,
   nextImageOrder,
   type ProductChanges,
   type ProductRow,
   productSlugTaken,
   replaceAttributes,
-  setReviewHidden,
   shareCategory,
   updateCategory,
   updateProduct,
   updateProductImage,
-  updateSynonymGroup,
 } from './catalog.repository.ts';
-import { adjustStock, listStockMovements } from './stock.service.ts';
 
 const PRODUCT_NOT_FOUND = ['Product not found.', 'product_not_found'] as const;
 const SLUG_TAKEN = { slug: ['A product with this slug already exists.'] };
@@ -307,49 +288,6 @@ export async function updateProductByStaff(
 }
 
 /**
- * `POST /admin/products/{id}/stock/`: a correction of the stock (a count, a delivery, a breakage) through the stock
- * ledger, with its reason; the stock never goes below 0. Audited with the stock before and after.
- */
-export async function adjustStockByStaff(
-  ctx: RequestContext,
-  productId: number,
-  body: AdminStockAdjustmentBody,
-): Promise<AdminStockLedger> {
-  requireStaff(ctx);
-  await inTransaction(ctx, async (tx) => {
-    const product = await adjustStock(tx, { productId, quantity: body.change, note: body.reason });
-    await recordAudit(tx, {
-      action: 'product.stock',
-      entity: 'product',
-      entityId: productId,
-      before: { stock: product.stock - body.change },
-      after: { stock: product.stock, change: body.change, reason: body.reason },
-    });
-  });
-  return stockLedgerForStaff(ctx, productId);
-}
-
-/** `GET /admin/products/{id}/stock/`: the product's stock and its latest movements, newest first. */
-export async function stockLedgerForStaff(ctx: RequestContext, productId: number): Promise<AdminStockLedger> {
-  requireStaff(ctx);
-  const product = await findAdminProduct(ctx.scope, productId);
-  if (!product) throw new NotFoundError(...PRODUCT_NOT_FOUND);
-  const movements = await listStockMovements(ctx, { productId, limit: 200 });
-  return {
-    product: productId,
-    stock: product.stock,
-    movements: movements.map((movement) => ({
-      id: movement.id,
-      quantity: movement.quantity,
-      reason: movement.reason,
-      order_id: movement.orderId,
-      note: movement.note,
-      created_at: movement.createdAt.toISOString(),
-    })),
-  };
-}
-
-/**
  * `POST /admin/products/{id}/images/`: an uploaded picture (validated and re-encoded by the media module) added after
  * the product's others; a product without a main image gets it as its main image. Audited.
  */
@@ -570,149 +508,5 @@ export async function deleteCategoryByStaff(ctx: RequestContext, categoryId: num
       entityId: categoryId,
       before: { slug: category.slug, name: category.name },
     });
-  });
-}
-
-function reviewOf(row: AdminReviewRow): AdminReview {
-  return {
-    id: row.id,
-    product: row.productId,
-    product_name: row.productName,
-    user: { id: row.userId, username: row.username },
-    rating: row.rating,
-    comment: row.comment,
-    is_verified_purchase: row.isVerifiedPurchase,
-    is_hidden: row.isHidden,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-/** `GET /admin/reviews/`: the shop's reviews, hidden ones too, newest first; by product, visibility or text. */
-export async function listReviewsForStaff(
-  ctx: RequestContext,
-  query: AdminReviewListQuery,
-): Promise<{ count: number; results: AdminReview[] }> {
-  requireStaff(ctx);
-  const { rows, count } = await listAdminReviews(
-    ctx.scope,
-    { productId: query.product, isHidden: query.is_hidden, search: query.search || undefined },
-    { ordering: query.ordering ?? '-created_at', limit: query.page_size, offset: (query.page - 1) * query.page_size },
-  );
-  return { count, results: rows.map(reviewOf) };
-}
-
-/**
- * `PATCH /admin/reviews/{id}/`: hides a review from the storefront (it no longer counts in its product's rating) or
- * shows it again. Audited.
- */
-export async function moderateReview(
-  ctx: RequestContext,
-  reviewId: number,
-  body: AdminReviewBody,
-): Promise<AdminReview> {
-  requireStaff(ctx);
-  await inTransaction(ctx, async (tx) => {
-    const review = await lockReview(tx.scope, reviewId);
-    if (!review) throw new NotFoundError('Review not found.', 'review_not_found');
-    if (review.isHidden === body.is_hidden) return;
-    await setReviewHidden(tx.scope, review, body.is_hidden);
-    await recordAudit(tx, {
-      action: body.is_hidden ? 'review.hide' : 'review.show',
-      entity: 'review',
-      entityId: reviewId,
-      before: { is_hidden: review.isHidden },
-      after: { is_hidden: body.is_hidden },
-    });
-  });
-  const row = await findAdminReview(ctx.scope, reviewId);
-  if (!row) throw new NotFoundError('Review not found.', 'review_not_found');
-  return reviewOf(row);
-}
-
-/** `DELETE /admin/reviews/{id}/`: removes a review (and its part of the product's rating). Audited. */
-export async function deleteReviewByStaff(ctx: RequestContext, reviewId: number): Promise<void> {
-  requireStaff(ctx);
-  await inTransaction(ctx, async (tx) => {
-    const review = await lockReview(tx.scope, reviewId);
-    if (!review) throw new NotFoundError('Review not found.', 'review_not_found');
-    await deleteReview(tx.scope, review);
-    await recordAudit(tx, {
-      action: 'review.delete',
-      entity: 'review',
-      entityId: reviewId,
-      before: {
-        product: review.productId,
-        user: review.userId,
-        rating: review.rating,
-        comment: review.comment,
-        is_hidden: review.isHidden,
-      },
-    });
-  });
-}
-
-const synonymsNotFound = () => new NotFoundError('Synonym group not found.', 'synonyms_not_found');
-
-/** `GET /admin/synonyms/`: the shop's synonym groups, which every search applies at once. */
-export async function listSynonymsForStaff(
-  ctx: RequestContext,
-): Promise<{ count: number; results: AdminSynonymGroup[] }> {
-  requireStaff(ctx);
-  const rows = await listSynonymRows(ctx.scope);
-  return { count: rows.length, results: rows };
-}
-
-/** `GET /admin/synonyms/{id}/`. */
-export async function getSynonymsForStaff(ctx: RequestContext, id: number): Promise<AdminSynonymGroup> {
-  requireStaff(ctx);
-  const group = (await listSynonymRows(ctx.scope)).find((row) => row.id === id);
-  if (!group) throw synonymsNotFound();
-  return group;
-}
-
-/** `POST /admin/synonyms/`: a new group of words that mean the same; audited. */
-export async function createSynonymsByStaff(ctx: RequestContext, body: AdminSynonymBody): Promise<AdminSynonymGroup> {
-  requireStaff(ctx);
-  return inTransaction(ctx, async (tx) => {
-    const group = await insertSynonymGroup(tx.scope, body.terms);
-    await recordAudit(tx, {
-      action: 'synonyms.create',
-      entity: 'synonyms',
-      entityId: group.id,
-      after: { terms: group.terms },
-    });
-    return group;
-  });
-}
-
-/** `PATCH /admin/synonyms/{id}/`: a group's new words; audited. */
-export async function updateSynonymsByStaff(
-  ctx: RequestContext,
-  id: number,
-  body: AdminSynonymBody,
-): Promise<AdminSynonymGroup> {
-  requireStaff(ctx);
-  return inTransaction(ctx, async (tx) => {
-    const before = (await listSynonymRows(tx.scope)).find((group) => group.id === id);
-    const group = before ? await updateSynonymGroup(tx.scope, id, body.terms) : null;
-    if (!before || !group) throw synonymsNotFound();
-    await recordAudit(tx, {
-      action: 'synonyms.update',
-      entity: 'synonyms',
-      entityId: id,
-      before: { terms: before.terms },
-      after: { terms: group.terms },
-    });
-    return group;
-  });
-}
-
-/** `DELETE /admin/synonyms/{id}/`; audited. */
-export async function deleteSynonymsByStaff(ctx: RequestContext, id: number): Promise<void> {
-  requireStaff(ctx);
-  await inTransaction(ctx, async (tx) => {
-    const terms = await deleteSynonymGroup(tx.scope, id);
-    if (!terms) throw synonymsNotFound();
-    await recordAudit(tx, { action: 'synonyms.delete', entity: 'synonyms', entityId: id, before: { terms } });
   });
 }

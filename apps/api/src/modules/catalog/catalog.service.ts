@@ -1,68 +1,49 @@
 import {
   averageRating,
   type Category,
-  type CreateReviewBody,
   DEFAULT_PAGE_SIZE,
   formatMinor,
-  isCompletable,
   type MainImage,
   type Product,
   type ProductFacets,
   type ProductListQuery,
   type ProductSummary,
   parseMinor,
-  REVIEW_COMMENT_MAX,
   type Review,
   type SearchCompletions,
 } from '@platform/contracts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
-import { accountTag, STOCK_TAG, tagAnswer, tagProducts } from '../../lib/cache-tags.ts';
-import { type RequestContext, requireUser } from '../../lib/context.ts';
-import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { STOCK_TAG, tagAnswer, tagProducts } from '../../lib/cache-tags.ts';
+import type { RequestContext } from '../../lib/context.ts';
+import { NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { imageVariants } from '../media/index.ts';
+import { explainMatch, planProductSearch, type SearchedProducts, type SearchPlan } from '../search/index.ts';
 import {
+  addToRating,
   type CategoryRow,
-  closestCatalogWords,
-  countFacets,
-  countProducts,
-  countSearchMatches,
   findActiveProductById,
-  findActiveProductBySlug,
   findCategoryBySlug,
-  findSearchCandidates,
-  hasProductsMatching,
   insertAttributes,
   insertCategory,
   insertProductImages,
   insertProducts,
-  insertReview,
-  insertSynonymGroups,
   listCategories as listCategoryRows,
-  listProductSummaries,
-  listSearchCompletions,
-  listSynonymGroups,
-  looselySimilarCatalogWords,
   type NewProduct,
-  type ProductFilter,
-  type ProductSort,
-  type ProductSummaryRow,
-  type ReviewWithUser,
 } from './catalog.repository.ts';
 import {
-  allowedEdits,
-  correctableWords,
-  damerauDistance,
-  explainMatch,
-  FUZZY_SEARCH_MAX_CANDIDATES,
-  normalizeSearch,
-  planSearch,
-  SEARCH_CANDIDATES_MAX,
-  type SearchPlan,
-  STRICT_SEARCH_MIN_MATCHES,
-  searchWords,
-} from './catalog.search.ts';
-import { hasBoughtProduct } from './purchases.service.ts';
+  countFacets,
+  countProducts,
+  findActiveProductBySlug,
+  hasProductsMatching,
+  listProductSummaries,
+  listSearchCompletions,
+  narrowSearch,
+  type ProductFilter,
+  type ProductPageColumn,
+  type ProductSort,
+  type ProductSummaryRow,
+} from './products.repository.ts';
 
 function toCategory(row: CategoryRow): Category {
   return { id: row.id, slug: row.slug, name: row.name, description: row.description };
@@ -114,31 +95,6 @@ function toSummary(ctx: RequestContext, row: ProductSummaryRow): ProductSummary 
   };
 }
 
-function toReview(row: ReviewWithUser): Review {
-  return {
-    id: row.id,
-    product: row.productId,
-    user: { username: row.username },
-    rating: row.rating,
-    comment: row.comment,
-    created_at: row.createdAt.toISOString(),
-    is_verified_purchase: row.isVerifiedPurchase,
-  };
-}
-
-/**
- * The plan of a shopper's `text` with the shop's synonym groups and the catalog words its unknown words may mean;
- * null when nothing in it is searchable.
- */
-async function planShopSearch(scope: TenantScope, text: string, options?: { typing?: boolean }) {
-  return planSearch(
-    text,
-    await listSynonymGroups(scope),
-    await closestCatalogWords(scope, correctableWords(text)),
-    options,
-  );
-}
-
 export type ProductListResult =
   | { paginated: false; results: ProductSummary[] }
   | {
@@ -185,7 +141,9 @@ function withSearchMatch(summary: ProductSummary, plan: SearchPlan): ProductSumm
 
 /**
  * Active products, filtered by category, search (relevance order unless another is asked), price range, stock and
- * flags; paginated when `page` is given. A constant number of queries whatever the page size.
+ * flags; paginated when `page` is given. A constant number of queries whatever the page size. A search walks once:
+ * its plan from the search module (synonyms, corrections), how the plan reads the products (`narrowSearch`), then
+ * the count, the page and the facets with it.
  */
 export async function listProducts(ctx: RequestContext, input: ProductListQuery): Promise<ProductListResult> {
   const empty: ProductListResult = input.page
@@ -208,45 +166,23 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
   if (maxPrice !== null) filter.maxPriceCents = maxPrice;
   const categorySlug = input.category__slug?.trim();
   if (categorySlug) filter.categorySlug = categorySlug;
+  const searchText = input.search?.trim();
   // Which products a list holds (and so its pages), or their order, moves with any product's stock: filtered by it,
   // or a search's ties.
-  if (filter.inStock || (input.search?.trim() && (input.ordering ?? 'relevance') === 'relevance')) {
+  if (filter.inStock || (searchText && (input.ordering ?? 'relevance') === 'relevance')) {
     tagAnswer(ctx, [STOCK_TAG]);
   }
   // The statements of one list (a search's word look-ups, count and page) run in one transaction: the shop is named
   // once, not once per statement.
-  const read = await ctx.scope.transaction(async (scope) => {
+  const read = await inTransaction(ctx, async (tx) => {
     let count: number | undefined;
-    const searchText = input.search?.trim();
     if (searchText) {
-      const plan = await planShopSearch(scope, searchText);
+      const plan = await planProductSearch(tx, searchText);
       // Nothing searchable: no product.
       if (!plan) return null;
-      filter.search = plan;
-      // Products with every concept, when there are enough of them; else those with any, and, when these are few,
-      // the texts only alike (misspellings left uncorrected), ranked by closeness of spelling too.
-      const decide = (found: { every: number; any: number }) => {
-        if (found.every === 0) plan.noneHasEvery = true;
-        if (found.every >= STRICT_SEARCH_MIN_MATCHES) {
-          plan.strict = true;
-          count = found.every;
-        } else if (found.any >= FUZZY_SEARCH_MAX_CANDIDATES) {
-          plan.fullTextOnly = true;
-          count = found.any;
-        }
-      };
-      const candidates = await findSearchCandidates(scope, plan, SEARCH_CANDIDATES_MAX);
-      if (candidates) {
-        plan.candidates = candidates;
-        decide(await countSearchMatches(scope, { ...filter, search: plan }));
-      } else if (
-        // Many products with the words: whether enough hold every concept stops at the 24th.
-        await hasProductsMatching(scope, { ...filter, search: { ...plan, strict: true } }, STRICT_SEARCH_MIN_MATCHES)
-      ) {
-        plan.strict = true;
-      } else {
-        decide(await countSearchMatches(scope, { ...filter, search: plan }));
-      }
+      const narrowed = await narrowSearch(tx.scope, filter, plan);
+      filter.search = narrowed.search;
+      count = narrowed.count;
     }
     const sort: ProductSort = input.ordering ?? (filter.search ? 'relevance' : '-created_at');
 
@@ -254,25 +190,25 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
     let paging: { count: number; page: number; pageSize: number } | null = null;
     if (input.page) {
       const pageSize = input.page_size ?? DEFAULT_PAGE_SIZE;
-      count ??= await countProducts(scope, filter);
+      count ??= await countProducts(tx.scope, filter);
       if (input.page > 1 && (input.page - 1) * pageSize >= count) {
         throw new NotFoundError('Invalid page.', 'invalid_page');
       }
-      rows = await listProductSummaries(scope, filter, sort, {
+      rows = await listProductSummaries(tx.scope, filter, sort, {
         limit: pageSize,
         offset: (input.page - 1) * pageSize,
       });
       paging = { count, page: input.page, pageSize };
     } else {
       rows = await listProductSummaries(
-        scope,
+        tx.scope,
         filter,
         sort,
         input.page_size ? { limit: input.page_size, offset: 0 } : undefined,
       );
     }
     // The counts beside the list's filters, in the same transaction.
-    const facets = paging && input.facets === 'true' ? await facetsOf(scope, filter) : null;
+    const facets = paging && input.facets === 'true' ? await facetsOf(tx.scope, filter) : null;
     return { rows, paging, facets };
   });
   if (!read) {
@@ -290,16 +226,21 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
   return facets ? { paginated: true, results, ...paging, facets } : { paginated: true, results, ...paging };
 }
 
+/**
+ * What the product page shows of its reviews: the reviews module's (which builds on the catalog, so the app hands
+ * it to the catalog's routes). `column` goes into the page's one statement; `answer` turns its value into the
+ * reviews of the answer (and names what they show for the response cache).
+ */
+export interface ProductPageReviews {
+  column: ProductPageColumn;
+  answer(ctx: RequestContext, value: unknown): Review[];
+}
+
 /** An active product with its images, attributes and reviews (one query); inactive or unknown: 404. */
-export async function getProduct(ctx: RequestContext, slug: string): Promise<Product> {
-  const row = await findActiveProductBySlug(ctx.scope, slug);
+export async function getProduct(ctx: RequestContext, slug: string, reviews: ProductPageReviews): Promise<Product> {
+  const row = await findActiveProductBySlug(ctx.scope, slug, reviews.column);
   if (!row) throw new NotFoundError();
   tagProducts(ctx, [row.id]);
-  // Its reviews show their authors' display names.
-  tagAnswer(
-    ctx,
-    row.reviews.map((review) => accountTag(review.user_id)),
-  );
   return {
     ...toSummary(ctx, row),
     long_html_description: row.longHtmlDescription,
@@ -317,41 +258,24 @@ export async function getProduct(ctx: RequestContext, slug: string): Promise<Pro
         variantWidths: image.variant_widths,
       }),
     })),
-    reviews: row.reviews.map((review) => ({
-      id: review.id,
-      product: review.product_id,
-      user: { username: review.username },
-      rating: review.rating,
-      comment: review.comment,
-      created_at: new Date(review.created_at).toISOString(),
-      is_verified_purchase: review.is_verified_purchase,
-    })),
+    reviews: reviews.answer(ctx, row.reviews),
   };
 }
 
-/** A signed-in customer's one review of an active product; marked verified when they bought it. */
-export async function createReview(ctx: RequestContext, input: CreateReviewBody): Promise<Review> {
-  const user = requireUser(ctx);
-  const comment = input.comment.trim();
-  if (!comment) throw new ValidationError({ comment: ['This field may not be blank.'] });
-  if (comment.length > REVIEW_COMMENT_MAX) {
-    throw new ValidationError({ comment: [`Ensure this field has no more than ${REVIEW_COMMENT_MAX} characters.`] });
-  }
-  return inTransaction(ctx, async (tx) => {
-    const product = await findActiveProductById(tx.scope, input.product);
-    if (!product) throw new ValidationError({ product: [`Invalid pk "${input.product}" - object does not exist.`] });
-    const review = await insertReview(tx.scope, {
-      productId: product.id,
-      userId: user.id,
-      rating: input.rating,
-      comment,
-      isVerifiedPurchase: await hasBoughtProduct(tx, product.id),
-    });
-    if (!review) throw new BadRequestError('You have already reviewed this product.', 'already_reviewed');
-    // The product's page shows its reviews and rating.
-    tx.emit({ name: 'shop.changed', payload: { tenantId: tx.tenant.id, entity: 'review' } });
-    return toReview(review);
-  });
+/** An active product of the shop by id (the reviews module's check of what a customer reviews), or null. */
+export async function findActiveProduct(ctx: RequestContext, productId: number): Promise<{ id: number } | null> {
+  return findActiveProductById(ctx.scope, productId);
+}
+
+/**
+ * Counts reviews in a product's rating or takes them out (negative `reviews` and `ratingSum`): the count and the
+ * average the cards and the page show. Called by the reviews module in the transaction of the review's change.
+ */
+export async function changeProductRating(
+  ctx: RequestContext,
+  input: { productId: number; reviews: number; ratingSum: number },
+): Promise<void> {
+  await addToRating(ctx.scope, input.productId, { reviews: input.reviews, ratingSum: input.ratingSum });
 }
 
 // Writes of the catalog for the demo shop (an admin API will use them too). NOTE: the repository sanitizes the HTML
@@ -395,82 +319,31 @@ export async function createProducts(
   });
 }
 
-/** Adds groups of search terms that mean the same (each group a list of one- or more-word terms). */
-export async function createSynonymGroups(ctx: RequestContext, groups: string[][]): Promise<void> {
-  await insertSynonymGroups(ctx.scope, groups);
-}
-
 /**
- * For a search that finds nothing, the closest search that finds something ("Did you mean …?"): each word the
- * catalog does not hold replaced by the catalog word or synonym term nearest to it by Damerau distance, within the
- * edits its length allows (the search itself compares catalog words by trigram only); null when no such search has
- * results, or when the search left words out (`SEARCH_LIMITS`: a suggestion would drop them).
+ * The catalog's products for the search module's own answers ("Did you mean …?", the type-ahead): the statements
+ * over `products` and `categories` that a plan runs.
  */
-export async function suggestSearch(ctx: RequestContext, text: string): Promise<string | null> {
-  const { words, cut } = searchWords(text);
-  if (words.length === 0 || cut) return null;
-  const groups = await listSynonymGroups(ctx.scope);
-  const synonymWords = [
-    ...new Set(
-      groups
-        .flat()
-        .map(normalizeSearch)
-        .filter((term) => /^[a-z]+$/.test(term)),
-    ),
-  ];
-  const similar = await looselySimilarCatalogWords(ctx.scope, correctableWords(text));
-  let changed = false;
-  const suggested = words.map((word) => {
-    const candidates = similar.get(word);
-    if (!candidates) return word;
-    let best: { word: string; distance: number } | null = null;
-    for (const candidate of [...candidates, ...synonymWords]) {
-      const distance = damerauDistance(word, candidate);
-      if (distance <= allowedEdits(word.length) && (!best || distance < best.distance)) {
-        best = { word: candidate, distance };
-      }
-    }
-    if (!best) return word;
-    changed = true;
-    return best.word;
-  });
-  if (!changed) return null;
-  const suggestion = suggested.join(' ');
-  const plan = planSearch(suggestion, groups, await closestCatalogWords(ctx.scope, correctableWords(suggestion)));
-  if (!plan || !(await hasProductsMatching(ctx.scope, { search: plan }, 1))) return null;
-  return suggestion;
-}
+export const searchedProducts: SearchedProducts = {
+  async anyMatches(ctx, plan) {
+    return hasProductsMatching(ctx.scope, { search: plan }, 1);
+  },
 
-/** How many products and categories the type-ahead offers at most. */
-export const SEARCH_COMPLETION_LIMITS = { products: 6, categories: 3 } as const;
-
-/**
- * What the header's search box suggests for the text typed so far: the first products of the shop's search (its
- * synonyms, misspellings and relevance order, the last word taken as still being typed) and the categories whose
- * name matches. Nothing below two letters or digits. The plan's reads (synonyms, corrections) and one statement.
- */
-export async function completeSearch(ctx: RequestContext, text: string): Promise<SearchCompletions> {
-  const empty: SearchCompletions = { products: [], categories: [] };
-  if (!isCompletable(text)) return empty;
-  // One transaction: the shop is named once for the three statements.
-  const found = await ctx.scope.transaction(async (scope) => {
-    const plan = await planShopSearch(scope, text, { typing: true });
-    return plan ? listSearchCompletions(scope, plan, SEARCH_COMPLETION_LIMITS) : null;
-  });
-  if (!found) return empty;
-  // Ranked by relevance, ties broken by stock: any product's stock may change them.
-  tagAnswer(ctx, [STOCK_TAG]);
-  return {
-    products: found.products.map((row) => ({
-      slug: row.slug,
-      name: row.name,
-      price: formatMinor(row.priceCents),
-      thumbnail:
-        row.thumbKey === null
-          ? null
-          : { url: ctx.deps.media.url(row.thumbKey), width: row.thumbWidth ?? 0, height: row.thumbHeight ?? 0 },
-      category: { name: row.categoryName, slug: row.categorySlug },
-    })),
-    categories: found.categories,
-  };
-}
+  async completions(ctx, plan, limits): Promise<SearchCompletions> {
+    const found = await listSearchCompletions(ctx.scope, plan, limits);
+    // Ranked by relevance, ties broken by stock: any product's stock may change them.
+    tagAnswer(ctx, [STOCK_TAG]);
+    return {
+      products: found.products.map((row) => ({
+        slug: row.slug,
+        name: row.name,
+        price: formatMinor(row.priceCents),
+        thumbnail:
+          row.thumbKey === null
+            ? null
+            : { url: ctx.deps.media.url(row.thumbKey), width: row.thumbWidth ?? 0, height: row.thumbHeight ?? 0 },
+        category: { name: row.categoryName, slug: row.categorySlug },
+      })),
+      categories: found.categories,
+    };
+  },
+};

@@ -3,23 +3,22 @@
 export { productColumns } from './catalog.columns.ts';
 export { catalogAdminRoutes, catalogRoutes } from './catalog.routes.ts';
 export {
+  changeProductRating,
   createCategory,
   createProducts,
-  createReview,
-  createSynonymGroups,
+  findActiveProduct,
   getProduct,
   type NewCatalogProduct,
+  type ProductPageReviews,
+  searchedProducts,
 } from './catalog.service.ts';
-export { recordPurchase, withdrawPurchase } from './purchases.service.ts';
 export {
-  adjustStock,
-  findStockLedgerMismatches,
-  listLowStockProducts,
-  listStockMovements,
-  lockProductsForSale,
-  moveStock,
+  type ExpectedStock,
+  findLowStockLevels,
+  findStockLevelsOtherThan,
+  lockProductsBeingSold,
+  readStockLevel,
   type SaleProduct,
-  type StockChange,
-  type StockMovementRow,
-  type StockReason,
-} from './stock.service.ts';
+  type StockChangeCompanion,
+  writeStockLevels,
+} from './stock-levels.service.ts';

@@ -12,7 +12,7 @@ import { requireUser } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, ValidationError } from '../../lib/errors.ts';
 import { runWorkflow, step, workflow } from '../../lib/workflow.ts';
 import { type CheckoutLine, emptyCart, lockCartForCheckout } from '../cart/index.ts';
-import { lockProductsForSale, moveStock, type SaleProduct } from '../catalog/index.ts';
+import { lockProductsForSale, moveStock, type SaleProduct } from '../inventory/index.ts';
 import { checkoutPaymentTerms, orderLimits, type PaymentTerms } from '../payments/index.ts';
 import { chargeShipping, type ShippingCharge } from '../shipping/index.ts';
 import {

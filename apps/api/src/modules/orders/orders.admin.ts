@@ -15,7 +15,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { findAccountIdsMatching, getAccountEmails } from '../accounts/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { listLowStockProducts } from '../catalog/index.ts';
+import { listLowStockProducts } from '../inventory/index.ts';
 import { listOrderPayments } from '../payments/index.ts';
 import { moveOrder } from './orders.lifecycle.ts';
 import {

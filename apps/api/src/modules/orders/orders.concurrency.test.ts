@@ -9,7 +9,7 @@ import {
   setPayments,
   TEST_ADDRESS,
 } from '../../../test/builders.ts';
-import { findStockLedgerMismatches, listStockMovements } from '../catalog/index.ts';
+import { findStockLedgerMismatches, listStockMovements } from '../inventory/index.ts';
 import type { Tenant } from '../tenants/index.ts';
 
 // On PostgreSQL (CI sets TEST_DATABASE_URL) these are real races between pooled connections, and between two app

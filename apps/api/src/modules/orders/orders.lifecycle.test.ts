@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { addToCart, createCustomer, createProduct, placeOrder, setPayments } from '../../../test/builders.ts';
 import { mailsTo } from '../../../test/outbox.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { findStockLedgerMismatches, listStockMovements, moveStock } from '../catalog/index.ts';
+import { findStockLedgerMismatches, listStockMovements, moveStock } from '../inventory/index.ts';
 import type { Tenant } from '../tenants/index.ts';
 import {
   cancelOverdueOrders,

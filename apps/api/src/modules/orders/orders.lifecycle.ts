@@ -13,7 +13,7 @@ import type { RequestContext } from '../../lib/context.ts';
 import { type Actor, ORDER_STATUS_EVENTS } from '../../lib/domain-events.ts';
 import { AppError, ConflictError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { moveStock, recordPurchase, withdrawPurchase } from '../catalog/index.ts';
+import { moveStock, recordPurchase, withdrawPurchase } from '../inventory/index.ts';
 import { insertOrderHistory, lockOrder, type OrderRow, orderQuantities, updateOrder } from './orders.repository.ts';
 
 // The table of moves, who makes them and their guards live in `@platform/contracts` (`order-lifecycle.ts`), which the

@@ -11,7 +11,7 @@ import {
 } from '../../../test/builders.ts';
 import { mailsTo } from '../../../test/outbox.ts';
 import { setProductActive } from '../catalog/catalog.repository.ts';
-import { adjustStock } from '../catalog/index.ts';
+import { adjustStock } from '../inventory/index.ts';
 import type { Tenant } from '../tenants/index.ts';
 import { cancelOverdueOrders, scheduleOrderExpiry, transitionOrder } from './index.ts';
 

@@ -1,17 +1,15 @@
 import type { RequestContext } from '../../lib/context.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { createAccount } from '../../modules/accounts/index.ts';
-import {
-  createCategory,
-  createProducts,
-  createReview,
-  createSynonymGroups,
-  type NewCatalogProduct,
-} from '../../modules/catalog/index.ts';
+import { createCategory, createProducts, type NewCatalogProduct } from '../../modules/catalog/index.ts';
 import { type PreparedImage, prepareImage, recordImage } from '../../modules/media/index.ts';
-import { DEMO_CATEGORIES, DEMO_REVIEWERS, DEMO_REVIEWS, DEMO_SYNONYMS } from './catalog-data.ts';
+import { createReview } from '../../modules/reviews/index.ts';
+import { createSynonymGroups } from '../../modules/search/index.ts';
+import { DEMO_CATEGORIES } from './catalog-data.ts';
 import { renderProductPictures } from './pictures/index.ts';
 import { DEMO_PRODUCTS, type DemoProduct } from './products-data.ts';
+import { DEMO_REVIEWERS, DEMO_REVIEWS } from './reviews-data.ts';
+import { DEMO_SYNONYMS } from './search-data.ts';
 
 /** The names the demo reviewers chose to show with their reviews. */
 const REVIEWER_NAMES: Record<(typeof DEMO_REVIEWERS)[number], string> = {

@@ -3,6 +3,7 @@ import { findAccountIdByEmail } from '../../modules/accounts/index.ts';
 import { addItem } from '../../modules/cart/index.ts';
 import { getProduct } from '../../modules/catalog/index.ts';
 import { placeOrder, transitionOrder } from '../../modules/orders/index.ts';
+import { productPageReviews } from '../../modules/reviews/index.ts';
 import { DEMO_CUSTOMER, DEMO_SHOPPERS } from './accounts.ts';
 
 const DAY_MS = 24 * 3_600_000;
@@ -31,7 +32,7 @@ async function seedShopperOrders(ctx: RequestContext): Promise<void> {
     const userId = await findAccountIdByEmail(ctx, shopper.email);
     if (userId === null) throw new Error('demo orders need the demo shoppers');
     const customer: RequestContext = { ...ctx, user: { id: userId, role: 'customer' } };
-    const product = await getProduct(ctx, plan.slug);
+    const product = await getProduct(ctx, plan.slug, productPageReviews);
     await addItem(customer, { product_id: product.id, quantity: 1, customization: {} });
     const placedAt = Date.now() - plan.hoursAgo * 3_600_000;
     const { order } = await placeOrder(customer, {
@@ -60,7 +61,7 @@ async function seedShopperOrders(ctx: RequestContext): Promise<void> {
 export async function seedOrders(ctx: RequestContext): Promise<void> {
   const customerId = await findAccountIdByEmail(ctx, DEMO_CUSTOMER.email);
   if (customerId === null) throw new Error('demo orders need the demo customer');
-  const product = await getProduct(ctx, 'sirupate-khukuri-12-inch');
+  const product = await getProduct(ctx, 'sirupate-khukuri-12-inch', productPageReviews);
   const customer: RequestContext = { ...ctx, user: { id: customerId, role: 'customer' } };
   await addItem(customer, { product_id: product.id, quantity: 1, customization: { engraving_text: 'Ayo Gorkhali' } });
   const placedAt = Date.now() - 41 * DAY_MS;

@@ -2,15 +2,13 @@ import type { RequestContext, TransactionContext } from '../../lib/context.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import {
-  applyStockChanges,
-  findLedgerMismatches,
-  findLowStockProducts,
-  listMovements,
-  lockSaleProducts,
+  findLowStockLevels,
+  findStockLevelsOtherThan,
+  lockProductsBeingSold,
   type SaleProduct,
-  type StockMovementRow,
-  type StockReason,
-} from './stock.repository.ts';
+  writeStockLevels,
+} from '../catalog/index.ts';
+import { ledgerNote, ledgerTotal, listMovements, type StockMovementRow, type StockReason } from './stock.repository.ts';
 
 export type { SaleProduct, StockMovementRow, StockReason };
 
@@ -28,8 +26,8 @@ export async function lockProductsForSale(
   tx: TransactionContext,
   productIds: number[],
 ): Promise<Map<number, SaleProduct>> {
-  const rows = await lockSaleProducts(
-    tx.scope,
+  const rows = await lockProductsBeingSold(
+    tx,
     [...new Set(productIds)].sort((a, b) => a - b),
   );
   return new Map(rows.map((row) => [row.id, row]));
@@ -47,10 +45,10 @@ export async function moveStock(
   const changes = input.changes.filter((change) => change.quantity !== 0);
   if (changes.length === 0) return;
   await inTransaction(ctx, async (tx) => {
-    const changed = await applyStockChanges(tx.scope, changes, {
-      reason: input.reason,
-      orderId: input.orderId ?? null,
-      note: input.note ?? '',
+    // The new levels and their ledger rows in one statement: the catalog's update carries the ledger's note.
+    const changed = await writeStockLevels(tx, {
+      changes,
+      companion: ledgerNote({ reason: input.reason, orderId: input.orderId ?? null, note: input.note ?? '' }),
     });
     if (changed.length > 0)
       tx.emit({ name: 'stock.changed', payload: { tenantId: tx.tenant.id, productIds: changed } });
@@ -88,14 +86,15 @@ export async function listStockMovements(
 export async function findStockLedgerMismatches(
   ctx: RequestContext,
 ): Promise<{ productId: number; stock: number; ledger: number }[]> {
-  return findLedgerMismatches(ctx.scope);
+  const mismatches = await findStockLevelsOtherThan(ctx, ledgerTotal);
+  return mismatches.map(({ productId, stock, expected }) => ({ productId, stock, ledger: expected }));
 }
 
 /** Products on sale whose stock is at or below their low-stock threshold (the dashboard's list). */
 export async function listLowStockProducts(
   ctx: RequestContext,
 ): Promise<{ id: number; name: string; stock: number; low_stock_threshold: number }[]> {
-  const rows = await findLowStockProducts(ctx.scope, 20);
+  const rows = await findLowStockLevels(ctx, 20);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

@@ -12,7 +12,7 @@ import {
   searchWords,
   spellingLookups,
   wordVariants,
-} from './catalog.search.ts';
+} from './search.planning.ts';
 
 describe('planSearch', () => {
   it('normalizes case, accents and punctuation', () => {

@@ -4,9 +4,10 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCategory, createProduct } from '../../../test/builders.ts';
 import { HOSTILE_SEARCHES } from '../../../test/hostile-searches.ts';
 import { countQueries } from '../../../test/query-counter.ts';
+import { setProductActive } from '../catalog/catalog.repository.ts';
 import { storeImage } from '../media/media.images.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
-import { insertSynonymGroups, setProductActive } from './catalog.repository.ts';
+import { insertSynonymGroups } from './search.repository.ts';
 
 // The header's type-ahead: `GET /api/products/search-completions/?search=…`, what the search box suggests while a
 // shopper types.

@@ -3,8 +3,8 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCategory, createProduct } from '../../../test/builders.ts';
 import { countQueries } from '../../../test/query-counter.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
-import { insertSynonymGroups } from './catalog.repository.ts';
-import { SEARCH_LIMITS } from './catalog.search.ts';
+import { SEARCH_LIMITS } from './search.planning.ts';
+import { insertSynonymGroups } from './search.repository.ts';
 
 // What a search costs is bounded whatever its text (SEARCH_LIMITS): the product list's search, the type-ahead and the
 // "Did you mean" suggestion read the first eight distinct words, so a text of 50 words costs what its first eight do.

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { mediaImages, products, stockMovements } from '../../db/schema/index.ts';
+import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { mediaImages, products } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
-export type StockMovementRow = typeof stockMovements.$inferSelect;
-export type StockReason = Exclude<StockMovementRow['reason'], 'initial'>;
+// The products' stock column, as the inventory module reads and writes it: the catalog owns `products`; the stock
+// ledger and the rules of a change are the inventory's.
 
 /** A product as a sale takes it: locked until the transaction ends. */
 export interface SaleProduct {
@@ -15,6 +15,12 @@ export interface SaleProduct {
   isActive: boolean;
   thumbKey: string | null;
 }
+
+/** A one-row query that a stock change runs in its own statement (the ledger's note for its trigger). */
+export type StockChangeCompanion = SQL;
+
+/** What a product's stock must be, as a column of a statement over `products` (`productId`: its id). */
+export type ExpectedStock = (scope: TenantScope, productId: AnyColumn) => SQL<number>;
 
 /**
  * Locks the products' rows (in id order, so that two orders of the same products never deadlock) and reads them:
@@ -41,25 +47,19 @@ export async function lockSaleProducts(scope: TenantScope, ids: number[]): Promi
 
 /**
  * Adds the signed quantities to the products' stock in one statement; products that no longer exist are skipped.
- * The same statement names the movement's reason, order and note for the ledger trigger (migration 0008), stamped
- * with the statement's start so that they hold for this statement's changes only. The stock check constraint refuses
- * stock below 0.
+ * `companion` runs in the same statement (a common table expression the update reads, so that it runs before the
+ * rows change); the stock check constraint refuses stock below 0. The ids of the products changed.
  */
-export async function applyStockChanges(
+export async function addToStock(
   scope: TenantScope,
   changes: { productId: number; quantity: number }[],
-  movement: { reason: StockReason; orderId: number | null; note: string },
+  companion: StockChangeCompanion,
 ): Promise<number[]> {
   if (changes.length === 0) return [];
   const ids = changes.map((change) => change.productId);
   const quantities = changes.map((change) => change.quantity);
-  const orderId = movement.orderId === null ? '' : String(movement.orderId);
   const changed = await scope.rows<{ id: number }>(sql`
-    with movement as (
-      select set_config('app.stock_reason', ${movement.reason}, true),
-             set_config('app.stock_order', ${orderId}, true),
-             set_config('app.stock_note', ${movement.note}, true),
-             set_config('app.stock_statement', statement_timestamp()::text, true))
+    with movement as (${companion})
     update ${products}
        set stock = ${products.stock} + change.quantity, updated_at = now()
       from (select unnest(${sql.param(ids)}::integer[]) as id, unnest(${sql.param(quantities)}::integer[]) as quantity) change,
@@ -69,35 +69,27 @@ export async function applyStockChanges(
   return changed.map((row) => Number(row.id));
 }
 
-/** A product's movements, newest first. */
-export async function listMovements(scope: TenantScope, productId: number, limit: number): Promise<StockMovementRow[]> {
-  return scope.db
-    .select()
-    .from(stockMovements)
-    .where(scope.where(stockMovements, eq(stockMovements.productId, productId)))
-    .orderBy(sql`${stockMovements.id} desc`)
-    .limit(limit);
+/** A product's stock; null when the shop has no such product. */
+export async function findStock(scope: TenantScope, productId: number): Promise<number | null> {
+  const [row] = await scope.db
+    .select({ stock: products.stock })
+    .from(products)
+    .where(scope.where(products, eq(products.id, productId)))
+    .limit(1);
+  return row?.stock ?? null;
 }
 
-/** Products whose stock is not the sum of their movements (none, unless something bypassed the ledger). */
-export async function findLedgerMismatches(
+/** The shop's products whose stock is not what `expected` says. */
+export async function findStockOtherThan(
   scope: TenantScope,
-): Promise<{ productId: number; stock: number; ledger: number }[]> {
-  const ledger = scope.db
-    .select({
-      productId: stockMovements.productId,
-      total: sql<number>`sum(${stockMovements.quantity})::integer`.as('total'),
-    })
-    .from(stockMovements)
-    .where(scope.where(stockMovements))
-    .groupBy(stockMovements.productId)
-    .as('ledger');
+  expected: ExpectedStock,
+): Promise<{ productId: number; stock: number; expected: number }[]> {
+  const column = expected(scope, products.id);
   const rows = await scope.db
-    .select({ productId: products.id, stock: products.stock, ledger: sql<number>`coalesce(${ledger.total}, 0)` })
+    .select({ productId: products.id, stock: products.stock, expected: column })
     .from(products)
-    .leftJoin(ledger, eq(ledger.productId, products.id))
-    .where(scope.where(products, sql`${products.stock} <> coalesce(${ledger.total}, 0)`));
-  return rows.map((row) => ({ ...row, ledger: Number(row.ledger) }));
+    .where(scope.where(products, sql`${products.stock} <> ${column}`));
+  return rows.map((row) => ({ ...row, expected: Number(row.expected) }));
 }
 
 /** Products on sale at or below their low-stock threshold, fewest units first. */

@@ -1,22 +1,18 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { products, purchases } from '../../db/schema/index.ts';
+import { purchases } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
+import { productColumns } from '../catalog/index.ts';
 
 /** Counts one more paid order of each product for the customer (products deleted since are skipped). */
 export async function addPurchases(scope: TenantScope, userId: number, productIds: number[]): Promise<void> {
   if (productIds.length === 0) return;
-  const existing = scope.db
-    .select({
-      tenantId: products.tenantId,
-      userId: sql<number>`${userId}::integer`.as('user_id'),
-      productId: products.id,
-      paidOrders: sql<number>`1`.as('paid_orders'),
-    })
-    .from(products)
-    .where(scope.where(products, inArray(products.id, productIds)));
   await scope.db
     .insert(purchases)
-    .select(existing)
+    .select(
+      sql`select ${scope.tenantId}::integer, ${userId}::integer, bought.id, 1
+            from unnest(${sql.param(productIds)}::integer[]) as bought(id)
+           where ${productColumns.exists(scope, sql`bought.id`)}`,
+    )
     .onConflictDoUpdate({
       target: [purchases.tenantId, purchases.userId, purchases.productId],
       set: { paidOrders: sql`${purchases.paidOrders} + 1` },

@@ -49,7 +49,7 @@ export const FUZZY_SEARCH_MAX_CANDIDATES = 200;
  * What one search may cost, whatever its text: each word, each correction and each spelling looked up adds terms to
  * every statement of the search (and a trigram comparison of the catalog's words), so their number is bounded. The
  * longest shopper query of the relevance set has five words, its longest word ten letters, and a misspelling takes
- * at most three corrections there (`catalog.relevance.test.ts`).
+ * at most three corrections there (`search.relevance.test.ts`).
  */
 export const SEARCH_LIMITS = {
   /** Distinct words a search considers, the first ones of the text; the others are left out. */

@@ -1,0 +1,468 @@
+import { type AnyColumn, and, asc, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { categories, mediaImages, productAttributes, productImages, products } from '../../db/schema/index.ts';
+import type { TenantScope } from '../../db/tenant-scope.ts';
+import {
+  FUZZY_SEARCH_MAX_CANDIDATES,
+  SEARCH_CANDIDATES_MAX,
+  type SearchDocument,
+  type SearchPlan,
+  STRICT_SEARCH_MIN_MATCHES,
+  searchSql,
+} from '../search/index.ts';
+
+// The storefront's reads of products: lists (filtered, searched, faceted), the product page and the type-ahead's
+// products. A search's plan comes from the search module; the statements that match and rank products with it are
+// here, where `products` is.
+
+/** A product of a list with what its card shows: category and main image, in one row. */
+export type ProductSummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+
+export interface AttributeJson {
+  id: number;
+  key: string;
+  value: string;
+  order: number;
+}
+
+export interface ImageJson {
+  id: number;
+  alt_text: string;
+  order: number;
+  image_key: string;
+  width: number;
+  height: number;
+  variant_widths: number[];
+}
+
+export type ProductSort =
+  | 'price'
+  | '-price'
+  | 'name'
+  | '-name'
+  | 'created_at'
+  | '-created_at'
+  | 'rating'
+  | '-rating'
+  | 'relevance';
+
+export interface ProductFilter {
+  categorySlug?: string;
+  search?: SearchPlan;
+  featured?: boolean;
+  discounted?: boolean;
+  /** Bounds of the current price, in minor units, inclusive. */
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  inStock?: boolean;
+}
+
+function summaryColumns(scope: TenantScope) {
+  return {
+    id: products.id,
+    slug: products.slug,
+    name: products.name,
+    description: products.description,
+    priceCents: products.priceCents,
+    priceBeforeDiscountCents: products.priceBeforeDiscountCents,
+    stock: products.stock,
+    isActive: products.isActive,
+    reviewCount: products.reviewCount,
+    ratingSum: products.ratingSum,
+    mainImageAlt: products.mainImageAlt,
+    categoryName: categories.name,
+    categorySlug: categories.slug,
+    // Correlated aggregate: the attributes come in the same statement, whatever the number of products.
+    attributes: sql<AttributeJson[]>`(
+        select coalesce(json_agg(json_build_object('id', ${productAttributes.id}, 'key', ${productAttributes.key},
+                                                   'value', ${productAttributes.value}, 'order', ${productAttributes.order})
+                                 order by ${productAttributes.order}, ${productAttributes.id}), '[]'::json)
+          from ${productAttributes}
+         where ${scope.where(productAttributes, eq(productAttributes.productId, products.id))})`,
+    image: {
+      imageKey: mediaImages.imageKey,
+      thumbKey: mediaImages.thumbKey,
+      width: mediaImages.width,
+      height: mediaImages.height,
+      thumbWidth: mediaImages.thumbWidth,
+      thumbHeight: mediaImages.thumbHeight,
+      variantWidths: mediaImages.variantWidths,
+    },
+  };
+}
+
+/** The pictures of a product page: named apart from the main image's `media_images` of the outer statement. */
+const pictureFiles = alias(mediaImages, 'picture_files');
+
+function selectSummaries(scope: TenantScope) {
+  return scope.db
+    .select(summaryColumns(scope))
+    .from(products)
+    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
+    .leftJoin(mediaImages, and(eq(mediaImages.tenantId, products.tenantId), eq(mediaImages.id, products.mainImageId)));
+}
+
+/** The products' columns a search reads (migrations 0004b, 0060), for the search's SQL. */
+const PRODUCT_DOCUMENT: SearchDocument = {
+  vector: products.searchVector,
+  head: products.searchHead,
+  text: products.searchText,
+};
+
+const tsQuery = searchSql.query;
+
+/**
+ * The products a search finds. Strict: those with every concept; else those with any, and (unless `fullTextOnly`)
+ * those whose text has words at least pg_trgm.word_similarity_threshold (0.45) alike (`%>`): a misspelling, not
+ * another word. Under row-level security the planner compares every row for these operators rather than use their
+ * indexes; so the trigram comparison, tens of microseconds a row, comes from its index through migration 0061's
+ * function, and so do the few products with the words (`candidates`); many are cheaper read in full.
+ */
+function searchMatches(search: SearchPlan): SQL {
+  const anyWords = search.candidates
+    ? sql`${products.id} = any(${sql.param(search.candidates)}::int[])`
+    : sql`${products.searchVector} @@ ${tsQuery(search.any)}`;
+  if (search.strict) {
+    // Every product with every concept has one of them.
+    const everyWord = sql`${products.searchVector} @@ ${tsQuery(search.all)}`;
+    return search.candidates ? sql`(${anyWords} and ${everyWord})` : everyWord;
+  }
+  if (search.fullTextOnly) return anyWords;
+  const similar = sql`select * from catalog_search_similar(${search.text}::text)`;
+  // One list of ids: the products are read by their key, not compared one by one.
+  if (search.candidates) {
+    return sql`${products.id} = any(${sql.param(search.candidates)}::int[] || array(${similar}))`;
+  }
+  return sql`(${anyWords} or ${products.id} in (${similar}))`;
+}
+
+/**
+ * The ids of the shop's active products with one of the concepts of `search`, from the full-text index (migration
+ * 0061); null when there are more than `max`.
+ */
+async function findSearchCandidates(scope: TenantScope, search: SearchPlan, max: number) {
+  const rows = await scope.rows<{ id: number }>(
+    sql`select id from catalog_search_matching(${tsQuery(search.any)}, ${max + 1}::int) as found(id)`,
+  );
+  return rows.length > max ? null : rows.map((row) => Number(row.id));
+}
+
+function categoryCondition(filter: ProductFilter): SQL | undefined {
+  return filter.categorySlug === undefined ? undefined : eq(categories.slug, filter.categorySlug);
+}
+
+function priceCondition(filter: ProductFilter): SQL | undefined {
+  return and(
+    filter.minPriceCents === undefined ? undefined : gte(products.priceCents, filter.minPriceCents),
+    filter.maxPriceCents === undefined ? undefined : lte(products.priceCents, filter.maxPriceCents),
+  );
+}
+
+/** The filter's conditions; `facets` leaves out the category and price conditions (the facets count them apart). */
+function filterConditions(scope: TenantScope, filter: ProductFilter, facets = false): SQL {
+  // NOTE: the public catalog only ever shows active products; every read below goes through this.
+  const conditions: SQL[] = [eq(products.isActive, true)];
+  const category = facets ? undefined : categoryCondition(filter);
+  if (category) conditions.push(category);
+  if (filter.featured) conditions.push(eq(products.isFeatured, true));
+  if (filter.discounted) conditions.push(sql`${products.priceBeforeDiscountCents} > ${products.priceCents}`);
+  const price = facets ? undefined : priceCondition(filter);
+  if (price) conditions.push(price);
+  if (filter.inStock) conditions.push(gt(products.stock, 0));
+  if (filter.search) conditions.push(searchMatches(filter.search));
+  return scope.where(products, ...conditions);
+}
+
+// NOTE: the same expression as the index `products_active_rating` (migration 0042), so that the index serves it.
+const averageRating = sql`(${products.ratingSum}::numeric / nullif(${products.reviewCount}, 0))`;
+
+function orderBy(sort: ProductSort, search: SearchPlan | undefined): SQL[] {
+  switch (sort) {
+    case 'price':
+      return [asc(products.priceCents), asc(products.id)];
+    case '-price':
+      return [desc(products.priceCents), desc(products.id)];
+    case 'name':
+      return [asc(products.name), asc(products.id)];
+    case '-name':
+      return [desc(products.name), desc(products.id)];
+    case 'created_at':
+      return [asc(products.createdAt), asc(products.id)];
+    // Unreviewed products come last both ways: no rating is neither the best nor the worst. Among equal averages,
+    // the one more customers reviewed comes first.
+    case '-rating':
+      return [sql`${averageRating} desc nulls last`, desc(products.reviewCount), desc(products.id)];
+    case 'rating':
+      return [sql`${averageRating} asc nulls last`, desc(products.reviewCount), asc(products.id)];
+    case 'relevance':
+      // Stock, then rating, break ties of relevance.
+      return search
+        ? [
+            desc(searchSql.relevance(search, PRODUCT_DOCUMENT)),
+            sql`(${products.stock} > 0) desc`,
+            sql`${averageRating} desc nulls last`,
+            asc(products.id),
+          ]
+        : orderBy('-created_at', undefined);
+    default:
+      return [desc(products.createdAt), desc(products.id)];
+  }
+}
+
+/** Active products matching `filter`, in `sort` order; one query whatever the page size. */
+export async function listProductSummaries(
+  scope: TenantScope,
+  filter: ProductFilter,
+  sort: ProductSort,
+  page?: { limit: number; offset: number },
+): Promise<ProductSummaryRow[]> {
+  const order = orderBy(sort, filter.search);
+  if (!page)
+    return selectSummaries(scope)
+      .where(filterConditions(scope, filter))
+      .orderBy(...order);
+  // The page's ids first, then the page's rows: the attributes are aggregated for its products only, not for every
+  // row an offset skips.
+  const pageIds = scope.db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
+    .where(filterConditions(scope, filter))
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  return selectSummaries(scope)
+    .where(scope.where(products, inArray(products.id, pageIds)))
+    .orderBy(...order);
+}
+
+/** Whether at least `count` active products match `filter` (stops counting there). */
+export async function hasProductsMatching(scope: TenantScope, filter: ProductFilter, count: number): Promise<boolean> {
+  const matches = scope.db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
+    .where(filterConditions(scope, filter))
+    .limit(count)
+    .as('matches');
+  const [row] = await scope.db.select({ found: sql<number>`count(*)::int` }).from(matches);
+  return (row?.found ?? 0) >= count;
+}
+
+/**
+ * How many active products matching `filter` have every concept of its search, and how many have any (texts only
+ * alike left out): one reading of the products, from which the service decides how strict the search is and counts.
+ */
+async function countSearchMatches(
+  scope: TenantScope,
+  filter: ProductFilter & { search: SearchPlan },
+): Promise<{ every: number; any: number }> {
+  const [row] = await scope.db
+    .select({
+      every: sql<number>`(count(*) filter (where ${products.searchVector} @@ ${tsQuery(filter.search.all)}))::int`,
+      any: sql<number>`count(*)::int`,
+    })
+    .from(products)
+    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
+    .where(filterConditions(scope, { ...filter, search: { ...filter.search, strict: false, fullTextOnly: true } }));
+  return { every: row?.every ?? 0, any: row?.any ?? 0 };
+}
+
+export async function countProducts(scope: TenantScope, filter: ProductFilter): Promise<number> {
+  const [row] = await scope.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(products)
+    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
+    .where(filterConditions(scope, filter));
+  return row?.count ?? 0;
+}
+
+/**
+ * How a list's search reads the products (the plan's `candidates`, `strict`, `fullTextOnly`, `noneHasEvery`), and
+ * how many products it finds when that was counted on the way. Products with every concept, when there are enough of
+ * them; else those with any, and, when these are few, the texts only alike (misspellings left uncorrected), ranked
+ * by closeness of spelling too. The few products with the words are read from the full-text index first; one or two
+ * statements.
+ */
+export async function narrowSearch(
+  scope: TenantScope,
+  filter: ProductFilter,
+  plan: SearchPlan,
+): Promise<{ search: SearchPlan; count?: number }> {
+  const search: SearchPlan = { ...plan };
+  let count: number | undefined;
+  const decide = (found: { every: number; any: number }) => {
+    if (found.every === 0) search.noneHasEvery = true;
+    if (found.every >= STRICT_SEARCH_MIN_MATCHES) {
+      search.strict = true;
+      count = found.every;
+    } else if (found.any >= FUZZY_SEARCH_MAX_CANDIDATES) {
+      search.fullTextOnly = true;
+      count = found.any;
+    }
+  };
+  const candidates = await findSearchCandidates(scope, search, SEARCH_CANDIDATES_MAX);
+  if (candidates) {
+    search.candidates = candidates;
+    decide(await countSearchMatches(scope, { ...filter, search }));
+  } else if (
+    // Many products with the words: whether enough hold every concept stops at the 24th.
+    await hasProductsMatching(scope, { ...filter, search: { ...search, strict: true } }, STRICT_SEARCH_MIN_MATCHES)
+  ) {
+    search.strict = true;
+  } else {
+    decide(await countSearchMatches(scope, { ...filter, search }));
+  }
+  return count === undefined ? { search } : { search, count };
+}
+
+/** The lower bound of a price's band on the 1–2–5 ladder, in minor units: 0 below one major unit (100). */
+// Powers of ten are exact in double precision far beyond any price (2^53).
+const priceStep = sql`(10::float8 ^ (length(${products.priceCents}::text) - 1))::bigint`;
+const priceBandFloor = sql<number>`(case when ${products.priceCents} < 100 then 0
+  when ${products.priceCents} >= 5 * ${priceStep} then 5 * ${priceStep}
+  when ${products.priceCents} >= 2 * ${priceStep} then 2 * ${priceStep} else ${priceStep} end)`;
+
+export interface FacetCountRows {
+  categories: { slug: string; name: string; count: number }[];
+  /** Lower bounds of the bands with products (minor units), with their counts, cheapest first. */
+  priceBands: { floor: number; count: number }[];
+}
+
+/**
+ * The counts beside the list's filters, in one statement and one reading of the products: per category with every
+ * filter but the category (every category of the shop, in display order, zero included), per price band with every
+ * filter but the price bounds.
+ */
+export async function countFacets(scope: TenantScope, filter: ProductFilter): Promise<FacetCountRows> {
+  const inCategory = categoryCondition(filter) ?? sql`true`;
+  const inPrice = priceCondition(filter) ?? sql`true`;
+  // Per category and band: how many products the price bounds keep, and how many the category keeps.
+  const counted = scope.db
+    .select({
+      categoryId: products.categoryId,
+      floor: sql<string>`${priceBandFloor}`.as('floor'),
+      inPrice: sql<number>`(count(*) filter (where ${inPrice}))::int`.as('in_price'),
+      inCategory: sql<number>`(count(*) filter (where ${inCategory}))::int`.as('in_category'),
+    })
+    .from(products)
+    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
+    .where(filterConditions(scope, filter, true))
+    .groupBy(products.categoryId, sql`2`)
+    .as('counted');
+  const rows = await scope.db
+    .select({
+      slug: categories.slug,
+      name: categories.name,
+      floor: counted.floor,
+      inPrice: counted.inPrice,
+      inCategory: counted.inCategory,
+    })
+    .from(categories)
+    .leftJoin(counted, eq(counted.categoryId, categories.id))
+    .where(scope.where(categories))
+    .orderBy(asc(categories.position), asc(categories.name), asc(categories.id));
+  const byCategory = new Map<string, { slug: string; name: string; count: number }>();
+  const byBand = new Map<number, number>();
+  for (const row of rows) {
+    const category = byCategory.get(row.slug) ?? { slug: row.slug, name: row.name, count: 0 };
+    byCategory.set(row.slug, category);
+    if (row.floor === null) continue;
+    category.count += row.inPrice ?? 0;
+    if (row.inCategory) byBand.set(Number(row.floor), (byBand.get(Number(row.floor)) ?? 0) + row.inCategory);
+  }
+  return {
+    categories: [...byCategory.values()],
+    priceBands: [...byBand.entries()].sort(([a], [b]) => a - b).map(([floor, count]) => ({ floor, count })),
+  };
+}
+
+/**
+ * A column of the product page's statement that another module writes (its reviews), over the product's id: the
+ * page stays one statement while only that module names its table.
+ */
+export type ProductPageColumn = (scope: TenantScope, productId: AnyColumn) => SQL;
+
+/** An active product with its long description, images, attributes and reviews, in one statement. */
+export async function findActiveProductBySlug(scope: TenantScope, slug: string, reviews: ProductPageColumn) {
+  const [row] = await scope.db
+    .select({
+      ...summaryColumns(scope),
+      longHtmlDescription: products.longHtmlDescription,
+      images: sql<ImageJson[]>`(
+        select coalesce(json_agg(json_build_object('id', ${productImages.id}, 'alt_text', ${productImages.altText},
+                                                   'order', ${productImages.order}, 'image_key', ${pictureFiles.imageKey},
+                                                   'width', ${pictureFiles.width}, 'height', ${pictureFiles.height},
+                                                   'variant_widths', ${pictureFiles.variantWidths})
+                                 order by ${productImages.order}, ${productImages.id}), '[]'::json)
+          from ${productImages}
+          join ${mediaImages} as ${pictureFiles} on ${scope.where(pictureFiles, eq(pictureFiles.id, productImages.imageId))}
+         where ${scope.where(productImages, eq(productImages.productId, products.id))})`,
+      // Written by the reviews module, which owns them.
+      reviews: sql<unknown>`${reviews(scope, products.id)}`,
+    })
+    .from(products)
+    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
+    .leftJoin(mediaImages, and(eq(mediaImages.tenantId, products.tenantId), eq(mediaImages.id, products.mainImageId)))
+    .where(scope.where(products, eq(products.isActive, true), eq(products.slug, slug)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A product of the type-ahead's list: one line's worth (no description nor attributes). */
+export interface CompletionProductRow {
+  slug: string;
+  name: string;
+  priceCents: number;
+  categoryName: string;
+  categorySlug: string;
+  thumbKey: string | null;
+  thumbWidth: number | null;
+  thumbHeight: number | null;
+}
+
+/**
+ * What the type-ahead offers for `search`, in one statement: the first `limits.products` active products of the
+ * search's relevance order, and the categories (display order, at most `limits.categories`) whose name holds every
+ * concept of the search or looks like it (the search's trigram threshold).
+ */
+export async function listSearchCompletions(
+  scope: TenantScope,
+  search: SearchPlan,
+  limits: { products: number; categories: number },
+): Promise<{ products: CompletionProductRow[]; categories: { slug: string; name: string }[] }> {
+  const order = sql.join(orderBy('relevance', search), sql`, `);
+  const [row] = await scope.rows<{
+    products: CompletionProductRow[] | string;
+    categories: { slug: string; name: string }[] | string;
+  }>(sql`
+    select
+      (select coalesce(json_agg(json_build_object(
+                'slug', m.slug, 'name', m.name, 'priceCents', m.price_cents,
+                'categoryName', m.category_name, 'categorySlug', m.category_slug,
+                'thumbKey', m.thumb_key, 'thumbWidth', m.thumb_width, 'thumbHeight', m.thumb_height)
+              order by m.rank), '[]'::json)
+         from (select ${products.slug} as slug, ${products.name} as name, ${products.priceCents} as price_cents,
+                      ${categories.name} as category_name, ${categories.slug} as category_slug,
+                      ${mediaImages.thumbKey} as thumb_key, ${mediaImages.thumbWidth} as thumb_width,
+                      ${mediaImages.thumbHeight} as thumb_height, row_number() over (order by ${order}) as rank
+                 from ${products}
+                 join ${categories} on ${categories.tenantId} = ${products.tenantId} and ${categories.id} = ${products.categoryId}
+                 left join ${mediaImages} on ${mediaImages.tenantId} = ${products.tenantId} and ${mediaImages.id} = ${products.mainImageId}
+                where ${filterConditions(scope, { search })}
+                order by ${order}
+                limit ${limits.products}) m) as products,
+      (select coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name) order by c.position, c.name), '[]'::json)
+         from (select ${categories.slug} as slug, ${categories.name} as name, ${categories.position} as position
+                 from ${categories}
+                where ${scope.where(
+                  categories,
+                  sql`(to_tsvector('english', ${categories.name}) @@ ${tsQuery(search.all)} or ${categories.name} %> ${search.text})`,
+                )}
+                order by ${categories.position}, ${categories.name}
+                limit ${limits.categories}) c) as categories`);
+  // Drivers differ in whether they parse JSON columns.
+  const parse = <T>(value: T | string | undefined): T | [] =>
+    value === undefined ? [] : typeof value === 'string' ? (JSON.parse(value) as T) : value;
+  return { products: parse(row?.products), categories: parse(row?.categories) };
+}

@@ -1,0 +1,17 @@
+// The inventory module's public surface: the only file other modules and the app import from it. The stock level is
+// the catalog's `products.stock`; the ledger (`stock_movements`), purchases and the rules of every change are here.
+
+export { inventoryAdminRoutes } from './inventory.routes.ts';
+export { hasBoughtProduct, recordPurchase, withdrawPurchase } from './purchases.service.ts';
+export {
+  adjustStock,
+  findStockLedgerMismatches,
+  listLowStockProducts,
+  listStockMovements,
+  lockProductsForSale,
+  moveStock,
+  type SaleProduct,
+  type StockChange,
+  type StockMovementRow,
+  type StockReason,
+} from './stock.service.ts';

@@ -1,0 +1,52 @@
+// The stock of a product for staff: its ledger, and corrections through it. Every write runs in one transaction with
+// its audit entry.
+import type { AdminStockAdjustmentBody, AdminStockLedger } from '@platform/contracts';
+import { type RequestContext, requireStaff } from '../../lib/context.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
+import { recordAudit } from '../audit/index.ts';
+import { readStockLevel } from '../catalog/index.ts';
+import { adjustStock, listStockMovements } from './stock.service.ts';
+
+/**
+ * `POST /admin/products/{id}/stock/`: a correction of the stock (a count, a delivery, a breakage) through the stock
+ * ledger, with its reason; the stock never goes below 0. Audited with the stock before and after.
+ */
+export async function adjustStockByStaff(
+  ctx: RequestContext,
+  productId: number,
+  body: AdminStockAdjustmentBody,
+): Promise<AdminStockLedger> {
+  requireStaff(ctx);
+  await inTransaction(ctx, async (tx) => {
+    const product = await adjustStock(tx, { productId, quantity: body.change, note: body.reason });
+    await recordAudit(tx, {
+      action: 'product.stock',
+      entity: 'product',
+      entityId: productId,
+      before: { stock: product.stock - body.change },
+      after: { stock: product.stock, change: body.change, reason: body.reason },
+    });
+  });
+  return stockLedgerForStaff(ctx, productId);
+}
+
+/** `GET /admin/products/{id}/stock/`: the product's stock and its latest movements, newest first. */
+export async function stockLedgerForStaff(ctx: RequestContext, productId: number): Promise<AdminStockLedger> {
+  requireStaff(ctx);
+  const stock = await readStockLevel(ctx, productId);
+  if (stock === null) throw new NotFoundError('Product not found.', 'product_not_found');
+  const movements = await listStockMovements(ctx, { productId, limit: 200 });
+  return {
+    product: productId,
+    stock,
+    movements: movements.map((movement) => ({
+      id: movement.id,
+      quantity: movement.quantity,
+      reason: movement.reason,
+      order_id: movement.orderId,
+      note: movement.note,
+      created_at: movement.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,35 @@
+import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
+import { stockMovements } from '../../db/schema/index.ts';
+import type { TenantScope } from '../../db/tenant-scope.ts';
+
+export type StockMovementRow = typeof stockMovements.$inferSelect;
+export type StockReason = Exclude<StockMovementRow['reason'], 'initial'>;
+
+/**
+ * What the ledger records of a stock change, for the statement that makes it: the movement's reason, order and note
+ * for the `products` trigger that writes the ledger row (migration 0008), stamped with the statement's start so that
+ * they hold for this statement's changes only (0018). A one-row query: the catalog's stock update runs it.
+ */
+export function ledgerNote(movement: { reason: StockReason; orderId: number | null; note: string }): SQL {
+  const orderId = movement.orderId === null ? '' : String(movement.orderId);
+  return sql`select set_config('app.stock_reason', ${movement.reason}, true),
+             set_config('app.stock_order', ${orderId}, true),
+             set_config('app.stock_note', ${movement.note}, true),
+             set_config('app.stock_statement', statement_timestamp()::text, true)`;
+}
+
+/** The sum of a product's movements (0 without any), as a column of a statement over products: its stock. */
+export function ledgerTotal(scope: TenantScope, productId: AnyColumn): SQL<number> {
+  return sql<number>`(select coalesce(sum(${stockMovements.quantity}), 0)::integer from ${stockMovements}
+     where ${scope.where(stockMovements, eq(stockMovements.productId, productId))})`;
+}
+
+/** A product's movements, newest first. */
+export async function listMovements(scope: TenantScope, productId: number, limit: number): Promise<StockMovementRow[]> {
+  return scope.db
+    .select()
+    .from(stockMovements)
+    .where(scope.where(stockMovements, eq(stockMovements.productId, productId)))
+    .orderBy(sql`${stockMovements.id} desc`)
+    .limit(limit);
+}

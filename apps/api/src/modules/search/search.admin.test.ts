@@ -1,0 +1,103 @@
+// The shop's synonym groups for staff through HTTP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminCatalogShop, adminCall, adminCatalogShop, auditLog, type DropFirst } from '../../../test/admin.ts';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { createProduct } from '../../../test/builders.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const catalogShop = (name?: string) => adminCatalogShop(t, name);
+
+const admin = (...args: DropFirst<Parameters<typeof adminCall>>) => adminCall(t, ...args);
+
+const auditOf = (setup: AdminCatalogShop, entity: string, entityId: number) => auditLog(t, setup, entity, entityId);
+
+describe('synonyms for staff', () => {
+  it('makes a word find the products of its synonyms at once, audited; words are validated', async () => {
+    const setup = await catalogShop('Synonym shop');
+    await createProduct(t, setup.shop, {
+      name: 'Birenpati blade',
+      slug: 'birenpati-blade',
+      categoryId: setup.category.id,
+    });
+    const search = async (text: string) =>
+      (await t.request(setup.shop, { method: 'GET', url: `/api/products/products/?search=${text}` })).json();
+    const names = (answer: { name: string }[] | { results: { name: string }[] }) =>
+      (Array.isArray(answer) ? answer : answer.results).map((product) => product.name);
+    expect(names(await search('zorblax'))).toEqual([]);
+
+    const created = await admin(setup.shop, setup.staff.accessToken, 'POST', '/synonyms/', {
+      terms: ['Birenpati', 'zorblax'],
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().terms).toEqual(['birenpati', 'zorblax']);
+    expect(names(await search('zorblax'))).toEqual(['Birenpati blade']);
+    const list = (await admin(setup.shop, setup.staff.accessToken, 'GET', '/synonyms/')).json();
+    expect(list).toEqual({ count: 1, results: [created.json()] });
+
+    const id = created.json().id as number;
+    expect((await admin(setup.shop, setup.staff.accessToken, 'GET', `/synonyms/${id}/`)).json()).toEqual(
+      created.json(),
+    );
+    expect(
+      (await admin(setup.shop, setup.staff.accessToken, 'PATCH', `/synonyms/${id}/`, { terms: ['birenpati', 'quux'] }))
+        .statusCode,
+    ).toBe(200);
+    expect(names(await search('zorblax'))).toEqual([]);
+    expect((await admin(setup.shop, setup.staff.accessToken, 'DELETE', `/synonyms/${id}/`)).statusCode).toBe(204);
+    expect((await admin(setup.shop, setup.staff.accessToken, 'DELETE', `/synonyms/${id}/`)).statusCode).toBe(404);
+    expect((await admin(setup.shop, setup.staff.accessToken, 'GET', `/synonyms/${id}/`)).statusCode).toBe(404);
+    expect((await auditOf(setup, 'synonyms', id)).map((entry) => entry.action)).toEqual([
+      'synonyms.delete',
+      'synonyms.update',
+      'synonyms.create',
+    ]);
+
+    const refused = async (payload: object) =>
+      (await admin(setup.shop, setup.staff.accessToken, 'POST', '/synonyms/', payload)).statusCode;
+    expect(await refused({ terms: ['alone'] })).toBe(400);
+    expect(await refused({ terms: ['same', 'Same'] })).toBe(400);
+    expect(await refused({ terms: ['a', 'b'], tenant_id: 1 })).toBe(400);
+    expect((await admin(setup.shop, setup.customer.accessToken, 'GET', '/synonyms/')).statusCode).toBe(403);
+  });
+});
+
+describe("another shop's synonyms", () => {
+  it('are out of reach of its staff, and never change what this shop finds', async () => {
+    const mine = await adminCatalogShop(t, 'Mine');
+    const theirs = await adminCatalogShop(t, 'Theirs');
+    await createProduct(t, mine.shop, {
+      name: 'Birenpati blade',
+      slug: 'birenpati-blade',
+      categoryId: mine.category.id,
+    });
+    await createProduct(t, theirs.shop, {
+      name: 'Birenpati blade',
+      slug: 'birenpati-blade',
+      categoryId: theirs.category.id,
+    });
+    const created = await admin(mine.shop, mine.staff.accessToken, 'POST', '/synonyms/', {
+      terms: ['birenpati', 'zorblax'],
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as number;
+    for (const [method, payload] of [['GET'], ['PATCH', { terms: ['taken', 'over'] }], ['DELETE']] as const) {
+      expect((await admin(theirs.shop, theirs.staff.accessToken, method, `/synonyms/${id}/`, payload)).statusCode).toBe(
+        404,
+      );
+    }
+    expect((await admin(theirs.shop, theirs.staff.accessToken, 'GET', '/synonyms/')).json()).toEqual({
+      count: 0,
+      results: [],
+    });
+    const found = async (shop: AdminCatalogShop) =>
+      (await t.request(shop.shop, { method: 'GET', url: '/api/products/products/?search=zorblax' })).json();
+    expect(await found(theirs)).toEqual([]);
+    expect((await found(mine)).map((product: { slug: string }) => product.slug)).toEqual(['birenpati-blade']);
+    expect((await admin(mine.shop, mine.staff.accessToken, 'GET', `/synonyms/${id}/`)).json()).toEqual(created.json());
+  });
+});
