@@ -1,6 +1,6 @@
 // The catalog module's public surface: the only file other modules and the app import from it.
 
-export { productColumns } from './catalog.columns.ts';
+export { productColumns } from './catalog.repository.ts';
 export { catalogAdminRoutes, catalogRoutes } from './catalog.routes.ts';
 export {
   changeProductRating,
