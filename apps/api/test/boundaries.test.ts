@@ -3,15 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  findBoundaryViolations,
-  findTableViolations,
-  PENDING_TABLE_READS,
-  stalePendingReads,
-  TABLE_OWNERS,
-  tablesInSql,
-  unownedTables,
-} from './boundaries.ts';
+import { findBoundaryViolations, findTableViolations, TABLE_OWNERS, tablesInSql, unownedTables } from './boundaries.ts';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 
@@ -72,13 +64,8 @@ describe('table ownership', () => {
     expect(unownedTables(SRC)).toEqual([]);
   });
 
-  it("holds in the API: a module's files name only its own tables, the catalog's pending reads aside", () => {
+  it("holds in the API: a module's files name only its own tables", () => {
     expect(findTableViolations(SRC)).toEqual([]);
-  });
-
-  it('keeps the pending reads to the catalog, and each of them still needed', () => {
-    for (const file of Object.keys(PENDING_TABLE_READS)) expect(file).toMatch(/^modules\/catalog\//);
-    expect(stalePendingReads(SRC)).toEqual([]);
   });
 
   it("fails on a deliberate import of another module's table from the schema, and only on that", () => {
@@ -93,13 +80,10 @@ describe('table ownership', () => {
         'modules/catalog/catalog.test.ts': "import { cartItems } from '../../db/schema/index.ts';\n",
         'seed/demo.ts': "import { cartItems, users } from '../db/schema/index.ts';\n",
       });
-      expect(findTableViolations(root, {})).toEqual([
+      expect(findTableViolations(root)).toEqual([
         { file: path.join('modules', 'cart', 'cart.repository.ts'), table: 'products', owner: 'catalog' },
         { file: path.join('modules', 'cart', 'cart.service.ts'), table: 'media_images', owner: 'media' },
       ]);
-      expect(
-        findTableViolations(root, { 'modules/cart/cart.repository.ts': ['products'] }).map((read) => read.table),
-      ).toEqual(['media_images']);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
@@ -121,7 +105,7 @@ describe('table ownership', () => {
           '',
         ),
       });
-      expect(findTableViolations(root, {})).toEqual([
+      expect(findTableViolations(root)).toEqual([
         { file: path.join('modules', 'blog', 'blog.repository.ts'), table: 'users', owner: 'accounts' },
         { file: path.join('modules', 'blog', 'blog.repository.ts'), table: 'cart_items', owner: 'cart' },
         { file: path.join('modules', 'blog', 'blog.repository.ts'), table: 'media_images', owner: 'media' },

@@ -114,17 +114,6 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   contact_messages: 'contact',
 };
 
-/**
- * PENDING: reads of other modules' tables the catalog still makes (file → tables), until search, reviews and
- * inventory are split out of it and it reads media's and accounts' data through their fragments. Only
- * `modules/catalog/` files may be listed here (a test holds it); remove each entry as its file stops naming the table.
- */
-export const PENDING_TABLE_READS: Readonly<Record<string, readonly string[]>> = {
-  'modules/catalog/catalog.repository.ts': ['media_images'],
-  'modules/catalog/products.repository.ts': ['media_images'],
-  'modules/catalog/stock-levels.repository.ts': ['media_images'],
-};
-
 /** A schema table: its drizzle export name and its SQL name. */
 export interface SchemaTable {
   exportName: string;
@@ -208,13 +197,9 @@ export function tablesInSql(text: string): string[] {
 
 /**
  * The table ownership rule: a file of `modules/X/` names only X's tables, in an import from `db/schema` or in raw
- * SQL. Seeds, `db/`, the app's composition and tests are outside it; `pending` lists reads still allowed (file
- * relative to `srcDir` → tables).
+ * SQL. Seeds, `db/`, the app's composition and tests are outside it.
  */
-export function findTableViolations(
-  srcDir: string,
-  pending: Readonly<Record<string, readonly string[]>> = PENDING_TABLE_READS,
-): TableViolation[] {
+export function findTableViolations(srcDir: string): TableViolation[] {
   const tables = schemaTables(srcDir);
   const byExport = new Map(tables.map((table) => [table.exportName, table.sqlName]));
   const sqlNames = new Set(tables.map((table) => table.sqlName));
@@ -224,7 +209,6 @@ export function findTableViolations(
     if (isTest(file)) continue;
     const own = moduleOf(srcDir, file);
     const relative = path.relative(srcDir, file);
-    const allowed = new Set(pending[relative.split(path.sep).join('/')] ?? []);
     const named = new Set<string>();
     const text = fs.readFileSync(file, 'utf8');
     for (const match of text.matchAll(NAMED_IMPORT)) {
@@ -247,21 +231,8 @@ export function findTableViolations(
     for (const table of tablesInSql(text)) if (sqlNames.has(table)) named.add(table);
     for (const table of named) {
       const owner = TABLE_OWNERS[table] ?? '(none)';
-      if (owner !== own && !allowed.has(table)) violations.push({ file: relative, table, owner });
+      if (owner !== own) violations.push({ file: relative, table, owner });
     }
   }
   return violations;
-}
-
-/** Entries of `pending` that allow nothing any more: the file no longer names the table (or is gone). */
-export function stalePendingReads(
-  srcDir: string,
-  pending: Readonly<Record<string, readonly string[]>> = PENDING_TABLE_READS,
-): TableViolation[] {
-  const reads = findTableViolations(srcDir, {});
-  return Object.entries(pending).flatMap(([file, tables]) =>
-    tables
-      .filter((table) => !reads.some((read) => read.file.split(path.sep).join('/') === file && read.table === table))
-      .map((table) => ({ file, table, owner: TABLE_OWNERS[table] ?? '(none)' })),
-  );
 }

@@ -1,7 +1,8 @@
-import { type AnyColumn, and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { categories, mediaImages, productAttributes, productImages, products } from '../../db/schema/index.ts';
+import { type AnyColumn, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { categories, productAttributes, productImages, products } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { mediaColumns } from '../media/index.ts';
 
 // Categories, the writes of products (the seed's, the builders' and staff's) and the catalog's administration; what
 // other modules show of a product. The storefront's reads of products are in `products.repository.ts`.
@@ -217,8 +218,6 @@ function adminProductWhere(scope: TenantScope, filter: AdminProductFilter): SQL 
   );
 }
 
-const mainImageJoin = and(eq(mediaImages.tenantId, products.tenantId), eq(mediaImages.id, products.mainImageId));
-
 /** A product of the admin list, with its main image's file. */
 export type AdminProductRow = ProductRow & { mainImageKey: string | null };
 
@@ -231,10 +230,11 @@ export async function listAdminProducts(
   const where = adminProductWhere(scope, filter);
   const order = direction(page.ordering);
   const [total] = await scope.db.select({ count: sql<number>`count(*)::int` }).from(products).where(where);
+  const image = mediaColumns.files(scope);
   const rows = await scope.db
-    .select({ product: products, mainImageKey: mediaImages.imageKey })
+    .select({ product: products, mainImageKey: image.imageKey })
     .from(products)
-    .leftJoin(mediaImages, mainImageJoin)
+    .leftJoin(image, eq(image.id, products.mainImageId))
     .where(where)
     .orderBy(order(adminProductColumn(page.ordering)), order(products.id))
     .limit(page.limit)
@@ -244,10 +244,11 @@ export async function listAdminProducts(
 
 /** One product of the shop (active or not), with its main image's file. */
 export async function findAdminProduct(scope: TenantScope, id: number): Promise<AdminProductRow | null> {
+  const image = mediaColumns.files(scope);
   const [row] = await scope.db
-    .select({ product: products, mainImageKey: mediaImages.imageKey })
+    .select({ product: products, mainImageKey: image.imageKey })
     .from(products)
-    .leftJoin(mediaImages, mainImageJoin)
+    .leftJoin(image, eq(image.id, products.mainImageId))
     .where(scope.where(products, eq(products.id, id)))
     .limit(1);
   return row ? { ...row.product, mainImageKey: row.mainImageKey } : null;
@@ -345,19 +346,17 @@ export type ProductImageFile = ProductImageRow & {
 
 /** A product's pictures with their files, in display order. */
 export async function listProductImageFiles(scope: TenantScope, productId: number): Promise<ProductImageFile[]> {
+  const file = mediaColumns.files(scope);
   const rows = await scope.db
     .select({
       image: productImages,
-      imageKey: mediaImages.imageKey,
-      thumbKey: mediaImages.thumbKey,
-      width: mediaImages.width,
-      height: mediaImages.height,
+      imageKey: file.imageKey,
+      thumbKey: file.thumbKey,
+      width: file.width,
+      height: file.height,
     })
     .from(productImages)
-    .innerJoin(
-      mediaImages,
-      and(eq(mediaImages.tenantId, productImages.tenantId), eq(mediaImages.id, productImages.imageId)),
-    )
+    .innerJoin(file, eq(file.id, productImages.imageId))
     .where(scope.where(productImages, eq(productImages.productId, productId)))
     .orderBy(asc(productImages.order), asc(productImages.id));
   return rows.map(({ image, ...file }) => ({ ...image, ...file }));

@@ -1,7 +1,7 @@
 import { type AnyColumn, and, asc, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { categories, mediaImages, productAttributes, productImages, products } from '../../db/schema/index.ts';
+import { categories, productAttributes, productImages, products } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
+import { type MediaFiles, mediaColumns } from '../media/index.ts';
 import {
   FUZZY_SEARCH_MAX_CANDIDATES,
   SEARCH_CANDIDATES_MAX,
@@ -57,7 +57,8 @@ export interface ProductFilter {
   inStock?: boolean;
 }
 
-function summaryColumns(scope: TenantScope) {
+/** The columns of a product's card; `image` is its main image's files, joined on `products.main_image_id`. */
+function summaryColumns(scope: TenantScope, image: MediaFiles) {
   return {
     id: products.id,
     slug: products.slug,
@@ -80,26 +81,24 @@ function summaryColumns(scope: TenantScope) {
           from ${productAttributes}
          where ${scope.where(productAttributes, eq(productAttributes.productId, products.id))})`,
     image: {
-      imageKey: mediaImages.imageKey,
-      thumbKey: mediaImages.thumbKey,
-      width: mediaImages.width,
-      height: mediaImages.height,
-      thumbWidth: mediaImages.thumbWidth,
-      thumbHeight: mediaImages.thumbHeight,
-      variantWidths: mediaImages.variantWidths,
+      imageKey: image.imageKey,
+      thumbKey: image.thumbKey,
+      width: image.width,
+      height: image.height,
+      thumbWidth: image.thumbWidth,
+      thumbHeight: image.thumbHeight,
+      variantWidths: image.variantWidths,
     },
   };
 }
 
-/** The pictures of a product page: named apart from the main image's `media_images` of the outer statement. */
-const pictureFiles = alias(mediaImages, 'picture_files');
-
 function selectSummaries(scope: TenantScope) {
+  const image = mediaColumns.files(scope);
   return scope.db
-    .select(summaryColumns(scope))
+    .select(summaryColumns(scope, image))
     .from(products)
     .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
-    .leftJoin(mediaImages, and(eq(mediaImages.tenantId, products.tenantId), eq(mediaImages.id, products.mainImageId)));
+    .leftJoin(image, eq(image.id, products.mainImageId));
 }
 
 /** The products' columns a search reads (migrations 0004b, 0060), for the search's SQL. */
@@ -385,9 +384,12 @@ export type ProductPageColumn = (scope: TenantScope, productId: AnyColumn) => SQ
 
 /** An active product with its long description, images, attributes and reviews, in one statement. */
 export async function findActiveProductBySlug(scope: TenantScope, slug: string, reviews: ProductPageColumn) {
+  const image = mediaColumns.files(scope);
+  // The page's pictures: named apart from the main image's files of the outer statement.
+  const pictureFiles = mediaColumns.files(scope, 'picture_files');
   const [row] = await scope.db
     .select({
-      ...summaryColumns(scope),
+      ...summaryColumns(scope, image),
       longHtmlDescription: products.longHtmlDescription,
       images: sql<ImageJson[]>`(
         select coalesce(json_agg(json_build_object('id', ${productImages.id}, 'alt_text', ${productImages.altText},
@@ -396,14 +398,14 @@ export async function findActiveProductBySlug(scope: TenantScope, slug: string, 
                                                    'variant_widths', ${pictureFiles.variantWidths})
                                  order by ${productImages.order}, ${productImages.id}), '[]'::json)
           from ${productImages}
-          join ${mediaImages} as ${pictureFiles} on ${scope.where(pictureFiles, eq(pictureFiles.id, productImages.imageId))}
+          join ${pictureFiles} on ${eq(pictureFiles.id, productImages.imageId)}
          where ${scope.where(productImages, eq(productImages.productId, products.id))})`,
       // Written by the reviews module, which owns them.
       reviews: sql<unknown>`${reviews(scope, products.id)}`,
     })
     .from(products)
     .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
-    .leftJoin(mediaImages, and(eq(mediaImages.tenantId, products.tenantId), eq(mediaImages.id, products.mainImageId)))
+    .leftJoin(image, eq(image.id, products.mainImageId))
     .where(scope.where(products, eq(products.isActive, true), eq(products.slug, slug)))
     .limit(1);
   return row ?? null;
@@ -432,6 +434,7 @@ export async function listSearchCompletions(
   limits: { products: number; categories: number },
 ): Promise<{ products: CompletionProductRow[]; categories: { slug: string; name: string }[] }> {
   const order = sql.join(orderBy('relevance', search), sql`, `);
+  const image = mediaColumns.files(scope);
   const [row] = await scope.rows<{
     products: CompletionProductRow[] | string;
     categories: { slug: string; name: string }[] | string;
@@ -444,11 +447,11 @@ export async function listSearchCompletions(
               order by m.rank), '[]'::json)
          from (select ${products.slug} as slug, ${products.name} as name, ${products.priceCents} as price_cents,
                       ${categories.name} as category_name, ${categories.slug} as category_slug,
-                      ${mediaImages.thumbKey} as thumb_key, ${mediaImages.thumbWidth} as thumb_width,
-                      ${mediaImages.thumbHeight} as thumb_height, row_number() over (order by ${order}) as rank
+                      ${image.thumbKey} as thumb_key, ${image.thumbWidth} as thumb_width,
+                      ${image.thumbHeight} as thumb_height, row_number() over (order by ${order}) as rank
                  from ${products}
                  join ${categories} on ${categories.tenantId} = ${products.tenantId} and ${categories.id} = ${products.categoryId}
-                 left join ${mediaImages} on ${mediaImages.tenantId} = ${products.tenantId} and ${mediaImages.id} = ${products.mainImageId}
+                 left join ${image} on ${image.id} = ${products.mainImageId}
                 where ${filterConditions(scope, { search })}
                 order by ${order}
                 limit ${limits.products}) m) as products,

@@ -1,6 +1,7 @@
-import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { mediaImages, products } from '../../db/schema/index.ts';
+import { type AnyColumn, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { products } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
+import { mediaColumns } from '../media/index.ts';
 
 // The products' stock column, as the inventory module reads and writes it: the catalog owns `products`; the stock
 // ledger and the rules of a change are the inventory's.
@@ -28,6 +29,7 @@ export type ExpectedStock = (scope: TenantScope, productId: AnyColumn) => SQL<nu
  */
 export async function lockSaleProducts(scope: TenantScope, ids: number[]): Promise<SaleProduct[]> {
   if (ids.length === 0) return [];
+  const image = mediaColumns.files(scope);
   return scope.db
     .select({
       id: products.id,
@@ -36,10 +38,10 @@ export async function lockSaleProducts(scope: TenantScope, ids: number[]): Promi
       priceCents: products.priceCents,
       stock: products.stock,
       isActive: products.isActive,
-      thumbKey: mediaImages.thumbKey,
+      thumbKey: image.thumbKey,
     })
     .from(products)
-    .leftJoin(mediaImages, and(eq(mediaImages.tenantId, products.tenantId), eq(mediaImages.id, products.mainImageId)))
+    .leftJoin(image, eq(image.id, products.mainImageId))
     .where(scope.where(products, inArray(products.id, ids)))
     .orderBy(asc(products.id))
     .for('update', { of: products });

@@ -9,7 +9,7 @@ export {
   type StoredPicture,
   storeImage,
 } from './media.images.ts';
-export { mediaColumns } from './media.repository.ts';
+export { type MediaFiles, mediaColumns } from './media.repository.ts';
 export { mediaAdminRoutes, mediaFileRoutes } from './media.routes.ts';
 export {
   createMediaStorage,

@@ -22,9 +22,9 @@ export async function findMediaImagesByKey(scope: TenantScope, imageKeys: string
 }
 
 /**
- * What other modules show of a stored picture, as SQL they put in their own statements (a cart line's thumbnail):
- * correlated subqueries on the media table, written here, so that a list stays one statement while only this module
- * names `media_images`. `imageId` is the other table's column holding the picture's id.
+ * What other modules show of a stored picture, as SQL they put in their own statements (a cart line's thumbnail, a
+ * product's main image and pictures): written here, so that a list stays one statement while only this module names
+ * `media_images`. `imageId` is the other table's column holding the picture's id.
  */
 export const mediaColumns = {
   /** The picture's thumbnail key (null when there is no such picture). */
@@ -32,4 +32,27 @@ export const mediaColumns = {
     sql<
       string | null
     >`(select ${mediaImages.thumbKey} from ${mediaImages} where ${scope.where(mediaImages, eq(mediaImages.id, imageId))})`,
+  /**
+   * The shop's pictures with their files and sizes, as a relation to join on `id` (a left join gives nulls for a
+   * missing picture). The planner merges it into the caller's join, as a join on the table and its primary key;
+   * `alias` names it apart from another use in the same statement.
+   */
+  files: <Alias extends string = 'media_files'>(scope: TenantScope, alias?: Alias) =>
+    scope.db
+      .select({
+        id: mediaImages.id,
+        imageKey: mediaImages.imageKey,
+        thumbKey: mediaImages.thumbKey,
+        width: mediaImages.width,
+        height: mediaImages.height,
+        thumbWidth: mediaImages.thumbWidth,
+        thumbHeight: mediaImages.thumbHeight,
+        variantWidths: mediaImages.variantWidths,
+      })
+      .from(mediaImages)
+      .where(scope.where(mediaImages))
+      .as(alias ?? ('media_files' as Alias)),
 };
+
+/** The relation `mediaColumns.files` gives, under its alias. */
+export type MediaFiles<Alias extends string = 'media_files'> = ReturnType<typeof mediaColumns.files<Alias>>;
