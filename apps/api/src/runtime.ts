@@ -115,5 +115,11 @@ export async function listen(app: FastifyInstance, config: Config): Promise<void
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
-  await app.listen({ host: config.HOST, port: config.PORT });
+  // The listen address only: the shop's address, which may differ (localhost, a domain), is announced apart.
+  await app.listen({
+    host: config.HOST,
+    port: config.PORT,
+    listenTextResolver: (address) => `Listening on ${address.replace(/^https?:\/\//, '')}`,
+  });
 }
+

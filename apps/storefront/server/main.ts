@@ -11,8 +11,9 @@ import {
   serverLogging,
   trustProxyOption,
 } from '@platform/api';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { apiProxy } from './api-proxy.ts';
+import { createShopOrigins } from './canonical-host.ts';
 import { storefront } from './storefront.ts';
 
 const config = loadConfigOrExit();
@@ -29,15 +30,21 @@ if (config.API_URL) {
   if (cache) app.addHook('onClose', () => cache.close());
   await app.register(storefront, { config, apiBaseUrl, apiFetch: fetch, ...(cache ? { cache } : {}) });
   await listen(app, config);
+  await announce(app, apiBaseUrl, fetch);
 } else {
   const app = await prepareApp(config);
-  await app.register(storefront, {
-    config,
-    apiBaseUrl: 'http://api.internal/api',
-    apiFetch: injectFetch(app),
-    cache: app.deps.cache,
-  });
+  const apiBaseUrl = 'http://api.internal/api';
+  const apiFetch = injectFetch(app);
+  await app.register(storefront, { config, apiBaseUrl, apiFetch, cache: app.deps.cache });
   await listen(app, config);
+  await announce(app, apiBaseUrl, apiFetch);
+}
+
+/** Says where the shop is: the shop's configured origin (the address its pages are served on), not the listen address. */
+async function announce(app: FastifyInstance, apiBaseUrl: string, apiFetch: typeof fetch) {
+  const configured = await createShopOrigins({ apiBaseUrl, apiFetch })(config.STOREFRONT_TENANT_TOKEN);
+  const origin = configured ?? new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).origin;
+  app.log.info(`The shop is at ${origin}/`);
 }
 
 /** A `fetch` answered by the in-process API through `inject`: same client code, no socket. */
