@@ -31,7 +31,7 @@ test.describe('the first start', () => {
     const env = quickStartEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_FORMAT: 'pretty', LOG_LEVEL: 'info' });
     children.push(start('apps/storefront/dist/main.js', env, output));
     await waitUntilUp(`${listenedOn}/api/health/`, children[0] as ChildProcess, output);
-    await expect.poll(() => output.join(''), { timeout: 30_000 }).toContain('The shop is at');
+    await expect.poll(() => output.join(''), { timeout: 30_000 }).toContain('The shop is ready');
     api = await newRequest.newContext({ baseURL: origin });
   });
 
@@ -41,12 +41,39 @@ test.describe('the first start', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test('says where the shop is: its configured origin, not the listen address', async ({ request }) => {
+  test('says while it seeds the demo, then where the shop and its admin are and who to sign in as', async ({
+    request,
+  }) => {
     const printed = output.join('');
+    const preparing = printed.indexOf('Preparing the demo shop');
+    expect(preparing).toBeGreaterThan(-1);
+    expect(printed.indexOf('demo shop seeded')).toBeGreaterThan(preparing);
     expect(printed).toContain(`Listening on 127.0.0.1:${port}`);
-    expect(printed).toContain(`The shop is at ${origin}/`);
+    // The shop's address is its configured origin, never the listen address.
     expect(printed).not.toContain('http://127.0.0.1');
-    expect((await request.get(`${origin}/`, { maxRedirects: 0 })).status()).toBe(200);
+    const banner = printed.slice(printed.indexOf('The shop is ready:'));
+    expect(banner.split('\n').slice(0, 6)).toEqual([
+      'The shop is ready:',
+      `  shop   ${origin}/`,
+      `  admin  ${origin}/admin/`,
+      'Demo accounts (published passwords: this machine only):',
+      '  customer@khukuri.example  Gurkha-blade-1994  (shopper)',
+      '  owner@khukuri.example     Sagarmatha-8848  (shop owner, signs in at the admin)',
+    ]);
+    // What it names answers there.
+    for (const address of [`${origin}/`, `${origin}/admin/`]) {
+      expect((await request.get(address, { maxRedirects: 0 })).status(), address).toBe(200);
+    }
+    for (const [email, password] of [
+      ['customer@khukuri.example', 'Gurkha-blade-1994'],
+      ['owner@khukuri.example', 'Sagarmatha-8848'],
+    ]) {
+      const login = await request.post(`${origin}/api/accounts/login/`, {
+        headers: TENANT,
+        data: { login_id: email, password },
+      });
+      expect(login.status(), email).toBe(200);
+    }
   });
 
   test('sends pages asked for on 127.0.0.1 to the same address on localhost; the API, media and checks stay', async ({
