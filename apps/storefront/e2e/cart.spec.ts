@@ -30,6 +30,39 @@ async function paymentOptions(request: APIRequestContext) {
 }
 
 test.describe('add to cart', () => {
+  test('a guest’s add with its quantity is made once back from signing in, with its confirmation', async ({
+    page,
+    request,
+  }) => {
+    const [product] = await stockedProducts(request);
+    if (!product) throw new Error('no stocked product');
+    const customer = await newCustomer(request);
+
+    await openPage(page, `/products/${product.slug}`);
+    await page.getByRole('button', { name: 'Increase' }).click();
+    await page.getByRole('button', { name: 'Increase' }).click();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expectOnPath(page, `/login?redirect=/products/${product.slug}`);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expectOnPath(page, `/products/${product.slug}`);
+    await expect(page.getByRole('status').filter({ hasText: 'added to cart!' })).toHaveText(
+      `3 x ${product.name} added to cart!`,
+    );
+    await expect(badge(page)).toHaveText('3');
+    await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('3');
+    // Once: a reload adds nothing more.
+    await openPage(page, `/products/${product.slug}`);
+    await expect(badge(page)).toHaveText('3');
+    const cart = await request.get('/api/orders/cart/', {
+      headers: { ...TENANT, Authorization: `Bearer ${customer.access}` },
+    });
+    expect((await cart.json()).items).toEqual([
+      expect.objectContaining({ quantity: 3, product: expect.objectContaining({ slug: product.slug }) }),
+    ]);
+  });
+
   test('a guest is sent to login and back; the badge counts what the customer adds', async ({ page, request }) => {
     const [product] = await stockedProducts(request);
     if (!product) throw new Error('no stocked product');
@@ -44,7 +77,7 @@ test.describe('add to cart', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expectOnPath(page, `/products/${product.slug}`);
 
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    // Back on the product, the add the guest asked for is made.
     const success = page.getByRole('status').filter({ hasText: 'added to cart!' });
     await expect(success).toHaveText(`1 x ${product.name} added to cart!`);
     await expect(badge(page)).toHaveText('1');
