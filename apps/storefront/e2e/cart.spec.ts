@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ownerToken } from './admin-support.ts';
 import {
+  ADDRESS,
   addItem,
   customerWithCart,
   expectOnPath,
@@ -373,6 +374,32 @@ test.describe('checkout', () => {
 
     await openPage(page, '/cart');
     await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
+  });
+
+  test('a reload keeps the typed address and the chosen method for the checkout, until the order is placed', async ({
+    page,
+    request,
+  }) => {
+    await customerWithCart(page, request, 1);
+    await openPage(page, '/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    const { 'Contact Number': _later, ...typed } = ADDRESS;
+    await fillAddress(page, typed);
+    await page.getByRole('radio', { name: 'Bank Transfer' }).check();
+
+    await openPage(page, '/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    for (const [label, value] of Object.entries(typed)) {
+      await expect(page.getByLabel(label, { exact: true }), label).toHaveValue(value);
+    }
+    await expect(page.getByLabel('Contact Number', { exact: true })).toHaveValue('');
+    await expect(page.getByRole('radio', { name: 'Bank Transfer' })).toBeChecked();
+
+    await fillAddress(page, { 'Contact Number': ADDRESS['Contact Number'] });
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expectOnPath(page, '/order-confirmation');
+    const kept = await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('checkout')));
+    expect(kept).toEqual([]);
   });
 
   test('custom payment: the confirmation shows the shop instructions', async ({ page, request }) => {
