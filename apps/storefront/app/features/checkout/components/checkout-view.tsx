@@ -236,6 +236,11 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
               View Your Order
             </Link>
           )}
+          {/* Where the summary is below the form (a phone), what the order costs shows right above its button. */}
+          <p className="checkout__total">
+            <span>Total</span>
+            <strong>{format.price(quote.kind === 'quoted' ? quote.quote.total : cart.total_price)}</strong>
+          </p>
           <button type="submit" className="button button--primary checkout__submit" disabled={status !== 'idle'}>
             {status === 'placing' ? 'Placing Order...' : 'Place Order'}
           </button>
