@@ -402,6 +402,49 @@ test.describe('checkout', () => {
     expect(kept).toEqual([]);
   });
 
+  test('a country whose addresses need a state asks for it from its list; the order keeps and shows it', async ({
+    page,
+    request,
+  }) => {
+    await customerWithCart(page, request, 1);
+    await openPage(page, '/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(page.getByLabel('State', { exact: true })).toHaveCount(0);
+    await fillAddress(page, {
+      ...ADDRESS,
+      'Street Address': '500 Congress Ave',
+      City: 'Austin',
+      'Postal Code': '78701',
+      Country: 'United States',
+      'Contact Number': '+1 512 555 0100',
+    });
+    const state = page.getByLabel('State', { exact: true });
+    await expect(state).toBeVisible();
+    await page.getByRole('radio', { name: 'Bank Transfer' }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.locator('.checkout .error-box')).toHaveText(
+      'Please fill in all required delivery address fields: region.',
+    );
+    await expect(state).toHaveAttribute('aria-invalid', 'true');
+    await expect(state).toBeFocused();
+    // Another country that needs none: the field goes; back, it is there again.
+    await fillAddress(page, { Country: 'Nepal' });
+    await expect(state).toHaveCount(0);
+    await fillAddress(page, { Country: 'United States' });
+    await state.selectOption('Texas');
+    const created = page.waitForResponse(
+      (response) => response.url().includes('/api/orders/orders/') && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const placed = await created;
+    expect(placed.request().postDataJSON().delivery_address).toMatchObject({ country: 'US', region: 'Texas' });
+    await expectOnPath(page, '/order-confirmation');
+    await expect(page.getByRole('region', { name: 'Delivering To' })).toContainText('Austin, Texas 78701');
+    const order = await placed.json();
+    await openPage(page, `/account/orders/${order.id}`);
+    await expect(page.getByRole('region', { name: 'Delivering To' })).toContainText('Austin, Texas 78701');
+  });
+
   test('custom payment: the confirmation shows the shop instructions', async ({ page, request }) => {
     await customerWithCart(page, request, 1);
     const options = await paymentOptions(request);

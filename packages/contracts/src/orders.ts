@@ -153,6 +153,8 @@ export const DeliveryAddress = z.object({
   country: addressField(),
   fullname: addressField(),
   contact_number: addressField(),
+  /** Platform extension: the state, province or territory, for a country whose addresses need one (US, IN, AU, CA). */
+  region: addressField().optional(),
 });
 export type DeliveryAddress = z.infer<typeof DeliveryAddress>;
 

@@ -100,6 +100,12 @@ function Address({ order }: { order: AdminOrder }) {
         <br />
         {address.postalCode} {address.city}
         <br />
+        {address.region && (
+          <>
+            {address.region}
+            <br />
+          </>
+        )}
         {address.country}
         <br />
         {address.contact_number}

@@ -76,6 +76,7 @@ export function orderConfirmationMail(input: OrderMailInput): MailMessage {
         `  ${address.fullname}`,
         `  ${address.street}`,
         `  ${address.postalCode} ${address.city}`,
+        ...(address.region ? [`  ${address.region}`] : []),
         `  ${address.country}`,
         `  ${address.contact_number}`,
       ],

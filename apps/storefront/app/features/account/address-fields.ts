@@ -11,7 +11,16 @@ export const ADDRESS_FIELD_LABELS: Record<
   country: { label: 'Country', autoComplete: 'country-name' },
   fullname: { label: 'Full Name', autoComplete: 'name' },
   contact_number: { label: 'Contact Number', autoComplete: 'tel', type: 'tel' },
+  // Named by the country's own word for it where it has one (regionLabel).
+  region: { label: 'State / Region', autoComplete: 'address-level1' },
 };
+
+/** The address's city line: "Kathmandu 44600", "Austin, Texas 78701". */
+export function cityLine(address: DeliveryAddress): string {
+  return address.region
+    ? `${address.city}, ${address.region} ${address.postalCode}`
+    : `${address.city} ${address.postalCode}`;
+}
 
 /** One line naming a saved address in a list or a choice: "Sita Gurung, Lazimpat 12, Kathmandu". */
 export function addressSummary(address: DeliveryAddress): string {

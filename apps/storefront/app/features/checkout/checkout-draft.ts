@@ -25,6 +25,7 @@ export function readCheckoutDraft(store: SessionStore | null, shop: number | str
   if (!DELIVERY_ADDRESS_FIELDS.every((field) => typeof address[field] === 'string')) return null;
   const method = PAYMENT_METHODS.find((known) => known === kept?.method) ?? null;
   const restored = Object.fromEntries(DELIVERY_ADDRESS_FIELDS.map((field) => [field, address[field]]));
+  if (typeof address.region === 'string') restored.region = address.region;
   return { address: restored as DeliveryAddress, method };
 }
 

@@ -1,9 +1,4 @@
-import {
-  DELIVERY_ADDRESS_FIELDS,
-  type DeliveryAddress,
-  SAVED_ADDRESSES_MAX,
-  type SavedAddress,
-} from '@platform/contracts';
+import { type DeliveryAddress, SAVED_ADDRESSES_MAX, type SavedAddress } from '@platform/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ErrorBox } from '../../../components/error-box.tsx';
@@ -12,6 +7,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
 import {
+  ADDRESS_FORM_FIELDS,
   addressFieldErrors,
   addressProblem,
   EMPTY_ADDRESS,
@@ -19,6 +15,7 @@ import {
   trimmedAddress,
 } from '../../checkout/checkout-rules.ts';
 import { DeliveryAddressFields } from '../../checkout/components/delivery-address-fields.tsx';
+import { cityLine } from '../address-fields.ts';
 import {
   ADDRESSES_QUERY_KEY,
   addAddress,
@@ -111,9 +108,7 @@ function AddressLines({ address }: { address: DeliveryAddress }) {
     <address className="saved-address__lines">
       <strong>{address.fullname}</strong>
       <span>{address.street}</span>
-      <span>
-        {address.city} {address.postalCode}
-      </span>
+      <span>{cityLine(address)}</span>
       <span>{address.country}</span>
       <span>{address.contact_number}</span>
     </address>
@@ -139,7 +134,7 @@ function AddressForm({ initial, title, onDone }: { initial: SavedAddress | null;
 
   function mark(found: AddressErrors) {
     setErrors(found);
-    const first = DELIVERY_ADDRESS_FIELDS.find((field) => found[field]);
+    const first = ADDRESS_FORM_FIELDS.find((field) => found[field]);
     if (first) document.getElementById(`${idPrefix}-${first}`)?.focus();
   }
 

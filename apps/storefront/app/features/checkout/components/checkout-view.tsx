@@ -1,4 +1,4 @@
-import { DELIVERY_ADDRESS_FIELDS, type DeliveryAddress, type PaymentMethod } from '@platform/contracts';
+import type { DeliveryAddress, PaymentMethod } from '@platform/contracts';
 import { findCountryCode } from '@platform/contracts/shipping';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -17,6 +17,7 @@ import { paymentOptionsQueryOptions } from '../api/payment-options.ts';
 import { shippingQuoteQueryOptions } from '../api/shipping-quote.ts';
 import { forgetCheckoutDraft, keepCheckoutDraft, readCheckoutDraft } from '../checkout-draft.ts';
 import {
+  ADDRESS_FORM_FIELDS,
   ADDRESS_INVALID,
   addressFieldErrors,
   afterOrder,
@@ -108,7 +109,7 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each refused attempt, not for each keystroke
   useEffect(() => {
     if (focusFirstError === 0) return;
-    const first = DELIVERY_ADDRESS_FIELDS.find((field) => fieldErrors[field]);
+    const first = ADDRESS_FORM_FIELDS.find((field) => fieldErrors[field]);
     if (first) document.getElementById(`checkout-${first}`)?.focus();
   }, [focusFirstError]);
 

@@ -1,4 +1,5 @@
 import type { DeliveryAddress } from '@platform/contracts';
+import { cityLine } from '../../account/address-fields.ts';
 
 /** The 'Delivering To' block of an order. */
 export function DeliveryAddressBlock({ address }: { address: DeliveryAddress }) {
@@ -8,9 +9,7 @@ export function DeliveryAddressBlock({ address }: { address: DeliveryAddress }) 
       <address className="delivery-address">
         <strong>{address.fullname}</strong>
         <span>{address.street}</span>
-        <span>
-          {address.city} {address.postalCode}
-        </span>
+        <span>{cityLine(address)}</span>
         <span>{address.country}</span>
         <span>{address.contact_number}</span>
       </address>
