@@ -71,12 +71,15 @@ function percentile(sorted, p) {
 async function runPhase(name, instances, database) {
   const ports = [];
   const children = [];
+  // The shop's address (pages on any other host are sent there): the only instance, or the balancer before them.
+  const balancerPort = instances > 1 ? await freePort() : null;
   for (let index = 0; index < instances; index++) {
     const port = await freePort();
     ports.push(port);
     const child = startServer({
       HOST: '127.0.0.1',
       PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${balancerPort ?? ports[0]}`,
       DATABASE_URL: database,
       REDIS_URL,
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'soak-')),
@@ -91,11 +94,10 @@ async function runPhase(name, instances, database) {
   }
   let balancer;
   let origin = `http://127.0.0.1:${ports[0]}`;
-  if (instances > 1) {
-    const port = await freePort();
+  if (balancerPort) {
     balancer = roundRobin(ports.map((one) => `http://127.0.0.1:${one}`));
-    await new Promise((resolve) => balancer.listen(port, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${port}`;
+    await new Promise((resolve) => balancer.listen(balancerPort, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${balancerPort}`;
   }
   const api = (pathname, init = {}) =>
     fetch(`${origin}/api${pathname}`, {

@@ -15,4 +15,5 @@ export {
 export { compression } from './plugins/compression.ts';
 export { rejectMalformedHost } from './plugins/input-guard.ts';
 export { securityHeaders } from './plugins/security-headers.ts';
-export { listen, loadConfigOrExit, prepareApp } from './runtime.ts';
+export { demoAccountsToShow, listen, loadConfigOrExit, prepareApp } from './runtime.ts';
+export type { DemoAccount } from './seed/index.ts';

@@ -11,7 +11,14 @@ import { resolveJwtSecret, TokenSigner } from './modules/accounts/index.ts';
 import { createMailer } from './modules/mail/index.ts';
 import { createMediaStorage } from './modules/media/index.ts';
 import { countTenants } from './modules/tenants/index.ts';
-import { findPublishedPasswords, isLoopbackHost, publishedPasswordsMessage, seedDemo } from './seed/index.ts';
+import {
+  type DemoAccount,
+  findPublishedPasswords,
+  isLoopbackHost,
+  publishedPasswordsMessage,
+  seedDemo,
+  usableDemoAccounts,
+} from './seed/index.ts';
 
 /** Opens the configured database: PostgreSQL with DATABASE_URL, else PGlite kept in DATA_DIR. */
 export function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -80,7 +87,12 @@ export async function prepareApp(config: Config): Promise<FastifyInstance> {
   const app = await buildApp({ config, database, media, jwtSecret });
   const applied = await migrate(database);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
-  if (config.SEED_DEMO && (await seedDemo(app.deps))) app.log.info('demo shop seeded (tenant token khukuri-demo)');
+  // The first start's seed draws every picture: 15 to 30 s in which nothing else would be printed.
+  const preparing = () =>
+    app.log.info('Preparing the demo shop (its catalog, pictures and orders; the first start only)…');
+  if (config.SEED_DEMO && (await seedDemo(app.deps, preparing))) {
+    app.log.info('demo shop seeded (tenant token khukuri-demo)');
+  }
   const published = isLoopbackHost(config.HOST) ? [] : await findPublishedPasswords(app.deps);
   if (published.length > 0) {
     console.error(publishedPasswordsMessage(config.HOST, published));
@@ -115,5 +127,15 @@ export async function listen(app: FastifyInstance, config: Config): Promise<void
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
-  await app.listen({ host: config.HOST, port: config.PORT });
+  // The listen address only: the shop's address, which may differ (localhost, a domain), is announced apart.
+  await app.listen({
+    host: config.HOST,
+    port: config.PORT,
+    listenTextResolver: (address) => `Listening on ${address.replace(/^https?:\/\//, '')}`,
+  });
+}
+
+/** The demo accounts a start shows (the quick start's, `SEED_DEMO`), while they still have their published passwords. */
+export async function demoAccountsToShow(app: FastifyInstance): Promise<DemoAccount[]> {
+  return app.deps.config.SEED_DEMO ? usableDemoAccounts(app.deps) : [];
 }

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ownerToken } from './admin-support.ts';
 import {
+  ADDRESS,
   addItem,
   customerWithCart,
   expectOnPath,
@@ -30,6 +31,39 @@ async function paymentOptions(request: APIRequestContext) {
 }
 
 test.describe('add to cart', () => {
+  test('a guest’s add with its quantity is made once back from signing in, with its confirmation', async ({
+    page,
+    request,
+  }) => {
+    const [product] = await stockedProducts(request);
+    if (!product) throw new Error('no stocked product');
+    const customer = await newCustomer(request);
+
+    await openPage(page, `/products/${product.slug}`);
+    await page.getByRole('button', { name: 'Increase' }).click();
+    await page.getByRole('button', { name: 'Increase' }).click();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expectOnPath(page, `/login?redirect=/products/${product.slug}`);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expectOnPath(page, `/products/${product.slug}`);
+    await expect(page.getByRole('status').filter({ hasText: 'added to cart!' })).toHaveText(
+      `3 x ${product.name} added to cart!`,
+    );
+    await expect(badge(page)).toHaveText('3');
+    await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('3');
+    // Once: a reload adds nothing more.
+    await openPage(page, `/products/${product.slug}`);
+    await expect(badge(page)).toHaveText('3');
+    const cart = await request.get('/api/orders/cart/', {
+      headers: { ...TENANT, Authorization: `Bearer ${customer.access}` },
+    });
+    expect((await cart.json()).items).toEqual([
+      expect.objectContaining({ quantity: 3, product: expect.objectContaining({ slug: product.slug }) }),
+    ]);
+  });
+
   test('a guest is sent to login and back; the badge counts what the customer adds', async ({ page, request }) => {
     const [product] = await stockedProducts(request);
     if (!product) throw new Error('no stocked product');
@@ -44,7 +78,7 @@ test.describe('add to cart', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expectOnPath(page, `/products/${product.slug}`);
 
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    // Back on the product, the add the guest asked for is made.
     const success = page.getByRole('status').filter({ hasText: 'added to cart!' });
     await expect(success).toHaveText(`1 x ${product.name} added to cart!`);
     await expect(badge(page)).toHaveText('1');
@@ -340,6 +374,75 @@ test.describe('checkout', () => {
 
     await openPage(page, '/cart');
     await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
+  });
+
+  test('a reload keeps the typed address and the chosen method for the checkout, until the order is placed', async ({
+    page,
+    request,
+  }) => {
+    await customerWithCart(page, request, 1);
+    await openPage(page, '/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    const { 'Contact Number': _later, ...typed } = ADDRESS;
+    await fillAddress(page, typed);
+    await page.getByRole('radio', { name: 'Bank Transfer' }).check();
+
+    await openPage(page, '/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    for (const [label, value] of Object.entries(typed)) {
+      await expect(page.getByLabel(label, { exact: true }), label).toHaveValue(value);
+    }
+    await expect(page.getByLabel('Contact Number', { exact: true })).toHaveValue('');
+    await expect(page.getByRole('radio', { name: 'Bank Transfer' })).toBeChecked();
+
+    await fillAddress(page, { 'Contact Number': ADDRESS['Contact Number'] });
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expectOnPath(page, '/order-confirmation');
+    const kept = await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('checkout')));
+    expect(kept).toEqual([]);
+  });
+
+  test('a country whose addresses need a state asks for it from its list; the order keeps and shows it', async ({
+    page,
+    request,
+  }) => {
+    await customerWithCart(page, request, 1);
+    await openPage(page, '/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(page.getByLabel('State', { exact: true })).toHaveCount(0);
+    await fillAddress(page, {
+      ...ADDRESS,
+      'Street Address': '500 Congress Ave',
+      City: 'Austin',
+      'Postal Code': '78701',
+      Country: 'United States',
+      'Contact Number': '+1 512 555 0100',
+    });
+    const state = page.getByLabel('State', { exact: true });
+    await expect(state).toBeVisible();
+    await page.getByRole('radio', { name: 'Bank Transfer' }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.locator('.checkout .error-box')).toHaveText(
+      'Please fill in all required delivery address fields: region.',
+    );
+    await expect(state).toHaveAttribute('aria-invalid', 'true');
+    await expect(state).toBeFocused();
+    // Another country that needs none: the field goes; back, it is there again.
+    await fillAddress(page, { Country: 'Nepal' });
+    await expect(state).toHaveCount(0);
+    await fillAddress(page, { Country: 'United States' });
+    await state.selectOption('Texas');
+    const created = page.waitForResponse(
+      (response) => response.url().includes('/api/orders/orders/') && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const placed = await created;
+    expect(placed.request().postDataJSON().delivery_address).toMatchObject({ country: 'US', region: 'Texas' });
+    await expectOnPath(page, '/order-confirmation');
+    await expect(page.getByRole('region', { name: 'Delivering To' })).toContainText('Austin, Texas 78701');
+    const order = await placed.json();
+    await openPage(page, `/account/orders/${order.id}`);
+    await expect(page.getByRole('region', { name: 'Delivering To' })).toContainText('Austin, Texas 78701');
   });
 
   test('custom payment: the confirmation shows the shop instructions', async ({ page, request }) => {

@@ -3,6 +3,8 @@
 import {
   compression,
   createResponseCache,
+  type DemoAccount,
+  demoAccountsToShow,
   listen,
   loadConfigOrExit,
   prepareApp,
@@ -11,8 +13,10 @@ import {
   serverLogging,
   trustProxyOption,
 } from '@platform/api';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { apiProxy } from './api-proxy.ts';
+import { createShopOrigins } from './canonical-host.ts';
+import { startBanner } from './start-banner.ts';
 import { storefront } from './storefront.ts';
 
 const config = loadConfigOrExit();
@@ -29,15 +33,26 @@ if (config.API_URL) {
   if (cache) app.addHook('onClose', () => cache.close());
   await app.register(storefront, { config, apiBaseUrl, apiFetch: fetch, ...(cache ? { cache } : {}) });
   await listen(app, config);
+  await announce(app, apiBaseUrl, fetch);
 } else {
   const app = await prepareApp(config);
-  await app.register(storefront, {
-    config,
-    apiBaseUrl: 'http://api.internal/api',
-    apiFetch: injectFetch(app),
-    cache: app.deps.cache,
-  });
+  const apiBaseUrl = 'http://api.internal/api';
+  const apiFetch = injectFetch(app);
+  await app.register(storefront, { config, apiBaseUrl, apiFetch, cache: app.deps.cache });
   await listen(app, config);
+  await announce(app, apiBaseUrl, apiFetch, await demoAccountsToShow(app));
+}
+
+/** Says where the shop is: the shop's configured origin (the address its pages are served on), not the listen address. */
+async function announce(
+  app: FastifyInstance,
+  apiBaseUrl: string,
+  apiFetch: typeof fetch,
+  accounts: DemoAccount[] = [],
+) {
+  const configured = await createShopOrigins({ apiBaseUrl, apiFetch })(config.STOREFRONT_TENANT_TOKEN);
+  const origin = configured ?? new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).origin;
+  app.log.info(startBanner(origin, accounts));
 }
 
 /** A `fetch` answered by the in-process API through `inject`: same client code, no socket. */

@@ -9,9 +9,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import type { StorefrontLoadContext } from '../app/lib/load-context.ts';
 import { findAdminDistDir, registerAdminApp } from './admin.ts';
+import { canonicalHost, createShopOrigins } from './canonical-host.ts';
 import { isCacheablePage, sendPage, serveKeptPage } from './page-cache.ts';
 import { registerSeoFiles } from './seo.ts';
-import { createTenantResolver, tenantsByHost } from './tenant-by-host.ts';
+import { createHostResolver, tenantsByHost } from './tenant-by-host.ts';
 
 interface StorefrontOptions {
   config: Config;
@@ -39,7 +40,7 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
   const build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild;
   const handle = createRequestHandler(build, 'production');
   const createLoadContext = loadContextMaker(build);
-  const tenantOf = createTenantResolver({
+  const shopOf = createHostResolver({
     byHost: tenantsByHost(options.config.STOREFRONT_TENANTS_BY_HOST),
     defaultToken: options.config.STOREFRONT_TENANT_TOKEN,
     apiBaseUrl: options.apiBaseUrl,
@@ -47,6 +48,15 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
     onLookupError: (error, hostname) =>
       app.log.warn({ err: error, hostname }, 'The shop of a host could not be looked up'),
   });
+  const tenantOf = async (host: string | undefined) => (await shopOf(host)).token;
+  const originOf = createShopOrigins({
+    apiBaseUrl: options.apiBaseUrl,
+    apiFetch: options.apiFetch,
+    onLookupError: (error, token) => app.log.warn({ err: error, token }, "The shop's origin could not be read"),
+  });
+
+  // First, for everything this plugin serves (pages, assets, the admin app, robots.txt): one address per shop.
+  app.addHook('onRequest', canonicalHost({ shopOf, originOf }));
 
   await app.register(fastifyStatic, {
     root: path.join(buildDir, 'client'),

@@ -43,11 +43,24 @@ export interface TenantResolverOptions {
 const DEFAULT_TTL_MS = 60_000;
 const DEFAULT_MAX_HOSTS = 1_000;
 
-/**
- * The shop token for a request's Host header. A host that is neither in the map nor known to the platform
- * (`GET /platform/shops/by-host/`, which answers 404 for it), or that is malformed, gets the default shop.
- */
+/** The shop of a request's host, and whether the host is that shop's own (mapped, or one of its domains). */
+export interface HostShop {
+  token: string;
+  ownHost: boolean;
+}
+
+/** The shop token for a request's Host header (see `createHostResolver`). */
 export function createTenantResolver(options: TenantResolverOptions): (host: string | undefined) => Promise<string> {
+  const resolve = createHostResolver(options);
+  return async (host) => (await resolve(host)).token;
+}
+
+/**
+ * The shop of a request's Host header. A host that is neither in the map nor known to the platform
+ * (`GET /platform/shops/by-host/`, which answers 404 for it), or that is malformed, gets the default shop, as a host
+ * that is not its own.
+ */
+export function createHostResolver(options: TenantResolverOptions): (host: string | undefined) => Promise<HostShop> {
   const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
   const maxHosts = options.maxHosts ?? DEFAULT_MAX_HOSTS;
   const now = options.now ?? Date.now;
@@ -87,18 +100,21 @@ export function createTenantResolver(options: TenantResolverOptions): (host: str
     }
   }
 
+  const found = (token: string | null | undefined): HostShop =>
+    token ? { token, ownHost: true } : { token: options.defaultToken, ownHost: false };
+
   return async (host) => {
     const hostname = hostnameOf(host);
-    if (!hostname) return options.defaultToken;
+    if (!hostname) return found(null);
     const fixed = options.byHost.get(hostname);
-    if (fixed) return fixed;
+    if (fixed) return found(fixed);
     const known = answers.get(hostname);
-    if (known && known.expiresAt > now()) return known.token ?? options.defaultToken;
+    if (known && known.expiresAt > now()) return found(known.token);
     let lookup = lookups.get(hostname);
     if (!lookup) {
       lookup = lookUp(hostname).finally(() => lookups.delete(hostname));
       lookups.set(hostname, lookup);
     }
-    return (await lookup) ?? options.defaultToken;
+    return found(await lookup);
   };
 }

@@ -153,18 +153,23 @@ export const DeliveryAddress = z.object({
   country: addressField(),
   fullname: addressField(),
   contact_number: addressField(),
+  /** Platform extension: the state, province or territory, for a country whose addresses need one (US, IN, AU, CA). */
+  region: addressField().optional(),
 });
 export type DeliveryAddress = z.infer<typeof DeliveryAddress>;
 
 /**
  * An address as the shop shows it (order pages, the customer's saved addresses, the admin, e-mails), line by line:
- * the name, the street, the city and postal code, the country, the phone number.
+ * the name, the street, the city (with the state or region where the country has them) and postal code, the
+ * country, the phone number.
  */
 export function addressLines(address: DeliveryAddress): [string, string, string, string, string] {
   return [
     address.fullname,
     address.street,
-    `${address.city} ${address.postalCode}`,
+    address.region
+      ? `${address.city}, ${address.region} ${address.postalCode}`
+      : `${address.city} ${address.postalCode}`,
     address.country,
     address.contact_number,
   ];

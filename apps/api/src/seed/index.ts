@@ -31,12 +31,17 @@ const DEMO_PARTS: DemoSeedPart[] = [
 
 /**
  * Seeds the demo khukuri shop on an empty database, and does nothing on a database that has any tenant:
- * idempotent, and never touches a database someone already uses. Returns whether it seeded.
+ * idempotent, and never touches a database someone already uses. `onSeeding` hears that it begins (it takes a while:
+ * the pictures are drawn). Returns whether it seeded.
  */
-export async function seedDemo(deps: ServiceDeps & { database: Database }): Promise<boolean> {
+export async function seedDemo(
+  deps: ServiceDeps & { database: Database },
+  onSeeding: () => void = () => undefined,
+): Promise<boolean> {
   const { database } = deps;
   return database.withLock(SEED_LOCK, async () => {
     if ((await countTenants(database.db)) > 0) return false;
+    onSeeding();
     // Making a shop with its data is the platform's work: one transaction through the platform door, in which the
     // new shop's scope puts its tenant_id into every row.
     await database.asPlatform(async (tx) => {
@@ -56,7 +61,30 @@ export async function seedDemo(deps: ServiceDeps & { database: Database }): Prom
 }
 
 /** The demo accounts whose passwords the README publishes. */
-const PUBLISHED_ACCOUNTS = [DEMO_OWNER, DEMO_CUSTOMER];
+const PUBLISHED_ACCOUNTS = [
+  { ...DEMO_CUSTOMER, role: 'customer' },
+  { ...DEMO_OWNER, role: 'owner' },
+] as const;
+
+/** A demo account a visitor of the local quick start may sign in with, and what it is for. */
+export interface DemoAccount {
+  email: string;
+  password: string;
+  role: 'customer' | 'owner';
+}
+
+/** The demo shop's accounts that still sign in with their published passwords (none once they are changed). */
+export async function usableDemoAccounts(deps: ServiceDeps & { database: Database }): Promise<DemoAccount[]> {
+  const { database } = deps;
+  const demo = (await listTenants(database.db)).find((tenant) => tenant.token === DEMO_TENANT_TOKEN);
+  if (!demo) return [];
+  const ctx = systemContext(deps, database, demo, 'start');
+  const usable: DemoAccount[] = [];
+  for (const { email, password, role } of PUBLISHED_ACCOUNTS) {
+    if (await signsInWith(ctx, email, password)) usable.push({ email, password, role });
+  }
+  return usable;
+}
 
 /** An account of a shop that still signs in with a published password. */
 export interface PublishedPasswordAccount {

@@ -8,8 +8,7 @@ import {
   type SavedAddressBody,
   type SavedAddressPatchBody,
 } from '@platform/contracts';
-import { invalidAddressFields } from '@platform/contracts/address';
-import { countryName, findCountryCode } from '@platform/contracts/shipping';
+import { invalidAddressFields, keptAddress } from '@platform/contracts/address';
 import { type RequestContext, requireUser } from '../../lib/context.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import {
@@ -27,10 +26,14 @@ const ADDRESS_NOT_FOUND = 'Address not found.';
 
 function toSavedAddress(row: SavedAddressRow): SavedAddress {
   const address = Object.fromEntries(DELIVERY_ADDRESS_FIELDS.map((field) => [field, row.address[field] ?? '']));
-  return { id: row.id, ...(address as DeliveryAddress) };
+  const region = row.address.region;
+  return { id: row.id, ...(address as DeliveryAddress), ...(region ? { region } : {}) };
 }
 
-/** The given fields trimmed and none blank, as the checkout requires of the address it sends. */
+/**
+ * The given fields trimmed and none blank, as the checkout requires of the address it sends; the region, which only
+ * some countries need, trimmed (whether it is needed and right is `deliverable`'s to say).
+ */
 function checkedFields<T extends SavedAddressPatchBody>(body: T): T {
   const given = DELIVERY_ADDRESS_FIELDS.filter((field) => body[field] !== undefined);
   const address = Object.fromEntries(given.map((field) => [field, body[field]?.trim()])) as T;
@@ -38,12 +41,14 @@ function checkedFields<T extends SavedAddressPatchBody>(body: T): T {
   if (blank.length > 0) {
     throw new ValidationError(Object.fromEntries(blank.map((field) => [field, ['This field may not be blank.']])));
   }
+  if (body.region !== undefined) address.region = body.region.trim();
   return address;
 }
 
 /**
  * A whole address as the checkout would take it: a country it knows (its English name or ISO code, kept as the
- * name) and a contact number that is a phone number there; otherwise the checkout's field errors.
+ * name), a contact number that is a phone number there and the region where the country needs one (kept as its
+ * name); otherwise the checkout's field errors.
  */
 function deliverable(address: DeliveryAddress): DeliveryAddress {
   const problems = invalidAddressFields(address);
@@ -52,7 +57,7 @@ function deliverable(address: DeliveryAddress): DeliveryAddress {
     for (const [field, text] of Object.entries(problems)) errors[field] = [text];
     throw new ValidationError(errors);
   }
-  return { ...address, country: countryName(findCountryCode(address.country) as string) };
+  return keptAddress(address);
 }
 
 /** The signed-in customer's saved addresses, oldest first. */

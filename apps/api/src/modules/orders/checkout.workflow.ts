@@ -5,8 +5,7 @@ import {
   type DeliveryAddress,
   ORDER_CURRENCY,
 } from '@platform/contracts';
-import { invalidAddressFields } from '@platform/contracts/address';
-import { countryName, findCountryCode } from '@platform/contracts/shipping';
+import { invalidAddressFields, keptAddress } from '@platform/contracts/address';
 import type { TransactionContext } from '../../lib/context.ts';
 import { requireUser } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, ValidationError } from '../../lib/errors.ts';
@@ -37,8 +36,9 @@ export interface CheckoutInput {
 
 /**
  * The six address fields trimmed; a blank one is a field error (spec section 5 "Checkout"), and so are a country
- * that is not one and a contact number that is not a phone number. The country, given as its English name or its
- * ISO code, is kept as its English name.
+ * that is not one, a contact number that is not a phone number, and, for a country whose addresses need one, a
+ * missing region or one not of its list. The country, given as its English name or its ISO code, is kept as its
+ * English name; the region as its name, and only for such a country.
  */
 function cleanAddress(address: DeliveryAddress): DeliveryAddress {
   const errors: Record<string, string[]> = {};
@@ -47,11 +47,12 @@ function cleanAddress(address: DeliveryAddress): DeliveryAddress {
     cleaned[field] = address[field].trim();
     if (!cleaned[field]) errors[`delivery_address.${field}`] = ['This field may not be blank.'];
   }
+  if (address.region !== undefined) cleaned.region = address.region.trim();
   for (const [field, message] of Object.entries(invalidAddressFields(cleaned))) {
     errors[`delivery_address.${field}`] = [message];
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  return { ...cleaned, country: countryName(findCountryCode(cleaned.country) as string) };
+  return keptAddress(cleaned);
 }
 
 /** What identifies a request's intent: the same key with another method or address is another order request. */

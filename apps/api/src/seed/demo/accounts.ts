@@ -20,8 +20,20 @@ export const DEMO_OWNER = {
 
 /** Shoppers whose orders fill the administration's lists; they have no password and cannot sign in. */
 export const DEMO_SHOPPERS = [
-  { email: 'anita.rai@example.com', username: 'anita-rai', fullname: 'Anita Rai', country: 'Australia' },
-  { email: 'james.walker@example.com', username: 'james-walker', fullname: 'James Walker', country: 'Canada' },
+  {
+    email: 'anita.rai@example.com',
+    username: 'anita-rai',
+    fullname: 'Anita Rai',
+    country: 'Australia',
+    region: 'New South Wales',
+  },
+  {
+    email: 'james.walker@example.com',
+    username: 'james-walker',
+    fullname: 'James Walker',
+    country: 'Canada',
+    region: 'Ontario',
+  },
   { email: 'sophie.martin@example.com', username: 'sophie-martin', fullname: 'Sophie Martin', country: 'France' },
 ] as const;
 

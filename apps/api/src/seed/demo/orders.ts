@@ -38,7 +38,12 @@ async function seedShopperOrders(ctx: RequestContext): Promise<void> {
     const { order } = await placeOrder(customer, {
       body: {
         payment_method: plan.method,
-        delivery_address: { ...DEMO_ADDRESS, fullname: shopper.fullname, country: shopper.country },
+        delivery_address: {
+          ...DEMO_ADDRESS,
+          fullname: shopper.fullname,
+          country: shopper.country,
+          ...('region' in shopper ? { region: shopper.region } : {}),
+        },
       },
       now: new Date(placedAt),
     });

@@ -11,8 +11,11 @@ export const ADDRESS_FIELD_LABELS: Record<
   country: { label: 'Country', autoComplete: 'country-name' },
   fullname: { label: 'Full Name', autoComplete: 'name' },
   contact_number: { label: 'Contact Number', autoComplete: 'tel', type: 'tel' },
+  // Named by the country's own word for it where it has one (regionLabel).
+  region: { label: 'State / Region', autoComplete: 'address-level1' },
 };
 
+/** The address's city line: "Kathmandu 44600", "Austin, Texas 78701". */
 /** One line naming a saved address in a list or a choice: "Sita Gurung, Lazimpat 12, Kathmandu". */
 export function addressSummary(address: DeliveryAddress): string {
   return [address.fullname, address.street, address.city].filter(Boolean).join(', ');

@@ -9,7 +9,7 @@ import {
   type PaymentOptions,
   paymentMethodLabel,
 } from '@platform/contracts';
-import { invalidAddressFields } from '@platform/contracts/address';
+import { invalidAddressFields, regionNames } from '@platform/contracts/address';
 import { findCountryCode } from '@platform/contracts/shipping';
 import type { ErrorTextOptions } from '../../lib/api-client.ts';
 import type { OrderConfirmationState } from '../orders/confirmation-state.ts';
@@ -33,9 +33,27 @@ export const EMPTY_ADDRESS: DeliveryAddress = {
   contact_number: '',
 };
 
-/** The names of the address fields that are blank after trimming, in the form's order. */
+/** The form's fields in its order: the region (state, province) follows the country that needs one. */
+export const ADDRESS_FORM_FIELDS = [
+  'street',
+  'city',
+  'postalCode',
+  'country',
+  'region',
+  'fullname',
+  'contact_number',
+] as const satisfies readonly (keyof DeliveryAddress)[];
+
+/** Whether the address's country is one whose addresses need a region. */
+function needsRegion(address: DeliveryAddress): boolean {
+  return regionNames(findCountryCode(address.country)).length > 0;
+}
+
+/** The names of the address fields that are blank after trimming, in the form's order (the region where needed). */
 export function missingAddressFields(address: DeliveryAddress): string[] {
-  return DELIVERY_ADDRESS_FIELDS.filter((field) => !address[field].trim());
+  return ADDRESS_FORM_FIELDS.filter((field) =>
+    field === 'region' ? needsRegion(address) && !address.region?.trim() : !address[field].trim(),
+  );
 }
 
 /**
@@ -67,6 +85,7 @@ export function addressFieldErrors(address: DeliveryAddress): Partial<Record<key
     const problem = address[field].trim() ? invalid[field] : FIELD_REQUIRED;
     if (problem) errors[field] = problem;
   }
+  if (invalid.region) errors.region = invalid.region;
   return errors;
 }
 
@@ -76,7 +95,7 @@ export function serverAddressErrors(
   prefix = 'delivery_address.',
 ): Partial<Record<keyof DeliveryAddress, string>> {
   const errors: Partial<Record<keyof DeliveryAddress, string>> = {};
-  for (const field of DELIVERY_ADDRESS_FIELDS) {
+  for (const field of ADDRESS_FORM_FIELDS) {
     const message = fields?.[`${prefix}${field}`]?.[0];
     if (message) errors[field] = message;
   }
@@ -85,13 +104,20 @@ export function serverAddressErrors(
 
 /**
  * The address as it is sent: every field trimmed, the country as its ISO code when it names one (the API takes the
- * code or the English name; the code does not depend on how this browser names the country).
+ * code or the English name; the code does not depend on how this browser names the country), the region where the
+ * country needs one.
  */
 export function trimmedAddress(address: DeliveryAddress): DeliveryAddress {
   const trimmed = Object.fromEntries(
     DELIVERY_ADDRESS_FIELDS.map((field) => [field, address[field].trim()]),
   ) as DeliveryAddress;
-  return { ...trimmed, country: findCountryCode(trimmed.country) ?? trimmed.country };
+  const region = address.region?.trim();
+  return {
+    ...trimmed,
+    country: findCountryCode(trimmed.country) ?? trimmed.country,
+    // Only for a country that needs one: a state chosen for another country is not sent.
+    ...(region && needsRegion(trimmed) ? { region } : {}),
+  };
 }
 
 interface PaymentChoice {

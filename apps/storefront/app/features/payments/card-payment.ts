@@ -2,6 +2,7 @@
 // session storage for the return page, then the customer goes to the gateway's payment page.
 import { type Order, type OrderSummary, PENDING_ORDER_DETAILS_KEY, PENDING_PAYMENT_ID_KEY } from '@platform/contracts';
 import type { ApiClient } from '../../lib/api-client.ts';
+import { browserSessionStorage, type SessionStore } from '../../lib/session-store.ts';
 import { initiateCardPayment } from './api/payments.ts';
 
 /** Shown in the order pages when a new attempt cannot start and the server gave no reason. */
@@ -23,16 +24,7 @@ export function canPayByCard(order: Pick<OrderSummary, 'payment_method' | 'statu
   return order.payment_method === 'card_2c2p' && order.status === 'awaiting_payment';
 }
 
-type SessionStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-/** The browser's session storage; null on the server, or where the browser refuses it (storage disabled). */
-export function browserSessionStorage(): SessionStore | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
+export { browserSessionStorage };
 
 // Storage is best effort: a full or refused storage must not stop a payment, and the return address carries the id.
 function attempt(run: () => void): void {

@@ -1,9 +1,4 @@
-import {
-  DELIVERY_ADDRESS_FIELDS,
-  type DeliveryAddress,
-  SAVED_ADDRESSES_MAX,
-  type SavedAddress,
-} from '@platform/contracts';
+import { type DeliveryAddress, SAVED_ADDRESSES_MAX, type SavedAddress } from '@platform/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { AddressLines } from '../../../components/address-lines.tsx';
@@ -13,6 +8,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
 import {
+  ADDRESS_FORM_FIELDS,
   addressFieldErrors,
   addressProblem,
   EMPTY_ADDRESS,
@@ -126,7 +122,7 @@ function AddressForm({ initial, title, onDone }: { initial: SavedAddress | null;
 
   function mark(found: AddressErrors) {
     setErrors(found);
-    const first = DELIVERY_ADDRESS_FIELDS.find((field) => found[field]);
+    const first = ADDRESS_FORM_FIELDS.find((field) => found[field]);
     if (first) document.getElementById(`${idPrefix}-${first}`)?.focus();
   }
 

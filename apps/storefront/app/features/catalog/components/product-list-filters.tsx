@@ -15,7 +15,8 @@ import {
  * The product list's sort and filters, kept in the address: a new sort, category or stock choice goes to the list's
  * new address at once (a history entry of its own, so Back undoes it); prices go with Apply. Without JavaScript the
  * form is a plain GET of the same address. With `facets`, each category says how many products choosing it lists,
- * and the price bands with products are links that choose them.
+ * and the price bands with products are links that choose them. On a phone the form stays behind a "Filters" button
+ * that says how many filters are on, so that the first screen shows products.
  */
 export function ProductListFilters({
   query,
@@ -33,6 +34,8 @@ export function ProductListFilters({
   const href = productListHref(query);
   // What the controls show: the address's values, changed at once by the visitor while the list loads.
   const [draft, setDraft] = useState(query);
+  // Phones only (the button is hidden from 768 px on, where the form always shows).
+  const [open, setOpen] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the list's identity; Back and Forward change it.
   useEffect(() => setDraft(query), [href]);
 
@@ -56,133 +59,151 @@ export function ProductListFilters({
   }
 
   const filtered = Boolean(query.ordering || query.categorySlug || query.minPrice || query.maxPrice || query.inStock);
+  const active = activeFilterCount(query);
   return (
-    <form
-      className="product-filters"
-      method="get"
-      action="/products"
-      aria-label="Sort and filter products"
-      onSubmit={(event) => {
-        event.preventDefault();
-        apply({});
-      }}
-    >
-      {draft.search && <input type="hidden" name="search" value={draft.search} />}
-      <div className="product-filters__field">
-        <label htmlFor="product-sort">Sort by</label>
-        <select
-          id="product-sort"
-          name="ordering"
-          value={sort}
-          onChange={(event) => apply({ ordering: event.target.value as ProductListSort })}
-        >
-          {sorts.map((value) => (
-            <option key={value} value={value}>
-              {PRODUCT_LIST_SORTS[value]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="product-filters__field">
-        <label htmlFor="product-category">Category</label>
-        <select
-          id="product-category"
-          name="category"
-          value={draft.categorySlug}
-          onChange={(event) => apply({ categorySlug: event.target.value })}
-        >
-          <option value="">All categories</option>
-          {categories.map((category) => (
-            <option key={category.slug} value={category.slug}>
-              {counted(category.name, categoryCount.get(category.slug))}
-            </option>
-          ))}
-          {draft.categorySlug && !categories.some((category) => category.slug === draft.categorySlug) && (
-            <option value={draft.categorySlug}>{draft.categorySlug}</option>
-          )}
-        </select>
-      </div>
-      <div className="product-filters__field">
-        <label htmlFor="product-min-price">Min price ($)</label>
-        <input
-          id="product-min-price"
-          name="min_price"
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step="0.01"
-          value={draft.minPrice}
-          onChange={(event) => setDraft({ ...draft, minPrice: event.target.value })}
-        />
-      </div>
-      <div className="product-filters__field">
-        <label htmlFor="product-max-price">Max price ($)</label>
-        <input
-          id="product-max-price"
-          name="max_price"
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step="0.01"
-          value={draft.maxPrice}
-          onChange={(event) => setDraft({ ...draft, maxPrice: event.target.value })}
-        />
-      </div>
-      <label className="product-filters__check">
-        <input
-          type="checkbox"
-          name="in_stock"
-          value="true"
-          checked={draft.inStock}
-          onChange={(event) => apply({ inStock: event.target.checked })}
-        />
-        In stock only
-      </label>
-      <div className="product-filters__actions">
-        <button type="submit" className="button button--primary">
-          Apply
-        </button>
-        {filtered && (
-          <Link
-            to={productListHref({
-              ...query,
-              ordering: null,
-              categorySlug: '',
-              minPrice: '',
-              maxPrice: '',
-              inStock: false,
-              page: 1,
-            })}
-            preventScrollReset
+    <>
+      <button
+        type="button"
+        className="button button--ghost product-filters-toggle"
+        aria-expanded={open}
+        aria-controls="product-filters"
+        onClick={() => setOpen(!open)}
+      >
+        {active > 0 ? `Filters (${active})` : 'Filters'}
+      </button>
+      <form
+        id="product-filters"
+        className={open ? 'product-filters product-filters--open' : 'product-filters'}
+        method="get"
+        action="/products"
+        aria-label="Sort and filter products"
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply({});
+        }}
+      >
+        {draft.search && <input type="hidden" name="search" value={draft.search} />}
+        <div className="product-filters__field">
+          <label htmlFor="product-sort">Sort by</label>
+          <select
+            id="product-sort"
+            name="ordering"
+            value={sort}
+            onChange={(event) => apply({ ordering: event.target.value as ProductListSort })}
           >
-            Clear filters
-          </Link>
+            {sorts.map((value) => (
+              <option key={value} value={value}>
+                {PRODUCT_LIST_SORTS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="product-filters__field">
+          <label htmlFor="product-category">Category</label>
+          <select
+            id="product-category"
+            name="category"
+            value={draft.categorySlug}
+            onChange={(event) => apply({ categorySlug: event.target.value })}
+          >
+            <option value="">All categories</option>
+            {categories.map((category) => (
+              <option key={category.slug} value={category.slug}>
+                {counted(category.name, categoryCount.get(category.slug))}
+              </option>
+            ))}
+            {draft.categorySlug && !categories.some((category) => category.slug === draft.categorySlug) && (
+              <option value={draft.categorySlug}>{draft.categorySlug}</option>
+            )}
+          </select>
+        </div>
+        <div className="product-filters__field">
+          <label htmlFor="product-min-price">Min price ($)</label>
+          <input
+            id="product-min-price"
+            name="min_price"
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            value={draft.minPrice}
+            onChange={(event) => setDraft({ ...draft, minPrice: event.target.value })}
+          />
+        </div>
+        <div className="product-filters__field">
+          <label htmlFor="product-max-price">Max price ($)</label>
+          <input
+            id="product-max-price"
+            name="max_price"
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            value={draft.maxPrice}
+            onChange={(event) => setDraft({ ...draft, maxPrice: event.target.value })}
+          />
+        </div>
+        <label className="product-filters__check">
+          <input
+            type="checkbox"
+            name="in_stock"
+            value="true"
+            checked={draft.inStock}
+            onChange={(event) => apply({ inStock: event.target.checked })}
+          />
+          In stock only
+        </label>
+        <div className="product-filters__actions">
+          <button type="submit" className="button button--primary">
+            Apply
+          </button>
+          {filtered && (
+            <Link
+              to={productListHref({
+                ...query,
+                ordering: null,
+                categorySlug: '',
+                minPrice: '',
+                maxPrice: '',
+                inStock: false,
+                page: 1,
+              })}
+              preventScrollReset
+            >
+              Clear filters
+            </Link>
+          )}
+        </div>
+        {facets && facets.price_bands.length > 0 && (
+          <fieldset className="product-filters__bands">
+            <legend className="product-filters__bands-label">Price range</legend>
+            <ul>
+              {facets.price_bands.map((band) => {
+                const chosen = isPriceBand(query, band);
+                const bounds = chosen ? { minPrice: '', maxPrice: '' } : { minPrice: band.min, maxPrice: band.max };
+                return (
+                  <li key={band.min}>
+                    <Link
+                      to={productListHref({ ...query, ...bounds, page: 1 })}
+                      className="product-filters__band"
+                      aria-current={chosen ? 'true' : undefined}
+                      preventScrollReset
+                    >
+                      {format.price(band.min)}–{format.price(band.max)}{' '}
+                      <span className="product-filters__band-count">({band.count})</span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </fieldset>
         )}
-      </div>
-      {facets && facets.price_bands.length > 0 && (
-        <fieldset className="product-filters__bands">
-          <legend className="product-filters__bands-label">Price range</legend>
-          <ul>
-            {facets.price_bands.map((band) => {
-              const chosen = isPriceBand(query, band);
-              const bounds = chosen ? { minPrice: '', maxPrice: '' } : { minPrice: band.min, maxPrice: band.max };
-              return (
-                <li key={band.min}>
-                  <Link
-                    to={productListHref({ ...query, ...bounds, page: 1 })}
-                    className="product-filters__band"
-                    aria-current={chosen ? 'true' : undefined}
-                    preventScrollReset
-                  >
-                    {format.price(band.min)}–{format.price(band.max)}{' '}
-                    <span className="product-filters__band-count">({band.count})</span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </fieldset>
-      )}
-    </form>
+      </form>
+    </>
   );
+}
+
+/** How many filters narrow the list (the sort is none): the category, the price range, in stock only. */
+export function activeFilterCount(query: ProductListQuery): number {
+  return [query.categorySlug, query.minPrice || query.maxPrice, query.inStock].filter(Boolean).length;
 }

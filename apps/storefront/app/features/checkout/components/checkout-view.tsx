@@ -1,4 +1,4 @@
-import { DELIVERY_ADDRESS_FIELDS, type DeliveryAddress, type PaymentMethod } from '@platform/contracts';
+import type { DeliveryAddress, PaymentMethod } from '@platform/contracts';
 import { findCountryCode } from '@platform/contracts/shipping';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -7,14 +7,17 @@ import { ErrorBox } from '../../../components/error-box.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
+import { browserSessionStorage } from '../../../lib/session-store.ts';
 import { SavedAddressPicker } from '../../account/components/saved-address-picker.tsx';
 import type { CartState } from '../../cart/api/cart.ts';
 import { createOrder, ORDERS_QUERY_KEY } from '../../orders/api/orders.ts';
 import { currentBrowser, startCardPayment } from '../../payments/card-payment.ts';
-import { useFormat } from '../../site/site-settings.tsx';
+import { useFormat, useSiteSettings } from '../../site/site-settings.tsx';
 import { paymentOptionsQueryOptions } from '../api/payment-options.ts';
 import { shippingQuoteQueryOptions } from '../api/shipping-quote.ts';
+import { forgetCheckoutDraft, keepCheckoutDraft, readCheckoutDraft } from '../checkout-draft.ts';
 import {
+  ADDRESS_FORM_FIELDS,
   ADDRESS_INVALID,
   addressFieldErrors,
   afterOrder,
@@ -71,13 +74,16 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
   const queryClient = useQueryClient();
   const format = useFormat();
   const options = useQuery(paymentOptionsQueryOptions(browserApi()));
-  const [address, setAddress] = useState(EMPTY_ADDRESS);
+  // What was typed before a reload (this tab, this shop), until the order is placed.
+  const shop = useSiteSettings()?.tenant ?? 0;
+  const [draft] = useState(() => readCheckoutDraft(browserSessionStorage(), shop));
+  const [address, setAddress] = useState(draft?.address ?? EMPTY_ADDRESS);
   // Fields are marked from the first attempt on, and follow the customer's corrections from then.
   const [markFields, setMarkFields] = useState(false);
   const [serverErrors, setServerErrors] = useState<AddressErrors>({});
   const [focusFirstError, setFocusFirstError] = useState(0);
   const quote = useShippingQuote(address.country, cart);
-  const [pickedMethod, setPickedMethod] = useState<PaymentMethod | null>(null);
+  const [pickedMethod, setPickedMethod] = useState<PaymentMethod | null>(draft?.method ?? null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<'idle' | 'placing' | 'placed'>('idle');
   // One key per attempt, kept while the form is unchanged: a repeated submit gets the same order back.
@@ -86,7 +92,12 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
   const [unpaidOrderId, setUnpaidOrderId] = useState<number | null>(null);
 
   const choices = options.data ? paymentChoices(options.data) : [];
-  const method = pickedMethod ?? choices[0]?.method ?? null;
+  // A kept choice the shop no longer offers gives way to the default.
+  const method = choices.find((choice) => choice.method === pickedMethod)?.method ?? choices[0]?.method ?? null;
+
+  useEffect(() => {
+    if (status === 'idle') keepCheckoutDraft(browserSessionStorage(), shop, { address, method: pickedMethod });
+  }, [address, pickedMethod, shop, status]);
 
   const fieldErrors: AddressErrors = {
     ...serverErrors,
@@ -98,7 +109,7 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each refused attempt, not for each keystroke
   useEffect(() => {
     if (focusFirstError === 0) return;
-    const first = DELIVERY_ADDRESS_FIELDS.find((field) => fieldErrors[field]);
+    const first = ADDRESS_FORM_FIELDS.find((field) => fieldErrors[field]);
     if (first) document.getElementById(`checkout-${first}`)?.focus();
   }, [focusFirstError]);
 
@@ -142,6 +153,7 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
         key,
       );
       onOrderPlaced();
+      forgetCheckoutDraft(browserSessionStorage(), shop);
       void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
       const next = afterOrder(order, options.data);
       if (next.kind === 'card-payment') {
@@ -225,6 +237,11 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
               View Your Order
             </Link>
           )}
+          {/* Where the summary is below the form (a phone), what the order costs shows right above its button. */}
+          <p className="checkout__total">
+            <span>Total</span>
+            <strong>{format.price(quote.kind === 'quoted' ? quote.quote.total : cart.total_price)}</strong>
+          </p>
           <button type="submit" className="button button--primary checkout__submit" disabled={status !== 'idle'}>
             {status === 'placing' ? 'Placing Order...' : 'Place Order'}
           </button>
