@@ -15,6 +15,7 @@ import {
   stockedProducts,
   TENANT,
   times,
+  watchProblems,
 } from './support.ts';
 
 const CLEAR_CONFIRMATION = 'Are you sure you want to remove all items from your cart?';
@@ -65,6 +66,7 @@ test.describe('add to cart', () => {
   });
 
   test('a guest is sent to login and back; the badge counts what the customer adds', async ({ page, request }) => {
+    const problems = watchProblems(page);
     const [product] = await stockedProducts(request);
     if (!product) throw new Error('no stocked product');
     const customer = await newCustomer(request);
@@ -96,6 +98,7 @@ test.describe('add to cart', () => {
     await expect(badge(page)).toHaveText('4');
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
     await expect(badge(page)).toHaveCount(0);
+    expect(problems).toEqual([]);
   });
 
   test("shows the server's refusal when the cart would hold more than the stock", async ({ page, request }) => {
@@ -380,6 +383,7 @@ test.describe('checkout', () => {
     page,
     request,
   }) => {
+    const problems = watchProblems(page);
     await customerWithCart(page, request, 1);
     await openPage(page, '/cart');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
@@ -400,12 +404,14 @@ test.describe('checkout', () => {
     await expectOnPath(page, '/order-confirmation');
     const kept = await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('checkout')));
     expect(kept).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   test('a country whose addresses need a state asks for it from its list; the order keeps and shows it', async ({
     page,
     request,
   }) => {
+    const problems = watchProblems(page);
     await customerWithCart(page, request, 1);
     await openPage(page, '/cart');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
@@ -443,6 +449,7 @@ test.describe('checkout', () => {
     const order = await placed.json();
     await openPage(page, `/account/orders/${order.id}`);
     await expect(page.getByRole('region', { name: 'Delivering To' })).toContainText('Austin, Texas 78701');
+    expect(problems).toEqual([]);
   });
 
   test('custom payment: the confirmation shows the shop instructions', async ({ page, request }) => {

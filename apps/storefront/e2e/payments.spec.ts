@@ -10,6 +10,7 @@ import {
   signIn,
   TENANT,
   times,
+  watchProblems,
 } from './support.ts';
 
 // Card payments through the 2C2P sandbox the server itself serves: its payment page stands for the gateway's, and
@@ -353,12 +354,14 @@ test.describe('the return page', () => {
   test("a guest without a payment id reads 'Could not identify the payment transaction.', not a log-in prompt", async ({
     page,
   }) => {
+    const problems = watchProblems(page);
     const response = await openPage(page, '/payment/return');
     await expect(page.locator('.payment-result .error-box')).toHaveText('Could not identify the payment transaction.');
     await expect(page.getByRole('heading', { name: 'Please Log In' })).toHaveCount(0);
     // Hidden text counts too: the page holds no log-in prompt anywhere, in its HTML or after hydration.
     expect(await response?.text()).not.toContain('Please Log In');
     expect(await page.locator('body').textContent()).not.toContain('Please Log In');
+    expect(problems).toEqual([]);
   });
 
   test('asks a guest to log in, and comes back to the same payment', async ({ page }) => {

@@ -1,9 +1,18 @@
 // The shop on a phone (390 px wide): the product list's first screen shows products, the checkout's total sits
 // above its button, and the product gallery follows a finger's swipe.
 import { expect, test } from '@playwright/test';
-import { customerWithCart, fillAddress, openPage } from './support.ts';
+import { customerWithCart, fillAddress, openPage, watchProblems } from './support.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+// Each of these screens changed for the phone: none may answer an error or log one.
+let problems: string[] = [];
+test.beforeEach(({ page }) => {
+  problems = watchProblems(page);
+});
+test.afterEach(() => {
+  expect(problems).toEqual([]);
+});
 
 test('the product list’s filters wait behind a Filters button that says how many are on', async ({ page }) => {
   await openPage(page, '/products');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectOnPath, openPage, SITE_TITLE, stubCategories, unverifiedAccessToken } from './support.ts';
+import { expectOnPath, openPage, SITE_TITLE, stubCategories, unverifiedAccessToken, watchProblems } from './support.ts';
 
 test.describe('header', () => {
   test('shows the site title as logo, the product search and Login and Register when signed out', async ({ page }) => {
@@ -16,14 +16,7 @@ test.describe('header', () => {
     page,
   }) => {
     // The banner is part of every page: none of them may answer an error or log one.
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
-    page.on('response', (response) => {
-      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-    });
+    const problems = watchProblems(page);
     for (const path of ['/', '/products', '/cart', '/login', '/blog']) {
       await openPage(page, path);
       const banner = page.getByRole('region', { name: 'Test mode' });

@@ -11,6 +11,22 @@ export async function openPage(page: Page, path: string) {
   return response;
 }
 
+/**
+ * Collects what a journey must never meet: an answer of 400 or above, a console error, an uncaught page error. A test
+ * asserts the list is empty at its end (`expect(problems).toEqual([])`).
+ */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  return problems;
+}
+
 /** Answers the categories call of the SHOP dropdown with `body`, once `release` resolves. */
 export async function stubCategories(page: Page, body: unknown, release: Promise<void> = Promise.resolve()) {
   await page.route('**/api/products/categories/', async (route) => {
