@@ -153,6 +153,18 @@ describe('GET /api/products/products/', () => {
     expect((await get(mine, '/api/products/products/their-khukuri/')).statusCode).toBe(404);
   });
 
+  it("answers each shop its own product page for the same slug, read one after the other and again", async () => {
+    const first = await t.createTenant();
+    const second = await t.createTenant();
+    await createProduct(t, first, { slug: 'sirupate', name: 'First Sirupate' });
+    await createProduct(t, second, { slug: 'sirupate', name: 'Second Sirupate' });
+    for (let round = 0; round < 3; round++) {
+      expect((await get(first, '/api/products/products/sirupate/')).json().name).toBe('First Sirupate');
+      expect((await get(second, '/api/products/products/sirupate/')).json().name).toBe('Second Sirupate');
+    }
+    expect((await get(first, '/api/products/products/unknown/')).statusCode).toBe(404);
+  });
+
   it('finds by name, category, attributes and description, misspelled, and through the shop synonyms', async () => {
     const shop = await t.createTenant();
     const ceremonial = await createCategory(t, shop, { name: 'Ceremonial' });

@@ -382,12 +382,12 @@ export async function countFacets(scope: TenantScope, filter: ProductFilter): Pr
  */
 export type ProductPageColumn = (scope: TenantScope, productId: AnyColumn) => SQL;
 
-/** An active product with its long description, images, attributes and reviews, in one statement. */
-export async function findActiveProductBySlug(scope: TenantScope, slug: string, reviews: ProductPageColumn) {
+/** The product page's statement for one shop's handle, with the slug left as a placeholder. */
+function productPageStatement(scope: TenantScope, reviews: ProductPageColumn) {
   const image = mediaColumns.files(scope);
   // The page's pictures: named apart from the main image's files of the outer statement.
   const pictureFiles = mediaColumns.files(scope, 'picture_files');
-  const [row] = await scope.db
+  return scope.db
     .select({
       ...summaryColumns(scope, image),
       longHtmlDescription: products.longHtmlDescription,
@@ -406,8 +406,34 @@ export async function findActiveProductBySlug(scope: TenantScope, slug: string, 
     .from(products)
     .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
     .leftJoin(image, eq(image.id, products.mainImageId))
-    .where(scope.where(products, eq(products.isActive, true), eq(products.slug, slug)))
-    .limit(1);
+    .where(scope.where(products, eq(products.isActive, true), eq(products.slug, sql.placeholder('slug'))))
+    .limit(1)
+    .prepare('catalog_product_page');
+}
+
+type ProductPageStatement = ReturnType<typeof productPageStatement>;
+
+/**
+ * The product page's statements, built once per shop handle (handles are kept per shop, a transaction's is its own)
+ * and per reviews column: composing it from the media and reviews modules' fragments costs more than running it.
+ * Prepared by name, PostgreSQL parses and plans it once per connection too; its text is the same for every shop,
+ * whose id is a parameter.
+ */
+const productPageStatements = new WeakMap<ProductPageColumn, WeakMap<TenantScope['db'], ProductPageStatement>>();
+
+/** An active product with its long description, images, attributes and reviews, in one statement. */
+export async function findActiveProductBySlug(scope: TenantScope, slug: string, reviews: ProductPageColumn) {
+  let forColumn = productPageStatements.get(reviews);
+  if (!forColumn) {
+    forColumn = new WeakMap();
+    productPageStatements.set(reviews, forColumn);
+  }
+  let statement = forColumn.get(scope.db);
+  if (!statement) {
+    statement = productPageStatement(scope, reviews);
+    forColumn.set(scope.db, statement);
+  }
+  const [row] = await statement.execute({ slug });
   return row ?? null;
 }
 
