@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,40 @@ function createDataDir(): string {
   return created;
 }
 
+// E2E_DATABASE_URL (a PostgreSQL server, as TEST_DATABASE_URL names it): the owner's journeys in the administration
+// run again, against a database of their own made on that server (`npm run test:e2e` does so when TEST_DATABASE_URL
+// is set). Without it, the server keeps its data in the embedded database in DATA_DIR.
+const DATABASE_VARIABLE = 'STOREFRONT_E2E_DATABASE';
+const POSTGRES_SERVER = process.env.E2E_DATABASE_URL;
+const databaseUrl = POSTGRES_SERVER ? (process.env[DATABASE_VARIABLE] ?? createDatabase(POSTGRES_SERVER)) : undefined;
+
+/** A new database on the server, dropped when the run ends; its URL. */
+function createDatabase(server: string): string {
+  const name = `e2e_${Date.now().toString(36)}_${process.pid}`;
+  const run = (statement: string) =>
+    execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import pg from 'pg'; const c = new pg.Client({ connectionString: process.argv[1] }); await c.connect();
+         await c.query(process.argv[2]); await c.end();`,
+        server,
+        statement,
+      ],
+      { stdio: 'inherit' },
+    );
+  run(`create database ${name}`);
+  process.on('exit', () => run(`drop database if exists ${name} with (force)`));
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  process.env[DATABASE_VARIABLE] = url.toString();
+  return url.toString();
+}
+
+/** The owner's journeys in the administration: the specs that run on PostgreSQL too. */
+const ADMIN_JOURNEYS = /admin(-[a-z]+)?\.spec\.ts$/;
+
 /** Browser journeys against the production build (`npm run build` first), on the system Chromium. */
 export default defineConfig({
   testDir: './e2e',
@@ -27,13 +62,18 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? 'line' : 'list',
   // Journeys that change the demo shop (new products and posts, a price) run after the others, which count its lists.
-  projects: [
-    { name: 'shop', testIgnore: /(admin-content|render-cache)\.spec\.ts$/ },
-    { name: 'admin-content', testMatch: /admin-content\.spec\.ts$/, dependencies: ['shop'] },
-    // Alone at the end: it counts renders and cache hits, which another journey's write (an order, a new product)
-    // would reset at any moment.
-    { name: 'render-cache', testMatch: /render-cache\.spec\.ts$/, dependencies: ['admin-content'] },
-  ],
+  projects: databaseUrl
+    ? [
+        { name: 'shop', testMatch: ADMIN_JOURNEYS, testIgnore: /admin-content\.spec\.ts$/ },
+        { name: 'admin-content', testMatch: /admin-content\.spec\.ts$/, dependencies: ['shop'] },
+      ]
+    : [
+        { name: 'shop', testIgnore: /(admin-content|render-cache)\.spec\.ts$/ },
+        { name: 'admin-content', testMatch: /admin-content\.spec\.ts$/, dependencies: ['shop'] },
+        // Alone at the end: it counts renders and cache hits, which another journey's write (an order, a new product)
+        // would reset at any moment.
+        { name: 'render-cache', testMatch: /render-cache\.spec\.ts$/, dependencies: ['admin-content'] },
+      ],
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -66,6 +106,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_ENABLED: 'false',
       PUBLIC_URL: baseURL,
+      // A shared server asks every instance for the same signing secret; this run's is its own.
+      ...(databaseUrl
+        ? { DATABASE_URL: databaseUrl, JWT_SECRET: `e2e-${path.basename(databaseUrl)}-0123456789abcdef` }
+        : {}),
     },
   },
 });
