@@ -43,6 +43,7 @@ import {
   paymentGatewayRoutes,
   paymentsAdminRoutes,
   paymentsRoutes,
+  pollPendingRefunds,
   reconcilePayments,
 } from './modules/payments/index.ts';
 import { productPageReviews, reviewsAdminRoutes, reviewsRoutes } from './modules/reviews/index.ts';
@@ -192,8 +193,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         scheduleJob({
           name: 'payment reconciliation',
           intervalMs: config.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000,
-          run: () => reconcilePayments(app.deps),
-          report: (totals) => (totals.asked + totals.announced > 0 ? totals : null),
+          // Refunds pending at the bank are asked about on the same beat (refund status, `RS`).
+          run: async () => ({ ...(await reconcilePayments(app.deps)), refunds: await pollPendingRefunds(app.deps) }),
+          report: (totals) => (totals.asked + totals.announced + totals.refunds.asked > 0 ? totals : null),
           log: app.log,
         }),
       );
