@@ -35,7 +35,7 @@ import { catalogAdminRoutes, catalogRoutes, searchedProducts } from './modules/c
 import { contactAdminRoutes, contactRoutes } from './modules/contact/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { inventoryAdminRoutes } from './modules/inventory/index.ts';
-import { createMailer, type Mailer } from './modules/mail/index.ts';
+import { createMailer, type Mailer, mailAdminRoutes } from './modules/mail/index.ts';
 import { createMediaStorage, type MediaStorage, mediaAdminRoutes, mediaFileRoutes } from './modules/media/index.ts';
 import { ordersAdminRoutes, ordersRoutes, scheduleOrderExpiry, subscribeOrderEvents } from './modules/orders/index.ts';
 import { pagesAdminRoutes, pagesRoutes } from './modules/pages/index.ts';
@@ -301,6 +301,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             await admin.register(contactAdminRoutes);
             await admin.register(mediaAdminRoutes);
             await admin.register(paymentsAdminRoutes);
+            await admin.register(mailAdminRoutes);
             await admin.register(shippingAdminRoutes);
             await admin.register(auditAdminRoutes);
           },

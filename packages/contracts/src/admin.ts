@@ -288,3 +288,26 @@ export type AdminStaffCreateBody = z.infer<typeof AdminStaffCreateBody>;
 /** `PATCH /admin/staff/{id}/`: a new role, or the account disabled (its sessions end at once) or enabled again. */
 export const AdminStaffUpdateBody = z.object({ role: StaffRole, is_active: z.boolean() }).partial().strict();
 export type AdminStaffUpdateBody = z.infer<typeof AdminStaffUpdateBody>;
+
+const mailAddress = z
+  .string()
+  .trim()
+  .max(254)
+  .refine((value) => value === '' || /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value), {
+    error: 'Enter a valid email address.',
+  });
+
+/**
+ * `GET`/`PUT /admin/mail-settings/` (owner): the shop's sender, the name and address its e-mails come from, and where
+ * replies go ('' each: the shop's name with the platform's default address, and no reply-to).
+ */
+export const MailSettings = z.object({
+  sender_name: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((value) => !/[<>"\r\n]/.test(value), { error: 'A sender name has no <, >, " or line break.' }),
+  sender_address: mailAddress,
+  reply_to: mailAddress,
+});
+export type MailSettings = z.infer<typeof MailSettings>;

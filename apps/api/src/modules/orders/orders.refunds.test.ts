@@ -337,3 +337,47 @@ describe('card refunds through the sandbox gateway (Payment Maintenance API)', (
     expect(mail?.body).toContain('has not been refunded with this cancellation');
   });
 });
+
+describe("the shop's sender", () => {
+  it("sends the shop's mail from its own name, address and reply-to, which only the owner sets", async () => {
+    const setup = await orderBy('bank_transfer');
+    const sender = {
+      sender_name: 'Himalayan Khukuri House',
+      sender_address: 'orders@khukuri.example',
+      reply_to: 'help@khukuri.example',
+    };
+    const byStaff = await staffCall(setup, 'GET', '/mail-settings/');
+    expect(byStaff.statusCode).toBe(403);
+    const bad = await t.request(setup.shop, {
+      method: 'PUT',
+      url: '/api/admin/mail-settings/',
+      token: setup.owner.accessToken,
+      payload: { ...sender, reply_to: 'not an address' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('reply_to');
+    const set = await t.request(setup.shop, {
+      method: 'PUT',
+      url: '/api/admin/mail-settings/',
+      token: setup.owner.accessToken,
+      payload: sender,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toEqual(sender);
+    await markPaid(setup);
+    await t.settled();
+    const mail = mailsTo(t.config.DATA_DIR, setup.customer.user.email).find((one) =>
+      one.body.includes('payment received'),
+    );
+    expect(mail?.raw).toMatch(/^From: "?Himalayan Khukuri House"? <orders@khukuri\.example>$/m);
+    expect(mail?.raw).toMatch(/^Reply-To: help@khukuri\.example$/m);
+  });
+
+  it("sends under the shop's name by default, never as a bare localhost sender", async () => {
+    const setup = await orderBy('bank_transfer');
+    await markPaid(setup);
+    await t.settled();
+    const mail = mailsTo(t.config.DATA_DIR, setup.customer.user.email).at(-1);
+    expect(mail?.raw).toMatch(/^From: "?Refund shop bank_transfer"? </m);
+  });
+});
