@@ -35,7 +35,7 @@ import { catalogAdminRoutes, catalogRoutes, searchedProducts } from './modules/c
 import { contactAdminRoutes, contactRoutes } from './modules/contact/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { inventoryAdminRoutes } from './modules/inventory/index.ts';
-import { createMailer, type Mailer } from './modules/mail/index.ts';
+import { createMailer, type Mailer, mailAdminRoutes } from './modules/mail/index.ts';
 import { createMediaStorage, type MediaStorage, mediaAdminRoutes, mediaFileRoutes } from './modules/media/index.ts';
 import { ordersAdminRoutes, ordersRoutes, scheduleOrderExpiry, subscribeOrderEvents } from './modules/orders/index.ts';
 import { pagesAdminRoutes, pagesRoutes } from './modules/pages/index.ts';
@@ -43,6 +43,7 @@ import {
   paymentGatewayRoutes,
   paymentsAdminRoutes,
   paymentsRoutes,
+  pollPendingRefunds,
   reconcilePayments,
 } from './modules/payments/index.ts';
 import { productPageReviews, reviewsAdminRoutes, reviewsRoutes } from './modules/reviews/index.ts';
@@ -192,8 +193,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         scheduleJob({
           name: 'payment reconciliation',
           intervalMs: config.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000,
-          run: () => reconcilePayments(app.deps),
-          report: (totals) => (totals.asked + totals.announced > 0 ? totals : null),
+          // Refunds pending at the bank are asked about on the same beat (refund status, `RS`).
+          run: async () => ({ ...(await reconcilePayments(app.deps)), refunds: await pollPendingRefunds(app.deps) }),
+          report: (totals) => (totals.asked + totals.announced + totals.refunds.asked > 0 ? totals : null),
           log: app.log,
         }),
       );
@@ -299,6 +301,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             await admin.register(contactAdminRoutes);
             await admin.register(mediaAdminRoutes);
             await admin.register(paymentsAdminRoutes);
+            await admin.register(mailAdminRoutes);
             await admin.register(shippingAdminRoutes);
             await admin.register(auditAdminRoutes);
           },

@@ -105,6 +105,16 @@ const ConfigSchema = z.object({
   TWOC2P_SANDBOX_URL: z.url().default('https://sandbox-pgw.2c2p.com'),
   TWOC2P_PRODUCTION_URL: z.url().default('https://pgw.2c2p.com'),
   SANDBOX_GATEWAY_LATE_NOTIFICATION_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** 2C2P's Payment Maintenance API (refunds, voids): its hosts, and the folder of each merchant's exchanged keys
+   * (`<merchant id>/merchant-private.pem`, `<merchant id>/2c2p-public.pem`; secret files, never in the repository). */
+  TWOC2P_MAINTENANCE_SANDBOX_URL: z.url().default('https://demo2.2c2p.com/2C2PFrontend'),
+  TWOC2P_MAINTENANCE_PRODUCTION_URL: z.url().default('https://t.2c2p.com'),
+  TWOC2P_MAINTENANCE_KEYS_DIR: z.string().default(''),
+  /** The built-in sandbox gateway settles a card payment this long after it was paid (0: at once); until then it can
+   * be voided and not refunded, as a card payment before the acquirer's cut-off. */
+  SANDBOX_GATEWAY_SETTLE_AFTER_SECONDS: z.coerce.number().int().min(0).max(604_800).default(0),
+  /** How many status polls a sandbox refund of an amount ending in .01 (completes) or .02 (fails) stays pending. */
+  SANDBOX_GATEWAY_REFUND_PENDING_POLLS: z.coerce.number().int().min(0).max(100).default(1),
   STOREFRONT_TENANT_TOKEN: z.string().min(1).default('khukuri-demo'),
   STOREFRONT_TENANTS_BY_HOST: z.string().default(''),
   API_URL: optionalUrl,

@@ -99,9 +99,13 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   payment_events: 'payments',
   refused_payment_notifications: 'payments',
   sandbox_gateway_transactions: 'sandbox-gateway',
+  sandbox_gateway_keys: 'sandbox-gateway',
+  sandbox_gateway_refunds: 'sandbox-gateway',
+  refunds: 'payments',
   shipping_zones: 'shipping',
   shipping_zone_countries: 'shipping',
   mail_queue: 'mail',
+  mail_settings: 'mail',
   // The comment moderation switch is the blog's (`saveCommentModeration`), whatever the table's name says.
   content_settings: 'blog',
   blog_posts: 'blog',

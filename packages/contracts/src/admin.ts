@@ -1,8 +1,8 @@
 // The administration API (`/api/admin/…`): list conventions shared by every collection, and the shapes of its answers.
 import { z } from 'zod';
-import { PageNumber, QueryRowId } from './ids.ts';
+import { PageNumber, QueryRowId, RowId } from './ids.ts';
 import { Money } from './money.ts';
-import { DeliveryAddress, OrderHistoryEntry, OrderLine, OrderStatus, PaymentMethod } from './orders.ts';
+import { DeliveryAddress, OrderHistoryEntry, OrderLine, OrderRefund, OrderStatus, PaymentMethod } from './orders.ts';
 import { PaymentStatus } from './payments.ts';
 
 export const ADMIN_MAX_PAGE_SIZE = 100;
@@ -90,6 +90,38 @@ export const AdminOrderNote = z.object({
 });
 
 /** An order in full, for staff: lines, address, the history with who moved it, shipping, notes and payments. */
+/** A refund as staff see it: why, the bank's or gateway's reference, the units put back, and any failure. */
+export const AdminRefund = OrderRefund.extend({
+  reason: z.string(),
+  reference: z.string(),
+  refunded_on: z.string().nullable(),
+  restock: z.array(z.object({ product_id: z.number().int(), quantity: z.number().int() })),
+  error_message: z.string().nullable(),
+  review_reason: z.string().nullable(),
+});
+export type AdminRefund = z.infer<typeof AdminRefund>;
+
+/**
+ * `POST /admin/orders/{id}/refunds/`: send back `amount` (never more than is left to refund) of a paid order, with a
+ * reason, and put units back in stock. For a method paid outside the shop, staff record the refund they made: its
+ * `reference` and the day (`refunded_on`, today when left out). An `Idempotency-Key` header makes a retry answer the
+ * same refund.
+ */
+export const CreateRefundBody = z.object({
+  amount: z
+    .string({ error: 'This field is required.' })
+    .trim()
+    .regex(/^\d{1,10}(\.\d{1,2})?$/, { error: 'Enter an amount such as 12.50.' }),
+  reason: z.string().trim().max(500).default(''),
+  reference: z.string().trim().max(200).default(''),
+  refunded_on: z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' }).optional(),
+  restock: z
+    .array(z.object({ product_id: RowId, quantity: z.number().int().min(1).max(10_000) }))
+    .max(100)
+    .default([]),
+});
+export type CreateRefundBody = z.infer<typeof CreateRefundBody>;
+
 export const AdminOrder = AdminOrderSummary.extend({
   items: z.array(OrderLine),
   subtotal: Money,
@@ -104,6 +136,10 @@ export const AdminOrder = AdminOrderSummary.extend({
   ),
   notes: z.array(AdminOrderNote),
   payments: z.array(AdminPayment),
+  /** The money sent back so far (completed refunds), and what may still be refunded (paid less every refund asked). */
+  refunded_amount: Money,
+  refundable_amount: Money,
+  refunds: z.array(AdminRefund),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
@@ -114,10 +150,14 @@ export const AdminOrderListQuery = AdminListQuery.extend({
 });
 export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuery>;
 
-/** `POST /admin/orders/{id}/transition/`: move an order; shipping needs its carrier and tracking number. */
+/**
+ * `POST /admin/orders/{id}/transition/`: move an order; shipping needs its carrier and tracking number. Cancelling a
+ * paid order with `refund` sends its money back as well (a void on the day it was paid by card, else a refund).
+ */
 export const OrderTransitionBody = z.object({
   to: z.enum(['paid', 'processing', 'shipped', 'delivered', 'cancelled']),
   reason: z.string().trim().max(500).optional(),
+  refund: z.boolean().optional(),
   carrier: z.string().trim().min(1).max(100).optional(),
   tracking_number: z.string().trim().min(1).max(100).optional(),
   tracking_url: z
@@ -248,3 +288,26 @@ export type AdminStaffCreateBody = z.infer<typeof AdminStaffCreateBody>;
 /** `PATCH /admin/staff/{id}/`: a new role, or the account disabled (its sessions end at once) or enabled again. */
 export const AdminStaffUpdateBody = z.object({ role: StaffRole, is_active: z.boolean() }).partial().strict();
 export type AdminStaffUpdateBody = z.infer<typeof AdminStaffUpdateBody>;
+
+const mailAddress = z
+  .string()
+  .trim()
+  .max(254)
+  .refine((value) => value === '' || /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value), {
+    error: 'Enter a valid email address.',
+  });
+
+/**
+ * `GET`/`PUT /admin/mail-settings/` (owner): the shop's sender, the name and address its e-mails come from, and where
+ * replies go ('' each: the shop's name with the platform's default address, and no reply-to).
+ */
+export const MailSettings = z.object({
+  sender_name: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((value) => !/[<>"\r\n]/.test(value), { error: 'A sender name has no <, >, " or line break.' }),
+  sender_address: mailAddress,
+  reply_to: mailAddress,
+});
+export type MailSettings = z.infer<typeof MailSettings>;

@@ -7,10 +7,13 @@ const bankOrder = (status: Parameters<typeof allowedMoves>[0]['status']) =>
 describe('the moves staff are offered', () => {
   it('are the moves of the table from the order’s status, in its order', () => {
     expect(allowedMoves(bankOrder('awaiting_payment'), 'staff')).toEqual(['paid', 'cancelled']);
-    expect(allowedMoves(bankOrder('paid'), 'staff')).toEqual(['processing', 'cancelled']);
-    expect(allowedMoves(bankOrder('processing'), 'staff')).toEqual(['shipped', 'cancelled']);
-    expect(allowedMoves(bankOrder('shipped'), 'staff')).toEqual(['delivered']);
-    expect(allowedMoves(bankOrder('delivered'), 'staff')).toEqual([]);
+    const refunds = ['partially_refunded', 'refunded'];
+    expect(allowedMoves(bankOrder('paid'), 'staff')).toEqual(['processing', 'cancelled', ...refunds]);
+    expect(allowedMoves(bankOrder('processing'), 'staff')).toEqual(['shipped', 'cancelled', ...refunds]);
+    expect(allowedMoves(bankOrder('shipped'), 'staff')).toEqual(['delivered', ...refunds]);
+    expect(allowedMoves(bankOrder('delivered'), 'staff')).toEqual(refunds);
+    expect(allowedMoves(bankOrder('partially_refunded'), 'staff')).toEqual([...refunds, 'shipped', 'delivered']);
+    expect(allowedMoves(bankOrder('refunded'), 'staff')).toEqual([]);
     expect(allowedMoves(bankOrder('cancelled'), 'staff')).toEqual([]);
   });
 

@@ -16,12 +16,21 @@ export interface OrderMove {
   by: readonly OrderActor[];
 }
 
+/** Who records a refund's move: staff, the platform (a cancellation that refunds) and the gateway (a pending refund). */
+const REFUNDERS: readonly OrderActor[] = ['staff', 'system', 'gateway'];
+
 /**
  * The order lifecycle, in one table: each allowed move and who may make it. Any other move is refused.
  *
  *   awaiting_payment ─▶ paid ─▶ processing ─▶ shipped ─▶ delivered
  *          │             │          │
  *          └─────────────┴──────────┴─▶ cancelled (stock back, once)
+ *
+ *   paid, processing, shipped, delivered ─▶ partially_refunded ─▶ refunded (and straight to refunded)
+ *
+ * A refund moves the order once its money went back (staff's refund, or the gateway completing a pending one); a
+ * further partial refund is one more step of partially_refunded, so each refund has its history entry. A partially
+ * refunded order still ships and is delivered.
  *
  * The system makes every move (the expiry job cancels; seeds and imports replay a history); a customer may cancel
  * until the order is being prepared; the gateway only confirms payments. `ORDER_MOVE_GUARDS` adds what a move needs.
@@ -34,6 +43,12 @@ export const ORDER_MOVES: readonly OrderMove[] = [
   { from: 'processing', to: 'shipped', by: ['staff', 'system'] },
   { from: 'processing', to: 'cancelled', by: ['staff', 'system'] },
   { from: 'shipped', to: 'delivered', by: ['staff', 'system'] },
+  ...(['paid', 'processing', 'shipped', 'delivered', 'partially_refunded'] as const).flatMap((from) => [
+    { from, to: 'partially_refunded' as const, by: REFUNDERS },
+    { from, to: 'refunded' as const, by: REFUNDERS },
+  ]),
+  { from: 'partially_refunded', to: 'shipped', by: ['staff', 'system'] },
+  { from: 'partially_refunded', to: 'delivered', by: ['staff', 'system'] },
 ];
 
 const nextOf = (from: OrderStatus): OrderTarget[] =>
@@ -47,6 +62,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderTarge
   shipped: nextOf('shipped'),
   delivered: nextOf('delivered'),
   cancelled: nextOf('cancelled'),
+  partially_refunded: nextOf('partially_refunded'),
+  refunded: nextOf('refunded'),
 };
 
 /** Whether an order in status `from` may move to `to` (by someone). */

@@ -182,8 +182,20 @@ export const CreateOrderBody = z.object({
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 
-/** awaiting_payment → paid → processing → shipped → delivered, or cancelled (stock restored). */
-export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+/**
+ * awaiting_payment → paid → processing → shipped → delivered, or cancelled (stock restored); a paid order whose money
+ * went back in part or in full is partially_refunded or refunded.
+ */
+export const ORDER_STATUSES = [
+  'awaiting_payment',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'partially_refunded',
+  'refunded',
+] as const;
 export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
@@ -195,11 +207,47 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  partially_refunded: 'Partially refunded',
+  refunded: 'Refunded',
 };
 
 /** One step of an order's life: the status it reached and when. */
 export const OrderHistoryEntry = z.object({ status: OrderStatus, at: z.string() });
 export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntry>;
+
+/** A refund's status: sent and waiting for the bank (`pending`), done (`succeeded`), or refused (`failed`). */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export const RefundStatus = z.enum(REFUND_STATUSES);
+export type RefundStatus = z.infer<typeof RefundStatus>;
+
+/** What the customer and staff read for each refund status. */
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  pending: 'Pending',
+  succeeded: 'Refunded',
+  failed: 'Failed',
+};
+
+/**
+ * How the money went back: a card refund or void through the gateway (a void cancels a payment not yet settled, so
+ * the customer is never charged), or a refund staff made outside the shop and recorded (`manual`).
+ */
+export const REFUND_KINDS = ['refund', 'void', 'manual'] as const;
+export const RefundKind = z.enum(REFUND_KINDS);
+export type RefundKind = z.infer<typeof RefundKind>;
+
+/** One refund of an order, as its customer sees it. */
+export const OrderRefund = z.object({
+  id: z.number(),
+  amount: Money,
+  status: RefundStatus,
+  kind: RefundKind,
+  /** The payment method the money goes back through, and its name for display. */
+  method: PaymentMethod,
+  method_label: z.string(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type OrderRefund = z.infer<typeof OrderRefund>;
 
 /** An order line: a snapshot of the product at the time of the order. `product` is null if it was deleted since. */
 export const OrderLine = z.object({
@@ -254,6 +302,9 @@ export const Order = OrderSummary.extend({
   history: z.array(OrderHistoryEntry),
   /** How a shipped order travels: its carrier, tracking number and tracking page ('' when there is none). */
   shipment: OrderShipment.nullable(),
+  /** The money sent back so far (refunds that completed), and every refund asked for, oldest first. */
+  refunded_amount: Money,
+  refunds: z.array(OrderRefund),
 });
 export type Order = z.infer<typeof Order>;
 

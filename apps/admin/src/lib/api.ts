@@ -23,6 +23,8 @@ export interface RequestOptions {
   /** Send the staff member's access token (default true). */
   auth?: boolean;
   signal?: AbortSignal | undefined;
+  /** Makes a retried write answer what the first one did (`Idempotency-Key`). */
+  idempotencyKey?: string | undefined;
 }
 
 export interface LoginAnswer {
@@ -63,6 +65,7 @@ export function createApi(options: ApiOptions): Api {
   async function call(path: string, request: RequestOptions, token: string | null, accept: string) {
     const headers: Record<string, string> = { Accept: accept, 'X-Tenant-Token': tenantToken };
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey;
     // A FormData body (a file upload) goes as multipart/form-data, its boundary set by fetch; anything else as JSON.
     const multipart = typeof FormData !== 'undefined' && request.body instanceof FormData;
     if (request.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';

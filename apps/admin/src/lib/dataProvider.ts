@@ -14,6 +14,7 @@ import type {
   AdminProductImageBody,
   AdminStockAdjustmentBody,
   AdminStockLedger,
+  CreateRefundBody,
   OrderTransitionBody,
 } from '@platform/contracts';
 import type {
@@ -41,6 +42,8 @@ export interface AdminDataProvider extends DataProvider {
   getDashboard(options?: { signal?: AbortSignal }): Promise<Dashboard>;
   transitionOrder(id: Identifier, body: OrderTransitionBody): Promise<{ data: AdminOrder }>;
   addOrderNote(id: Identifier, body: { body: string }): Promise<{ data: AdminOrder }>;
+  /** `POST /admin/orders/{id}/refunds/`, with the key that makes a retry answer the same refund. */
+  refundOrder(id: Identifier, body: CreateRefundBody, idempotencyKey: string): Promise<{ data: AdminOrder }>;
   exportOrders(params: { filter: Record<string, unknown>; sort?: SortPayload | undefined }): Promise<Download>;
   /** `POST /admin/products/{id}/images/` (multipart: `image`, `alt_text`). */
   uploadProductImage(productId: Identifier, file: File, altText?: string): Promise<AdminProduct>;
@@ -238,6 +241,13 @@ export function createDataProvider(api: Api): AdminDataProvider {
     getDashboard: (options = {}) => api.request<Dashboard>('/admin/dashboard/', { signal: options.signal }),
     transitionOrder: (id, body) => orderAction(id, 'transition', body),
     addOrderNote: (id, body) => orderAction(id, 'notes', body),
+    refundOrder: async (id, body, idempotencyKey) => ({
+      data: await api.request<AdminOrder>(`${recordPath('orders', id)}refunds/`, {
+        method: 'POST',
+        body,
+        idempotencyKey,
+      }),
+    }),
     uploadProductImage: (productId, file, altText) => {
       const form = new FormData();
       if (altText?.trim()) form.append('alt_text', altText.trim());

@@ -18,6 +18,8 @@ export const STATUS_COLORS: Record<OrderStatus, 'default' | 'warning' | 'info' |
   shipped: 'primary',
   delivered: 'success',
   cancelled: 'default',
+  partially_refunded: 'warning',
+  refunded: 'default',
 };
 
 export function formatDateTime(value: string | null | undefined): string {

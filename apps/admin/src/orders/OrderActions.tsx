@@ -7,6 +7,7 @@ import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material
 import { type AdminOrder, allowedMoves, type OrderTarget, OrderTransitionBody } from '@platform/contracts';
 import { type ReactElement, type ReactNode, useId, useState } from 'react';
 import {
+  BooleanInput,
   Button,
   Form,
   type HttpError,
@@ -19,6 +20,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { maxLengthOf } from '../lib/limits.ts';
+import { RefundButton } from './RefundButton.tsx';
 import { useOrderTransition } from './useOrderTransition.ts';
 
 function errorMessage(error: unknown): string {
@@ -26,7 +28,7 @@ function errorMessage(error: unknown): string {
 }
 
 /** A move that needs no more information: one click. */
-function TransitionButton({ to, label, icon }: { to: OrderTarget; label: string; icon: ReactElement }) {
+function TransitionButton({ to, label, icon }: { to: StaffTarget; label: string; icon: ReactElement }) {
   const transition = useOrderTransition();
   const notify = useNotify();
   return (
@@ -40,7 +42,10 @@ function TransitionButton({ to, label, icon }: { to: OrderTarget; label: string;
   );
 }
 
-type Values = Record<string, string | undefined>;
+type Values = Record<string, string | boolean | undefined>;
+
+/** The moves staff make with a button (the refunded statuses follow refunds). */
+type StaffTarget = OrderTransitionBody['to'];
 
 /**
  * A move that asks for more (shipping details, a reason) in a dialog. Field errors of the API show under their
@@ -55,7 +60,7 @@ function TransitionDialogButton({
   children,
   color,
 }: {
-  to: OrderTarget;
+  to: StaffTarget;
   /** The inputs' sources: only these are sent. */
   fields: string[];
   label: string;
@@ -71,9 +76,10 @@ function TransitionDialogButton({
   const close = () => setOpen(false);
 
   const submit = async (values: Values) => {
-    const body: Record<string, string> = {};
+    const body: Record<string, string | boolean> = {};
     for (const field of fields) {
-      const text = values[field]?.trim();
+      const value = values[field];
+      const text = typeof value === 'string' ? value.trim() : value;
       if (text) body[field] = text;
     }
     try {
@@ -117,9 +123,11 @@ const trackingUrl = regex(/^https?:\/\/\S+$/i, 'Enter an address starting with h
 export function OrderActions() {
   const order = useRecordContext<AdminOrder>();
   if (!order) return <TopToolbar />;
-  const offered = new Set(allowedMoves(order, 'staff'));
+  const offered = new Set<OrderTarget>(allowedMoves(order, 'staff'));
+  const paid = order.refundable_amount !== '0.00';
   return (
     <TopToolbar>
+      <RefundButton />
       {offered.has('paid') ? <TransitionButton to="paid" label="Mark paid" icon={<PaidIcon />} /> : null}
       {offered.has('processing') ? (
         <TransitionButton to="processing" label="Mark processing" icon={<InventoryIcon />} />
@@ -162,9 +170,16 @@ export function OrderActions() {
           label="Cancel order"
           icon={<CancelIcon />}
           title={`Cancel order #${order.number}`}
-          fields={['reason']}
+          fields={paid ? ['reason', 'refund'] : ['reason']}
           color="error"
         >
+          {paid ? (
+            <BooleanInput
+              source="refund"
+              label={`Refund the ${order.refundable_amount} left to refund (a card payment is voided on the day it was paid)`}
+              defaultValue
+            />
+          ) : null}
           <TextInput
             source="reason"
             label="Reason"

@@ -1,6 +1,6 @@
 import { Alert, Box, LinearProgress, ListItem, ListItemText, List as MuiList, Stack, Typography } from '@mui/material';
-import type { AdminOrder, AdminPayment } from '@platform/contracts';
-import { addressLines, customizationText } from '@platform/contracts';
+import type { AdminOrder, AdminPayment, AdminRefund } from '@platform/contracts';
+import { addressLines, customizationText, REFUND_STATUS_LABELS } from '@platform/contracts';
 import {
   ArrayField,
   Datagrid,
@@ -195,6 +195,35 @@ function Payments({ order }: { order: AdminOrder }) {
   );
 }
 
+/** The order's refunds: amount, kind, status, reason and references; refunded so far and what is left. */
+function Refunds({ order }: { order: AdminOrder }) {
+  const list = useList<AdminRefund>({ data: order.refunds, perPage: 1000, resource: 'refunds' });
+  if (order.refunds.length === 0) return null;
+  return (
+    <Section title="Refunds">
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        Refunded {formatMoney(order.refunded_amount, order.currency)}; left to refund{' '}
+        {formatMoney(order.refundable_amount, order.currency)}.
+      </Typography>
+      <ListContextProvider value={list}>
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <DateField source="created_at" label="Made" showTime sortable={false} />
+          <FunctionField<AdminRefund> label="Amount" render={(refund) => formatMoney(refund.amount, order.currency)} />
+          <TextField source="kind" label="Kind" sortable={false} />
+          <FunctionField<AdminRefund> label="Status" render={(refund) => REFUND_STATUS_LABELS[refund.status]} />
+          <TextField source="method_label" label="Method" sortable={false} />
+          <TextField source="reason" label="Reason" sortable={false} emptyText="—" />
+          <TextField source="reference" label="Reference" sortable={false} emptyText="—" />
+          <FunctionField<AdminRefund>
+            label="Problem"
+            render={(refund) => refund.review_reason ?? refund.error_message ?? '—'}
+          />
+        </Datagrid>
+      </ListContextProvider>
+    </Section>
+  );
+}
+
 /** Whether the record is the order in full: coming from the list, the show page first has its summary only. */
 function isFullOrder(order: Partial<AdminOrder>): order is AdminOrder {
   return Array.isArray(order.items) && Array.isArray(order.history) && Array.isArray(order.payments);
@@ -220,6 +249,7 @@ function OrderDetail() {
       </Box>
       <Shipping order={order} />
       <Payments order={order} />
+      {Array.isArray(order.refunds) ? <Refunds order={order} /> : null}
       <OrderNotes order={order} />
     </Stack>
   );

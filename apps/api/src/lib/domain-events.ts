@@ -20,6 +20,8 @@ export interface DomainEvents {
   'order.shipped': OrderEvent & { actor: Actor };
   'order.delivered': OrderEvent & { actor: Actor };
   'order.cancelled': OrderEvent & { actor: Actor; reason: string };
+  'order.partially_refunded': OrderEvent & { actor: Actor };
+  'order.refunded': OrderEvent & { actor: Actor };
   'stock.changed': { tenantId: number; productIds: number[] };
   /** Someone asked for a password reset link for an address (known or not: the handler finds out, in the background). */
   'account.password_reset_requested': { tenantId: number; email: string };
@@ -27,6 +29,12 @@ export interface DomainEvents {
   'account.registration_for_existing': { tenantId: number; userId: number };
   /** A customer changed their display name: the pages that show their reviews and comments show another name. */
   'account.display_name_changed': { tenantId: number; userId: number };
+  /** A refund of an order was made (done, or pending at the bank): its customer is told. */
+  'refund.created': OrderEvent & { refundId: number };
+  /** A refund pending at the bank completed: the order moves and its customer is told. */
+  'refund.completed': OrderEvent & { refundId: number };
+  /** A refund pending at the bank failed: staff must send the money back another way. */
+  'refund.failed': OrderEvent & { refundId: number };
   /** A card payment attempt succeeded (announced again by reconciliation until the order confirms it learned). */
   'payment.succeeded': OrderEvent & { paymentId: number };
   /**
@@ -47,4 +55,6 @@ export const ORDER_STATUS_EVENTS = {
   shipped: 'order.shipped',
   delivered: 'order.delivered',
   cancelled: 'order.cancelled',
+  partially_refunded: 'order.partially_refunded',
+  refunded: 'order.refunded',
 } as const satisfies Partial<Record<OrderStatus, DomainEventName>>;

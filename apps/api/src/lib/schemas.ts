@@ -19,3 +19,10 @@ export function acceptFormBodies(app: { addContentTypeParser: FastifyInstance['a
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 }
+
+/** A body posted as plain text (`text/plain`), read as one string: 2C2P's Payment Maintenance messages (a JWS). */
+export function acceptTextBodies(app: { addContentTypeParser: FastifyInstance['addContentTypeParser'] }): void {
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 100 * 1024 }, (_request, body, done) =>
+    done(null, String(body)),
+  );
+}

@@ -9,6 +9,7 @@ import { OrderLines } from '../features/orders/components/order-lines.tsx';
 import { OrderStatus } from '../features/orders/components/order-status.tsx';
 import { OrderTimeline } from '../features/orders/components/order-timeline.tsx';
 import { PaymentInstructions } from '../features/orders/components/payment-instructions.tsx';
+import { RefundsBlock } from '../features/orders/components/refunds.tsx';
 import { ShipmentBlock } from '../features/orders/components/shipment.tsx';
 import { canPayByCard, pendingOrderDetails } from '../features/payments/card-payment.ts';
 import { PayNowButton } from '../features/payments/components/pay-now-button.tsx';
@@ -72,6 +73,7 @@ function OrderDetail({ id }: { id: string }) {
       <PaymentInstructions method={data.payment_method} text={data.payment_instructions} />
       <DeliveryAddressBlock address={data.delivery_address} />
       <ShipmentBlock shipment={data.shipment} />
+      <RefundsBlock order={data} />
       <OrderTimeline history={data.history} />
     </>
   );

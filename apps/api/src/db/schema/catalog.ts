@@ -122,7 +122,7 @@ export const stockMovements = pgTable('stock_movements', {
   id: integer('id').notNull().generatedAlwaysAsIdentity(),
   productId: integer('product_id').notNull(),
   quantity: integer('quantity').notNull(),
-  reason: text('reason', { enum: ['initial', 'order', 'cancellation', 'expiry', 'adjustment'] }).notNull(),
+  reason: text('reason', { enum: ['initial', 'order', 'cancellation', 'expiry', 'adjustment', 'return'] }).notNull(),
   orderId: integer('order_id'),
   note: text('note').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

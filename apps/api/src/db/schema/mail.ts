@@ -20,4 +20,19 @@ export const mailQueue = pgTable('mail_queue', {
   lastError: text('last_error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** The sender and reply-to address it was written with (null: the platform's default sender). */
+  sender: text('sender'),
+  replyTo: text('reply_to'),
+});
+
+/** The shop's sender: its e-mails' name and address, and where replies go ('' each: the platform's default). */
+export const mailSettings = pgTable('mail_settings', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .primaryKey()
+    .references(() => tenants.id),
+  senderName: text('sender_name').notNull().default(''),
+  senderAddress: text('sender_address').notNull().default(''),
+  replyTo: text('reply_to').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,7 +1,16 @@
 import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 
-const ORDER_STATUS_VALUES = ['awaiting_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+const ORDER_STATUS_VALUES = [
+  'awaiting_payment',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'partially_refunded',
+  'refunded',
+] as const;
 
 export const paymentSettings = pgTable('payment_settings', {
   tenantId: integer('tenant_id')
@@ -28,6 +37,9 @@ export const paymentSettings = pgTable('payment_settings', {
     .default('sandbox'),
   cardMerchantId: text('card_merchant_id').notNull().default(''),
   cardSecretKey: text('card_secret_key').notNull().default(''),
+  /** The merchant's Payment Maintenance key pair for the built-in sandbox (PEM), generated on first use. */
+  sandboxMaintenancePrivateKey: text('sandbox_maintenance_private_key').notNull().default(''),
+  sandboxMaintenancePublicKey: text('sandbox_maintenance_public_key').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,4 +1,4 @@
-import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 
 const PAYMENT_STATUS_VALUES = ['initiated', 'pending', 'succeeded', 'failed', 'canceled', 'error'] as const;
@@ -80,5 +80,66 @@ export const sandboxGatewayTransactions = pgTable('sandbox_gateway_transactions'
   accountNo: text('account_no'),
   transactionAt: timestamp('transaction_at', { withTimezone: true }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const REFUND_STATUS_VALUES = ['requested', 'pending', 'succeeded', 'failed'] as const;
+
+/** One refund of an order (migration 0070): through the card gateway, or recorded by staff. */
+export const refunds = pgTable('refunds', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  orderId: integer('order_id').notNull(),
+  paymentId: integer('payment_id'),
+  method: text('method', { enum: ['card_2c2p', 'bank_transfer', 'custom'] }).notNull(),
+  kind: text('kind', { enum: ['refund', 'void', 'manual'] })
+    .notNull()
+    .default('refund'),
+  status: text('status', { enum: REFUND_STATUS_VALUES }).notNull().default('requested'),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  reason: text('reason').notNull().default(''),
+  reference: text('reference').notNull().default(''),
+  refundedOn: date('refunded_on', { mode: 'string' }),
+  restock: jsonb('restock').$type<{ product_id: number; quantity: number }[]>().notNull().default([]),
+  idempotencyKey: text('idempotency_key'),
+  requestFingerprint: text('request_fingerprint'),
+  respCode: text('resp_code'),
+  respDesc: text('resp_desc'),
+  errorMessage: text('error_message'),
+  reviewReason: text('review_reason'),
+  createdBy: integer('created_by'),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  pollClaimedUntil: timestamp('poll_claimed_until', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The built-in sandbox gateway's key pair per shop (PEM), its half of the certificate exchange. */
+export const sandboxGatewayKeys = pgTable('sandbox_gateway_keys', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .primaryKey()
+    .references(() => tenants.id),
+  privateKey: text('private_key').notNull(),
+  publicKey: text('public_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox's refunds and voids of a transaction. */
+export const sandboxGatewayRefunds = pgTable('sandbox_gateway_refunds', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  transactionId: integer('transaction_id').notNull(),
+  processType: text('process_type', { enum: ['R', 'V'] }).notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  status: text('status', { enum: ['pending', 'completed', 'failed'] }).notNull(),
+  pollsLeft: integer('polls_left').notNull().default(0),
+  fails: boolean('fails').notNull().default(false),
+  reference: text('reference').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { mailQueue } from '../../db/schema/index.ts';
+import { mailQueue, mailSettings } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
 export type QueuedMail = typeof mailQueue.$inferSelect;
@@ -8,6 +8,7 @@ export type QueuedMail = typeof mailQueue.$inferSelect;
 export async function insertMail(
   scope: TenantScope,
   message: { to: string; subject: string; text: string; html?: string | undefined },
+  sender: { from: string | null; replyTo: string | null },
 ): Promise<void> {
   await scope.db.insert(mailQueue).values(
     scope.values({
@@ -15,8 +16,30 @@ export async function insertMail(
       subject: message.subject,
       bodyText: message.text,
       bodyHtml: message.html ?? null,
+      sender: sender.from,
+      replyTo: sender.replyTo,
     }),
   );
+}
+
+export type MailSettingsRow = typeof mailSettings.$inferSelect;
+
+export async function findMailSettings(scope: TenantScope): Promise<MailSettingsRow | null> {
+  const [row] = await scope.db.select().from(mailSettings).where(scope.where(mailSettings)).limit(1);
+  return row ?? null;
+}
+
+export async function upsertMailSettings(
+  scope: TenantScope,
+  values: Pick<MailSettingsRow, 'senderName' | 'senderAddress' | 'replyTo'>,
+): Promise<MailSettingsRow> {
+  const [row] = await scope.db
+    .insert(mailSettings)
+    .values(scope.values(values))
+    .onConflictDoUpdate({ target: mailSettings.tenantId, set: { ...values, updatedAt: new Date() } })
+    .returning();
+  if (!row) throw new Error('mail settings upsert returned nothing');
+  return row;
 }
 
 /** Queued, due, and not claimed by another instance (or its lease ran out). */

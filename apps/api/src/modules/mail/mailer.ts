@@ -12,6 +12,7 @@ export type { DeliveryTotals, Mailer };
 
 import {
   claimDueMail,
+  findMailSettings,
   hasDueMail,
   insertMail,
   markMailFailed,
@@ -39,7 +40,7 @@ export interface MailLogger {
 /** Delivers one composed message; throws when it could not. */
 export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
-  deliver(message: MailMessage & { from: string }): Promise<{ location?: string }>;
+  deliver(message: MailMessage & { from: string; replyTo?: string }): Promise<{ location?: string }>;
 }
 
 export interface MailerOptions {
@@ -128,7 +129,8 @@ export class QueuedMailer implements Mailer {
         subject: message.subject,
         text: message.bodyText,
         ...(message.bodyHtml ? { html: message.bodyHtml } : {}),
-        from,
+        from: message.sender ?? from,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
       });
       await markMailSent(scope, message.id);
       logger.info({ ...summary, ...(location ? { path: location } : {}) }, 'mail sent');
@@ -157,8 +159,31 @@ export class QueuedMailer implements Mailer {
  * while the mail server is down, and survives restarts.
  */
 export async function queueMail(ctx: RequestContext, message: MailMessage): Promise<void> {
-  await insertMail(ctx.scope, message);
+  await insertMail(ctx.scope, message, await shopSender(ctx));
   afterCommit(ctx, () => ctx.deps.mailer.nudge());
+}
+
+/** The address inside a sender (`Name <address>` or a bare address). */
+export function addressOf(sender: string): string {
+  return /<([^<>]+)>\s*$/.exec(sender)?.[1]?.trim() ?? sender.trim();
+}
+
+/** A display name as a mail header carries it: quoted, its quotes and backslashes escaped. */
+function quotedName(name: string): string {
+  return `"${name.replace(/["\\]/g, (char) => `\\${char}`)}"`;
+}
+
+/**
+ * Who the shop's mail comes from, and where replies go: the shop's sender settings, else the shop's name with the
+ * platform's default address (`MAIL_FROM`).
+ */
+export async function shopSender(ctx: RequestContext): Promise<{ from: string | null; replyTo: string | null }> {
+  const settings = await findMailSettings(ctx.scope);
+  // A context made without the platform's configuration (a bare mailer) keeps the mailer's own sender.
+  const platformFrom = (ctx.deps as Partial<RequestContext['deps']>).config?.MAIL_FROM;
+  const address = settings?.senderAddress || (platformFrom ? addressOf(platformFrom) : null);
+  const name = settings?.senderName || ctx.tenant.name;
+  return { from: address ? `${quotedName(name)} <${address}>` : null, replyTo: settings?.replyTo || null };
 }
 
 /** Sends through an SMTP server (`smtp://user:pass@host:587`, `smtps://…`). */
@@ -170,7 +195,7 @@ export class SmtpTransport implements MailTransport {
     this.transporter = nodemailer.createTransport(url);
   }
 
-  async deliver(message: MailMessage & { from: string }) {
+  async deliver(message: MailMessage & { from: string; replyTo?: string }) {
     await this.transporter.sendMail(message);
     return {};
   }
@@ -183,7 +208,7 @@ export class OutboxTransport implements MailTransport {
 
   constructor(readonly directory: string) {}
 
-  async deliver(message: MailMessage & { from: string }) {
+  async deliver(message: MailMessage & { from: string; replyTo?: string }) {
     const info = await this.composer.sendMail(message);
     await fs.mkdir(this.directory, { recursive: true, mode: 0o700 });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -5,19 +5,21 @@ import type {
   AdminOrder,
   AdminOrderListQuery,
   AdminOrderSummary,
+  CreateRefundBody,
   OrderNoteBody,
   OrderTransitionBody,
 } from '@platform/contracts';
-import { formatMinor } from '@platform/contracts';
+import { checkMove, formatMinor } from '@platform/contracts';
 import type { z } from 'zod';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { findAccountIdsMatching, getAccountEmails } from '../accounts/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { listLowStockProducts } from '../inventory/index.ts';
-import { listOrderPayments } from '../payments/index.ts';
+import { listOrderPayments, refundTotals, staffRefunds } from '../payments/index.ts';
 import { moveOrder } from './orders.lifecycle.ts';
+import { refundOrder } from './orders.refunds.ts';
 import {
   findOrderWithLines,
   insertOrderNote,
@@ -29,7 +31,7 @@ import {
   type OrderRow,
   orderFigures,
 } from './orders.repository.ts';
-import { toOrder, toSummary } from './orders.service.ts';
+import { refundableOf, toOrder, toSummary } from './orders.service.ts';
 
 const EXPORT_LIMIT = 10_000;
 
@@ -77,11 +79,12 @@ export async function getOrderForStaff(ctx: RequestContext, orderId: number): Pr
   requireStaff(ctx);
   const row = await findOrderWithLines(ctx.scope, orderId);
   if (!row) throw new NotFoundError('Order not found.', 'order_not_found');
-  const [history, notes, payments, emails] = await Promise.all([
+  const [history, notes, payments, emails, refunds] = await Promise.all([
     listOrderHistory(ctx.scope, orderId),
     listOrderNotes(ctx.scope, orderId),
     listOrderPayments(ctx, orderId),
     getAccountEmails(ctx, [row.userId]),
+    refundTotals(ctx, refundableOf(row)),
   ]);
   const order = toOrder(ctx, row);
   return {
@@ -108,6 +111,7 @@ export async function getOrderForStaff(ctx: RequestContext, orderId: number): Pr
       created_at: note.createdAt.toISOString(),
     })),
     payments,
+    ...staffRefunds(refunds),
   };
 }
 
@@ -122,6 +126,7 @@ export async function moveOrderByStaff(
   body: OrderTransitionBody,
 ): Promise<AdminOrder> {
   requireStaff(ctx);
+  if (body.to === 'cancelled' && body.refund) await refundBeforeCancelling(ctx, orderId, body);
   await inTransaction(ctx, async (tx) => {
     const moved = await moveOrder(tx, { orderId, to: body.to, actor: 'staff', reason: body.reason, shipment: body });
     if (!moved) throw new NotFoundError('Order not found.', 'order_not_found');
@@ -138,6 +143,48 @@ export async function moveOrderByStaff(
     });
   });
   return getOrderForStaff(ctx, orderId);
+}
+
+/**
+ * Cancelling a paid order with `refund`: what is left to refund goes back first (a void on the day a card paid it,
+ * else a refund; a method paid outside the shop records it), so that the cancellation's e-mail says what was done.
+ * A move the lifecycle would refuse is refused before any money moves.
+ */
+async function refundBeforeCancelling(ctx: RequestContext, orderId: number, body: OrderTransitionBody) {
+  const order = await getOrderForStaff(ctx, orderId);
+  const refusal = checkMove(order, 'cancelled', 'staff');
+  if (refusal)
+    throw new ConflictError(
+      refusal.status === 400 ? 'This order cannot be cancelled.' : refusal.detail,
+      'invalid_transition',
+    );
+  if (order.refundable_amount === '0.00') return;
+  await refundOrder(ctx, {
+    orderId,
+    body: { amount: order.refundable_amount, reason: body.reason ?? 'order cancelled', reference: '', restock: [] },
+    idempotencyKey: null,
+    moveOrder: false,
+  });
+}
+
+/**
+ * `POST /admin/orders/{id}/refunds/`: staff send back part or all of a paid order through its payment method, with
+ * units put back in stock (see `orders.refunds.ts`). Answers the order and whether this request made the refund.
+ */
+export async function refundOrderByStaff(
+  ctx: RequestContext,
+  orderId: number,
+  body: CreateRefundBody,
+  idempotencyKey: string | undefined,
+): Promise<{ order: AdminOrder; created: boolean }> {
+  requireStaff(ctx);
+  const { created } = await refundOrder(ctx, {
+    orderId,
+    body,
+    idempotencyKey: idempotencyKey ?? null,
+    moveOrder: true,
+  });
+  return { order: await getOrderForStaff(ctx, orderId), created };
 }
 
 /** `POST /admin/orders/{id}/notes/`: an internal note (never shown to the customer), audited. */

@@ -38,6 +38,14 @@ const ALLOWED: [OrderStatus, OrderStatus][] = [
   ['processing', 'shipped'],
   ['processing', 'cancelled'],
   ['shipped', 'delivered'],
+  ...(['paid', 'processing', 'shipped', 'delivered', 'partially_refunded'] as const).flatMap(
+    (from): [OrderStatus, OrderStatus][] => [
+      [from, 'partially_refunded'],
+      [from, 'refunded'],
+    ],
+  ),
+  ['partially_refunded', 'shipped'],
+  ['partially_refunded', 'delivered'],
 ];
 
 /** The way from a new order to each status. */
@@ -48,6 +56,8 @@ const PATH_TO: Record<OrderStatus, Exclude<OrderStatus, 'awaiting_payment'>[]> =
   shipped: ['paid', 'processing', 'shipped'],
   delivered: ['paid', 'processing', 'shipped', 'delivered'],
   cancelled: ['cancelled'],
+  partially_refunded: ['paid', 'partially_refunded'],
+  refunded: ['paid', 'refunded'],
 };
 
 async function newOrder(): Promise<{ id: number }> {

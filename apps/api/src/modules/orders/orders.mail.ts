@@ -1,4 +1,11 @@
-import { addressLines, customizationText as customizationLine, type Order } from '@platform/contracts';
+import {
+  addressLines,
+  customizationText as customizationLine,
+  formatMinor,
+  type Order,
+  type OrderRefund,
+  parseMinor,
+} from '@platform/contracts';
 import type { MailMessage } from '../mail/index.ts';
 
 function customizationText(customization: Record<string, string>): string {
@@ -126,18 +133,67 @@ export function orderShippedMail(input: OrderMailInput): MailMessage {
   );
 }
 
-/** The e-mail a customer gets when the shop cancels an order (stock back; a paid order is refunded by the shop). */
+/** What one refund did, in a sentence the customer reads. */
+function refundSentence(order: Order, refund: OrderRefund): string {
+  const amount = `$${refund.amount} ${order.currency}`;
+  if (refund.kind === 'void') {
+    return `Your card payment of ${amount} has been voided: it will not be charged to your card.`;
+  }
+  if (refund.status === 'pending') {
+    return (
+      `We have sent a refund of ${amount} to your ${refund.method_label.toLowerCase()}. Your bank is processing it; ` +
+      'we will write again when it is complete.'
+    );
+  }
+  return refund.kind === 'manual'
+    ? `We have refunded ${amount} to you (${refund.method_label}).`
+    : `We have refunded ${amount} to your ${refund.method_label.toLowerCase()}.`;
+}
+
+/** Whether the order was ever paid (its history says so). */
+const wasPaid = (order: Order) => order.history.some((entry) => entry.status === 'paid');
+
+/**
+ * The e-mail a customer gets when the shop cancels an order: its items are back on sale and, for a paid order, what
+ * was done with the money (voided, refunded, on its way, or not refunded with the cancellation), never more.
+ */
 export function orderCancelledMail(input: OrderMailInput & { reason: string }): MailMessage {
   const { order, shopName } = input;
+  const sent = order.refunds.filter((refund) => refund.status !== 'failed');
+  const money = !wasPaid(order)
+    ? []
+    : sent.length > 0
+      ? sent.map((refund) => refundSentence(order, refund))
+      : [
+          `Your payment of $${order.total} ${order.currency} has not been refunded with this cancellation. ` +
+            'Reply to this e-mail to ask us about it.',
+        ];
   return orderMail(
     input,
     `order ${order.number} cancelled`,
     `${shopName} has cancelled order ${order.number}.${input.reason ? ` Reason: ${input.reason}` : ''}`,
-    [
-      itemLines(order),
-      [totalLine(order)],
-      ['If you paid for it, the payment will be refunded. Reply to this e-mail with any question.'],
-      orderPage(input),
-    ],
+    [itemLines(order), [totalLine(order)], money, orderPage(input)],
+  );
+}
+
+/** The e-mail a customer gets when the shop refunds (part of) an order: how much, how, and what is refunded in all. */
+export function refundMadeMail(input: OrderMailInput & { refund: OrderRefund }): MailMessage {
+  const { order, refund } = input;
+  return orderMail(input, `refund for order ${order.number}`, refundSentence(order, refund), [
+    [`Refunded on this order so far: $${order.refunded_amount} of $${order.total} ${order.currency}`],
+    orderPage(input),
+  ]);
+}
+
+/** The e-mail a customer gets when a refund their bank was processing is complete. */
+export function refundCompletedMail(input: OrderMailInput & { refund: OrderRefund }): MailMessage {
+  const { order, refund } = input;
+  const refunded = formatMinor(parseMinor(order.refunded_amount) ?? 0);
+  return orderMail(
+    input,
+    `refund for order ${order.number} complete`,
+    `The refund of $${refund.amount} ${order.currency} for order ${order.number} is complete: the money is back ` +
+      `on your ${refund.method_label.toLowerCase()}.`,
+    [[`Refunded on this order so far: $${refunded} of $${order.total} ${order.currency}`], orderPage(input)],
   );
 }

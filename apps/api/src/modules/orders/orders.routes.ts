@@ -6,6 +6,7 @@ import {
   CardPaymentRequest,
   CardPaymentStart,
   CreateOrderBody,
+  CreateRefundBody,
   ErrorDetail,
   ItemParams,
   Order,
@@ -26,6 +27,7 @@ import {
   getOrderForStaff,
   listOrdersForStaff,
   moveOrderByStaff,
+  refundOrderByStaff,
   shopDashboard,
 } from './orders.admin.ts';
 import { payOrderByCard } from './orders.payments.ts';
@@ -145,6 +147,31 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => moveOrderByStaff(request.ctx, request.params.id, request.body),
+  );
+
+  app.post(
+    '/orders/:id/refunds/',
+    {
+      schema: {
+        ...schema,
+        params: OrderParams,
+        headers: IdempotencyKeyHeader,
+        body: CreateRefundBody,
+        response: { 200: AdminOrder, 201: AdminOrder, ...errorResponses, 409: ErrorDetail, 502: ErrorDetail },
+      },
+    },
+    async (request, reply) => {
+      const { order, created } = await refundOrderByStaff(
+        request.ctx,
+        request.params.id,
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      return reply
+        .code(created ? 201 : 200)
+        .header('idempotent-replayed', String(!created))
+        .send(order);
+    },
   );
 
   app.post(

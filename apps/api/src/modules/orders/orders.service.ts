@@ -13,6 +13,7 @@ import { type RequestContext, requireUser } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { getCart } from '../cart/index.ts';
+import { customerRefunds, type RefundableOrder, refundTotals } from '../payments/index.ts';
 import { chargeShipping } from '../shipping/index.ts';
 import { checkoutFingerprint, checkReplay, runCheckout } from './checkout.workflow.ts';
 import {
@@ -39,8 +40,30 @@ export function toSummary(row: OrderRow): OrderSummary {
   };
 }
 
-/** An order as the customer reads it (and as its e-mails show it). */
-export function toOrder(ctx: RequestContext, row: OrderWithLines): Order {
+/** The order as its refunds need it. */
+export function refundableOf(row: OrderRow): RefundableOrder {
+  return {
+    id: row.id,
+    paymentMethod: row.paymentMethod,
+    totalCents: row.totalCents,
+    currency: row.currency,
+    paid: row.paidAt !== null,
+  };
+}
+
+const NO_REFUNDS = { refunded_amount: '0.00', refunds: [] };
+
+/** The order's refunds as its customer reads them. */
+async function refundsOf(ctx: RequestContext, row: OrderRow) {
+  return row.paidAt ? customerRefunds(await refundTotals(ctx, refundableOf(row))) : NO_REFUNDS;
+}
+
+/** An order as the customer reads it (and as its e-mails show it), with its refunds when it has any. */
+export function toOrder(
+  ctx: RequestContext,
+  row: OrderWithLines,
+  refunds: Pick<Order, 'refunded_amount' | 'refunds'> = NO_REFUNDS,
+): Order {
   const awaitingPayment = row.status === 'awaiting_payment';
   return {
     ...toSummary(row),
@@ -66,6 +89,7 @@ export function toOrder(ctx: RequestContext, row: OrderWithLines): Order {
     shipment: row.carrier
       ? { carrier: row.carrier, tracking_number: row.trackingNumber, tracking_url: row.trackingUrl }
       : null,
+    ...refunds,
   };
 }
 
@@ -134,13 +158,13 @@ export async function getOrder(ctx: RequestContext, orderId: number): Promise<Or
   const user = requireUser(ctx);
   const row = await findOrderWithLines(ctx.scope, orderId, user.id);
   if (!row) throw new NotFoundError('Order not found.', 'order_not_found');
-  return toOrder(ctx, row);
+  return toOrder(ctx, row, await refundsOf(ctx, row));
 }
 
 /** Any order of the shop, for the platform's own work (e-mails, jobs); null when there is none. */
 export async function findOrder(ctx: RequestContext, orderId: number): Promise<(Order & { userId: number }) | null> {
   const row = await findOrderWithLines(ctx.scope, orderId);
-  return row ? { ...toOrder(ctx, row), userId: row.userId } : null;
+  return row ? { ...toOrder(ctx, row, await refundsOf(ctx, row)), userId: row.userId } : null;
 }
 
 /** The customer's orders, newest first, a page at a time. */

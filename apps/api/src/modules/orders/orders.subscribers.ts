@@ -1,7 +1,8 @@
-import type { Order } from '@platform/contracts';
+import { type Order, parseMinor } from '@platform/contracts';
 import type { Database } from '../../db/client.ts';
 import type { TransactionContext } from '../../lib/context.ts';
 import { type RequestContext, type ServiceDeps, systemContext } from '../../lib/context.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
 import { shopUrl } from '../../lib/urls.ts';
 import { getAccountEmail } from '../accounts/index.ts';
 import { type MailMessage, queueMail } from '../mail/index.ts';
@@ -13,8 +14,11 @@ import {
   orderExpiredMail,
   orderPaidMail,
   orderShippedMail,
+  refundCompletedMail,
+  refundMadeMail,
 } from './orders.mail.ts';
 import { settleCardPayment } from './orders.payments.ts';
+import { moveOrderForRefunds } from './orders.refunds.ts';
 import { findOrder } from './orders.service.ts';
 
 /**
@@ -26,12 +30,13 @@ import { findOrder } from './orders.service.ts';
 export function subscribeOrderEvents(deps: ServiceDeps, database: Database): void {
   /** Queues to the order's customer what `compose` writes, once the order and the customer's address are found. */
   const mailCustomer =
-    (compose: (found: { ctx: RequestContext; order: Order; to: string; orderPageUrl: string }) => MailMessage) =>
+    (compose: (found: { ctx: RequestContext; order: Order; to: string; orderPageUrl: string }) => MailMessage | null) =>
     async (event: { orderId: number }, tx: TransactionContext) => {
       const order = await findOrder(tx, event.orderId);
       const to = order && (await getAccountEmail(tx, order.userId));
       if (!order || !to) return;
-      await queueMail(tx, compose({ ctx: tx, order, to, orderPageUrl: shopUrl(tx, `/account/orders/${order.id}`) }));
+      const message = compose({ ctx: tx, order, to, orderPageUrl: shopUrl(tx, `/account/orders/${order.id}`) });
+      if (message) await queueMail(tx, message);
     };
   const shopName = (ctx: RequestContext) => ctx.tenant.name;
 
@@ -58,6 +63,26 @@ export function subscribeOrderEvents(deps: ServiceDeps, database: Database): voi
     'order.shipped',
     mailCustomer(({ ctx, ...mail }) => orderShippedMail({ shopName: shopName(ctx), ...mail })),
   );
+
+  // A refund made is told in its own transaction; one completing later moves the order first, then is told.
+  const refundMail =
+    (write: typeof refundMadeMail) => async (event: { orderId: number; refundId: number }, tx: TransactionContext) =>
+      mailCustomer(({ ctx, ...mail }) => {
+        const refund = mail.order.refunds.find((candidate) => candidate.id === event.refundId);
+        return refund ? write({ shopName: shopName(ctx), ...mail, refund }) : null;
+      })(event, tx);
+  deps.events.beforeCommit('refund.created', refundMail(refundMadeMail));
+  deps.events.on('refund.completed', async (event) => {
+    const tenant = await getTenant(database.db, event.tenantId);
+    if (!tenant) return;
+    const ctx = systemContext(deps, database, tenant, `event:refund:${event.refundId}`);
+    await inTransaction(ctx, async (tx) => {
+      const refund = (await findOrder(tx, event.orderId))?.refunds.find((candidate) => candidate.id === event.refundId);
+      if (!refund) return;
+      await moveOrderForRefunds(tx, event.orderId, 'gateway', parseMinor(refund.amount) ?? 0);
+      await refundMail(refundCompletedMail)(event, tx);
+    });
+  });
 
   deps.events.beforeCommit('order.cancelled', async (event, tx) => {
     if (event.reason === PAYMENT_TIMEOUT) return expiredMail(event, tx);

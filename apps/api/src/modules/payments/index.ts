@@ -5,6 +5,8 @@ export {
   type PaymentJobDeps,
   reconcilePayments,
 } from './card-payments.service.ts';
+export { SANDBOX_CERTIFICATE_PATH } from './card-refunds.service.ts';
+export type { RefundOutcome } from './payment-methods.ts';
 export {
   findPaymentMethod,
   PAYMENT_METHOD_HANDLERS,
@@ -26,5 +28,32 @@ export {
   orderLimits,
   type PaymentTerms,
   sandboxMerchant,
+  sandboxMerchantPublicKey,
   TEST_GATEWAY_OFF,
 } from './payments.service.ts';
+export {
+  customerRefunds,
+  failRefund,
+  findRefundReplay,
+  pollPendingRefunds,
+  type RefundableOrder,
+  type RefundRequest,
+  type RefundTotals,
+  recordRefundOutcome,
+  refundTotals,
+  reserveRefund,
+  sendRefund,
+  staffRefunds,
+} from './refunds.service.ts';
+export { amountToCents } from './twoc2p.gateway.ts';
+export {
+  buildXml,
+  generateMaintenanceKeys,
+  type MaintenanceStatus,
+  openMessage,
+  parseXml,
+  privateKeyOf,
+  publicKeyOf,
+  sealMessage,
+  statusCode,
+} from './twoc2p.maintenance.ts';

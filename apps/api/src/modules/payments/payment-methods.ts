@@ -13,7 +13,43 @@ import {
 import type { RequestContext } from '../../lib/context.ts';
 import { startCardPayment } from './card-payment-start.workflow.ts';
 import type { PayableOrder } from './card-payments.service.ts';
+import { refundCardPayment } from './card-refunds.service.ts';
 import { type PaymentConfig, takesCards } from './payments.config.ts';
+import { GatewayError } from './payments.gateway.ts';
+
+/** A refund as its method is asked to make it: the amount, what went back before, and the payment it returns. */
+export interface RefundInstruction {
+  amountCents: number;
+  refundedBeforeCents: number;
+  /** The gateway payment it goes back through (null for a method paid outside the shop). */
+  payment: { invoiceNo: string; amountCents: number } | null;
+  /** What staff recorded of a refund they made themselves: its reference and day. */
+  reference: string;
+  refundedOn: string | null;
+}
+
+/** What a method did with a refund: a void or refund at the gateway (done, or pending at the bank), or staff's. */
+export interface RefundOutcome {
+  kind: 'refund' | 'void' | 'manual';
+  status: 'succeeded' | 'pending';
+  reference: string;
+  respCode: string | null;
+  respDesc: string | null;
+}
+
+/** A refund of a method paid outside the shop: staff sent the money themselves and record it; nothing is called. */
+async function recordedRefund(_ctx: RequestContext, _settings: PaymentConfig, refund: RefundInstruction) {
+  return { kind: 'manual', status: 'succeeded', reference: refund.reference, respCode: null, respDesc: null } as const;
+}
+
+/** A card refund through the shop's gateway: a void of a payment not yet settled, else a refund. */
+async function gatewayRefund(ctx: RequestContext, settings: PaymentConfig, refund: RefundInstruction) {
+  if (!refund.payment) throw new GatewayError('This order has no card payment to refund.');
+  if (!takesCards(ctx, settings)) {
+    throw new GatewayError("The shop's card gateway is switched off: refunds through it cannot be made now.");
+  }
+  return refundCardPayment(ctx, settings, refund.payment, refund);
+}
 
 /** One payment method, as every part of the platform that deals with it asks about it. */
 export interface PaymentMethodHandler {
@@ -33,6 +69,11 @@ export interface PaymentMethodHandler {
   options(ctx: RequestContext, settings: PaymentConfig): Partial<PaymentOptions>;
   /** Starts paying an order at its gateway (the page the shopper pays on); absent for a method paid outside the shop. */
   start?: ((ctx: RequestContext, order: PayableOrder) => Promise<CardPaymentStart>) | undefined;
+  /**
+   * Sends money back: through the gateway (which may leave it pending at the bank), or, for a method paid outside the
+   * shop, by recording what staff did. Throws `GatewayError` when the gateway refuses.
+   */
+  refund(ctx: RequestContext, settings: PaymentConfig, refund: RefundInstruction): Promise<RefundOutcome>;
 }
 
 /** A handler of `code`: its label and who confirms its payments come from the contracts, shared with the storefront. */
@@ -55,6 +96,7 @@ const card2c2p = defineMethod('card_2c2p', {
   timeoutMinutes: (settings) => settings.cardPaymentTimeoutMinutes,
   options: (ctx, settings) => ({ enable_card_payment: takesCards(ctx, settings) }),
   start: startCardPayment,
+  refund: gatewayRefund,
 });
 
 /** A transfer to the shop's bank account, which staff record as received. */
@@ -66,6 +108,7 @@ const bankTransfer = defineMethod('bank_transfer', {
     enable_bank_transfer: settings.enableBankTransfer,
     bank_account_details: settings.bankAccountDetails,
   }),
+  refund: recordedRefund,
 });
 
 /** The shop's own method (cash on delivery, a wallet…), with its label, instructions and page; staff record it. */
@@ -79,6 +122,7 @@ const customPayment = defineMethod('custom', {
     custom_payment_instructions: settings.customPaymentInstructions,
     custom_payment_redirect_url: settings.customPaymentRedirectUrl,
   }),
+  refund: recordedRefund,
 });
 
 /** NOTE: every method of the contracts has its handler, registered under its own code (the type says so). */

@@ -24,6 +24,8 @@ export const NO_PAYMENTS: Omit<PaymentSettingsRow, 'tenantId' | 'updatedAt'> = {
   cardEnvironment: 'sandbox',
   cardMerchantId: '',
   cardSecretKey: '',
+  sandboxMaintenancePrivateKey: '',
+  sandboxMaintenancePublicKey: '',
 };
 
 export type PaymentConfig = typeof NO_PAYMENTS;

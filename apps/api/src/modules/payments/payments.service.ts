@@ -3,6 +3,7 @@
 import type { PaymentMethod, PaymentOptions } from '@platform/contracts';
 import type { RequestContext } from '../../lib/context.ts';
 import { BadRequestError } from '../../lib/errors.ts';
+import { sandboxMerchantKeys } from './card-refunds.service.ts';
 import { findPaymentMethod, PAYMENT_METHOD_HANDLERS } from './payment-methods.ts';
 import { inTestMode, loadPaymentConfig } from './payments.config.ts';
 import { type PaymentSettingsValues, upsertPaymentSettings } from './payments.repository.ts';
@@ -108,4 +109,15 @@ export async function sandboxMerchant(ctx: RequestContext): Promise<{ merchantId
   const config = await loadPaymentConfig(ctx);
   if (!inTestMode(ctx, config)) return null;
   return { merchantId: config.cardMerchantId, secretKey: config.cardSecretKey };
+}
+
+/**
+ * The public key of the merchant the built-in sandbox knows for a shop (its Payment Maintenance messages are signed
+ * with the matching private key, and the sandbox encrypts its answers for it), or null when the shop's cards do not go
+ * through the sandbox.
+ */
+export async function sandboxMerchantPublicKey(ctx: RequestContext): Promise<string | null> {
+  const config = await loadPaymentConfig(ctx);
+  if (!inTestMode(ctx, config)) return null;
+  return (await sandboxMerchantKeys(ctx, config)).publicKey;
 }

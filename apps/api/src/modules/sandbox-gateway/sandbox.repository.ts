@@ -1,5 +1,5 @@
-import { eq, isNull, or } from 'drizzle-orm';
-import { sandboxGatewayTransactions } from '../../db/schema/index.ts';
+import { asc, eq, isNull, or } from 'drizzle-orm';
+import { sandboxGatewayKeys, sandboxGatewayRefunds, sandboxGatewayTransactions } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
 export type SandboxTransaction = typeof sandboxGatewayTransactions.$inferSelect;
@@ -71,4 +71,67 @@ export async function completeTransaction(
     )
     .returning();
   return row ?? null;
+}
+
+export type SandboxRefund = typeof sandboxGatewayRefunds.$inferSelect;
+
+/** The sandbox's key pair for the shop, storing `generated` when it has none (a concurrent first use keeps one). */
+export async function sandboxKeys(
+  scope: TenantScope,
+  generate: () => Promise<{ privateKey: string; publicKey: string }>,
+): Promise<{ privateKey: string; publicKey: string }> {
+  const read = async () => {
+    const [row] = await scope.db.select().from(sandboxGatewayKeys).where(scope.where(sandboxGatewayKeys)).limit(1);
+    return row ?? null;
+  };
+  const found = await read();
+  if (found) return found;
+  await scope.db
+    .insert(sandboxGatewayKeys)
+    .values(scope.values(await generate()))
+    .onConflictDoNothing();
+  const stored = await read();
+  if (!stored) throw new Error('sandbox keys were not stored');
+  return stored;
+}
+
+/** A transaction's refunds and voids, oldest first. */
+export async function listSandboxRefunds(scope: TenantScope, transactionId: number): Promise<SandboxRefund[]> {
+  return scope.db
+    .select()
+    .from(sandboxGatewayRefunds)
+    .where(scope.where(sandboxGatewayRefunds, eq(sandboxGatewayRefunds.transactionId, transactionId)))
+    .orderBy(asc(sandboxGatewayRefunds.id));
+}
+
+export async function insertSandboxRefund(
+  scope: TenantScope,
+  values: Omit<typeof sandboxGatewayRefunds.$inferInsert, 'tenantId' | 'id'>,
+): Promise<SandboxRefund> {
+  const [row] = await scope.db.insert(sandboxGatewayRefunds).values(scope.values(values)).returning();
+  if (!row) throw new Error('sandbox refund insert returned nothing');
+  return row;
+}
+
+export async function updateSandboxRefund(
+  scope: TenantScope,
+  id: number,
+  changes: Partial<Pick<SandboxRefund, 'status' | 'pollsLeft'>>,
+): Promise<SandboxRefund> {
+  const [row] = await scope.db
+    .update(sandboxGatewayRefunds)
+    .set(changes)
+    .where(scope.where(sandboxGatewayRefunds, eq(sandboxGatewayRefunds.id, id)))
+    .returning();
+  if (!row) throw new Error('sandbox refund update returned nothing');
+  return row;
+}
+
+/** Locks a transaction's row until the transaction ends (its refunds are decided one at a time). */
+export async function lockTransaction(scope: TenantScope, id: number): Promise<void> {
+  await scope.db
+    .select({ id: sandboxGatewayTransactions.id })
+    .from(sandboxGatewayTransactions)
+    .where(scope.where(sandboxGatewayTransactions, eq(sandboxGatewayTransactions.id, id)))
+    .for('update');
 }

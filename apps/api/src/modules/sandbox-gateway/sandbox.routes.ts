@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptFormBodies } from '../../lib/schemas.ts';
+import { acceptFormBodies, acceptTextBodies } from '../../lib/schemas.ts';
 import { SANDBOX_GATEWAY_PREFIX, shopOrigin } from '../../lib/urls.ts';
 import { tenantContext } from '../tenants/index.ts';
+import { maintenanceAction, sandboxCertificate } from './sandbox.maintenance.ts';
 import { hostedPagePolicy, renderHostedPage } from './sandbox.page.ts';
 import { completePayment, createPaymentToken, hostedPage, hostedPagePath, inquire } from './sandbox.service.ts';
 
@@ -20,6 +21,7 @@ const HostedForm = z
 export const sandboxGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(tenantContext, { fromParam: 'shop' });
   acceptFormBodies(app);
+  acceptTextBodies(app);
   const schema = { tags: ['sandbox gateway'], security: [], params: ShopParams };
 
   app.post(`${prefix}/:shop/payment/4.3/paymentToken`, { schema: { ...schema, body: z.unknown() } }, async (request) =>
@@ -30,6 +32,23 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
     `${prefix}/:shop/payment/4.3/paymentInquiry`,
     { schema: { ...schema, body: z.unknown() } },
     async (request) => inquire(request.ctx, request.body),
+  );
+
+  // 2C2P's Payment Maintenance API: the sandbox's public key (the certificate exchange), and its action endpoint.
+  app.get(`${prefix}/:shop/PaymentAction/2.0/certificate`, { schema }, async (request, reply) => {
+    const pem = await sandboxCertificate(request.ctx);
+    if (!pem) return reply.code(404).type('text/plain; charset=utf-8').send('Unknown merchant.');
+    return reply.type('application/x-pem-file').send(pem);
+  });
+
+  app.post(
+    `${prefix}/:shop/PaymentAction/2.0/action`,
+    { schema: { ...schema, body: z.string().max(100_000) } },
+    async (request, reply) => {
+      const sealed = await maintenanceAction(request.ctx, request.body);
+      if (!sealed) return reply.code(400).type('text/plain; charset=utf-8').send('The request could not be read.');
+      return reply.type('text/plain; charset=utf-8').send(sealed);
+    },
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestContext } from '../../lib/context.ts';
+import { configureMailSender } from '../../modules/mail/index.ts';
 import { configureCardGateway, configurePayments } from '../../modules/payments/index.ts';
 
 /** The demo shop's merchant at the built-in sandbox card gateway. */
@@ -7,7 +8,7 @@ export const DEMO_SANDBOX_MERCHANT_ID = 'KHUKURIDEMO';
 
 /**
  * The demo shop takes cards (through the built-in sandbox gateway, with a secret key of its own made here), bank
- * transfers and PayPal invoices.
+ * transfers and PayPal invoices; its e-mails come from the shop's own sender.
  */
 export async function seedPayments(ctx: RequestContext): Promise<void> {
   await configurePayments(ctx, {
@@ -31,5 +32,11 @@ export async function seedPayments(ctx: RequestContext): Promise<void> {
     gateway: 'sandbox',
     merchantId: DEMO_SANDBOX_MERCHANT_ID,
     secretKey: randomBytes(32).toString('base64url'),
+  });
+  // The demo's mail comes from the shop, and replies reach it (addresses of the reserved `.example` domain).
+  await configureMailSender(ctx, {
+    sender_name: 'Himalayan Khukuri House',
+    sender_address: 'orders@himalayan-khukuri-house.example',
+    reply_to: 'help@himalayan-khukuri-house.example',
   });
 }

@@ -56,6 +56,8 @@ const order = (payment_method: Order['payment_method'], payment_instructions = '
   updated_at: '2026-01-01T00:00:00.000Z',
   history: [{ status: 'awaiting_payment', at: '2026-01-01T00:00:00.000Z' }],
   shipment: null,
+  refunded_amount: '0.00',
+  refunds: [],
 });
 
 describe('checkout validation', () => {

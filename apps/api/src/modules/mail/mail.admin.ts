@@ -1,0 +1,65 @@
+// The shop's sender, for its owner: the name and address its e-mails come from, and where replies go.
+import { MailSettings } from '@platform/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type RequestContext, requireStaff } from '../../lib/context.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
+import { staffOnly } from '../../plugins/access.ts';
+import { recordAudit } from '../audit/index.ts';
+import { findMailSettings, type MailSettingsRow, upsertMailSettings } from './mail.repository.ts';
+
+function answerOf(row: MailSettingsRow | null): MailSettings {
+  return {
+    sender_name: row?.senderName ?? '',
+    sender_address: row?.senderAddress ?? '',
+    reply_to: row?.replyTo ?? '',
+  };
+}
+
+/** Sets the shop's sender (the platform's own set-up: the demo seed); the owner's route is `setMailSettings`. */
+export async function configureMailSender(ctx: RequestContext, body: MailSettings): Promise<void> {
+  await upsertMailSettings(ctx.scope, {
+    senderName: body.sender_name,
+    senderAddress: body.sender_address,
+    replyTo: body.reply_to,
+  });
+}
+
+/** `GET /admin/mail-settings/` (owner). */
+export async function getMailSettings(ctx: RequestContext): Promise<MailSettings> {
+  requireStaff(ctx, 'owner');
+  return answerOf(await findMailSettings(ctx.scope));
+}
+
+/** `PUT /admin/mail-settings/` (owner): the shop's sender, audited; mail queued from then on uses it. */
+export async function setMailSettings(ctx: RequestContext, body: MailSettings): Promise<MailSettings> {
+  requireStaff(ctx, 'owner');
+  return inTransaction(ctx, async (tx) => {
+    const before = answerOf(await findMailSettings(tx.scope));
+    const after = answerOf(
+      await upsertMailSettings(tx.scope, {
+        senderName: body.sender_name,
+        senderAddress: body.sender_address,
+        replyTo: body.reply_to,
+      }),
+    );
+    await recordAudit(tx, { action: 'mail_settings.update', entity: 'mail_settings', entityId: 0, before, after });
+    return after;
+  });
+}
+
+/** `/admin/mail-settings/`: the shop's sender, for the owner. */
+export const mailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', staffOnly('owner'));
+  const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
+  app.get(
+    '/mail-settings/',
+    { schema: { ...schema, response: { 200: MailSettings, ...errorResponses } } },
+    async (request) => getMailSettings(request.ctx),
+  );
+  app.put(
+    '/mail-settings/',
+    { schema: { ...schema, body: MailSettings, response: { 200: MailSettings, ...errorResponses } } },
+    async (request) => setMailSettings(request.ctx, request.body),
+  );
+};

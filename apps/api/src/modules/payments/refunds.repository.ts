@@ -1,0 +1,117 @@
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { paymentSettings, refunds } from '../../db/schema/index.ts';
+import type { TenantScope } from '../../db/tenant-scope.ts';
+
+export type RefundRow = typeof refunds.$inferSelect;
+export type NewRefund = Omit<typeof refunds.$inferInsert, 'tenantId' | 'id'>;
+export type RefundChanges = Partial<Omit<RefundRow, 'tenantId' | 'id' | 'orderId' | 'createdAt'>>;
+
+/** Every refund of an order, oldest first. */
+export async function listRefundRows(scope: TenantScope, orderId: number): Promise<RefundRow[]> {
+  return scope.db
+    .select()
+    .from(refunds)
+    .where(scope.where(refunds, eq(refunds.orderId, orderId)))
+    .orderBy(asc(refunds.id));
+}
+
+export async function findRefund(scope: TenantScope, id: number): Promise<RefundRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(refunds)
+    .where(scope.where(refunds, eq(refunds.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findRefundByKey(scope: TenantScope, orderId: number, key: string): Promise<RefundRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(refunds)
+    .where(scope.where(refunds, eq(refunds.orderId, orderId), eq(refunds.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertRefund(scope: TenantScope, values: NewRefund): Promise<RefundRow> {
+  const [row] = await scope.db.insert(refunds).values(scope.values(values)).returning();
+  if (!row) throw new Error('refund insert returned nothing');
+  return row;
+}
+
+/** Changes a refund still in one of `from` (null when it has moved on meanwhile). */
+export async function updateRefund(
+  scope: TenantScope,
+  id: number,
+  from: readonly RefundRow['status'][],
+  changes: RefundChanges,
+): Promise<RefundRow | null> {
+  const [row] = await scope.db
+    .update(refunds)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(scope.where(refunds, eq(refunds.id, id), inArray(refunds.status, [...from])))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Claims up to `limit` pending refunds for one status poll, until `claimUntil`: a row another instance holds
+ * (locked now, or claimed and not yet released) is skipped, so no two polls ask about one.
+ */
+export async function claimPendingRefunds(
+  scope: TenantScope,
+  now: Date,
+  claimUntil: Date,
+  limit: number,
+): Promise<RefundRow[]> {
+  return scope.transaction(async (tx) => {
+    const due = await tx.db
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(
+        tx.where(
+          refunds,
+          eq(refunds.status, 'pending'),
+          or(isNull(refunds.pollClaimedUntil), lt(refunds.pollClaimedUntil, now)),
+        ),
+      )
+      .orderBy(asc(refunds.createdAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx.db
+      .update(refunds)
+      .set({ pollClaimedUntil: claimUntil })
+      .where(
+        tx.where(
+          refunds,
+          inArray(
+            refunds.id,
+            due.map((row) => row.id),
+          ),
+        ),
+      )
+      .returning();
+  });
+}
+
+/** The merchant's sandbox maintenance keys; set once (a concurrent first use keeps the first pair written). */
+export async function storeSandboxMerchantKeys(
+  scope: TenantScope,
+  keys: { privateKey: string; publicKey: string },
+): Promise<{ privateKey: string; publicKey: string }> {
+  await scope.db
+    .update(paymentSettings)
+    .set({ sandboxMaintenancePrivateKey: keys.privateKey, sandboxMaintenancePublicKey: keys.publicKey })
+    .where(scope.where(paymentSettings, and(eq(paymentSettings.sandboxMaintenancePrivateKey, sql`''`))));
+  const [row] = await scope.db
+    .select({
+      privateKey: paymentSettings.sandboxMaintenancePrivateKey,
+      publicKey: paymentSettings.sandboxMaintenancePublicKey,
+    })
+    .from(paymentSettings)
+    .where(scope.where(paymentSettings))
+    .limit(1);
+  if (!row?.privateKey) throw new Error('sandbox maintenance keys were not stored');
+  return row;
+}
