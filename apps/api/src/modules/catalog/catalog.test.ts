@@ -153,7 +153,7 @@ describe('GET /api/products/products/', () => {
     expect((await get(mine, '/api/products/products/their-khukuri/')).statusCode).toBe(404);
   });
 
-  it("answers each shop its own product page for the same slug, read one after the other and again", async () => {
+  it('answers each shop its own product page for the same slug, read one after the other and again', async () => {
     const first = await t.createTenant();
     const second = await t.createTenant();
     await createProduct(t, first, { slug: 'sirupate', name: 'First Sirupate' });

@@ -7,7 +7,13 @@ export type QueuedMail = typeof mailQueue.$inferSelect;
 
 export async function insertMail(
   scope: TenantScope,
-  message: { to: string; subject: string; text: string; html?: string | undefined },
+  message: {
+    to: string;
+    subject: string;
+    text: string;
+    html?: string | undefined;
+    attachments?: { filename: string; contentType: string; content: Buffer }[] | undefined;
+  },
 ): Promise<void> {
   await scope.db.insert(mailQueue).values(
     scope.values({
@@ -15,6 +21,11 @@ export async function insertMail(
       subject: message.subject,
       bodyText: message.text,
       bodyHtml: message.html ?? null,
+      attachments: (message.attachments ?? []).map((attachment) => ({
+        filename: attachment.filename,
+        content_type: attachment.contentType,
+        content_base64: attachment.content.toString('base64'),
+      })),
     }),
   );
 }
