@@ -94,6 +94,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   order_lines: 'orders',
   order_history: 'orders',
   order_notes: 'orders',
+  document_counters: 'documents',
+  order_documents: 'documents',
   payment_settings: 'payments',
   payments: 'payments',
   payment_events: 'payments',

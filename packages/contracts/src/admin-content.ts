@@ -190,6 +190,10 @@ export const AdminSiteSettings = z.object({
   core_values: z.array(AdminCoreValue),
   locale: z.string(),
   time_zone: z.string(),
+  /** The seller on the shop's invoices and credit notes: its legal name, postal address (lines) and tax number. */
+  legal_name: z.string(),
+  legal_address: z.string(),
+  tax_number: z.string(),
 });
 export type AdminSiteSettings = z.infer<typeof AdminSiteSettings>;
 
@@ -220,6 +224,9 @@ export const AdminSiteSettingsBody = z
       .trim()
       .max(64)
       .refine(isTimeZone, { error: 'Not a time zone this platform knows (e.g. Asia/Kathmandu).' }),
+    legal_name: z.string().trim().max(200),
+    legal_address: z.string().trim().max(500),
+    tax_number: z.string().trim().max(50),
   })
   .partial()
   .strict();

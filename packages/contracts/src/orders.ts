@@ -308,6 +308,17 @@ export const Order = OrderSummary.extend({
 });
 export type Order = z.infer<typeof Order>;
 
+/** An order's invoice or credit note, as its documents list names it (`GET …/orders/{id}/documents/`). */
+export const OrderDocument = z.object({
+  id: z.number(),
+  kind: z.enum(['invoice', 'credit_note']),
+  /** As printed: `INV-000042`, `CN-000003`; a test order's `TEST-INV-000001`. */
+  number: z.string(),
+  issued_at: z.string(),
+});
+export type OrderDocument = z.infer<typeof OrderDocument>;
+export const OrderDocumentList = z.array(OrderDocument);
+
 export const OrderPage = paginated(OrderSummary);
 export type OrderPage = z.infer<typeof OrderPage>;
 

@@ -103,6 +103,25 @@ export function SiteSettingsEdit() {
           />
         </SimpleFormIterator>
       </ArrayInput>
+
+      <Heading>Invoices</Heading>
+      <TextInput
+        source="legal_name"
+        label="Legal name"
+        helperText="The seller on invoices and credit notes; the site title when empty."
+        validate={maxLengthOf(AdminSiteSettingsBody, 'legal_name')}
+        fullWidth
+      />
+      <TextInput
+        source="legal_address"
+        label="Postal address"
+        helperText="As printed on invoices, one line per line."
+        validate={maxLengthOf(AdminSiteSettingsBody, 'legal_address')}
+        multiline
+        minRows={3}
+        fullWidth
+      />
+      <TextInput source="tax_number" label="Tax number" validate={maxLengthOf(AdminSiteSettingsBody, 'tax_number')} />
     </SingletonEdit>
   );
 }

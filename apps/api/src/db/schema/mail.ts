@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 
 /** Mail waiting for delivery, delivered, or given up (migration 0016). */
@@ -11,6 +11,10 @@ export const mailQueue = pgTable('mail_queue', {
   subject: text('subject').notNull(),
   bodyText: text('body_text').notNull(),
   bodyHtml: text('body_html'),
+  attachments: jsonb('attachments')
+    .$type<{ filename: string; content_type: string; content_base64: string }[]>()
+    .notNull()
+    .default([]),
   status: text('status', { enum: ['queued', 'sent', 'failed'] })
     .notNull()
     .default('queued'),

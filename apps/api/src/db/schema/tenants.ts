@@ -29,6 +29,10 @@ export const siteSettings = pgTable('site_settings', {
   /** How the storefront formats dates and prices: a BCP 47 locale and an IANA time zone. */
   locale: text('locale').notNull().default('en-US'),
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** The seller on the shop's invoices and credit notes. */
+  legalName: text('legal_name').notNull().default(''),
+  legalAddress: text('legal_address').notNull().default(''),
+  taxNumber: text('tax_number').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -7,7 +7,13 @@ export type QueuedMail = typeof mailQueue.$inferSelect;
 
 export async function insertMail(
   scope: TenantScope,
-  message: { to: string; subject: string; text: string; html?: string | undefined },
+  message: {
+    to: string;
+    subject: string;
+    text: string;
+    html?: string | undefined;
+    attachments?: { filename: string; contentType: string; content: Buffer }[] | undefined;
+  },
   sender: { from: string | null; replyTo: string | null },
 ): Promise<void> {
   await scope.db.insert(mailQueue).values(
@@ -18,6 +24,11 @@ export async function insertMail(
       bodyHtml: message.html ?? null,
       sender: sender.from,
       replyTo: sender.replyTo,
+      attachments: (message.attachments ?? []).map((attachment) => ({
+        filename: attachment.filename,
+        content_type: attachment.contentType,
+        content_base64: attachment.content.toString('base64'),
+      })),
     }),
   );
 }

@@ -22,12 +22,20 @@ import {
   tenantsWithDueMail,
 } from './mail.repository.ts';
 
-/** One e-mail; `text` is always sent, `html` is an optional alternative part. */
+/** A file sent with an e-mail (an invoice's PDF). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** One e-mail; `text` is always sent, `html` is an optional alternative part; files may go with it. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 /** The logger the mailer reports to (the app's pino logger satisfies it). */
@@ -129,6 +137,15 @@ export class QueuedMailer implements Mailer {
         subject: message.subject,
         text: message.bodyText,
         ...(message.bodyHtml ? { html: message.bodyHtml } : {}),
+        ...(message.attachments.length > 0
+          ? {
+              attachments: message.attachments.map((attachment) => ({
+                filename: attachment.filename,
+                contentType: attachment.content_type,
+                content: Buffer.from(attachment.content_base64, 'base64'),
+              })),
+            }
+          : {}),
         from: message.sender ?? from,
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
       });

@@ -10,17 +10,20 @@ import {
   ErrorDetail,
   ItemParams,
   Order,
+  OrderDocumentList,
   OrderListQuery,
   OrderNoteBody,
   OrderPage,
   OrderTransitionBody,
 } from '@platform/contracts';
 import { ShippingQuote, ShippingQuoteQuery } from '@platform/contracts/shipping';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { pageAnswer } from '../../lib/urls.ts';
 import { signedIn, staffOnly } from '../../plugins/access.ts';
+import type { DocumentFile } from '../documents/index.ts';
 import {
   addOrderNote,
   exportOrdersCsv,
@@ -30,10 +33,27 @@ import {
   refundOrderByStaff,
   shopDashboard,
 } from './orders.admin.ts';
+import {
+  customerOrderDocument,
+  customerOrderDocuments,
+  staffOrderDocument,
+  staffOrderDocuments,
+  staffPackingSlip,
+} from './orders.documents.ts';
 import { payOrderByCard } from './orders.payments.ts';
 import { getOrder, listOrders, placeOrder, quoteShipping } from './orders.service.ts';
 
 const OrderParams = ItemParams;
+const DocumentParams = z.object({ id: ItemParams.shape.id, documentId: ItemParams.shape.id });
+
+/** An order's document as the answer: a PDF to save, named by its number. */
+function sendPdf(reply: FastifyReply, file: DocumentFile) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(file.pdf);
+}
 
 /** Printable ASCII, as clients make them (UUIDs and the like). */
 const IdempotencyKeyHeader = z.object({
@@ -92,6 +112,23 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getOrder(request.ctx, request.params.id),
   );
 
+  app.get(
+    '/orders/orders/:id/documents/',
+    { schema: { ...schema, params: OrderParams, response: { 200: OrderDocumentList, ...errorResponses } } },
+    async (request) => customerOrderDocuments(request.ctx, request.params.id),
+  );
+
+  app.get('/orders/orders/:id/invoice/', { schema: { ...schema, params: OrderParams } }, async (request, reply) =>
+    sendPdf(reply, await customerOrderDocument(request.ctx, request.params.id, 'invoice')),
+  );
+
+  app.get(
+    '/orders/orders/:id/documents/:documentId/',
+    { schema: { ...schema, params: DocumentParams } },
+    async (request, reply) =>
+      sendPdf(reply, await customerOrderDocument(request.ctx, request.params.id, request.params.documentId)),
+  );
+
   app.post(
     '/payments/card/initiate/',
     {
@@ -134,6 +171,27 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id/',
     { schema: { ...schema, params: OrderParams, response: { 200: AdminOrder, ...errorResponses } } },
     async (request) => getOrderForStaff(request.ctx, request.params.id),
+  );
+
+  app.get(
+    '/orders/:id/documents/',
+    { schema: { ...schema, params: OrderParams, response: { 200: OrderDocumentList, ...errorResponses } } },
+    async (request) => staffOrderDocuments(request.ctx, request.params.id),
+  );
+
+  app.get('/orders/:id/invoice/', { schema: { ...schema, params: OrderParams } }, async (request, reply) =>
+    sendPdf(reply, await staffOrderDocument(request.ctx, request.params.id, 'invoice')),
+  );
+
+  app.get(
+    '/orders/:id/documents/:documentId/',
+    { schema: { ...schema, params: DocumentParams } },
+    async (request, reply) =>
+      sendPdf(reply, await staffOrderDocument(request.ctx, request.params.id, request.params.documentId)),
+  );
+
+  app.get('/orders/:id/packing-slip/', { schema: { ...schema, params: OrderParams } }, async (request, reply) =>
+    sendPdf(reply, await staffPackingSlip(request.ctx, request.params.id)),
   );
 
   app.post(

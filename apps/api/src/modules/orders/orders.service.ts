@@ -162,9 +162,12 @@ export async function getOrder(ctx: RequestContext, orderId: number): Promise<Or
 }
 
 /** Any order of the shop, for the platform's own work (e-mails, jobs); null when there is none. */
-export async function findOrder(ctx: RequestContext, orderId: number): Promise<(Order & { userId: number }) | null> {
+export async function findOrder(
+  ctx: RequestContext,
+  orderId: number,
+): Promise<(Order & { userId: number; isTest: boolean }) | null> {
   const row = await findOrderWithLines(ctx.scope, orderId);
-  return row ? { ...toOrder(ctx, row, await refundsOf(ctx, row)), userId: row.userId } : null;
+  return row ? { ...toOrder(ctx, row, await refundsOf(ctx, row)), userId: row.userId, isTest: row.isTest } : null;
 }
 
 /** The customer's orders, newest first, a page at a time. */

@@ -7,6 +7,7 @@ import { shopUrl } from '../../lib/urls.ts';
 import { getAccountEmail } from '../accounts/index.ts';
 import { type MailMessage, queueMail } from '../mail/index.ts';
 import { getTenant } from '../tenants/index.ts';
+import { issueInvoice } from './orders.documents.ts';
 import { PAYMENT_TIMEOUT } from './orders.lifecycle.ts';
 import {
   orderCancelledMail,
@@ -51,10 +52,20 @@ export function subscribeOrderEvents(deps: ServiceDeps, database: Database): voi
     await settleCardPayment(systemContext(deps, database, tenant, `event:payment:${event.paymentId}`), event);
   });
 
-  deps.events.beforeCommit(
-    'order.paid',
-    mailCustomer(({ ctx, ...mail }) => orderPaidMail({ shopName: shopName(ctx), ...mail })),
-  );
+  // The invoice is issued in the transaction that pays the order (its number taken there, so none is lost), and
+  // goes with the customer's e-mail.
+  deps.events.beforeCommit('order.paid', async (event, tx) => {
+    const order = await findOrder(tx, event.orderId);
+    if (!order) return;
+    const to = await getAccountEmail(tx, order.userId);
+    const invoice = await issueInvoice(tx, order, to);
+    if (!to) return;
+    const orderPageUrl = shopUrl(tx, `/account/orders/${order.id}`);
+    await queueMail(tx, {
+      ...orderPaidMail({ shopName: shopName(tx), to, order, orderPageUrl }),
+      attachments: [{ filename: invoice.filename, contentType: 'application/pdf', content: invoice.pdf }],
+    });
+  });
 
   const expiredMail = mailCustomer(({ ctx, order, to }) =>
     orderExpiredMail({ shopName: shopName(ctx), to, order, shopUrl: shopUrl(ctx, '/products') }),

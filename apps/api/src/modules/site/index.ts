@@ -1,3 +1,9 @@
 // The site module's public surface: the only file other modules and the app import from it.
 export { siteAdminRoutes, siteRoutes } from './site.routes.ts';
-export { createCoreValues, getContactSettings, saveSiteSettings } from './site.service.ts';
+export {
+  createCoreValues,
+  getContactSettings,
+  getSellerDetails,
+  type SellerDetails,
+  saveSiteSettings,
+} from './site.service.ts';

@@ -36,6 +36,9 @@ function toAdminSettings(ctx: RequestContext, row: SiteSettingsRow | null, value
     core_values: values.map((value) => ({ name: value.name, description: value.description })),
     locale: row?.locale ?? 'en-US',
     time_zone: row?.timeZone ?? 'UTC',
+    legal_name: row?.legalName ?? '',
+    legal_address: row?.legalAddress ?? '',
+    tax_number: row?.taxNumber ?? '',
   };
 }
 
@@ -78,6 +81,9 @@ export async function updateSiteSettings(ctx: RequestContext, body: AdminSiteSet
       visionStatement: body.vision_statement,
       locale: body.locale,
       timeZone: body.time_zone,
+      legalName: body.legal_name,
+      legalAddress: body.legal_address,
+      taxNumber: body.tax_number,
     });
     if (body.core_values) await replaceCoreValues(tx.scope, body.core_values);
     const after = toAdminSettings(tx, row, await listCoreValues(tx.scope));

@@ -51,6 +51,29 @@ export async function getContactSettings(
   return settings && { siteTitle: settings.siteTitle, contactEmail: settings.contactEmail };
 }
 
+/** The seller of the shop's invoices and credit notes, and how its documents write dates. */
+export interface SellerDetails {
+  legalName: string;
+  legalAddress: string;
+  taxNumber: string;
+  contactEmail: string;
+  locale: string;
+  timeZone: string;
+}
+
+/** The shop's seller details (its name when no legal name is set; empty fields when there are no settings). */
+export async function getSellerDetails(ctx: RequestContext): Promise<SellerDetails> {
+  const settings = await findSettings(ctx.scope);
+  return {
+    legalName: settings?.legalName || settings?.siteTitle || ctx.tenant.name,
+    legalAddress: settings?.legalAddress ?? '',
+    taxNumber: settings?.taxNumber ?? '',
+    contactEmail: settings?.contactEmail ?? '',
+    locale: settings?.locale ?? 'en-US',
+    timeZone: settings?.timeZone ?? 'UTC',
+  };
+}
+
 /** Creates or changes the shop's site settings; what is not given keeps its value. */
 export async function saveSiteSettings(
   ctx: RequestContext,

@@ -22,6 +22,9 @@ export async function seedSite(ctx: RequestContext): Promise<void> {
     contactEmail: 'hello@khukuri-house.example',
     locale: 'en-US',
     timeZone: 'Asia/Kathmandu',
+    legalName: 'Himalayan Khukuri House Pvt. Ltd.',
+    legalAddress: 'Bhanu Chowk 12\nDharan 56700, Koshi Province\nNepal',
+    taxNumber: 'PAN 600123456',
     tagline: 'Forged in the foothills. Carried for a lifetime.',
     historySummary:
       'Himalayan Khukuri House began in 1994 as a two-anvil workshop in Dharan, eastern Nepal, where master smith ' +

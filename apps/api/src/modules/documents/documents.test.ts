@@ -1,0 +1,221 @@
+// Invoices and packing slips of orders, through HTTP: issued when an order is paid, numbered per shop without gaps,
+// downloaded by staff and by the order's customer only, read back from the PDF's text.
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall } from '../../../test/admin.ts';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import {
+  addToCart,
+  createCustomer,
+  createProduct,
+  placeOrder,
+  setPayments,
+  takeCards,
+} from '../../../test/builders.ts';
+import { mailsTo } from '../../../test/outbox.ts';
+import type { Tenant } from '../tenants/index.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+/** The text of a PDF, its pages joined. */
+async function pdfText(bytes: Buffer | Uint8Array): Promise<string> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
+
+/** A bank-transfer shop with its seller details, staff and a customer. */
+async function shop(name: string) {
+  const tenant = await t.createTenant(name);
+  await setPayments(t, tenant, { enableBankTransfer: true, bankAccountDetails: 'Himalayan Bank, 0012' });
+  const owner = await createCustomer(t, tenant, { role: 'owner' });
+  const customer = await createCustomer(t, tenant);
+  const product = await createProduct(t, tenant, { name: 'Sirupate 12 inch', stock: 20, priceCents: 8550 });
+  const settings = await adminCall(t, tenant, owner.accessToken, 'PATCH', '/site-settings/', {
+    legal_name: `${name} Pvt. Ltd.`,
+    legal_address: 'Thamel Marg 7\n44600 Kathmandu\nNepal',
+    tax_number: 'PAN 601234567',
+  });
+  expect(settings.statusCode).toBe(200);
+  return { tenant, owner, customer, product };
+}
+
+type Shop = Awaited<ReturnType<typeof shop>>;
+
+async function order(setup: Shop, quantity = 2): Promise<{ id: number; number: string }> {
+  await addToCart(t, setup.tenant, setup.customer.accessToken, setup.product.id, quantity);
+  const placed = await placeOrder(t, setup.tenant, setup.customer.accessToken);
+  expect(placed.statusCode).toBe(201);
+  return placed.json();
+}
+
+async function markPaid(setup: Shop, orderId: number) {
+  const moved = await adminCall(t, setup.tenant, setup.owner.accessToken, 'POST', `/orders/${orderId}/transition/`, {
+    to: 'paid',
+  });
+  expect(moved.statusCode).toBe(200);
+}
+
+function customerGet(tenant: Tenant, token: string, url: string) {
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/orders/orders/${url}`,
+    headers: { 'x-tenant-token': tenant.token, authorization: `Bearer ${token}` },
+  });
+}
+
+describe('invoices', () => {
+  it('issues an invoice when an order is paid, which staff and its customer download as PDF', async () => {
+    const setup = await shop('Khukuri House');
+    const placed = await order(setup, 2);
+    // Unpaid: no invoice yet.
+    const early = await adminCall(t, setup.tenant, setup.owner.accessToken, 'GET', `/orders/${placed.id}/invoice/`);
+    expect(early.statusCode).toBe(404);
+    expect(early.json().code).toBe('invoice_not_issued');
+
+    await markPaid(setup, placed.id);
+    const forStaff = await adminCall(t, setup.tenant, setup.owner.accessToken, 'GET', `/orders/${placed.id}/invoice/`);
+    expect(forStaff.statusCode).toBe(200);
+    expect(forStaff.headers['content-type']).toBe('application/pdf');
+    expect(forStaff.headers['content-disposition']).toBe('attachment; filename="INV-000001.pdf"');
+    const text = await pdfText(forStaff.rawPayload);
+    for (const expected of [
+      'Invoice',
+      'No. INV-000001',
+      'Khukuri House Pvt. Ltd.',
+      'Thamel Marg 7',
+      'Tax number: PAN 601234567',
+      placed.number,
+      'Sirupate 12 inch',
+      '$85.50 USD',
+      '$171.00 USD',
+      'Total paid',
+      setup.customer.user.email,
+    ]) {
+      expect(text).toContain(expected);
+    }
+
+    const forCustomer = await customerGet(setup.tenant, setup.customer.accessToken, `${placed.id}/invoice/`);
+    expect(forCustomer.statusCode).toBe(200);
+    expect(forCustomer.headers['content-type']).toBe('application/pdf');
+    expect(await pdfText(forCustomer.rawPayload)).toContain('No. INV-000001');
+    const listed = await customerGet(setup.tenant, setup.customer.accessToken, `${placed.id}/documents/`);
+    expect(listed.json()).toEqual([
+      { id: expect.any(Number), kind: 'invoice', number: 'INV-000001', issued_at: expect.any(String) },
+    ]);
+    const byId = await customerGet(
+      setup.tenant,
+      setup.customer.accessToken,
+      `${placed.id}/documents/${listed.json()[0].id}/`,
+    );
+    expect(byId.statusCode).toBe(200);
+    expect(byId.rawPayload.equals(forCustomer.rawPayload)).toBe(true);
+
+    // Another customer of the shop, and the same customer in another shop, get nothing.
+    const stranger = await createCustomer(t, setup.tenant);
+    expect((await customerGet(setup.tenant, stranger.accessToken, `${placed.id}/invoice/`)).statusCode).toBe(404);
+    expect((await customerGet(setup.tenant, stranger.accessToken, `${placed.id}/documents/`)).statusCode).toBe(404);
+    const other = await shop('Other Forge');
+    expect(
+      (await adminCall(t, other.tenant, other.owner.accessToken, 'GET', `/orders/${placed.id}/invoice/`)).statusCode,
+    ).toBe(404);
+    // Customers are not staff.
+    expect(
+      (await adminCall(t, setup.tenant, setup.customer.accessToken, 'GET', `/orders/${placed.id}/invoice/`)).statusCode,
+    ).toBe(403);
+
+    // The paid e-mail carries it.
+    await t.settled();
+    const paidMail = mailsTo(t.config.DATA_DIR, setup.customer.user.email).find((mail) =>
+      mail.body.includes('We have received your payment'),
+    );
+    expect(paidMail?.raw).toMatch(/Content-Type: application\/pdf; name=INV-000001\.pdf/);
+    expect(paidMail?.raw).toMatch(/Content-Disposition: attachment; filename=INV-000001\.pdf/);
+  });
+
+  it('numbers each shop its own invoices in the order they are paid, and keeps an issued one as it was', async () => {
+    const first = await shop('Numbered Forge');
+    const second = await shop('Second Forge');
+    const [one, two, three] = [await order(first), await order(first), await order(first)];
+    const elsewhere = await order(second);
+    // Paid out of the order they were placed in: numbers follow payment.
+    for (const placed of [three, one, two]) await markPaid(first, placed.id);
+    await markPaid(second, elsewhere.id);
+
+    const numberOf = async (setup: Shop, orderId: number) => {
+      const answer = await adminCall(t, setup.tenant, setup.owner.accessToken, 'GET', `/orders/${orderId}/documents/`);
+      expect(answer.statusCode).toBe(200);
+      return answer.json().map((document: { number: string }) => document.number);
+    };
+    expect(await numberOf(first, three.id)).toEqual(['INV-000001']);
+    expect(await numberOf(first, one.id)).toEqual(['INV-000002']);
+    expect(await numberOf(first, two.id)).toEqual(['INV-000003']);
+    expect(await numberOf(second, elsewhere.id)).toEqual(['INV-000001']);
+
+    // The seller's details change later: the issued invoice still says what it said.
+    await adminCall(t, first.tenant, first.owner.accessToken, 'PATCH', '/site-settings/', {
+      legal_name: 'Renamed Ltd.',
+    });
+    const kept = await adminCall(t, first.tenant, first.owner.accessToken, 'GET', `/orders/${one.id}/invoice/`);
+    const text = await pdfText(kept.rawPayload);
+    expect(text).toContain('Numbered Forge Pvt. Ltd.');
+    expect(text).not.toContain('Renamed Ltd.');
+  });
+
+  it('numbers invoices of orders paid at the same moment one after the other, with no gap and no repeat', async () => {
+    const setup = await shop('Busy Forge');
+    const placed = [];
+    // Each by a customer of their own (a customer may hold only so many unpaid orders).
+    for (let index = 0; index < 6; index++) {
+      placed.push(await order({ ...setup, customer: await createCustomer(t, setup.tenant) }, 1));
+    }
+    await Promise.all(placed.map((item) => markPaid(setup, item.id)));
+    const numbers = [];
+    for (const item of placed) {
+      const answer = await adminCall(t, setup.tenant, setup.owner.accessToken, 'GET', `/orders/${item.id}/documents/`);
+      numbers.push(...answer.json().map((document: { number: string }) => document.number));
+    }
+    expect(numbers.sort()).toEqual([
+      'INV-000001',
+      'INV-000002',
+      'INV-000003',
+      'INV-000004',
+      'INV-000005',
+      'INV-000006',
+    ]);
+  });
+
+  it("numbers a test order's invoice in a series of its own, marked as no valid tax document", async () => {
+    const setup = await shop('Trial Forge');
+    await takeCards(t, setup.tenant);
+    const placed = await order(setup, 1);
+    await markPaid(setup, placed.id);
+    const invoice = await adminCall(t, setup.tenant, setup.owner.accessToken, 'GET', `/orders/${placed.id}/invoice/`);
+    expect(invoice.headers['content-disposition']).toBe('attachment; filename="TEST-INV-000001.pdf"');
+    const text = await pdfText(invoice.rawPayload);
+    expect(text).toContain('No. TEST-INV-000001');
+    expect(text).toContain('This is not a valid tax document.');
+  });
+
+  it('gives a packing slip with the lines and the delivery address, without prices, to staff only', async () => {
+    const setup = await shop('Packing Forge');
+    const placed = await order(setup, 3);
+    const slip = await adminCall(t, setup.tenant, setup.owner.accessToken, 'GET', `/orders/${placed.id}/packing-slip/`);
+    expect(slip.statusCode).toBe(200);
+    expect(slip.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(slip.rawPayload);
+    expect(text).toContain('Packing slip');
+    expect(text).toContain('Ship to');
+    expect(text).toContain('Sirupate 12 inch');
+    expect(text).toContain(placed.number);
+    expect(text).not.toContain('$');
+    expect(
+      (await adminCall(t, setup.tenant, setup.customer.accessToken, 'GET', `/orders/${placed.id}/packing-slip/`))
+        .statusCode,
+    ).toBe(403);
+  });
+});
