@@ -13,6 +13,8 @@ import {
   OrderNoteBody,
   OrderPage,
   OrderTransitionBody,
+  SalesReport,
+  SalesReportQuery,
 } from '@platform/contracts';
 import { ShippingQuote, ShippingQuoteQuery } from '@platform/contracts/shipping';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,10 +28,10 @@ import {
   getOrderForStaff,
   listOrdersForStaff,
   moveOrderByStaff,
-  shopDashboard,
 } from './orders.admin.ts';
 import { payOrderByCard } from './orders.payments.ts';
 import { getOrder, listOrders, placeOrder, quoteShipping } from './orders.service.ts';
+import { salesReport, shopDashboard } from './sales.service.ts';
 
 const OrderParams = ItemParams;
 
@@ -104,7 +106,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** `/admin/orders/`: the shop's orders for staff — list, detail, status changes, notes, CSV export; the dashboard. */
+/**
+ * `/admin/orders/`: the shop's orders for staff — list, detail, status changes, notes, CSV export; the dashboard and
+ * `/admin/reports/sales/`, the sales report.
+ */
 export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', staffOnly());
   const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
@@ -119,6 +124,12 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dashboard/',
     { schema: { ...schema, response: { 200: AdminDashboard, ...errorResponses } } },
     async (request) => shopDashboard(request.ctx),
+  );
+
+  app.get(
+    '/reports/sales/',
+    { schema: { ...schema, querystring: SalesReportQuery, response: { 200: SalesReport, ...errorResponses } } },
+    async (request) => salesReport(request.ctx, request.query),
   );
 
   app.get('/orders/export/', { schema: { ...schema, querystring: AdminOrderListQuery } }, async (request, reply) =>

@@ -1,3 +1,3 @@
 // The site module's public surface: the only file other modules and the app import from it.
 export { siteAdminRoutes, siteRoutes } from './site.routes.ts';
-export { createCoreValues, getContactSettings, saveSiteSettings } from './site.service.ts';
+export { createCoreValues, getContactSettings, getShopTimeZone, saveSiteSettings } from './site.service.ts';
