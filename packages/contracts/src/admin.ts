@@ -200,7 +200,7 @@ export const AdminPaymentSettingsBody = z
   .strict();
 export type AdminPaymentSettingsBody = z.infer<typeof AdminPaymentSettingsBody>;
 
-/** An order awaiting payment, as the dashboard lists it (oldest first: the next to expire). */
+/** An order awaiting payment, as the dashboard lists it (the latest, newest first). */
 export const AwaitingPaymentOrder = z.object({
   id: z.number().int(),
   number: z.string(),
@@ -216,7 +216,7 @@ export type AwaitingPaymentOrder = z.infer<typeof AwaitingPaymentOrder>;
 
 /**
  * `GET /admin/dashboard/`: today's paid orders and their revenue (today: since midnight in the shop's time zone; paid:
- * `PAID_ORDER_STATUSES`, test orders left out), the orders awaiting payment (how many, and the oldest), and the
+ * `PAID_ORDER_STATUSES`, test orders left out), the orders awaiting payment (how many, and the latest), and the
  * products running low. `today` is the shop's calendar day, for the sales report's ranges.
  */
 export const AdminDashboard = z.object({

@@ -1,7 +1,7 @@
 // What the shop sold, read from its orders for the dashboard and the sales report: paid orders (one definition,
 // `soldOrder`) by the calendar of the shop's time zone, and the orders still awaiting payment.
 import { PAID_ORDER_STATUSES, type SalesInterval } from '@platform/contracts';
-import { asc, count, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import { orderLines, orders } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import type { OrderRow } from './orders.repository.ts';
@@ -141,12 +141,12 @@ export async function countAwaitingPayment(scope: TenantScope): Promise<number> 
   return row?.count ?? 0;
 }
 
-/** The oldest orders awaiting payment: the next to be paid or to expire. */
+/** The latest orders awaiting payment, newest first (as the order list has them). */
 export async function listAwaitingPayment(scope: TenantScope, limit: number): Promise<OrderRow[]> {
   return scope.db
     .select()
     .from(orders)
     .where(scope.where(orders, eq(orders.status, 'awaiting_payment')))
-    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
 }

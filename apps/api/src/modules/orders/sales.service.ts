@@ -103,7 +103,7 @@ export async function salesReport(
 
 /**
  * `GET /admin/dashboard/`: today's paid orders and their revenue (today: the shop's calendar day, from its midnight),
- * the orders awaiting payment (how many, and the oldest), and the products at or below their low-stock threshold.
+ * the orders awaiting payment (how many, and the latest), and the products at or below their low-stock threshold.
  */
 export async function shopDashboard(ctx: RequestContext, now = new Date()): Promise<AdminDashboard> {
   requireStaff(ctx);
