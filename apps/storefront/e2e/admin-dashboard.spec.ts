@@ -47,7 +47,7 @@ test('the owner reads the sales by day and by week, the orders awaiting payment 
   await expect(chart).toBeVisible();
   await expect(chart.locator('[data-series="current"]').first()).toBeAttached();
   await expect(chart.locator('[data-series="previous"]').first()).toBeAttached();
-  await expect(sales.getByRole('group', { name: 'Totals of the range' })).toContainText('vs. period before');
+  await expect(sales.getByRole('group', { name: 'Totals of the range' })).toContainText('on the period before');
   await expect(sales.getByText('Best sellers')).toBeVisible();
 
   // The figures as a table, a row per day of the last 30.

@@ -47,7 +47,7 @@ function Total({ label, value, change }: { label: string; value: string; change:
         {value}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {change} <span>vs. period before</span>
+        {change}
       </Typography>
     </Box>
   );

@@ -20,10 +20,10 @@ describe("the dashboard's sales", () => {
   });
 
   it('tells the change against the period before, money compared exactly', () => {
-    expect(changeText('112.50', '100.00')).toBe('+12.5%');
-    expect(changeText(2, 3)).toBe('−33.3%');
-    expect(changeText('0.10', '0.10')).toBe('no change');
-    expect(changeText(4, 0)).toBe('new');
-    expect(changeText('0.00', '50.00')).toBe('−100%');
+    expect(changeText('112.50', '100.00')).toBe('+12.5% on the period before');
+    expect(changeText(2, 3)).toBe('−33.3% on the period before');
+    expect(changeText('0.10', '0.10')).toBe('no change on the period before');
+    expect(changeText(4, 0)).toBe('none in the period before');
+    expect(changeText('0.00', '50.00')).toBe('−100% on the period before');
   });
 });

@@ -47,14 +47,15 @@ export function rangeLabel(from: string, to: string, locale?: string): string {
 }
 
 /**
- * The change of a figure against the period before, as text: "+12.5%", "−3%", "no change", or "new" when the period
- * before had none. Money is compared in cents, exactly; the percentage is rounded to one place.
+ * The change of a figure against the period before, in words: "+12.5% on the period before", "no change on the period
+ * before", or "none in the period before" when it had none. Money is compared in cents, exactly; the percentage is
+ * rounded to one place.
  */
 export function changeText(current: string | number, previous: string | number): string {
   const now = typeof current === 'number' ? current : (parseMinor(current) ?? 0);
   const before = typeof previous === 'number' ? previous : (parseMinor(previous) ?? 0);
-  if (now === before) return 'no change';
-  if (before === 0) return 'new';
+  if (now === before) return 'no change on the period before';
+  if (before === 0) return 'none in the period before';
   const percent = Math.round(((now - before) / before) * 1000) / 10;
-  return `${percent > 0 ? '+' : '−'}${Math.abs(percent)}%`;
+  return `${percent > 0 ? '+' : '−'}${Math.abs(percent)}% on the period before`;
 }

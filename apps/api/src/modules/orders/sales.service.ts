@@ -65,9 +65,10 @@ async function rangeReport(ctx: RequestContext, range: DayRange, interval: Sales
 
 /**
  * `GET /admin/reports/sales/`: paid orders, units, revenue and refunds per day, week or month of the shop's time zone
- * over `from`…`to` (by default the last 30 days, today included), every period present; the totals; the range of
- * equal length just before it (`previousSalesRange`), for comparison; and the range's best-selling products. A range
- * that ends before it starts, or is longer than its interval allows, is refused (400 on `to`).
+ * over `from`…`to` (by default the last 30 days, today included; given one end, the 30 days from or to it), every
+ * period present; the totals; the range of equal length just before it (`previousSalesRange`), for comparison; and
+ * the range's best-selling products. A range that ends before it starts, or is longer than its interval allows, is
+ * refused (400 on `to`).
  */
 export async function salesReport(
   ctx: RequestContext,

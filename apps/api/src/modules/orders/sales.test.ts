@@ -243,6 +243,21 @@ describe('the sales report', () => {
     expect(body.series[29]).toEqual({ period: '2026-11-02', orders: 1, units: 1, revenue: '85.00', refunds: '0.00' });
   });
 
+  it('covers the 30 days from or to the one end it is told', async () => {
+    const setup = await salesShop('UTC');
+    const fromOnly = (await report(setup, 'from=2026-10-01')).json();
+    expect([fromOnly.from, fromOnly.to, fromOnly.series.length]).toEqual(['2026-10-01', '2026-10-30', 30]);
+    const toOnly = (await report(setup, 'to=2026-03-01&interval=week')).json();
+    expect([toOnly.from, toOnly.to, toOnly.interval]).toEqual(['2026-01-31', '2026-03-01', 'week']);
+    expect(toOnly.series.map((period: { period: string }) => period.period)).toEqual([
+      '2026-01-26',
+      '2026-02-02',
+      '2026-02-09',
+      '2026-02-16',
+      '2026-02-23',
+    ]);
+  });
+
   it('refuses a range it cannot answer with the field and the reason', async () => {
     const setup = await salesShop('UTC');
     const refused = async (query: string) => {
