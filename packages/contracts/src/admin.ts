@@ -240,11 +240,32 @@ export const AdminPaymentSettingsBody = z
   .strict();
 export type AdminPaymentSettingsBody = z.infer<typeof AdminPaymentSettingsBody>;
 
-/** `GET /admin/dashboard/`: today's orders and revenue, orders awaiting payment, products running low. */
+/** An order awaiting payment, as the dashboard lists it (the latest, newest first). */
+export const AwaitingPaymentOrder = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  total: Money,
+  currency: z.string(),
+  payment_method: PaymentMethod,
+  customer_email: z.string(),
+  is_test: z.boolean(),
+  created_at: z.string(),
+  payment_due_at: z.string().nullable(),
+});
+export type AwaitingPaymentOrder = z.infer<typeof AwaitingPaymentOrder>;
+
+/**
+ * `GET /admin/dashboard/`: today's paid orders and their revenue (today: since midnight in the shop's time zone; paid:
+ * `PAID_ORDER_STATUSES`, test orders left out), the orders awaiting payment (how many, and the latest), and the
+ * products running low. `today` is the shop's calendar day, for the sales report's ranges.
+ */
 export const AdminDashboard = z.object({
+  time_zone: z.string(),
+  today: z.string(),
   orders_today: z.number().int(),
   revenue_today: Money,
   awaiting_payment: z.number().int(),
+  awaiting_payment_orders: z.array(AwaitingPaymentOrder),
   low_stock: z.array(
     z.object({
       id: z.number().int(),

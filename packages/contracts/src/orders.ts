@@ -199,6 +199,27 @@ export const ORDER_STATUSES = [
 export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
+/**
+ * The statuses of a sold order: its payment is confirmed (by the card gateway, or by staff who received a bank
+ * transfer or a custom payment: `PAYMENT_CONFIRMED_BY`) and it is not cancelled. NOTE: this is the one definition of
+ * "paid" that revenue (the dashboard, the sales report) and purchases count; test orders (`is_test`) never count as
+ * revenue.
+ */
+export const PAID_ORDER_STATUSES = [
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  // Paid, then some or all of it given back: revenue counts what was paid, refunds count apart.
+  'partially_refunded',
+  'refunded',
+] as const satisfies readonly OrderStatus[];
+
+/** Whether an order in this status is paid for (`PAID_ORDER_STATUSES`). */
+export function isPaidOrderStatus(status: OrderStatus): boolean {
+  return (PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
 /** What the customer reads for each status. */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_payment: 'Awaiting payment',

@@ -1,8 +1,11 @@
-import { Alert, Box, Card, CardContent, CircularProgress } from '@mui/material';
+import { Alert, Box, Card, CardContent, Chip, CircularProgress } from '@mui/material';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import {
   Datagrid,
+  DateField,
+  FunctionField,
   Link,
   ListContextProvider,
   NumberField,
@@ -17,6 +20,8 @@ import {
 import type { AdminDataProvider, Dashboard as DashboardData } from '../lib/dataProvider.ts';
 import { errorText } from '../lib/errors.ts';
 import { formatMoney } from '../lib/format.ts';
+import { OrderTotalField } from '../orders/OrderTotalField.tsx';
+import { SalesPanel } from './SalesPanel.tsx';
 
 function Figure({ label, value, to }: { label: string; value: string; to?: string }) {
   return (
@@ -30,6 +35,51 @@ function Figure({ label, value, to }: { label: string; value: string; to?: strin
         </Typography>
       </CardContent>
     </Card>
+  );
+}
+
+function ListCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+type AwaitingOrder = DashboardData['awaiting_payment_orders'][number];
+
+function AwaitingPayment({ orders }: { orders: DashboardData['awaiting_payment_orders'] }) {
+  const list = useList({ data: orders, perPage: 1000, resource: 'orders' });
+  return (
+    <ResourceContextProvider value="orders">
+      <ListContextProvider value={list}>
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick="show"
+          empty={<Typography color="text.secondary">No order is awaiting payment.</Typography>}
+        >
+          <FunctionField<AwaitingOrder>
+            label="Order"
+            sortable={false}
+            render={(order) => (
+              <>
+                {order.number}
+                {order.is_test ? <Chip label="Test" size="small" sx={{ ml: 1 }} /> : null}
+              </>
+            )}
+          />
+          <TextField source="customer_email" label="Customer" sortable={false} />
+          <OrderTotalField source="total" label="Total" sortable={false} textAlign="right" />
+          <DateField source="created_at" label="Placed" showTime sortable={false} />
+          <DateField source="payment_due_at" label="Due" showTime sortable={false} emptyText="–" />
+        </Datagrid>
+      </ListContextProvider>
+    </ResourceContextProvider>
   );
 }
 
@@ -52,7 +102,10 @@ function LowStock({ products }: { products: DashboardData['low_stock'] }) {
   );
 }
 
-/** Today's orders and revenue, the orders awaiting payment and the products running out. */
+/**
+ * Today's paid orders and revenue (the shop's day, from its midnight), the sales of a range against the period before,
+ * the orders awaiting payment and the products running out.
+ */
 export function Dashboard() {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const createPath = useCreatePath();
@@ -81,14 +134,18 @@ export function Dashboard() {
             <Figure label="Revenue today" value={formatMoney(data.revenue_today)} />
             <Figure label="Awaiting payment" value={String(data.awaiting_payment)} to={awaitingPath} />
           </Box>
-          <Card sx={{ mt: 2 }}>
-            <CardContent>
-              <Typography variant="h6" component="h2" gutterBottom>
-                Low stock
+          <SalesPanel today={data.today} />
+          <ListCard title="Awaiting payment">
+            <AwaitingPayment orders={data.awaiting_payment_orders} />
+            {data.awaiting_payment > data.awaiting_payment_orders.length ? (
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                <Link to={awaitingPath}>All {data.awaiting_payment} orders awaiting payment</Link>
               </Typography>
-              <LowStock products={data.low_stock} />
-            </CardContent>
-          </Card>
+            ) : null}
+          </ListCard>
+          <ListCard title="Low stock">
+            <LowStock products={data.low_stock} />
+          </ListCard>
         </>
       )}
     </Box>

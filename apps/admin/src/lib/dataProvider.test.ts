@@ -189,6 +189,16 @@ describe('the data provider', () => {
     await expect(dataProvider.getDashboard()).resolves.toEqual(dashboard);
     expect(calls[0]?.url.pathname).toBe('/api/admin/dashboard/');
   });
+
+  it('asks for the sales report of a range and an interval', async () => {
+    const report = { from: '2026-11-01', to: '2026-11-30', interval: 'week', series: [] };
+    const { dataProvider, calls } = provider(() => Response.json(report));
+    await expect(
+      dataProvider.getSalesReport({ from: '2026-11-01', to: '2026-11-30', interval: 'week' }),
+    ).resolves.toEqual(report);
+    expect(calls[0]?.url.pathname).toBe('/api/admin/reports/sales/');
+    expect(query(calls[0])).toEqual({ from: '2026-11-01', to: '2026-11-30', interval: 'week' });
+  });
 });
 
 describe('errors', () => {

@@ -16,6 +16,8 @@ import type {
   AdminStockLedger,
   CreateRefundBody,
   OrderTransitionBody,
+  SalesInterval,
+  SalesReport,
 } from '@platform/contracts';
 import type {
   DataProvider,
@@ -40,6 +42,11 @@ export type Dashboard = AdminDashboard;
 
 export interface AdminDataProvider extends DataProvider {
   getDashboard(options?: { signal?: AbortSignal }): Promise<Dashboard>;
+  /** `GET /admin/reports/sales/?from=&to=&interval=`: the sales report of a range (days of the shop's calendar). */
+  getSalesReport(
+    query: { from: string; to: string; interval: SalesInterval },
+    options?: { signal?: AbortSignal },
+  ): Promise<SalesReport>;
   transitionOrder(id: Identifier, body: OrderTransitionBody): Promise<{ data: AdminOrder }>;
   addOrderNote(id: Identifier, body: { body: string }): Promise<{ data: AdminOrder }>;
   /** `POST /admin/orders/{id}/refunds/`, with the key that makes a retry answer the same refund. */
@@ -239,6 +246,8 @@ export function createDataProvider(api: Api): AdminDataProvider {
     supportAbortSignal: true,
 
     getDashboard: (options = {}) => api.request<Dashboard>('/admin/dashboard/', { signal: options.signal }),
+    getSalesReport: (query, options = {}) =>
+      api.request<SalesReport>(`/admin/reports/sales/?${new URLSearchParams(query)}`, { signal: options.signal }),
     transitionOrder: (id, body) => orderAction(id, 'transition', body),
     addOrderNote: (id, body) => orderAction(id, 'notes', body),
     refundOrder: async (id, body, idempotencyKey) => ({

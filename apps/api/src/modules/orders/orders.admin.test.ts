@@ -333,15 +333,19 @@ describe('payment settings (owner)', () => {
 });
 
 describe('dashboard and audit log', () => {
-  it("counts today's orders and revenue, orders awaiting payment, and lists products running low", async () => {
+  it('counts an order awaiting payment as no revenue, lists it, and lists products running low', async () => {
     const setup = await shopWithOrder();
     const dashboard = (await admin(setup.shop, setup.staff.accessToken, 'GET', '/dashboard/')).json();
-    expect(dashboard).toEqual({
-      orders_today: 1,
-      revenue_today: '170.00',
+    expect(dashboard).toMatchObject({
+      time_zone: 'UTC',
+      orders_today: 0,
+      revenue_today: '0.00',
       awaiting_payment: 1,
       low_stock: [],
     });
+    expect(dashboard.awaiting_payment_orders).toEqual([
+      expect.objectContaining({ id: setup.order.id, number: setup.order.number, total: '170.00' }),
+    ]);
     await addToCart(t, setup.shop, setup.customer.accessToken, setup.product.id, 2);
     await placeOrder(t, setup.shop, setup.customer.accessToken);
     const later = (await admin(setup.shop, setup.staff.accessToken, 'GET', '/dashboard/')).json();

@@ -1,7 +1,6 @@
 // The administration of orders: the shop's orders for staff, their history, notes and payments, status changes
 // through the lifecycle (audited), and the export of a filtered list as CSV.
 import type {
-  AdminDashboard,
   AdminOrder,
   AdminOrderListQuery,
   AdminOrderSummary,
@@ -16,7 +15,6 @@ import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { findAccountIdsMatching, getAccountEmails } from '../accounts/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { listLowStockProducts } from '../inventory/index.ts';
 import { listOrderPayments, refundTotals, staffRefunds } from '../payments/index.ts';
 import { moveOrder } from './orders.lifecycle.ts';
 import { refundOrder } from './orders.refunds.ts';
@@ -29,7 +27,6 @@ import {
   lockOrder,
   type OrderFilter,
   type OrderRow,
-  orderFigures,
 } from './orders.repository.ts';
 import { refundableOf, toOrder, toSummary } from './orders.service.ts';
 
@@ -256,20 +253,4 @@ export async function exportOrdersCsv(ctx: RequestContext, query: AdminOrderList
       .join(',');
   });
   return `${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
-}
-
-/**
- * `GET /admin/dashboard/`: today's orders (since midnight UTC, cancelled ones left out) and their value, the orders
- * awaiting payment, and the products at or below their low-stock threshold.
- */
-export async function shopDashboard(ctx: RequestContext, now = new Date()): Promise<AdminDashboard> {
-  requireStaff(ctx);
-  const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const [figures, lowStock] = await Promise.all([orderFigures(ctx.scope, midnight), listLowStockProducts(ctx)]);
-  return {
-    orders_today: figures.placed,
-    revenue_today: formatMinor(figures.revenueCents),
-    awaiting_payment: figures.awaitingPayment,
-    low_stock: lowStock,
-  };
 }

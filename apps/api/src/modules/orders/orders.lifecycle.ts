@@ -3,6 +3,7 @@ import {
   checkMove,
   checkMoveInput,
   invalidTransitionDetail,
+  isPaidOrderStatus,
   type MoveInput,
   type MoveRefusal,
   ORDER_TRANSITIONS,
@@ -32,9 +33,6 @@ function refusalError(refusal: MoveRefusal, from: OrderStatus | null, to: OrderT
   if (refusal.code === 'invalid_transition' && from) return new InvalidTransitionError(from, to);
   return new AppError(refusal.status, refusal.code, refusal.detail);
 }
-
-/** Statuses of an order its customer has paid for (its products are their purchases). */
-const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
 
 /** Why an order is cancelled; an expired one gives its stock back as `expiry` in the ledger. */
 export const PAYMENT_TIMEOUT = 'payment_timeout';
@@ -115,7 +113,7 @@ export async function moveOrder(ctx: RequestContext, input: TransitionInput): Pr
     const quantities = input.to === 'paid' || input.to === 'cancelled' ? await orderQuantities(tx.scope, order.id) : [];
     const purchase = { userId: order.userId, productIds: quantities.map((line) => line.productId) };
     if (input.to === 'paid') await recordPurchase(tx, purchase);
-    if (input.to === 'cancelled' && PAID_STATUSES.includes(order.status)) await withdrawPurchase(tx, purchase);
+    if (input.to === 'cancelled' && isPaidOrderStatus(order.status)) await withdrawPurchase(tx, purchase);
     if (input.to === 'cancelled') {
       await moveStock(tx, {
         changes: quantities,

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { orderCounters, orderHistory, orderLines, orderNotes, orders } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
@@ -259,21 +259,4 @@ export async function listOrderNotes(scope: TenantScope, orderId: number): Promi
     .from(orderNotes)
     .where(scope.where(orderNotes, eq(orderNotes.orderId, orderId)))
     .orderBy(asc(orderNotes.id));
-}
-
-/** Orders placed since `since` (their count and value, cancelled ones left out) and orders awaiting payment. */
-export async function orderFigures(scope: TenantScope, since: Date) {
-  const [row] = await scope.db
-    .select({
-      placed: sql<number>`count(*) filter (where ${orders.createdAt} >= ${since} and ${orders.status} <> 'cancelled')::integer`,
-      revenueCents: sql<string>`coalesce(sum(${orders.totalCents}) filter (where ${orders.createdAt} >= ${since} and ${orders.status} <> 'cancelled'), 0)::text`,
-      awaitingPayment: sql<number>`count(*) filter (where ${orders.status} = 'awaiting_payment')::integer`,
-    })
-    .from(orders)
-    .where(scope.where(orders, or(gte(orders.createdAt, since), eq(orders.status, 'awaiting_payment'))));
-  return {
-    placed: Number(row?.placed ?? 0),
-    revenueCents: Number(row?.revenueCents ?? 0),
-    awaitingPayment: Number(row?.awaitingPayment ?? 0),
-  };
 }

@@ -15,6 +15,8 @@ import {
   OrderNoteBody,
   OrderPage,
   OrderTransitionBody,
+  SalesReport,
+  SalesReportQuery,
 } from '@platform/contracts';
 import { ShippingQuote, ShippingQuoteQuery } from '@platform/contracts/shipping';
 import type { FastifyReply } from 'fastify';
@@ -31,7 +33,6 @@ import {
   listOrdersForStaff,
   moveOrderByStaff,
   refundOrderByStaff,
-  shopDashboard,
 } from './orders.admin.ts';
 import {
   customerOrderDocument,
@@ -42,6 +43,7 @@ import {
 } from './orders.documents.ts';
 import { payOrderByCard } from './orders.payments.ts';
 import { getOrder, listOrders, placeOrder, quoteShipping } from './orders.service.ts';
+import { salesReport, shopDashboard } from './sales.service.ts';
 
 const OrderParams = ItemParams;
 const DocumentParams = z.object({ id: ItemParams.shape.id, documentId: ItemParams.shape.id });
@@ -143,7 +145,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** `/admin/orders/`: the shop's orders for staff — list, detail, status changes, notes, CSV export; the dashboard. */
+/**
+ * `/admin/orders/`: the shop's orders for staff — list, detail, status changes, notes, CSV export; the dashboard and
+ * `/admin/reports/sales/`, the sales report.
+ */
 export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', staffOnly());
   const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
@@ -158,6 +163,12 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dashboard/',
     { schema: { ...schema, response: { 200: AdminDashboard, ...errorResponses } } },
     async (request) => shopDashboard(request.ctx),
+  );
+
+  app.get(
+    '/reports/sales/',
+    { schema: { ...schema, querystring: SalesReportQuery, response: { 200: SalesReport, ...errorResponses } } },
+    async (request) => salesReport(request.ctx, request.query),
   );
 
   app.get('/orders/export/', { schema: { ...schema, querystring: AdminOrderListQuery } }, async (request, reply) =>

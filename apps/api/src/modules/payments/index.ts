@@ -31,6 +31,7 @@ export {
   sandboxMerchantPublicKey,
   TEST_GATEWAY_OFF,
 } from './payments.service.ts';
+export { refundColumns } from './refunds.repository.ts';
 export {
   customerRefunds,
   failRefund,

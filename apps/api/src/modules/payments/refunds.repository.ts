@@ -6,6 +6,18 @@ export type RefundRow = typeof refunds.$inferSelect;
 export type NewRefund = Omit<typeof refunds.$inferInsert, 'tenantId' | 'id'>;
 export type RefundChanges = Partial<Omit<RefundRow, 'tenantId' | 'id' | 'orderId' | 'createdAt'>>;
 
+/**
+ * What other modules read of the shop's refunds inside their own statements (the sales report): a relation of the
+ * refunds that went through — `order_id`, `amount_cents`, `completed_at`.
+ */
+export const refundColumns = {
+  completed: (scope: TenantScope) =>
+    sql`(select ${refunds.orderId} as order_id, ${refunds.amountCents} as amount_cents,
+                ${refunds.completedAt} as completed_at
+           from ${refunds}
+          where ${scope.where(refunds, eq(refunds.status, 'succeeded'))})`,
+};
+
 /** Every refund of an order, oldest first. */
 export async function listRefundRows(scope: TenantScope, orderId: number): Promise<RefundRow[]> {
   return scope.db

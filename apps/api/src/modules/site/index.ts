@@ -4,6 +4,7 @@ export {
   createCoreValues,
   getContactSettings,
   getSellerDetails,
+  getShopTimeZone,
   type SellerDetails,
   saveSiteSettings,
 } from './site.service.ts';

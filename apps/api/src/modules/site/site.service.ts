@@ -74,6 +74,11 @@ export async function getSellerDetails(ctx: RequestContext): Promise<SellerDetai
   };
 }
 
+/** The IANA time zone of the shop's calendar (its settings' `time_zone`; UTC for a shop without settings). */
+export async function getShopTimeZone(ctx: RequestContext): Promise<string> {
+  return (await findSettings(ctx.scope))?.timeZone ?? 'UTC';
+}
+
 /** Creates or changes the shop's site settings; what is not given keeps its value. */
 export async function saveSiteSettings(
   ctx: RequestContext,

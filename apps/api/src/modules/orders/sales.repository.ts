@@ -1,0 +1,164 @@
+// What the shop sold, read from its orders for the dashboard and the sales report: paid orders (one definition,
+// `soldOrder`) by the calendar of the shop's time zone, and the orders still awaiting payment.
+import { PAID_ORDER_STATUSES, type SalesInterval } from '@platform/contracts';
+import { count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { orderLines, orders } from '../../db/schema/index.ts';
+import type { TenantScope } from '../../db/tenant-scope.ts';
+import { refundColumns } from '../payments/index.ts';
+import type { OrderRow } from './orders.repository.ts';
+
+/** Calendar days of a time zone, both included: what a report or a figure covers. */
+export interface DayRange {
+  timeZone: string;
+  /** YYYY-MM-DD, the first day. */
+  from: string;
+  /** YYYY-MM-DD, the last day. */
+  to: string;
+}
+
+/**
+ * NOTE: the one definition of a sold order, which every figure of revenue uses: its payment confirmed and the order
+ * not cancelled (`PAID_ORDER_STATUSES`), and not a test order (placed while the shop took cards through the test
+ * gateway: no money changed hands).
+ */
+const soldOrder = sql`${inArray(orders.status, [...PAID_ORDER_STATUSES])} and ${not(orders.isTest)}`;
+
+/**
+ * Paid within the range's days, from midnight of its first day to midnight after its last, in the shop's time zone
+ * (`date::timestamp at time zone zone` is the instant that zone's clocks read midnight of that date).
+ */
+function paidWithin(range: DayRange): SQL {
+  return sql`${orders.paidAt} >= (${range.from}::date::timestamp at time zone ${range.timeZone}::text)
+    and ${orders.paidAt} < ((${range.to}::date + 1)::timestamp at time zone ${range.timeZone}::text)`;
+}
+
+/**
+ * NOTE: the one place refunds are summed: the money that went back (refunds that succeeded, of orders that were no
+ * test), per period of its return in the shop's time zone, in cents. Revenue stays what was paid.
+ */
+function refundsWithin(scope: TenantScope, range: DayRange, interval: SalesInterval): SQL {
+  const returned = refundColumns.completed(scope);
+  return sql`
+    select date_trunc(${interval}::text, returned.completed_at at time zone ${range.timeZone}::text) as period,
+           sum(returned.amount_cents) as cents
+      from ${returned} as returned
+      join ${orders} on ${scope.where(orders, sql`${orders.id} = returned.order_id`, not(orders.isTest))}
+     where returned.completed_at >= (${range.from}::date::timestamp at time zone ${range.timeZone}::text)
+       and returned.completed_at < ((${range.to}::date + 1)::timestamp at time zone ${range.timeZone}::text)
+     group by 1`;
+}
+
+/** One period's figures as the database sums them: money in cents, as text (bigint sums, exact). */
+export interface SalesPeriodRow {
+  period: string;
+  orders: number;
+  units: number;
+  revenueCents: string;
+  refundCents: string;
+}
+
+/**
+ * The range's paid orders per day, week (from Monday) or calendar month of the shop's time zone, one row for every
+ * period from the one holding `from` to the one holding `to` (zeros for a period without sales); the first and last
+ * periods hold only the range's days.
+ */
+export async function salesSeries(
+  scope: TenantScope,
+  range: DayRange,
+  interval: SalesInterval,
+): Promise<SalesPeriodRow[]> {
+  const rows = await scope.rows<{
+    period: string;
+    orders: number | string;
+    units: number | string;
+    revenue_cents: string;
+    refund_cents: string;
+  }>(sql`
+    with sold as (
+      select date_trunc(${interval}::text, ${orders.paidAt} at time zone ${range.timeZone}::text) as period,
+             ${orders.totalCents} as total_cents,
+             (select coalesce(sum(${orderLines.quantity}), 0)
+                from ${orderLines}
+               where ${scope.where(orderLines, sql`${orderLines.orderId} = ${orders.id}`)}) as units
+        from ${orders}
+       where ${scope.where(orders, soldOrder, paidWithin(range))}
+    ),
+    returned as (${refundsWithin(scope, range, interval)})
+    select to_char(periods.period, 'YYYY-MM-DD') as period,
+           count(sold.period)::integer as orders,
+           coalesce(sum(sold.units), 0)::integer as units,
+           coalesce(sum(sold.total_cents), 0)::text as revenue_cents,
+           coalesce(max(returned.cents), 0)::text as refund_cents
+      from generate_series(date_trunc(${interval}::text, ${range.from}::date::timestamp),
+                           date_trunc(${interval}::text, ${range.to}::date::timestamp),
+                           ('1 ' || ${interval}::text)::interval) as periods(period)
+      left join sold on sold.period = periods.period
+      left join returned on returned.period = periods.period
+     group by periods.period
+     order by periods.period`);
+  return rows.map((row) => ({
+    period: row.period,
+    orders: Number(row.orders),
+    units: Number(row.units),
+    revenueCents: row.revenue_cents,
+    refundCents: row.refund_cents,
+  }));
+}
+
+/** A best seller: a product's units and line totals over the range's paid orders, in cents as text. */
+export interface TopProductRow {
+  productId: number | null;
+  name: string;
+  units: number;
+  revenueCents: string;
+}
+
+/**
+ * The products that sold for the most within the range (by their lines' totals, then units), named as their latest
+ * line names them; a product deleted since counts under its name.
+ */
+export async function topProducts(scope: TenantScope, range: DayRange, limit: number): Promise<TopProductRow[]> {
+  const rows = await scope.rows<{
+    product_id: number | null;
+    name: string;
+    units: number | string;
+    revenue_cents: string;
+  }>(
+    sql`
+    select ${orderLines.productId} as product_id,
+           (array_agg(${orderLines.productName} order by ${orderLines.id} desc))[1] as name,
+           sum(${orderLines.quantity})::integer as units,
+           sum(${orderLines.lineTotalCents})::text as revenue_cents
+      from ${orderLines}
+      join ${orders} on ${orders.tenantId} = ${orderLines.tenantId} and ${orders.id} = ${orderLines.orderId}
+     where ${scope.where(orderLines)} and ${scope.where(orders, soldOrder, paidWithin(range))}
+     group by ${orderLines.productId}, case when ${orderLines.productId} is null then ${orderLines.productName} end
+     order by sum(${orderLines.lineTotalCents}) desc, sum(${orderLines.quantity}) desc, 2
+     limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    productId: row.product_id === null ? null : Number(row.product_id),
+    name: row.name,
+    units: Number(row.units),
+    revenueCents: row.revenue_cents,
+  }));
+}
+
+/** How many of the shop's orders await payment (test orders too: they hold stock all the same). */
+export async function countAwaitingPayment(scope: TenantScope): Promise<number> {
+  const [row] = await scope.db
+    .select({ count: count() })
+    .from(orders)
+    .where(scope.where(orders, eq(orders.status, 'awaiting_payment')));
+  return row?.count ?? 0;
+}
+
+/** The latest orders awaiting payment, newest first (as the order list has them). */
+export async function listAwaitingPayment(scope: TenantScope, limit: number): Promise<OrderRow[]> {
+  return scope.db
+    .select()
+    .from(orders)
+    .where(scope.where(orders, eq(orders.status, 'awaiting_payment')))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}

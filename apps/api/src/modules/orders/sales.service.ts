@@ -1,0 +1,142 @@
+// What the shop sold, for staff: the dashboard's figures of today and the sales report over a range, both by the
+// calendar of the shop's time zone and both counting paid orders only (`soldOrder` in sales.repository.ts).
+import {
+  type AdminDashboard,
+  addDays,
+  checkSalesRange,
+  DEFAULT_SALES_DAYS,
+  dateInZone,
+  formatMinor,
+  ORDER_CURRENCY,
+  previousSalesRange,
+  type SalesFigures,
+  type SalesInterval,
+  type SalesRange,
+  type SalesReport,
+  type SalesReportQuery,
+} from '@platform/contracts';
+import { type RequestContext, requireStaff } from '../../lib/context.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { getAccountEmails } from '../accounts/index.ts';
+import { listLowStockProducts } from '../inventory/index.ts';
+import { getShopTimeZone } from '../site/index.ts';
+import {
+  countAwaitingPayment,
+  type DayRange,
+  listAwaitingPayment,
+  type SalesPeriodRow,
+  salesSeries,
+  topProducts,
+} from './sales.repository.ts';
+
+/** How many orders awaiting payment the dashboard lists, and how many best sellers the report names. */
+const AWAITING_LISTED = 10;
+const TOP_PRODUCTS = 10;
+
+function totalsOf(rows: SalesPeriodRow[]): SalesFigures {
+  let revenue = 0n;
+  let refunds = 0n;
+  let orders = 0;
+  let units = 0;
+  for (const row of rows) {
+    revenue += BigInt(row.revenueCents);
+    refunds += BigInt(row.refundCents);
+    orders += row.orders;
+    units += row.units;
+  }
+  return { orders, units, revenue: formatMinor(revenue), refunds: formatMinor(refunds) };
+}
+
+async function rangeReport(ctx: RequestContext, range: DayRange, interval: SalesInterval): Promise<SalesRange> {
+  const rows = await salesSeries(ctx.scope, range, interval);
+  return {
+    from: range.from,
+    to: range.to,
+    series: rows.map((row) => ({
+      period: row.period,
+      orders: row.orders,
+      units: row.units,
+      revenue: formatMinor(BigInt(row.revenueCents)),
+      refunds: formatMinor(BigInt(row.refundCents)),
+    })),
+    totals: totalsOf(rows),
+  };
+}
+
+/**
+ * `GET /admin/reports/sales/`: paid orders, units, revenue and refunds per day, week or month of the shop's time zone
+ * over `from`…`to` (by default the last 30 days, today included; given one end, the 30 days from or to it), every
+ * period present; the totals; the range of equal length just before it (`previousSalesRange`), for comparison; and
+ * the range's best-selling products. A range that ends before it starts, or is longer than its interval allows, is
+ * refused (400 on `to`).
+ */
+export async function salesReport(
+  ctx: RequestContext,
+  query: SalesReportQuery,
+  now = new Date(),
+): Promise<SalesReport> {
+  requireStaff(ctx);
+  const timeZone = await getShopTimeZone(ctx);
+  const to = query.to ?? (query.from ? addDays(query.from, DEFAULT_SALES_DAYS - 1) : dateInZone(now, timeZone));
+  const from = query.from ?? addDays(to, -(DEFAULT_SALES_DAYS - 1));
+  const refusal = checkSalesRange(from, to, query.interval);
+  if (refusal) throw new ValidationError(refusal);
+  const previous = previousSalesRange(from, to, query.interval);
+  const [current, before, best] = await Promise.all([
+    rangeReport(ctx, { timeZone, from, to }, query.interval),
+    rangeReport(ctx, { timeZone, ...previous }, query.interval),
+    topProducts(ctx.scope, { timeZone, from, to }, TOP_PRODUCTS),
+  ]);
+  return {
+    currency: ORDER_CURRENCY,
+    time_zone: timeZone,
+    interval: query.interval,
+    ...current,
+    previous: before,
+    top_products: best.map((row) => ({
+      product_id: row.productId,
+      name: row.name,
+      units: row.units,
+      revenue: formatMinor(BigInt(row.revenueCents)),
+    })),
+  };
+}
+
+/**
+ * `GET /admin/dashboard/`: today's paid orders and their revenue (today: the shop's calendar day, from its midnight),
+ * the orders awaiting payment (how many, and the latest), and the products at or below their low-stock threshold.
+ */
+export async function shopDashboard(ctx: RequestContext, now = new Date()): Promise<AdminDashboard> {
+  requireStaff(ctx);
+  const timeZone = await getShopTimeZone(ctx);
+  const today = dateInZone(now, timeZone);
+  const [[figures], awaitingCount, awaiting, lowStock] = await Promise.all([
+    salesSeries(ctx.scope, { timeZone, from: today, to: today }, 'day'),
+    countAwaitingPayment(ctx.scope),
+    listAwaitingPayment(ctx.scope, AWAITING_LISTED),
+    listLowStockProducts(ctx),
+  ]);
+  const emails = await getAccountEmails(
+    ctx,
+    awaiting.map((order) => order.userId),
+  );
+  return {
+    time_zone: timeZone,
+    today,
+    orders_today: figures?.orders ?? 0,
+    revenue_today: formatMinor(BigInt(figures?.revenueCents ?? 0)),
+    awaiting_payment: awaitingCount,
+    awaiting_payment_orders: awaiting.map((order) => ({
+      id: order.id,
+      number: order.number,
+      total: formatMinor(order.totalCents),
+      currency: order.currency,
+      payment_method: order.paymentMethod,
+      customer_email: emails.get(order.userId) ?? '',
+      is_test: order.isTest,
+      created_at: order.createdAt.toISOString(),
+      payment_due_at: order.paymentDueAt?.toISOString() ?? null,
+    })),
+    low_stock: lowStock,
+  };
+}

@@ -1,0 +1,87 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signInAsOwner } from './admin-support.ts';
+import { addItem, newCustomer, placeBankTransferOrder, stockedProducts, watchProblems } from './support.ts';
+
+// The administration's dashboard: today's figures, the sales chart against the period before, the orders awaiting
+// payment and the products running low.
+
+// A large single-page app on a machine the other worker shares.
+test.describe.configure({ timeout: 90_000 });
+
+/**
+ * What axe finds in the dashboard's own content (react-admin's `#main-content`, with the chart, its table and the
+ * lists); the app bar and menu around it are the administration's layout's.
+ */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .include('#main-content')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+test('the owner reads the sales by day and by week, the orders awaiting payment and the low stock', async ({
+  page,
+  request,
+}) => {
+  const customer = await newCustomer(request);
+  const [product] = await stockedProducts(request);
+  if (!product) throw new Error('no stocked product');
+  await addItem(request, customer, product);
+  const order = await placeBankTransferOrder(request, customer);
+
+  const problems = watchProblems(page);
+  const firstReport = page.waitForResponse((response) => response.url().includes('/api/admin/reports/sales/'));
+  await signInAsOwner(page);
+  expect(new URL((await firstReport).url()).searchParams.get('interval')).toBe('day');
+
+  await expect(page.getByText('Orders today')).toBeVisible();
+  await expect(page.getByText('Revenue today')).toBeVisible();
+
+  const sales = page.getByRole('region', { name: 'Sales' });
+  // The chart, loaded on its own, in a figure whose caption says what it draws.
+  const chart = sales.getByRole('figure', { name: /^Revenue by day, .* against / });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator('[data-series="current"]').first()).toBeAttached();
+  await expect(chart.locator('[data-series="previous"]').first()).toBeAttached();
+  await expect(sales.getByRole('group', { name: 'Totals of the range' })).toContainText('on the period before');
+  await expect(sales.getByText('Best sellers')).toBeVisible();
+
+  // The figures as a table, a row per day of the last 30.
+  await sales.getByRole('button', { name: 'The figures as a table' }).click();
+  const table = sales.getByRole('table', { name: 'Sales by day' });
+  await expect(table.getByRole('row')).toHaveCount(31);
+
+  // By week: the report is asked again, and the chart and the table follow.
+  const weekly = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/admin/reports/sales/') &&
+      new URL(response.url()).searchParams.get('interval') === 'week',
+  );
+  await sales.getByRole('button', { name: 'By week' }).click();
+  expect((await weekly).status()).toBe(200);
+  await expect(sales.getByRole('figure', { name: /^Revenue by week, / })).toBeVisible();
+  const weeks = sales.getByRole('table', { name: 'Sales by week' });
+  await expect(weeks.getByRole('columnheader', { name: 'Week', exact: true })).toBeVisible();
+
+  // Another range: the last 12 months, by month.
+  await sales.getByRole('combobox', { name: 'Range' }).click();
+  await page.getByRole('option', { name: 'Last 12 months' }).click();
+  await expect(sales.getByRole('table', { name: 'Sales by month' }).getByRole('row')).toHaveCount(13);
+  await sales.getByRole('button', { name: 'Orders', exact: true }).click();
+  await expect(sales.getByRole('figure', { name: /^Orders by month, / })).toBeVisible();
+
+  // The new order awaits payment: listed, and a click opens it.
+  const awaiting = page.locator('.MuiCard-root', { has: page.getByRole('heading', { name: 'Awaiting payment' }) });
+  await expect(awaiting.getByRole('row', { name: new RegExp(order.number) })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Low stock' })).toBeVisible();
+
+  expect(await axeViolations(page)).toEqual([]);
+
+  await awaiting.getByRole('row', { name: new RegExp(order.number) }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.id}/show$`));
+  expect(problems).toEqual([]);
+});
