@@ -68,9 +68,13 @@ test.describe('products in the administration', () => {
     await page.getByLabel('Alt text of picture 1').fill(`${name}, the blade`);
     await page.getByLabel('Alt text of picture 2').fill(`${name} in its sheath`);
     // Reordered by keyboard dragging (the handle: space, arrow, space), then back and forth with the buttons.
-    await page.getByRole('button', { name: 'Drag picture 2 to reorder' }).focus();
+    const handle = page.getByRole('button', { name: 'Drag picture 2 to reorder' });
+    await handle.focus();
     await page.keyboard.press('Space');
+    await expect(handle).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.press('ArrowUp');
+    // The drag's live region tells screen readers where the picture is: over the first one.
+    await expect(page.getByText(`was moved over droppable area ${bladeId}`)).toBeAttached();
     await page.keyboard.press('Space');
     await expect(pictures.first()).toHaveAttribute('data-media', sheathId ?? '');
     await pictures.nth(1).getByRole('button', { name: 'Move up' }).click();
