@@ -1,5 +1,5 @@
 // The catalog's administration (`/api/admin/products/`, `/categories/`, `/reviews/`): what staff read and write.
-// Write bodies are strict allowlists: a field not listed (an id, the shop, the stock, a rating) is refused with 400.
+// Write bodies are strict allowlists: a field not listed (an id, the shop, a rating) is refused with 400.
 import { z } from 'zod';
 import { AdminListQuery, adminPage } from './admin.ts';
 import { RowId as Id, QueryRowId as QueryId } from './ids.ts';
