@@ -3,39 +3,16 @@
 import { z } from 'zod';
 import { AdminListQuery, adminPage } from './admin.ts';
 import { RowId as Id, QueryRowId as QueryId } from './ids.ts';
-import { Money, PercentChange } from './money.ts';
+import { Money } from './money.ts';
 
 const QueryFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /** A slug: lower-case letters and digits in words joined by single hyphens (what the database accepts). */
-function slug(max: number) {
+export function slugSchema(max: number) {
   return z
     .string()
     .max(max)
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'Use lower-case letters, digits and single hyphens.' });
-}
-
-/**
- * The slug a name suggests: lower-case ASCII letters and digits in words joined by single hyphens (accents dropped),
- * at most `max` characters, cut at a word; '' when the name has no letter or digit of that alphabet. The admin form
- * fills the slug with it as the name is typed, and the API derives a product's slug with it when none is given.
- */
-export function slugFromName(name: string, max = 200): string {
-  const words = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
-    .split(' ')
-    .filter(Boolean);
-  let slug = '';
-  for (const word of words) {
-    const next = slug ? `${slug}-${word}` : word;
-    if (next.length > max) return slug || word.slice(0, max);
-    slug = next;
-  }
-  return slug;
 }
 
 /** A price on the wire, "85.00": not negative, at most 10 000 000.00. */
@@ -111,115 +88,6 @@ export const AdminProduct = AdminProductSummary.extend({
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
 
-export const AdminAttribute = z
-  .object({ key: z.string().trim().min(1).max(100), value: z.string().trim().max(500) })
-  .strict();
-
-/** A picture of a product as a write names it: an uploaded picture (`POST /admin/media/`'s `id`) and its text. */
-export const AdminProductPictureInput = z
-  .object({ media: Id, alt_text: z.string().trim().max(200).optional() })
-  .strict();
-export type AdminProductPictureInput = z.infer<typeof AdminProductPictureInput>;
-
-/** A product's pictures in display order (the first is the main image): each uploaded picture once. */
-const productPictures = z
-  .array(AdminProductPictureInput)
-  .max(30)
-  .refine((pictures) => new Set(pictures.map((picture) => picture.media)).size === pictures.length, {
-    error: 'Each picture appears once.',
-  });
-
-/** A stock count: a whole number of units, 0 or more. */
-const stockCount = z.number().int().min(0).max(1_000_000);
-
-/**
- * The fields staff may set on a product. The stock is a count here: a new product's opens its stock ledger, a changed
- * one is recorded in the ledger as an adjustment (the inventory module's); it is never written as a bare column.
- */
-const productFields = {
-  name: z.string().trim().min(1).max(200),
-  slug: slug(200),
-  category: Id,
-  /** Plain text (the storefront shows it as text). */
-  description: z.string().trim().max(5000),
-  /** Rich text: sanitized on write. */
-  long_html_description: z.string().max(200_000),
-  price: AdminPrice,
-  /** Above the price when given; null for none. */
-  price_before_discount: AdminPrice.nullable(),
-  is_active: z.boolean(),
-  is_featured: z.boolean(),
-  low_stock_threshold: z.number().int().min(0).max(1_000_000),
-  attributes: z.array(AdminAttribute).max(100),
-  stock: stockCount,
-  images: productPictures,
-};
-
-/**
- * `POST /admin/products/`: a new product with everything the product form has, in one transaction: the slug (derived
- * from the name when left out), its opening stock, and its pictures (uploaded first), the first the main image.
- */
-export const AdminProductCreateBody = z
-  .object({
-    ...productFields,
-    slug: productFields.slug.optional(),
-    description: productFields.description.optional(),
-    long_html_description: productFields.long_html_description.optional(),
-    price_before_discount: productFields.price_before_discount.optional(),
-    is_active: productFields.is_active.optional(),
-    is_featured: productFields.is_featured.optional(),
-    low_stock_threshold: productFields.low_stock_threshold.optional(),
-    attributes: productFields.attributes.optional(),
-    stock: productFields.stock.optional(),
-    images: productFields.images.optional(),
-  })
-  .strict();
-export type AdminProductCreateBody = z.infer<typeof AdminProductCreateBody>;
-
-/**
- * `PATCH /admin/products/{id}/`: the fields given change; `attributes` and `images`, when given, replace their lists
- * (a picture kept keeps its id; one left out is removed); `stock`, when it differs, is counted through the ledger.
- */
-export const AdminProductUpdateBody = z.object(productFields).partial().strict();
-export type AdminProductUpdateBody = z.infer<typeof AdminProductUpdateBody>;
-
-/** The products a bulk edit names: up to 200 of the shop's, each once. */
-const bulkIds = z
-  .array(Id)
-  .min(1)
-  .max(200)
-  .refine((ids) => new Set(ids).size === ids.length, { error: 'Each product appears once.' });
-
-/** `POST /admin/products/bulk/`: one action on the products named, in one transaction. */
-export const AdminProductBulkBody = z.discriminatedUnion('action', [
-  z.object({ ids: bulkIds, action: z.literal('publish') }).strict(),
-  z.object({ ids: bulkIds, action: z.literal('unpublish') }).strict(),
-  z.object({ ids: bulkIds, action: z.literal('feature') }).strict(),
-  z.object({ ids: bulkIds, action: z.literal('unfeature') }).strict(),
-  z.object({ ids: bulkIds, action: z.literal('set_category'), category: Id }).strict(),
-  /** The price (and a before-discount price, so that a discount stays the same offer) by a percent, e.g. "-10". */
-  z.object({ ids: bulkIds, action: z.literal('change_price'), percent: PercentChange }).strict(),
-]);
-export type AdminProductBulkBody = z.infer<typeof AdminProductBulkBody>;
-export type AdminProductBulkAction = AdminProductBulkBody['action'];
-
-/**
- * What a bulk edit did to each product named: `updated`, `unchanged` (already so), `not_found` (no product of this
- * shop) or `refused` (a rule kept it, said in `detail`; the others still change).
- */
-export const AdminProductBulkResult = z.object({
-  id: z.number().int(),
-  status: z.enum(['updated', 'unchanged', 'not_found', 'refused']),
-  detail: z.string().optional(),
-});
-export type AdminProductBulkResult = z.infer<typeof AdminProductBulkResult>;
-
-export const AdminProductBulkAnswer = z.object({
-  updated: z.number().int(),
-  results: z.array(AdminProductBulkResult),
-});
-export type AdminProductBulkAnswer = z.infer<typeof AdminProductBulkAnswer>;
-
 /** `POST /admin/products/{id}/stock/`: a correction of the stock with its reason, recorded in the ledger. */
 export const AdminStockAdjustmentBody = z
   .object({
@@ -284,7 +152,7 @@ export type AdminCategoryListQuery = z.infer<typeof AdminCategoryListQuery>;
 
 const categoryFields = {
   name: z.string().trim().min(1).max(100),
-  slug: slug(100),
+  slug: slugSchema(100),
   /** Rich text: sanitized on write. */
   description: z.string().max(50_000),
   position: z.number().int().min(-1_000_000).max(1_000_000),

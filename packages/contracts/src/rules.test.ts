@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { changeByPercent, PercentChange, slugFromName } from './admin-products.ts';
 import {
   addressLines,
   averageRating,
   Category,
-  changeByPercent,
   customizationText,
   DEFAULT_PAGE_SIZE,
   enabledPaymentMethods,
@@ -12,10 +12,8 @@ import {
   isCompletable,
   isEmailAddress,
   listAnswer,
-  PercentChange,
   paymentMethodLabel,
   REVIEW_COMMENT_MAX,
-  slugFromName,
 } from './index.ts';
 
 describe('payment methods', () => {

@@ -9,7 +9,11 @@ import {
   Button as MuiButton,
   TextField as MuiTextField,
 } from '@mui/material';
-import { type AdminProductBulkAnswer, type AdminProductBulkBody, PercentChange } from '@platform/contracts';
+import {
+  type AdminProductBulkAnswer,
+  type AdminProductBulkBody,
+  PercentChange,
+} from '@platform/contracts/admin-products';
 import { useState } from 'react';
 import {
   Button,

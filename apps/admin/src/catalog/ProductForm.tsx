@@ -1,5 +1,6 @@
 import { Stack } from '@mui/material';
-import { AdminProductUpdateBody, parseMinor, slugFromName } from '@platform/contracts';
+import { parseMinor } from '@platform/contracts';
+import { AdminProductUpdateBody, slugFromName } from '@platform/contracts/admin-products';
 import { useEffect, useRef } from 'react';
 import {
   ArrayInput,

@@ -10,14 +10,13 @@ import type {
   AdminMediaUpload,
   AdminOrder,
   AdminProduct,
-  AdminProductBulkAnswer,
-  AdminProductBulkBody,
   AdminProductImage,
   AdminProductImageBody,
   AdminStockAdjustmentBody,
   AdminStockLedger,
   OrderTransitionBody,
 } from '@platform/contracts';
+import type { AdminProductBulkAnswer, AdminProductBulkBody } from '@platform/contracts/admin-products';
 import type {
   DataProvider,
   GetListParams,

@@ -6,13 +6,9 @@ import {
   AdminCategoryPage,
   AdminCategoryUpdateBody,
   AdminProduct,
-  AdminProductBulkAnswer,
-  AdminProductBulkBody,
-  AdminProductCreateBody,
   AdminProductImageBody,
   AdminProductListQuery,
   AdminProductPage,
-  AdminProductUpdateBody,
   Category,
   ErrorDetail,
   ItemParams,
@@ -22,6 +18,12 @@ import {
   ProductSummary,
   QueryRowId,
 } from '@platform/contracts';
+import {
+  AdminProductBulkAnswer,
+  AdminProductBulkBody,
+  AdminProductCreateBody,
+  AdminProductUpdateBody,
+} from '@platform/contracts/admin-products';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';

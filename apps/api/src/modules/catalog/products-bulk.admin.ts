@@ -1,6 +1,11 @@
 // Bulk edits of the product list: one action on many of the shop's products, in one transaction, each change audited.
-import type { AdminProductBulkAnswer, AdminProductBulkBody, AdminProductBulkResult } from '@platform/contracts';
-import { changeByPercent, formatMinor } from '@platform/contracts';
+import { formatMinor } from '@platform/contracts';
+import {
+  type AdminProductBulkAnswer,
+  type AdminProductBulkBody,
+  type AdminProductBulkResult,
+  changeByPercent,
+} from '@platform/contracts/admin-products';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/index.ts';

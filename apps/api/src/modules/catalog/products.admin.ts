@@ -1,12 +1,13 @@
 // The product form's writes: a product created or changed with everything the form has (fields, attributes, the
 // stock count, pictures uploaded beforehand) in one transaction with its audit entry.
-import type {
-  AdminProduct,
-  AdminProductCreateBody,
-  AdminProductPictureInput,
-  AdminProductUpdateBody,
-} from '@platform/contracts';
-import { formatMinor, slugFromName } from '@platform/contracts';
+import type { AdminProduct } from '@platform/contracts';
+import { formatMinor } from '@platform/contracts';
+import {
+  type AdminProductCreateBody,
+  type AdminProductPictureInput,
+  type AdminProductUpdateBody,
+  slugFromName,
+} from '@platform/contracts/admin-products';
 import type { RequestContext, TransactionContext } from '../../lib/context.ts';
 import { requireStaff } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
@@ -67,6 +68,9 @@ export function checkBeforeDiscount(prices: { price: number; beforeDiscount: num
 /** The pictures named, each an uploaded picture of this shop; a clear error on the `images` field otherwise. */
 async function requirePictures(ctx: RequestContext, pictures: AdminProductPictureInput[]): Promise<void> {
   if (pictures.length === 0) return;
+  if (new Set(pictures.map((picture) => picture.media)).size < pictures.length) {
+    throw new ValidationError({ images: ['Each picture appears once.'] });
+  }
   const found = await findPicturesById(
     ctx,
     pictures.map((picture) => picture.media),
