@@ -2,7 +2,7 @@
 // Write bodies are strict allowlists: a field not listed (an id, the shop, a rating) is refused with 400.
 import { z } from 'zod';
 import { AdminListQuery, adminPage } from './admin.ts';
-import { RowId as Id, QueryRowId as QueryId } from './ids.ts';
+import { QueryRowId as QueryId } from './ids.ts';
 import { Money } from './money.ts';
 
 const QueryFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
