@@ -64,12 +64,12 @@ export default defineConfig({
   // Journeys that change the demo shop (new products and posts, a price) run after the others, which count its lists.
   projects: databaseUrl
     ? [
-        { name: 'shop', testMatch: ADMIN_JOURNEYS, testIgnore: /admin-content\.spec\.ts$/ },
-        { name: 'admin-content', testMatch: /admin-content\.spec\.ts$/, dependencies: ['shop'] },
+        { name: 'shop', testMatch: ADMIN_JOURNEYS, testIgnore: /admin-(content|products)\.spec\.ts$/ },
+        { name: 'admin-content', testMatch: /admin-(content|products)\.spec\.ts$/, dependencies: ['shop'] },
       ]
     : [
-        { name: 'shop', testIgnore: /(admin-content|render-cache)\.spec\.ts$/ },
-        { name: 'admin-content', testMatch: /admin-content\.spec\.ts$/, dependencies: ['shop'] },
+        { name: 'shop', testIgnore: /(admin-content|admin-products|render-cache)\.spec\.ts$/ },
+        { name: 'admin-content', testMatch: /admin-(content|products)\.spec\.ts$/, dependencies: ['shop'] },
         // Alone at the end: it counts renders and cache hits, which another journey's write (an order, a new product)
         // would reset at any moment.
         { name: 'render-cache', testMatch: /render-cache\.spec\.ts$/, dependencies: ['admin-content'] },

@@ -34,7 +34,7 @@ import { cartRoutes } from './modules/cart/index.ts';
 import { catalogAdminRoutes, catalogRoutes, searchedProducts } from './modules/catalog/index.ts';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
-import { inventoryAdminRoutes } from './modules/inventory/index.ts';
+import { inventoryAdminRoutes, productFormStock } from './modules/inventory/index.ts';
 import { createMailer, type Mailer, mailAdminRoutes } from './modules/mail/index.ts';
 import { createMediaStorage, type MediaStorage, mediaAdminRoutes, mediaFileRoutes } from './modules/media/index.ts';
 import { ordersAdminRoutes, ordersRoutes, scheduleOrderExpiry, subscribeOrderEvents } from './modules/orders/index.ts';
@@ -291,7 +291,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             await admin.register(ordersAdminRoutes);
             await admin.register(accountsAdminRoutes);
             await admin.register(staffAdminRoutes);
-            await admin.register(catalogAdminRoutes);
+            // The stock the product form sets goes through the inventory's ledger, a module above the catalog.
+            await admin.register(catalogAdminRoutes, { stock: productFormStock });
             await admin.register(inventoryAdminRoutes);
             await admin.register(reviewsAdminRoutes);
             await admin.register(searchAdminRoutes);

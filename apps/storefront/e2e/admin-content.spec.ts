@@ -2,7 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { ownerToken, signInAsOwner } from './admin-support.ts';
 import { newCustomer, openPage, solidPng, TENANT } from './support.ts';
 
-// The administration adding to what the shop shows: a product with its pictures, a blog post, an approved comment.
+// The administration adding to what the shop shows: a blog post, an approved comment (a product with its pictures:
+// admin-products.spec.ts).
 // These journeys run after every other browser journey (their own Playwright project), because the shop's lists that
 // those count grow here.
 test.describe.configure({ timeout: 120_000 });
@@ -22,66 +23,6 @@ async function openMenu(page: Page, name: string) {
 }
 
 test.describe('the administration fills the shop', () => {
-  test('creates a product with two uploaded pictures and stock; the shop shows it with its gallery', async ({
-    page,
-  }) => {
-    const id = unique();
-    const name = `Admin forged khukuri ${id}`;
-    const slug = `admin-forged-khukuri-${id}`;
-    await signInAsOwner(page);
-    await openMenu(page, 'Products');
-    await page.getByRole('link', { name: 'Create' }).click();
-    await expect(page).toHaveURL(/\/admin\/products\/create$/);
-    // The form is ready once its last field, the editor, is.
-    await expect(richText(page, 'Long description')).toBeVisible();
-
-    await page.getByRole('textbox', { name: 'Name' }).fill(name);
-    await page.getByRole('textbox', { name: 'Slug' }).fill(slug);
-    await page.getByRole('combobox', { name: 'Category' }).click();
-    await page.getByRole('option').first().click();
-    await page.getByLabel('Price').fill('123.45');
-    await page.getByLabel('Active (shown in the shop)').check();
-    await page.getByLabel('Description (plain text)').fill('A blade made for this journey.');
-    await richText(page, 'Long description').fill('Forged from a leaf spring, in the hills of Dharan.');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Element created')).toBeVisible();
-    await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
-
-    // Two pictures, each with its preview and alt text, sent in one go.
-    await page.getByLabel('Picture files').setInputFiles([
-      { name: 'blade.png', mimeType: 'image/png', buffer: solidPng([140, 90, 40]) },
-      { name: 'sheath.png', mimeType: 'image/png', buffer: solidPng([40, 60, 90]) },
-    ]);
-    const pending = page.getByLabel('Pictures to upload');
-    await expect(pending.getByRole('img')).toHaveCount(2);
-    await pending.getByLabel('Alt text for blade.png').fill(`${name}, the blade`);
-    await pending.getByLabel('Alt text for sheath.png').fill(`${name} in its sheath`);
-    await page.getByRole('button', { name: 'Upload 2 pictures' }).click();
-    const pictures = page.getByRole('region', { name: 'Pictures' }).getByRole('group');
-    await expect(pictures).toHaveCount(2);
-    await expect(pictures.first()).toContainText('Main');
-
-    const stock = page.getByRole('region', { name: 'Stock' });
-    await stock.getByLabel('Change').fill('4');
-    await stock.getByLabel('Reason').fill('First forging batch');
-    await stock.getByRole('button', { name: 'Adjust stock' }).click();
-    await expect(stock.getByTestId('stock')).toHaveText('4');
-    await expect(stock.getByRole('row').filter({ hasText: 'First forging batch' })).toContainText('+4');
-
-    const shop = await page.context().newPage();
-    await openPage(shop, `/products/${slug}`);
-    await expect(shop.getByRole('heading', { name, level: 1 })).toBeVisible();
-    await expect(shop.getByText('$123.45').first()).toBeVisible();
-    await expect(shop.getByText('Forged from a leaf spring, in the hills of Dharan.')).toBeVisible();
-    await expect(shop.getByRole('img', { name: `${name}, the blade` })).toBeVisible();
-    await expect(shop.getByRole('button', { name: /^Show image \d$/ })).toHaveCount(2);
-    await shop.getByRole('button', { name: 'Show image 2' }).click();
-    await expect(shop.getByRole('img', { name: `${name} in its sheath` })).toBeVisible();
-
-    await openPage(shop, `/products?search=${encodeURIComponent(id)}`);
-    await expect(shop.locator('.product-card__name', { hasText: name })).toBeVisible();
-  });
-
   test('publishes a blog post written in the rich-text editor, with an uploaded featured image', async ({ page }) => {
     const id = unique();
     const title = `News from the forge ${id}`;

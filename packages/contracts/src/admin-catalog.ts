@@ -1,14 +1,14 @@
 // The catalog's administration (`/api/admin/products/`, `/categories/`, `/reviews/`): what staff read and write.
-// Write bodies are strict allowlists: a field not listed (an id, the shop, the stock, a rating) is refused with 400.
+// Write bodies are strict allowlists: a field not listed (an id, the shop, a rating) is refused with 400.
 import { z } from 'zod';
 import { AdminListQuery, adminPage } from './admin.ts';
-import { RowId as Id, QueryRowId as QueryId } from './ids.ts';
+import { QueryRowId as QueryId } from './ids.ts';
 import { Money } from './money.ts';
 
 const QueryFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /** A slug: lower-case letters and digits in words joined by single hyphens (what the database accepts). */
-function slug(max: number) {
+export function slugSchema(max: number) {
   return z
     .string()
     .max(max)
@@ -27,9 +27,13 @@ export const AdminProductSummary = z.object({
   name: z.string(),
   category: z.number().int(),
   price: Money,
+  /** The price before a discount (struck through in the shop, which then shows the product as a discount offer). */
+  price_before_discount: Money.nullable(),
   stock: z.number().int(),
   low_stock_threshold: z.number().int(),
   is_active: z.boolean(),
+  /** On the home page's featured shelf. */
+  is_featured: z.boolean(),
   /** The main image's URL (under /media/), or null when the product has none. */
   main_image: z.string().nullable(),
   created_at: z.string(),
@@ -54,12 +58,15 @@ export const AdminProductListQuery = AdminListQuery.extend({
   category: QueryId.optional(),
   is_active: QueryFlag.optional(),
   low_stock: QueryFlag.optional(),
+  is_featured: QueryFlag.optional(),
 });
 export type AdminProductListQuery = z.infer<typeof AdminProductListQuery>;
 
 /** A picture of a product, as staff edit it; one of them may be the main image. */
 export const AdminProductImage = z.object({
   id: z.number().int(),
+  /** The stored picture (`POST /admin/media/`'s `id`): what a product's `images` list names. */
+  media: z.number().int(),
   url: z.string(),
   thumb_url: z.string(),
   alt_text: z.string(),
@@ -80,42 +87,6 @@ export const AdminProduct = AdminProductSummary.extend({
   updated_at: z.string(),
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
-
-export const AdminAttribute = z
-  .object({ key: z.string().trim().min(1).max(100), value: z.string().trim().max(500) })
-  .strict();
-
-/** The fields staff may set on a product; the stock is never among them (it moves through the stock ledger). */
-const productFields = {
-  name: z.string().trim().min(1).max(200),
-  slug: slug(200),
-  category: Id,
-  /** Plain text (the storefront shows it as text). */
-  description: z.string().trim().max(5000),
-  /** Rich text: sanitized on write. */
-  long_html_description: z.string().max(200_000),
-  price: AdminPrice,
-  is_active: z.boolean(),
-  low_stock_threshold: z.number().int().min(0).max(1_000_000),
-  attributes: z.array(AdminAttribute).max(100),
-};
-
-/** `POST /admin/products/`: a new product (stock 0). */
-export const AdminProductCreateBody = z
-  .object({
-    ...productFields,
-    description: productFields.description.optional(),
-    long_html_description: productFields.long_html_description.optional(),
-    is_active: productFields.is_active.optional(),
-    low_stock_threshold: productFields.low_stock_threshold.optional(),
-    attributes: productFields.attributes.optional(),
-  })
-  .strict();
-export type AdminProductCreateBody = z.infer<typeof AdminProductCreateBody>;
-
-/** `PATCH /admin/products/{id}/`: the fields given change; `attributes`, when given, replaces the list. */
-export const AdminProductUpdateBody = z.object(productFields).partial().strict();
-export type AdminProductUpdateBody = z.infer<typeof AdminProductUpdateBody>;
 
 /** `POST /admin/products/{id}/stock/`: a correction of the stock with its reason, recorded in the ledger. */
 export const AdminStockAdjustmentBody = z
@@ -181,7 +152,7 @@ export type AdminCategoryListQuery = z.infer<typeof AdminCategoryListQuery>;
 
 const categoryFields = {
   name: z.string().trim().min(1).max(100),
-  slug: slug(100),
+  slug: slugSchema(100),
   /** Rich text: sanitized on write. */
   description: z.string().max(50_000),
   position: z.number().int().min(-1_000_000).max(1_000_000),

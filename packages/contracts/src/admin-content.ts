@@ -311,11 +311,14 @@ export const AdminItemParams = ItemParams;
 // ── Media ────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** What an uploaded picture is for: a post's featured image, or the shop's logo or favicon. */
-export const AdminMediaPurpose = z.enum(['blog', 'site']);
+/** What an upload is for: a post's picture, the site's logo or favicon, or a product's picture. */
+export const AdminMediaPurpose = z.enum(['blog', 'site', 'catalog']);
 export type AdminMediaPurpose = z.infer<typeof AdminMediaPurpose>;
 
 /** `POST /admin/media/` (multipart: `image`, `purpose`): the stored picture's key, to put in a media field. */
 export const AdminMediaUpload = z.object({
+  /** The stored picture's id: what a product's `images` name. */
+  id: z.number().int(),
   key: z.string(),
   url: z.string(),
   thumb_url: z.string(),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { changeByPercent, PercentChange, slugFromName } from './admin-products.ts';
 import {
   addressLines,
   averageRating,
@@ -141,5 +142,39 @@ describe('addressLines', () => {
         contact_number: '+977 1 4221234',
       }),
     ).toEqual(['Maya Gurung', '12 Durbar Marg', 'Kathmandu 44600', 'Nepal', '+977 1 4221234']);
+  });
+});
+
+describe('changeByPercent', () => {
+  it('changes an amount in minor units by a decimal percent, rounding halves away from zero, exactly', () => {
+    expect(changeByPercent(8500, '-12.5')).toBe(7438); // 7437.5
+    expect(changeByPercent(1999, '-12.5')).toBe(1749); // 1749.125
+    expect(changeByPercent(3719, '33.33')).toBe(4959); // 4958.5427
+    expect(changeByPercent(3, '-50')).toBe(2); // 1.5
+    expect(changeByPercent(-3, '-50')).toBe(-2); // -1.5
+    expect(changeByPercent(1000, '+10')).toBe(1100);
+    expect(changeByPercent(1000, '0.01')).toBe(1000); // 1000.1
+    // Floating point would say 1.1 × 100_000_000_001 = 110000000001.10001: the exact answer rounds the same way.
+    expect(changeByPercent(100_000_000_001, '10')).toBe(110_000_000_001);
+    expect(changeByPercent(1000, '1.234')).toBeNull();
+    expect(changeByPercent(1000, '5%')).toBeNull();
+  });
+
+  it('takes percents above -100 and at most 1000, with two decimals at most, never 0', () => {
+    for (const ok of ['10', '-12.5', '+7.25', '1000', '-99.99'])
+      expect(PercentChange.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ['0', '-100', '1000.01', '1.234', 'ten', '']) {
+      expect(PercentChange.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+});
+
+describe('slugFromName', () => {
+  it('makes lower-case ASCII words joined by hyphens, accents dropped, cut at a word', () => {
+    expect(slugFromName('Dhankute Khukuri — Édition 11"')).toBe('dhankute-khukuri-edition-11');
+    expect(slugFromName('  Gurkha  Service   No. 1  ')).toBe('gurkha-service-no-1');
+    expect(slugFromName('ククリ')).toBe('');
+    expect(slugFromName('alpha beta gamma', 10)).toBe('alpha-beta');
+    expect(slugFromName('abcdefghijkl', 5)).toBe('abcde');
   });
 });

@@ -19,7 +19,8 @@ import {
 } from 'react-admin';
 import { flagFilter } from '../inputs/FlagFilter.tsx';
 import { formatMoney } from '../lib/format.ts';
-import { ProductFields } from './ProductForm.tsx';
+import { ProductBulkActions } from './ProductBulkActions.tsx';
+import { ProductFields, productBody } from './ProductForm.tsx';
 
 const productFilters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Name or slug" />,
@@ -29,6 +30,10 @@ const productFilters = [
   flagFilter('is_active', 'Active', [
     [true, 'Active'],
     [false, 'Inactive'],
+  ]),
+  flagFilter('is_featured', 'Featured', [
+    [true, 'Featured'],
+    [false, 'Not featured'],
   ]),
   <BooleanInput key="low_stock" source="low_stock" label="Low stock only" />,
 ];
@@ -44,6 +49,7 @@ function ProductListActions() {
 
 interface ProductRow {
   price: string;
+  price_before_discount: string | null;
   main_image: string | null;
   name: string;
 }
@@ -51,7 +57,7 @@ interface ProductRow {
 export function ProductList() {
   return (
     <List filters={productFilters} actions={<ProductListActions />} sort={{ field: 'created_at', order: 'DESC' }}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={<ProductBulkActions />}>
         <FunctionField
           label="Picture"
           sortable={false}
@@ -63,20 +69,43 @@ export function ProductList() {
         />
         <TextField source="name" label="Name" />
         <ReferenceField source="category" reference="categories" label="Category" sortable={false} link={false} />
-        <FunctionField source="price" label="Price" render={(record: ProductRow) => formatMoney(record.price)} />
+        <FunctionField
+          source="price"
+          label="Price"
+          render={(record: ProductRow) => (
+            <>
+              {formatMoney(record.price)}
+              {record.price_before_discount && (
+                <s style={{ marginLeft: 6, opacity: 0.7 }}>{formatMoney(record.price_before_discount)}</s>
+              )}
+            </>
+          )}
+        />
         <NumberField source="stock" label="Stock" />
         <BooleanField source="is_active" label="Active" sortable={false} />
+        <BooleanField source="is_featured" label="Featured" sortable={false} />
         <DateField source="created_at" label="Created" />
       </Datagrid>
     </List>
   );
 }
 
+/** A new product on one screen: every field, its stock and its pictures, written by one save. */
 export function ProductCreate() {
   return (
-    <Create title="New product" redirect="edit">
-      <SimpleForm defaultValues={{ is_active: false, low_stock_threshold: 5, attributes: [] }} sx={{ maxWidth: 820 }}>
-        <ProductFields />
+    <Create title="New product" redirect="edit" transform={productBody}>
+      <SimpleForm
+        defaultValues={{
+          is_active: false,
+          is_featured: false,
+          low_stock_threshold: 5,
+          stock: 0,
+          attributes: [],
+          images: [],
+        }}
+        sx={{ maxWidth: 820 }}
+      >
+        <ProductFields isNew />
       </SimpleForm>
     </Create>
   );

@@ -281,6 +281,17 @@ describe('changedFields', () => {
     expect(changedFields({ data: { ...previousData, card_secret_key: '' }, previousData })).toEqual({});
   });
 
+  it("sends a cleared before-discount price as none, and a product's new stock count and pictures", () => {
+    const previousData = { id: 7, price_before_discount: '150.00', stock: 4, images: [{ media: 1, alt_text: 'A' }] };
+    expect(
+      changedFields({
+        data: { ...previousData, price_before_discount: null, stock: 6, images: [{ media: 2, alt_text: 'B' }] },
+        previousData,
+      }),
+    ).toEqual({ price_before_discount: null, stock: 6, images: [{ media: 2, alt_text: 'B' }] });
+    expect(changedFields({ data: { ...previousData }, previousData })).toEqual({});
+  });
+
   it('sends a cleared text field as an empty text', () => {
     const previousData = { id: 'current', custom_payment_redirect_url: 'https://pay.example/' };
     expect(changedFields({ data: { ...previousData, custom_payment_redirect_url: null }, previousData })).toEqual({

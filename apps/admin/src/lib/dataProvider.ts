@@ -19,6 +19,7 @@ import type {
   SalesInterval,
   SalesReport,
 } from '@platform/contracts';
+import type { AdminProductBulkAnswer, AdminProductBulkBody } from '@platform/contracts/admin-products';
 import type {
   DataProvider,
   GetListParams,
@@ -54,7 +55,12 @@ export interface AdminDataProvider extends DataProvider {
   exportOrders(params: { filter: Record<string, unknown>; sort?: SortPayload | undefined }): Promise<Download>;
   /** `POST /admin/products/{id}/images/` (multipart: `image`, `alt_text`). */
   uploadProductImage(productId: Identifier, file: File, altText?: string): Promise<AdminProduct>;
-  /** `POST /admin/media/` (multipart: `image`, `purpose`): a picture for a media field; its key goes into the field. */
+  /** `POST /admin/products/bulk/`: one action on many products; each id's outcome. */
+  bulkEditProducts(body: AdminProductBulkBody): Promise<AdminProductBulkAnswer>;
+  /**
+   * `POST /admin/media/` (multipart: `image`, `purpose`): a picture for a media field (its key goes into the field)
+   * or for a product (its id goes into the product's `images`).
+   */
   uploadMedia(file: File, purpose: AdminMediaPurpose): Promise<AdminMediaUpload>;
   updateProductImage(
     productId: Identifier,
@@ -126,10 +132,8 @@ const READ_ONLY_FIELDS = new Set([
   'card_secret_key_set',
   'created_at',
   'updated_at',
-  'images',
   'main_image',
   'review_count',
-  'stock',
   'product_count',
   'comment_count',
   'author',
@@ -137,6 +141,9 @@ const READ_ONLY_FIELDS = new Set([
   'favicon_url',
   'logo_url',
 ]);
+
+/** Fields whose emptiness is `null` on the wire (a price that may be none), never an empty text. */
+const NULLABLE_FIELDS = new Set(['price_before_discount']);
 
 /**
  * The body of a change: the fields that differ from the record as it was read (all of them without it), never the
@@ -155,7 +162,7 @@ export function changedFields(params: {
       continue;
     }
     if (params.previousData && JSON.stringify(previous[field]) === JSON.stringify(value)) continue;
-    body[field] = value === null && typeof previous[field] === 'string' ? '' : value;
+    body[field] = value === null && typeof previous[field] === 'string' && !NULLABLE_FIELDS.has(field) ? '' : value;
   }
   return body;
 }
@@ -266,6 +273,8 @@ export function createDataProvider(api: Api): AdminDataProvider {
         body: form,
       });
     },
+    bulkEditProducts: (body) =>
+      api.request<AdminProductBulkAnswer>(`${collectionPath('products')}bulk/`, { method: 'POST', body }),
     uploadMedia: (file, purpose) => {
       const form = new FormData();
       form.append('purpose', purpose);

@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as contracts from '@platform/contracts';
+import * as products from '@platform/contracts/admin-products';
 import * as shipping from '@platform/contracts/shipping';
 import { describe, expect, it } from 'vitest';
 import { maxLengthOf } from './limits.ts';
 
 const SOURCE = join(import.meta.dirname, '..');
-const schemas: Record<string, unknown> = { ...contracts, ...shipping };
+const schemas: Record<string, unknown> = { ...contracts, ...products, ...shipping };
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -30,7 +31,7 @@ describe('the admin’s length limits', () => {
       },
       { schema: contracts.OrderNoteBody, path: 'body', body: (text: string) => ({ body: text }) },
       {
-        schema: contracts.AdminProductUpdateBody,
+        schema: products.AdminProductUpdateBody,
         path: 'attributes.value',
         body: (text: string) => ({ attributes: [{ key: 'Steel', value: text }] }),
       },

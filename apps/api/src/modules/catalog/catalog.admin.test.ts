@@ -66,6 +66,7 @@ describe('who may administer the catalog', () => {
       ['GET', `/products/${setup.product.id}/`],
       ['POST', '/products/', { ...NEW_PRODUCT, category: setup.category.id }],
       ['PATCH', `/products/${setup.product.id}/`, { name: 'Renamed' }],
+      ['POST', '/products/bulk/', { ids: [setup.product.id], action: 'unpublish' }],
       ['GET', `/products/${setup.product.id}/stock/`],
       ['POST', `/products/${setup.product.id}/stock/`, { change: 1, reason: 'count' }],
       ['GET', '/categories/'],
@@ -84,7 +85,7 @@ describe('who may administer the catalog', () => {
     );
     // Nothing changed.
     const product = (await admin(setup.shop, setup.staff.accessToken, 'GET', `/products/${setup.product.id}/`)).json();
-    expect(product).toMatchObject({ name: setup.product.name, stock: 5, images: [] });
+    expect(product).toMatchObject({ name: setup.product.name, stock: 5, images: [], is_active: true });
     expect((await admin(setup.shop, setup.staff.accessToken, 'GET', '/categories/')).json().count).toBe(1);
     expect((await admin(setup.shop, setup.owner.accessToken, 'GET', '/products/')).statusCode).toBe(200);
   });
@@ -170,7 +171,11 @@ describe('products for staff', () => {
     const refused: object[] = [
       { ...body, tenant_id: other.id },
       { ...body, id: 999 },
-      { ...body, stock: 100 },
+      { ...body, stock: -1 },
+      { ...body, stock: 1.5 },
+      { ...body, price_before_discount: '85' },
+      { ...body, is_featured: 'yes' },
+      { ...body, images: [{ media: 'x' }] },
       { ...body, rating: 5 },
       { ...body, review_count: 10 },
       { ...body, main_image_id: 1 },
@@ -197,8 +202,8 @@ describe('products for staff', () => {
     });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).toEqual({ category: [`Invalid pk "${otherCategory.id}" - object does not exist.`] });
-    // Updates too: the stock and the shop are never set through the product.
-    for (const payload of [{ stock: 0 }, { tenant_id: other.id }, { rating_sum: 50 }, { created_at: '2020-01-01' }]) {
+    // Updates too: the shop is never set through the product, the stock only as a count.
+    for (const payload of [{ stock: -3 }, { tenant_id: other.id }, { rating_sum: 50 }, { created_at: '2020-01-01' }]) {
       const answer = await admin(
         setup.shop,
         setup.staff.accessToken,
@@ -381,9 +386,11 @@ describe('products for staff', () => {
       name: setup.product.name,
       category: setup.category.id,
       price: '85.00',
+      price_before_discount: null,
       stock: 5,
       low_stock_threshold: 2,
       is_active: true,
+      is_featured: false,
       main_image: null,
       created_at: expect.any(String),
     });

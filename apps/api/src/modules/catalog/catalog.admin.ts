@@ -1,22 +1,20 @@
-// The administration of the catalog: products (every field staff may set, never the stock: the inventory module's
-// ledger moves it), their pictures, and categories. Every write runs in one transaction with its audit entry.
+// The administration of the catalog: products as staff read them, their pictures one by one, and categories; the
+// product form's writes are in `products.admin.ts`, bulk edits in `products-bulk.admin.ts`. Every write runs in one
+// transaction with its audit entry.
 import type {
   AdminCategory,
   AdminCategoryCreateBody,
   AdminCategoryListQuery,
   AdminCategoryUpdateBody,
   AdminProduct,
-  AdminProductCreateBody,
   AdminProductImageBody,
   AdminProductListQuery,
   AdminProductSummary,
-  AdminProductUpdateBody,
 } from '@platform/contracts';
 import { formatMinor, parseMinor } from '@platform/contracts';
 import type { TransactionContext } from '../../lib/context.ts';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/index.ts';
 import { storeImage } from '../media/index.ts';
@@ -30,10 +28,8 @@ import {
   findAdminCategory,
   findAdminProduct,
   findProductImage,
-  insertAttributes,
   insertCategory,
   insertProductImage,
-  insertProducts,
   listAdminCategories,
   listAdminProducts,
   listProductAttributes,
@@ -41,18 +37,14 @@ import {
   lockCategory,
   lockProduct,
   nextImageOrder,
-  type ProductChanges,
-  type ProductRow,
-  productSlugTaken,
-  replaceAttributes,
   shareCategory,
   updateCategory,
   updateProduct,
   updateProductImage,
 } from './catalog.repository.ts';
 
-const PRODUCT_NOT_FOUND = ['Product not found.', 'product_not_found'] as const;
-const SLUG_TAKEN = { slug: ['A product with this slug already exists.'] };
+export const PRODUCT_NOT_FOUND = ['Product not found.', 'product_not_found'] as const;
+export const SLUG_TAKEN = { slug: ['A product with this slug already exists.'] };
 const IMAGE_ALT_MAX = 200;
 const CATEGORY_SLUG_TAKEN = { slug: ['A category with this slug already exists.'] };
 
@@ -65,7 +57,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Runs a write; a slug taken meanwhile by another writer answers like a slug found taken. */
-async function withSlugConflict<T>(write: () => Promise<T>, fields: Record<string, string[]>): Promise<T> {
+export async function withSlugConflict<T>(write: () => Promise<T>, fields: Record<string, string[]>): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -74,14 +66,14 @@ async function withSlugConflict<T>(write: () => Promise<T>, fields: Record<strin
   }
 }
 
-function priceCents(price: string): number {
+export function priceCents(price: string, field = 'price'): number {
   const cents = parseMinor(price);
-  if (cents === null) throw new ValidationError({ price: ['A valid amount is required, e.g. "85.00".'] });
+  if (cents === null) throw new ValidationError({ [field]: ['A valid amount is required, e.g. "85.00".'] });
   return cents;
 }
 
 /** A category of the shop, held until the transaction ends so that it cannot be deleted under the product. */
-async function requireCategory(tx: TransactionContext, id: number): Promise<void> {
+export async function requireCategory(tx: TransactionContext, id: number): Promise<void> {
   if (!(await shareCategory(tx.scope, id))) {
     throw new ValidationError({ category: [`Invalid pk "${id}" - object does not exist.`] });
   }
@@ -94,9 +86,11 @@ function productSummaryOf(ctx: RequestContext, row: AdminProductRow): AdminProdu
     name: row.name,
     category: row.categoryId,
     price: formatMinor(row.priceCents),
+    price_before_discount: row.priceBeforeDiscountCents === null ? null : formatMinor(row.priceBeforeDiscountCents),
     stock: row.stock,
     low_stock_threshold: row.lowStockThreshold,
     is_active: row.isActive,
+    is_featured: row.isFeatured,
     main_image: row.mainImageKey ? ctx.deps.media.url(row.mainImageKey) : null,
     created_at: row.createdAt.toISOString(),
   };
@@ -113,6 +107,7 @@ export async function listProductsForStaff(
     {
       categoryId: query.category,
       isActive: query.is_active,
+      isFeatured: query.is_featured,
       lowStock: query.low_stock,
       search: query.search || undefined,
     },
@@ -138,6 +133,7 @@ export async function getProductForStaff(ctx: RequestContext, productId: number)
     attributes,
     images: images.map((image) => ({
       id: image.id,
+      media: image.imageId,
       url: media.url(image.imageKey),
       thumb_url: media.url(image.thumbKey),
       alt_text: image.altText,
@@ -149,142 +145,6 @@ export async function getProductForStaff(ctx: RequestContext, productId: number)
     review_count: row.reviewCount,
     updated_at: row.updatedAt.toISOString(),
   };
-}
-
-/** The audit summary of product fields, in their wire names (the long description only as changed). */
-function auditedFields(changes: ProductChanges & { attributes?: { key: string; value: string }[] }) {
-  return {
-    ...(changes.name === undefined ? {} : { name: changes.name }),
-    ...(changes.slug === undefined ? {} : { slug: changes.slug }),
-    ...(changes.categoryId === undefined ? {} : { category: changes.categoryId }),
-    ...(changes.description === undefined ? {} : { description: changes.description }),
-    ...(changes.longHtmlDescription == null ? {} : { long_html_description: '(changed)' }),
-    ...(changes.priceCents === undefined ? {} : { price: formatMinor(changes.priceCents) }),
-    ...(changes.isActive === undefined ? {} : { is_active: changes.isActive }),
-    ...(changes.lowStockThreshold === undefined ? {} : { low_stock_threshold: changes.lowStockThreshold }),
-    ...(changes.attributes === undefined ? {} : { attributes: changes.attributes }),
-  };
-}
-
-/** `POST /admin/products/`: a new product of the shop, in one of its categories, with no stock yet. */
-export async function createProductByStaff(ctx: RequestContext, body: AdminProductCreateBody): Promise<AdminProduct> {
-  requireStaff(ctx);
-  const values = {
-    name: body.name,
-    slug: body.slug,
-    categoryId: body.category,
-    description: body.description ?? '',
-    longHtmlDescription: body.long_html_description ?? '',
-    priceCents: priceCents(body.price),
-    isActive: body.is_active ?? true,
-    ...(body.low_stock_threshold === undefined ? {} : { lowStockThreshold: body.low_stock_threshold }),
-  };
-  const attributes = body.attributes ?? [];
-  const id = await withSlugConflict(
-    () =>
-      inTransaction(ctx, async (tx) => {
-        await requireCategory(tx, values.categoryId);
-        if (await productSlugTaken(tx.scope, values.slug)) throw new ValidationError(SLUG_TAKEN);
-        // A new product has no stock: units come in through the stock ledger.
-        const [row] = await insertProducts(tx.scope, [{ ...values, stock: 0 }]);
-        if (!row) throw new Error('product insert returned nothing');
-        await insertAttributes(
-          tx.scope,
-          attributes.map((attribute, order) => ({ productId: row.id, ...attribute, order })),
-        );
-        await recordAudit(tx, {
-          action: 'product.create',
-          entity: 'product',
-          entityId: row.id,
-          after: auditedFields({ ...values, lowStockThreshold: row.lowStockThreshold, attributes }),
-        });
-        return row.id;
-      }),
-    SLUG_TAKEN,
-  );
-  return getProductForStaff(ctx, id);
-}
-
-/** The fields of `changes` whose value differs from the product's. */
-function changedFields(product: ProductRow, changes: ProductChanges): ProductChanges {
-  return {
-    ...(changes.name === undefined || changes.name === product.name ? {} : { name: changes.name }),
-    ...(changes.slug === undefined || changes.slug === product.slug ? {} : { slug: changes.slug }),
-    ...(changes.categoryId === undefined || changes.categoryId === product.categoryId
-      ? {}
-      : { categoryId: changes.categoryId }),
-    ...(changes.description === undefined || changes.description === product.description
-      ? {}
-      : { description: changes.description }),
-    ...(changes.longHtmlDescription == null || changes.longHtmlDescription === product.longHtmlDescription
-      ? {}
-      : { longHtmlDescription: changes.longHtmlDescription }),
-    ...(changes.priceCents === undefined || changes.priceCents === product.priceCents
-      ? {}
-      : { priceCents: changes.priceCents }),
-    ...(changes.isActive === undefined || changes.isActive === product.isActive ? {} : { isActive: changes.isActive }),
-    ...(changes.lowStockThreshold === undefined || changes.lowStockThreshold === product.lowStockThreshold
-      ? {}
-      : { lowStockThreshold: changes.lowStockThreshold }),
-  };
-}
-
-/** `PATCH /admin/products/{id}/`: changes the fields given; `attributes` replaces the list. Audited. */
-export async function updateProductByStaff(
-  ctx: RequestContext,
-  productId: number,
-  body: AdminProductUpdateBody,
-): Promise<AdminProduct> {
-  requireStaff(ctx);
-  const requested: ProductChanges = {
-    name: body.name,
-    slug: body.slug,
-    categoryId: body.category,
-    description: body.description,
-    // Compared as it would be stored, so that sending the same text again changes nothing.
-    longHtmlDescription:
-      body.long_html_description === undefined ? undefined : sanitizeRichText(body.long_html_description),
-    priceCents: body.price === undefined ? undefined : priceCents(body.price),
-    isActive: body.is_active,
-    lowStockThreshold: body.low_stock_threshold,
-  };
-  await withSlugConflict(
-    () =>
-      inTransaction(ctx, async (tx) => {
-        const product = await lockProduct(tx.scope, productId);
-        if (!product) throw new NotFoundError(...PRODUCT_NOT_FOUND);
-        const changes = changedFields(product, requested);
-        if (changes.slug !== undefined && (await productSlugTaken(tx.scope, changes.slug, productId))) {
-          throw new ValidationError(SLUG_TAKEN);
-        }
-        if (changes.categoryId !== undefined) await requireCategory(tx, changes.categoryId);
-        const attributesBefore = body.attributes ? await listProductAttributes(tx.scope, productId) : [];
-        const attributesChanged =
-          body.attributes !== undefined && JSON.stringify(attributesBefore) !== JSON.stringify(body.attributes);
-        if (Object.keys(changes).length === 0 && !attributesChanged) return;
-        if (Object.keys(changes).length > 0) await updateProduct(tx.scope, productId, changes);
-        if (body.attributes && attributesChanged) await replaceAttributes(tx.scope, productId, body.attributes);
-        await recordAudit(tx, {
-          action: 'product.update',
-          entity: 'product',
-          entityId: productId,
-          before: auditedFields({
-            name: changes.name === undefined ? undefined : product.name,
-            slug: changes.slug === undefined ? undefined : product.slug,
-            categoryId: changes.categoryId === undefined ? undefined : product.categoryId,
-            description: changes.description === undefined ? undefined : product.description,
-            longHtmlDescription: changes.longHtmlDescription == null ? undefined : product.longHtmlDescription,
-            priceCents: changes.priceCents === undefined ? undefined : product.priceCents,
-            isActive: changes.isActive === undefined ? undefined : product.isActive,
-            lowStockThreshold: changes.lowStockThreshold === undefined ? undefined : product.lowStockThreshold,
-            attributes: attributesChanged ? attributesBefore : undefined,
-          }),
-          after: auditedFields({ ...changes, attributes: attributesChanged ? body.attributes : undefined }),
-        });
-      }),
-    SLUG_TAKEN,
-  );
-  return getProductForStaff(ctx, productId);
 }
 
 /**

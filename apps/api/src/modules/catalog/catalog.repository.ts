@@ -165,6 +165,7 @@ function direction(ordering: string): Direction {
 export interface AdminProductFilter {
   categoryId?: number;
   isActive?: boolean;
+  isFeatured?: boolean;
   lowStock?: boolean;
   /** Text found in the name or the slug. */
   search?: string;
@@ -209,6 +210,7 @@ function adminProductWhere(scope: TenantScope, filter: AdminProductFilter): SQL 
     products,
     filter.categoryId === undefined ? undefined : eq(products.categoryId, filter.categoryId),
     filter.isActive === undefined ? undefined : eq(products.isActive, filter.isActive),
+    filter.isFeatured === undefined ? undefined : eq(products.isFeatured, filter.isFeatured),
     filter.lowStock === undefined
       ? undefined
       : filter.lowStock
@@ -290,7 +292,9 @@ export type ProductChanges = Partial<
     | 'description'
     | 'longHtmlDescription'
     | 'priceCents'
+    | 'priceBeforeDiscountCents'
     | 'isActive'
+    | 'isFeatured'
     | 'lowStockThreshold'
     | 'mainImageId'
     | 'mainImageAlt'

@@ -6,11 +6,9 @@ import {
   AdminCategoryPage,
   AdminCategoryUpdateBody,
   AdminProduct,
-  AdminProductCreateBody,
   AdminProductImageBody,
   AdminProductListQuery,
   AdminProductPage,
-  AdminProductUpdateBody,
   Category,
   ErrorDetail,
   ItemParams,
@@ -20,6 +18,12 @@ import {
   ProductSummary,
   QueryRowId,
 } from '@platform/contracts';
+import {
+  AdminProductBulkAnswer,
+  AdminProductBulkBody,
+  AdminProductCreateBody,
+  AdminProductUpdateBody,
+} from '@platform/contracts/admin-products';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
@@ -29,17 +33,17 @@ import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../media/index.ts';
 import {
   addProductImage,
   createCategoryByStaff,
-  createProductByStaff,
   deleteCategoryByStaff,
   deleteProductImageByStaff,
   getProductForStaff,
   listCategoriesForStaff,
   listProductsForStaff,
   updateCategoryByStaff,
-  updateProductByStaff,
   updateProductImageByStaff,
 } from './catalog.admin.ts';
 import { getCategory, getProduct, listCategories, listProducts, type ProductPageReviews } from './catalog.service.ts';
+import { createProductByStaff, type ProductFormStock, updateProductByStaff } from './products.admin.ts';
+import { bulkEditProducts } from './products-bulk.admin.ts';
 
 const SlugParams = z.object({ slug: z.string().min(1).max(200) });
 
@@ -97,8 +101,12 @@ const IdParams = ItemParams;
 
 const ImageParams = z.object({ id: QueryRowId, imageId: QueryRowId });
 
-/** `/admin/products/`, `/admin/categories/`: the catalog for staff (the stock: the inventory module's routes). */
-export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * `/admin/products/`, `/admin/categories/`: the catalog for staff. The stock the product form sets goes through the
+ * inventory module's ledger (`stock`: the app hands it in, as that module builds on this one); its own routes are
+ * the inventory's.
+ */
+export const catalogAdminRoutes: FastifyPluginAsyncZod<{ stock: ProductFormStock }> = async (app, { stock }) => {
   app.addHook('onRequest', staffOnly());
   // Multipart bodies are read here only (the pictures' upload); every other route of the API takes JSON.
   await app.register(multipart, { limits: IMAGE_UPLOAD_LIMITS });
@@ -115,7 +123,19 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/',
     { schema: { ...schema, body: AdminProductCreateBody, response: { 201: AdminProduct, ...errorResponses } } },
-    async (request, reply) => reply.code(201).send(await createProductByStaff(request.ctx, request.body)),
+    async (request, reply) => reply.code(201).send(await createProductByStaff(request.ctx, request.body, stock)),
+  );
+
+  app.post(
+    '/products/bulk/',
+    {
+      schema: {
+        ...schema,
+        body: AdminProductBulkBody,
+        response: { 200: AdminProductBulkAnswer, ...errorResponses },
+      },
+    },
+    async (request) => bulkEditProducts(request.ctx, request.body),
   );
 
   app.get(
@@ -134,7 +154,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminProduct, ...errorResponses },
       },
     },
-    async (request) => updateProductByStaff(request.ctx, request.params.id, request.body),
+    async (request) => updateProductByStaff(request.ctx, request.params.id, request.body, stock),
   );
 
   app.post(

@@ -12,6 +12,7 @@ export {
   type ProductPageReviews,
   searchedProducts,
 } from './catalog.service.ts';
+export type { ProductFormStock } from './products.admin.ts';
 export {
   type ExpectedStock,
   findLowStockLevels,

@@ -10,6 +10,7 @@ export {
   listStockMovements,
   lockProductsForSale,
   moveStock,
+  productFormStock,
   type SaleProduct,
   type StockChange,
   type StockMovementRow,

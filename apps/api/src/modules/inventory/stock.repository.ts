@@ -10,7 +10,11 @@ export type StockReason = Exclude<StockMovementRow['reason'], 'initial'>;
  * for the `products` trigger that writes the ledger row (migration 0008), stamped with the statement's start so that
  * they hold for this statement's changes only (0018). A one-row query: the catalog's stock update runs it.
  */
-export function ledgerNote(movement: { reason: StockReason; orderId: number | null; note: string }): SQL {
+export function ledgerNote(movement: {
+  reason: StockMovementRow['reason'];
+  orderId: number | null;
+  note: string;
+}): SQL {
   const orderId = movement.orderId === null ? '' : String(movement.orderId);
   return sql`select set_config('app.stock_reason', ${movement.reason}, true),
              set_config('app.stock_order', ${orderId}, true),

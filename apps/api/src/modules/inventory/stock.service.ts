@@ -5,6 +5,7 @@ import {
   findLowStockLevels,
   findStockLevelsOtherThan,
   lockProductsBeingSold,
+  type ProductFormStock,
   type SaleProduct,
   writeStockLevels,
 } from '../catalog/index.ts';
@@ -73,6 +74,39 @@ export async function adjustStock(
     return { ...product, stock: product.stock + input.quantity };
   });
 }
+
+/** The note of a stock count made on the product form. */
+export const FORM_COUNT_NOTE = 'Counted on the product form';
+
+/**
+ * The stock the product form writes, through the ledger like every other change (the app hands it to the catalog's
+ * staff routes, as the inventory builds on the catalog): a new product's opening entry (reason `initial`), and a count
+ * set on the form, recorded as an adjustment of the difference.
+ */
+export const productFormStock: ProductFormStock = {
+  async open(tx, input) {
+    if (input.quantity === 0) return;
+    const changed = await writeStockLevels(tx, {
+      changes: [{ productId: input.productId, quantity: input.quantity }],
+      companion: ledgerNote({ reason: 'initial', orderId: null, note: 'opening stock' }),
+    });
+    if (changed.length > 0)
+      tx.emit({ name: 'stock.changed', payload: { tenantId: tx.tenant.id, productIds: changed } });
+  },
+  async count(tx, input) {
+    const product = (await lockProductsForSale(tx, [input.productId])).get(input.productId);
+    if (!product) throw new NotFoundError('Product not found.', 'product_not_found');
+    const change = input.stock - product.stock;
+    if (change !== 0) {
+      await moveStock(tx, {
+        changes: [{ productId: input.productId, quantity: change }],
+        reason: 'adjustment',
+        note: FORM_COUNT_NOTE,
+      });
+    }
+    return { before: product.stock, after: input.stock };
+  },
+};
 
 /** A product's stock movements, newest first. */
 export async function listStockMovements(

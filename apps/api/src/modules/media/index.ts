@@ -1,5 +1,6 @@
 // The media module's public surface: the only file other modules and the app import from it.
 export {
+  findPicturesById,
   findStoredPictures,
   IMAGE_MAX_BYTES,
   imageVariants,

@@ -74,7 +74,7 @@ describe('media upload for staff', () => {
 
     const noPurpose = await upload(setup, setup.staff.accessToken, parts.slice(1));
     expect(noPurpose.statusCode).toBe(400);
-    expect(noPurpose.json().purpose).toEqual(['Choose "blog" or "site".']);
+    expect(noPurpose.json().purpose).toEqual(['Choose "blog", "site" or "catalog".']);
 
     const text = await upload(setup, setup.staff.accessToken, [
       { name: 'purpose', value: 'site' },

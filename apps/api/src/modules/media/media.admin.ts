@@ -17,6 +17,7 @@ export async function uploadMediaByStaff(
     after: { key: image.imageKey, purpose: input.purpose },
   });
   return {
+    id: image.id,
     key: image.imageKey,
     url: ctx.deps.media.url(image.imageKey),
     thumb_url: ctx.deps.media.url(image.thumbKey),

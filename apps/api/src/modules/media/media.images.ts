@@ -3,7 +3,7 @@ import type { ImageVariant } from '@platform/contracts';
 import sharp from 'sharp';
 import type { RequestContext } from '../../lib/context.ts';
 import { BadRequestError } from '../../lib/errors.ts';
-import { findMediaImagesByKey, insertMediaImage, type MediaImageRow } from './media.repository.ts';
+import { findMediaImagesById, findMediaImagesByKey, insertMediaImage, type MediaImageRow } from './media.repository.ts';
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -200,4 +200,10 @@ export async function findStoredPictures(ctx: RequestContext, keys: string[]): P
   if (unique.length === 0) return new Map();
   const rows = await findMediaImagesByKey(ctx.scope, unique);
   return new Map(rows.map((row) => [row.imageKey, row]));
+}
+
+/** The shop's stored pictures among these ids (by id); an id of another shop, or of none, is absent. */
+export async function findPicturesById(ctx: RequestContext, ids: number[]): Promise<Map<number, MediaImageRow>> {
+  const rows = await findMediaImagesById(ctx.scope, [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, row]));
 }

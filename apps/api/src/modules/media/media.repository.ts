@@ -21,6 +21,15 @@ export async function findMediaImagesByKey(scope: TenantScope, imageKeys: string
     .where(scope.where(mediaImages, inArray(mediaImages.imageKey, imageKeys)));
 }
 
+/** The shop's images with these ids. */
+export async function findMediaImagesById(scope: TenantScope, ids: number[]): Promise<MediaImageRow[]> {
+  if (ids.length === 0) return [];
+  return scope.db
+    .select()
+    .from(mediaImages)
+    .where(scope.where(mediaImages, inArray(mediaImages.id, ids)));
+}
+
 /**
  * What other modules show of a stored picture, as SQL they put in their own statements (a cart line's thumbnail, a
  * product's main image and pictures): written here, so that a list stays one statement while only this module names

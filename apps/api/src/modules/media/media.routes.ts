@@ -8,7 +8,10 @@ import { uploadMediaByStaff } from './media.admin.ts';
 import { MEDIA_CACHE_CONTROL } from './media.storage.ts';
 import { IMAGE_UPLOAD_LIMITS, readImageUpload } from './media.upload.ts';
 
-/** `/admin/media/`: pictures staff upload for a media field (a post's featured image, the logo, the favicon). */
+/**
+ * `/admin/media/`: pictures staff upload for a media field (a post's featured image, the logo, the favicon) or for a
+ * product, whose write then names them.
+ */
 export const mediaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: IMAGE_UPLOAD_LIMITS });
 
@@ -24,7 +27,7 @@ export const mediaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const upload = await readImageUpload(request);
       const purpose = AdminMediaPurpose.safeParse(upload.fields.purpose ?? '');
-      if (!purpose.success) throw new ValidationError({ purpose: ['Choose "blog" or "site".'] });
+      if (!purpose.success) throw new ValidationError({ purpose: ['Choose "blog", "site" or "catalog".'] });
       return reply
         .code(201)
         .send(await uploadMediaByStaff(request.ctx, { bytes: upload.bytes, purpose: purpose.data }));

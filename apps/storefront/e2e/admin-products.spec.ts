@@ -1,0 +1,178 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ownerToken, signInAsOwner } from './admin-support.ts';
+import { openPage, solidPng, TENANT, watchProblems } from './support.ts';
+
+// The owner adds a product on one screen and saves once (slug from the name, prices, featured, stock, category,
+// pictures dropped together, reordered, with alt texts); the shop shows it. Then a bulk edit of the product list.
+// These journeys change the demo shop's lists (the featured shelf): they run after the shop's own journeys.
+test.describe.configure({ timeout: 120_000 });
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** The rich-text editor of a field (a contenteditable area under its label). */
+function richText(page: Page, label: string) {
+  return page
+    .locator('.ra-input')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('[contenteditable="true"]');
+}
+
+async function openMenu(page: Page, name: string) {
+  await page.getByRole('menuitem').filter({ hasText: name }).click();
+}
+
+test.describe('products in the administration', () => {
+  test('the owner creates a product in one screen and one save; the shop shows it, discounted and featured', async ({
+    page,
+  }) => {
+    const problems = watchProblems(page);
+    const id = unique();
+    const name = `Bhojpure Khukuri ${id}`;
+    const slug = `bhojpure-khukuri-${id}`;
+    await signInAsOwner(page);
+    await openMenu(page, 'Products');
+    await page.getByRole('link', { name: 'Create' }).click();
+    await expect(page).toHaveURL(/\/admin\/products\/create$/);
+    await expect(richText(page, 'Long description')).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Name' }).fill(name);
+    // The slug follows the name as it is typed.
+    await expect(page.getByRole('textbox', { name: 'Slug' })).toHaveValue(slug);
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    const category = page.getByRole('option').first();
+    const categoryName = (await category.textContent())?.trim() ?? '';
+    await category.click();
+    await page.getByRole('textbox', { name: 'Price', exact: true }).fill('150.00');
+    // The before-discount price must be above the price: told by the form, nothing sent.
+    const before = page.getByRole('textbox', { name: 'Price before discount' });
+    await before.fill('120.00');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('The price before discount must be above the price.')).toBeVisible();
+    await before.fill('180.00');
+    await expect(page.getByText('The price before discount must be above the price.')).toHaveCount(0);
+    await page.getByRole('spinbutton', { name: 'Stock', exact: true }).fill('6');
+    await page.getByLabel('Active (shown in the shop)').check();
+    await page.getByLabel("Featured (on the home page's shelf)").check();
+    await richText(page, 'Long description').fill('Forged in Bhojpur for this journey.');
+
+    // Two pictures dropped at once (the drop zone's file input), uploaded as they arrive.
+    await page.getByLabel('Picture files').setInputFiles([
+      { name: 'blade.png', mimeType: 'image/png', buffer: solidPng([150, 90, 40]) },
+      { name: 'sheath.png', mimeType: 'image/png', buffer: solidPng([40, 70, 110]) },
+    ]);
+    const pictures = page.getByRole('list', { name: 'Product pictures' }).getByRole('listitem');
+    await expect(pictures).toHaveCount(2);
+    const [bladeId, sheathId] = await pictures.evaluateAll((items) =>
+      items.map((item) => item.getAttribute('data-media')),
+    );
+    await page.getByLabel('Alt text of picture 1').fill(`${name}, the blade`);
+    await page.getByLabel('Alt text of picture 2').fill(`${name} in its sheath`);
+    // Reordered by keyboard dragging (the handle: space, arrow, space), then back and forth with the buttons.
+    const handle = page.getByRole('button', { name: 'Drag picture 2 to reorder' });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await expect(handle).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('ArrowUp');
+    // The drag's live region tells screen readers where the picture is: over the first one.
+    await expect(page.getByText(`was moved over droppable area ${bladeId}`)).toBeAttached();
+    await page.keyboard.press('Space');
+    await expect(pictures.first()).toHaveAttribute('data-media', sheathId ?? '');
+    await pictures.nth(1).getByRole('button', { name: 'Move up' }).click();
+    await expect(pictures.first()).toHaveAttribute('data-media', bladeId ?? '');
+    await pictures.first().getByRole('button', { name: 'Move down' }).click();
+    await expect(pictures.first()).toHaveAttribute('data-media', sheathId ?? '');
+    await expect(page.getByLabel('Alt text of picture 1')).toHaveValue(`${name} in its sheath`);
+    await expect(pictures.first()).toContainText('Main');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Element created')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
+    const stock = page.getByRole('region', { name: 'Stock' });
+    await expect(stock.getByTestId('stock')).toHaveText('6');
+    await expect(stock.getByRole('row').filter({ hasText: 'opening stock' })).toContainText('+6');
+
+    // The shop: the product page with its before-discount price and pictures in their order, the featured shelf.
+    const shop = await page.context().newPage();
+    const shopProblems = watchProblems(shop);
+    await openPage(shop, `/products/${slug}`);
+    await expect(shop.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(shop.getByText('$150.00').first()).toBeVisible();
+    await expect(shop.locator('s', { hasText: '$180.00' }).first()).toBeVisible();
+    await expect(shop.getByText('Forged in Bhojpur for this journey.')).toBeVisible();
+    await expect(shop.getByRole('img', { name: `${name} in its sheath` })).toBeVisible();
+    await shop.getByRole('button', { name: 'Show image 2' }).click();
+    await expect(shop.getByRole('img', { name: `${name}, the blade` })).toBeVisible();
+    await expect(shop.getByText(categoryName).first()).toBeVisible();
+    await openPage(shop, '/');
+    const shelf = shop.locator('section', { has: shop.getByRole('heading', { name: 'Featured khukuris' }) });
+    const card = shelf.locator('.product-card', { hasText: name });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('DISCOUNT OFFER');
+
+    expect(problems).toEqual([]);
+    expect(shopProblems).toEqual([]);
+  });
+
+  test('a bulk edit of the product list unpublishes, features and reprices the rows selected', async ({
+    page,
+    request,
+  }) => {
+    const problems = watchProblems(page);
+    const id = unique();
+    const token = await ownerToken(request);
+    const headers = { ...TENANT, Authorization: `Bearer ${token}` };
+    const categories = await request.get('/api/admin/categories/', { headers });
+    const categoryId = (await categories.json()).results[0].id;
+    const created: { id: number; slug: string }[] = [];
+    for (const [index, price] of ['40.00', '19.99'].entries()) {
+      const answer = await request.post('/api/admin/products/', {
+        headers,
+        data: { name: `Bulk khukuri ${id} ${index + 1}`, category: categoryId, price, stock: 3, is_active: true },
+      });
+      expect(answer.status()).toBe(201);
+      created.push(await answer.json());
+    }
+
+    await signInAsOwner(page);
+    await openMenu(page, 'Products');
+    await page.getByPlaceholder('Name or slug').fill(`bulk khukuri ${id}`);
+    const rows = page.locator('tbody tr');
+    await expect(rows).toHaveCount(2);
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('button', { name: 'Feature', exact: true }).click();
+    await expect(page.getByText('2 products updated')).toBeVisible();
+
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('button', { name: 'Change price' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change prices by a percent' });
+    await dialog.getByLabel('Percent').fill('-12.5');
+    await dialog.getByRole('button', { name: 'Change prices' }).click();
+    await expect(page.getByText('2 products updated')).toBeVisible();
+    // 40.00 → 35.00; 19.99 → 17.49125 → 17.49.
+    await expect(rows.filter({ hasText: `Bulk khukuri ${id} 1` })).toContainText('$35.00');
+    await expect(rows.filter({ hasText: `Bulk khukuri ${id} 2` })).toContainText('$17.49');
+
+    await rows
+      .filter({ hasText: `Bulk khukuri ${id} 2` })
+      .getByRole('checkbox')
+      .check();
+    await page.getByRole('button', { name: 'Unpublish' }).click();
+    await expect(page.getByText('1 product updated')).toBeVisible();
+
+    const shop = await page.context().newPage();
+    const shopProblems = watchProblems(shop);
+    await openPage(shop, `/products/${created[0]?.slug}`);
+    await expect(shop.getByText('$35.00').first()).toBeVisible();
+    const hidden = await request.get(`/api/products/products/${created[1]?.slug}/`, { headers: TENANT });
+    expect(hidden.status()).toBe(404);
+    const featured = await request.get('/api/products/products/?featured=true&page=1&page_size=50', {
+      headers: TENANT,
+    });
+    const slugs = (await featured.json()).results.map((product: { slug: string }) => product.slug);
+    expect(slugs).toContain(created[0]?.slug);
+    expect(slugs).not.toContain(created[1]?.slug);
+
+    expect(problems).toEqual([]);
+    expect(shopProblems).toEqual([]);
+  });
+});
