@@ -45,6 +45,7 @@ import {
   paymentsRoutes,
   reconcilePayments,
 } from './modules/payments/index.ts';
+import { productCsvAdminRoutes } from './modules/product-csv/index.ts';
 import { productPageReviews, reviewsAdminRoutes, reviewsRoutes } from './modules/reviews/index.ts';
 import { sandboxGatewayRoutes } from './modules/sandbox-gateway/index.ts';
 import { searchAdminRoutes, searchRoutes } from './modules/search/index.ts';
@@ -291,6 +292,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             await admin.register(staffAdminRoutes);
             await admin.register(catalogAdminRoutes);
             await admin.register(inventoryAdminRoutes);
+            await admin.register(productCsvAdminRoutes);
             await admin.register(reviewsAdminRoutes);
             await admin.register(searchAdminRoutes);
             await admin.register(blogAdminRoutes);

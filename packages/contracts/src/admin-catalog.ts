@@ -72,6 +72,8 @@ export type AdminProductImage = z.infer<typeof AdminProductImage>;
 
 /** A product in full, for editing: every editable field, its attributes and pictures, and what only the shop moves. */
 export const AdminProduct = AdminProductSummary.extend({
+  price_before_discount: Money.nullable(),
+  is_featured: z.boolean(),
   description: z.string(),
   long_html_description: z.string(),
   attributes: z.array(z.object({ key: z.string(), value: z.string() })),
@@ -95,7 +97,11 @@ const productFields = {
   /** Rich text: sanitized on write. */
   long_html_description: z.string().max(200_000),
   price: AdminPrice,
+  /** The price crossed out beside the price (a discount), or null for none. */
+  price_before_discount: AdminPrice.nullable(),
   is_active: z.boolean(),
+  /** Shown on the home page's featured shelf. */
+  is_featured: z.boolean(),
   low_stock_threshold: z.number().int().min(0).max(1_000_000),
   attributes: z.array(AdminAttribute).max(100),
 };
@@ -106,7 +112,9 @@ export const AdminProductCreateBody = z
     ...productFields,
     description: productFields.description.optional(),
     long_html_description: productFields.long_html_description.optional(),
+    price_before_discount: productFields.price_before_discount.optional(),
     is_active: productFields.is_active.optional(),
+    is_featured: productFields.is_featured.optional(),
     low_stock_threshold: productFields.low_stock_threshold.optional(),
     attributes: productFields.attributes.optional(),
   })

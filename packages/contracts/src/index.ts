@@ -16,5 +16,6 @@ export * from './money.ts';
 export * from './order-lifecycle.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './product-csv.ts';
 export * from './settings.ts';
 export * from './shops.ts';

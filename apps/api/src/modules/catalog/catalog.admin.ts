@@ -74,10 +74,15 @@ async function withSlugConflict<T>(write: () => Promise<T>, fields: Record<strin
   }
 }
 
-function priceCents(price: string): number {
+function priceCents(price: string, field = 'price'): number {
   const cents = parseMinor(price);
-  if (cents === null) throw new ValidationError({ price: ['A valid amount is required, e.g. "85.00".'] });
+  if (cents === null) throw new ValidationError({ [field]: ['A valid amount is required, e.g. "85.00".'] });
   return cents;
+}
+
+/** The crossed-out price in minor units: unchanged (undefined), none (null) or an amount. */
+function priceBeforeDiscountCents(price: string | null | undefined): number | null | undefined {
+  return price == null ? price : priceCents(price, 'price_before_discount');
 }
 
 /** A category of the shop, held until the transaction ends so that it cannot be deleted under the product. */
@@ -133,6 +138,8 @@ export async function getProductForStaff(ctx: RequestContext, productId: number)
   const { media } = ctx.deps;
   return {
     ...productSummaryOf(ctx, row),
+    price_before_discount: row.priceBeforeDiscountCents === null ? null : formatMinor(row.priceBeforeDiscountCents),
+    is_featured: row.isFeatured,
     description: row.description,
     long_html_description: row.longHtmlDescription,
     attributes,
@@ -160,7 +167,14 @@ function auditedFields(changes: ProductChanges & { attributes?: { key: string; v
     ...(changes.description === undefined ? {} : { description: changes.description }),
     ...(changes.longHtmlDescription == null ? {} : { long_html_description: '(changed)' }),
     ...(changes.priceCents === undefined ? {} : { price: formatMinor(changes.priceCents) }),
+    ...(changes.priceBeforeDiscountCents === undefined
+      ? {}
+      : {
+          price_before_discount:
+            changes.priceBeforeDiscountCents === null ? null : formatMinor(changes.priceBeforeDiscountCents),
+        }),
     ...(changes.isActive === undefined ? {} : { is_active: changes.isActive }),
+    ...(changes.isFeatured === undefined ? {} : { is_featured: changes.isFeatured }),
     ...(changes.lowStockThreshold === undefined ? {} : { low_stock_threshold: changes.lowStockThreshold }),
     ...(changes.attributes === undefined ? {} : { attributes: changes.attributes }),
   };
@@ -176,7 +190,9 @@ export async function createProductByStaff(ctx: RequestContext, body: AdminProdu
     description: body.description ?? '',
     longHtmlDescription: body.long_html_description ?? '',
     priceCents: priceCents(body.price),
+    priceBeforeDiscountCents: priceBeforeDiscountCents(body.price_before_discount) ?? null,
     isActive: body.is_active ?? true,
+    isFeatured: body.is_featured ?? false,
     ...(body.low_stock_threshold === undefined ? {} : { lowStockThreshold: body.low_stock_threshold }),
   };
   const attributes = body.attributes ?? [];
@@ -222,7 +238,14 @@ function changedFields(product: ProductRow, changes: ProductChanges): ProductCha
     ...(changes.priceCents === undefined || changes.priceCents === product.priceCents
       ? {}
       : { priceCents: changes.priceCents }),
+    ...(changes.priceBeforeDiscountCents === undefined ||
+    changes.priceBeforeDiscountCents === product.priceBeforeDiscountCents
+      ? {}
+      : { priceBeforeDiscountCents: changes.priceBeforeDiscountCents }),
     ...(changes.isActive === undefined || changes.isActive === product.isActive ? {} : { isActive: changes.isActive }),
+    ...(changes.isFeatured === undefined || changes.isFeatured === product.isFeatured
+      ? {}
+      : { isFeatured: changes.isFeatured }),
     ...(changes.lowStockThreshold === undefined || changes.lowStockThreshold === product.lowStockThreshold
       ? {}
       : { lowStockThreshold: changes.lowStockThreshold }),
@@ -245,7 +268,9 @@ export async function updateProductByStaff(
     longHtmlDescription:
       body.long_html_description === undefined ? undefined : sanitizeRichText(body.long_html_description),
     priceCents: body.price === undefined ? undefined : priceCents(body.price),
+    priceBeforeDiscountCents: priceBeforeDiscountCents(body.price_before_discount),
     isActive: body.is_active,
+    isFeatured: body.is_featured,
     lowStockThreshold: body.low_stock_threshold,
   };
   await withSlugConflict(
@@ -275,7 +300,10 @@ export async function updateProductByStaff(
             description: changes.description === undefined ? undefined : product.description,
             longHtmlDescription: changes.longHtmlDescription == null ? undefined : product.longHtmlDescription,
             priceCents: changes.priceCents === undefined ? undefined : product.priceCents,
+            priceBeforeDiscountCents:
+              changes.priceBeforeDiscountCents === undefined ? undefined : product.priceBeforeDiscountCents,
             isActive: changes.isActive === undefined ? undefined : product.isActive,
+            isFeatured: changes.isFeatured === undefined ? undefined : product.isFeatured,
             lowStockThreshold: changes.lowStockThreshold === undefined ? undefined : product.lowStockThreshold,
             attributes: attributesChanged ? attributesBefore : undefined,
           }),

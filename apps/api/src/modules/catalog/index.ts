@@ -1,5 +1,6 @@
 // The catalog module's public surface: the only file other modules and the app import from it.
 
+export { createProductByStaff, updateProductByStaff } from './catalog.admin.ts';
 export { productColumns } from './catalog.repository.ts';
 export { catalogAdminRoutes, catalogRoutes } from './catalog.routes.ts';
 export {
@@ -12,6 +13,14 @@ export {
   type ProductPageReviews,
   searchedProducts,
 } from './catalog.service.ts';
+export {
+  findCategoryIds,
+  findProductRecords,
+  findStoredPictureKeys,
+  listProductRecords,
+  type ProductRecord,
+  setProductPictures,
+} from './product-records.service.ts';
 export {
   type ExpectedStock,
   findLowStockLevels,
