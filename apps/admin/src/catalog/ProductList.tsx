@@ -19,6 +19,7 @@ import {
 } from 'react-admin';
 import { flagFilter } from '../inputs/FlagFilter.tsx';
 import { formatMoney } from '../lib/format.ts';
+import { ProductCsvButtons } from './ProductCsv.tsx';
 import { ProductFields } from './ProductForm.tsx';
 
 const productFilters = [
@@ -38,6 +39,7 @@ function ProductListActions() {
     <TopToolbar>
       <FilterButton />
       <CreateButton />
+      <ProductCsvButtons />
     </TopToolbar>
   );
 }
