@@ -399,6 +399,15 @@ describe('product CSV import', () => {
     expect(await detail(Buffer.from([0x73, 0x6c, 0x75, 0x67, 0x0a, 0xff, 0xfe]))).toMatchObject({
       code: 'invalid_csv',
     });
+    const tooLarge = await importCsv(setup.shop, token, `slug\r\n${'x'.repeat(5 * 1024 * 1024)}\r\n`, {
+      dryRun: true,
+    });
+    expect(tooLarge.json()).toEqual({ detail: 'The file is larger than 5 MB.', code: 'invalid_csv' });
+    // Above the JSON body limit, within the file's: read, and the row's text refused by the product rules.
+    const long = toCsv(['slug', 'long_html_description'], [[setup.product.slug, 'x'.repeat(1_500_000)]]);
+    const checked = await importCsv(setup.shop, token, long, { dryRun: true });
+    expect(checked.statusCode).toBe(200);
+    expect(Object.keys(checked.json().rows[0].errors)).toEqual(['long_html_description']);
     const notMultipart = await t.request(setup.shop, {
       method: 'POST',
       url: '/api/admin/products/import/',
