@@ -60,9 +60,8 @@ function ReportTable({ report }: { report: ProductImportReport }) {
   return (
     <>
       <Typography sx={{ my: 1 }} data-testid="import-summary">
-        {report.dry_run ? 'This file would create' : 'Created'} {report.created},{' '}
-        {report.dry_run ? 'update' : 'updated'} {report.updated}, leave {report.unchanged} unchanged; {report.errors}{' '}
-        with errors.
+        This file would create {report.created}, update {report.updated}, leave {report.unchanged} unchanged;{' '}
+        {report.errors} {report.errors === 1 ? 'row has' : 'rows have'} errors.
       </Typography>
       <Table size="small" aria-label="Import report">
         <TableHead>
