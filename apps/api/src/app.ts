@@ -46,6 +46,7 @@ import {
   pollPendingRefunds,
   reconcilePayments,
 } from './modules/payments/index.ts';
+import { productCsvAdminRoutes } from './modules/product-csv/index.ts';
 import { productPageReviews, reviewsAdminRoutes, reviewsRoutes } from './modules/reviews/index.ts';
 import { sandboxGatewayRoutes } from './modules/sandbox-gateway/index.ts';
 import { searchAdminRoutes, searchRoutes } from './modules/search/index.ts';
@@ -294,6 +295,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             // The stock the product form sets goes through the inventory's ledger, a module above the catalog.
             await admin.register(catalogAdminRoutes, { stock: productFormStock });
             await admin.register(inventoryAdminRoutes);
+            await admin.register(productCsvAdminRoutes);
             await admin.register(reviewsAdminRoutes);
             await admin.register(searchAdminRoutes);
             await admin.register(blogAdminRoutes);

@@ -79,6 +79,8 @@ export type AdminProductImage = z.infer<typeof AdminProductImage>;
 
 /** A product in full, for editing: every editable field, its attributes and pictures, and what only the shop moves. */
 export const AdminProduct = AdminProductSummary.extend({
+  price_before_discount: Money.nullable(),
+  is_featured: z.boolean(),
   description: z.string(),
   long_html_description: z.string(),
   attributes: z.array(z.object({ key: z.string(), value: z.string() })),

@@ -16,6 +16,7 @@ export * from './money.ts';
 export * from './order-lifecycle.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './product-csv.ts';
 export * from './reports.ts';
 export * from './settings.ts';
 export * from './shops.ts';

@@ -20,6 +20,7 @@ import {
 import { flagFilter } from '../inputs/FlagFilter.tsx';
 import { formatMoney } from '../lib/format.ts';
 import { ProductBulkActions } from './ProductBulkActions.tsx';
+import { ProductCsvButtons } from './ProductCsv.tsx';
 import { ProductFields, productBody } from './ProductForm.tsx';
 
 const productFilters = [
@@ -43,6 +44,7 @@ function ProductListActions() {
     <TopToolbar>
       <FilterButton />
       <CreateButton />
+      <ProductCsvButtons />
     </TopToolbar>
   );
 }

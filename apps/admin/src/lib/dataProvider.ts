@@ -16,6 +16,7 @@ import type {
   AdminStockLedger,
   CreateRefundBody,
   OrderTransitionBody,
+  ProductImportReport,
   SalesInterval,
   SalesReport,
 } from '@platform/contracts';
@@ -70,6 +71,13 @@ export interface AdminDataProvider extends DataProvider {
   deleteProductImage(productId: Identifier, imageId: Identifier): Promise<void>;
   getStockLedger(productId: Identifier, options?: { signal?: AbortSignal }): Promise<AdminStockLedger>;
   adjustStock(productId: Identifier, body: AdminStockAdjustmentBody): Promise<AdminStockLedger>;
+  /** `GET /admin/products/export/`: the products of the list's filters and sort as CSV. */
+  exportProducts(params: { filter: Record<string, unknown>; sort?: SortPayload | undefined }): Promise<Download>;
+  /**
+   * `POST /admin/products/import/` (multipart: `file`): the report of a dry run, or of the real run. A real run with
+   * errors fails with an `HttpError` whose body is the report.
+   */
+  importProducts(file: File, options: { dryRun: boolean }): Promise<ProductImportReport>;
 }
 
 /** `ordering` for a sort: `field` ascending, `-field` descending; none without a field. */
@@ -303,6 +311,21 @@ export function createDataProvider(api: Api): AdminDataProvider {
       const ordering = orderingOf(sort);
       if (ordering) query.set('ordering', ordering);
       return api.download('/admin/orders/export/', { query: appendFilters(query, filter) });
+    },
+    exportProducts: ({ filter, sort }) => {
+      const query = new URLSearchParams();
+      const ordering = orderingOf(sort);
+      if (ordering) query.set('ordering', ordering);
+      return api.download('/admin/products/export/', { query: appendFilters(query, filter) });
+    },
+    importProducts: (file, { dryRun }) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return api.request<ProductImportReport>('/admin/products/import/', {
+        method: 'POST',
+        body: form,
+        ...(dryRun ? { query: new URLSearchParams({ dry_run: 'true' }) } : {}),
+      });
     },
   };
 }

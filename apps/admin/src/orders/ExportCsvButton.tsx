@@ -2,19 +2,8 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useState } from 'react';
 import { Button, useDataProvider, useListContext, useNotify } from 'react-admin';
 import type { AdminDataProvider } from '../lib/dataProvider.ts';
+import { saveFile } from '../lib/download.ts';
 import { errorText } from '../lib/errors.ts';
-
-/** Saves a file in the browser: an object URL behind a link clicked once. */
-function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** The orders of the list's filters and sort as CSV, from the server (`/admin/orders/export/`), with the auth headers. */
 export function ExportCsvButton() {

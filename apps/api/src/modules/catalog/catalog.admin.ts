@@ -128,6 +128,8 @@ export async function getProductForStaff(ctx: RequestContext, productId: number)
   const { media } = ctx.deps;
   return {
     ...productSummaryOf(ctx, row),
+    price_before_discount: row.priceBeforeDiscountCents === null ? null : formatMinor(row.priceBeforeDiscountCents),
+    is_featured: row.isFeatured,
     description: row.description,
     long_html_description: row.longHtmlDescription,
     attributes,

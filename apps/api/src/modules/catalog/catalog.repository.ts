@@ -158,7 +158,7 @@ function containsPattern(text: string): string {
 
 type Direction = typeof asc;
 
-function direction(ordering: string): Direction {
+export function direction(ordering: string): Direction {
   return ordering.startsWith('-') ? desc : asc;
 }
 
@@ -188,7 +188,7 @@ const ADMIN_PRODUCT_COLUMNS = {
   created_at: products.createdAt,
 } as const;
 
-function adminProductColumn(ordering: AdminProductOrdering) {
+export function adminProductColumn(ordering: AdminProductOrdering) {
   switch (ordering) {
     case 'name':
     case '-name':
@@ -204,7 +204,7 @@ function adminProductColumn(ordering: AdminProductOrdering) {
   }
 }
 
-function adminProductWhere(scope: TenantScope, filter: AdminProductFilter): SQL {
+export function adminProductWhere(scope: TenantScope, filter: AdminProductFilter): SQL {
   const pattern = filter.search ? containsPattern(filter.search) : null;
   return scope.where(
     products,

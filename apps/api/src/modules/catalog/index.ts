@@ -12,7 +12,16 @@ export {
   type ProductPageReviews,
   searchedProducts,
 } from './catalog.service.ts';
+export {
+  findCategoryIds,
+  findProductRecords,
+  findStoredPictureKeys,
+  listProductRecords,
+  type ProductRecord,
+  setProductPictures,
+} from './product-records.service.ts';
 export type { ProductFormStock } from './products.admin.ts';
+export { createProductByStaff, updateProductByStaff } from './products.admin.ts';
 export {
   type ExpectedStock,
   findLowStockLevels,

@@ -1,5 +1,5 @@
 // The administration of orders: the shop's orders for staff, their history, notes and payments, status changes
-// through the lifecycle (audited), and the export of a filtered list as CSV.
+// through the lifecycle (audited), and the export of a filtered list as CSV (`lib/csv.ts`).
 import type {
   AdminOrder,
   AdminOrderListQuery,
@@ -11,6 +11,7 @@ import type {
 import { checkMove, formatMinor } from '@platform/contracts';
 import type { z } from 'zod';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { findAccountIdsMatching, getAccountEmails } from '../accounts/index.ts';
@@ -199,13 +200,6 @@ export async function addOrderNote(
   return getOrderForStaff(ctx, orderId);
 }
 
-/** A CSV field: quoted when needed, and a leading formula character neutralised (spreadsheets run `=…`). */
-function csvField(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 const CSV_COLUMNS = [
   'number',
   'created_at',
@@ -248,9 +242,7 @@ export async function exportOrdersCsv(ctx: RequestContext, query: AdminOrderList
       address.country ?? '',
       row.carrier,
       row.trackingNumber,
-    ]
-      .map(csvField)
-      .join(',');
+    ];
   });
-  return `${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
+  return toCsv(CSV_COLUMNS, lines);
 }

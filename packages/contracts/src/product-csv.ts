@@ -1,0 +1,65 @@
+// The product CSV (`GET /api/admin/products/export/`, `POST /api/admin/products/import/`): its columns and the
+// import's report, row by row.
+import { z } from 'zod';
+
+/**
+ * The columns of the product CSV, in the order the export writes them. `slug` is the key (required); an import may
+ * leave any other column out, and then changes nothing of it; a blank cell of `featured`, `published`, `stock` or
+ * `low_stock_threshold` changes nothing either (a blank `price_before_discount` is no discount, blank `images` no
+ * pictures). `attributes` is `name=value` pairs separated by `;`
+ * (a `\` before a `;`, `=` or `\` that belongs to the text); `images` is picture URLs separated by spaces, the main
+ * image first.
+ */
+export const PRODUCT_CSV_COLUMNS = [
+  'slug',
+  'name',
+  'category',
+  'price',
+  'price_before_discount',
+  'featured',
+  'published',
+  'stock',
+  'low_stock_threshold',
+  'description',
+  'long_html_description',
+  'attributes',
+  'images',
+] as const;
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/** An import's file: at most this many bytes and product rows. */
+export const PRODUCT_CSV_MAX_BYTES = 5 * 1024 * 1024;
+export const PRODUCT_CSV_MAX_ROWS = 5_000;
+
+/** `POST /admin/products/import/?dry_run=true`: report what the file would do, and do nothing. */
+export const ProductImportQuery = z.object({
+  dry_run: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+/** What one row of the file does (or would do): its line in the spreadsheet (the header is row 1). */
+export const ProductImportRow = z.object({
+  row: z.number().int(),
+  slug: z.string(),
+  action: z.enum(['create', 'update', 'unchanged']),
+  /** The columns whose value changes (every column given, for a new product). */
+  changes: z.array(z.string()),
+  /** What is wrong with the row, by column; a file with any error changes nothing. */
+  errors: z.record(z.string(), z.array(z.string())),
+  /** What the row leaves for later (pictures at addresses outside the shop's media), by column. */
+  notes: z.record(z.string(), z.array(z.string())),
+});
+export type ProductImportRow = z.infer<typeof ProductImportRow>;
+
+/** The import's answer: the counts, and every row. `errors` counts the rows with errors. */
+export const ProductImportReport = z.object({
+  dry_run: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.number().int(),
+  rows: z.array(ProductImportRow),
+});
+export type ProductImportReport = z.infer<typeof ProductImportReport>;
