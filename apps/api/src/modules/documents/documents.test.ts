@@ -201,6 +201,53 @@ describe('invoices', () => {
     expect(text).toContain('This is not a valid tax document.');
   });
 
+  it('issues a credit note for each refund, numbered in its own series, sent with the refund e-mail', async () => {
+    const setup = await shop('Refund Forge');
+    const placed = await order(setup, 2);
+    await markPaid(setup, placed.id);
+    for (const [amount, key] of [
+      ['20.00', 'first'],
+      ['30.50', 'second'],
+    ]) {
+      const refunded = await adminCall(
+        t,
+        setup.tenant,
+        setup.owner.accessToken,
+        'POST',
+        `/orders/${placed.id}/refunds/`,
+        { amount, reason: 'Scratched sheath', reference: `BANK-${key}`, restock: [] },
+      );
+      expect(refunded.statusCode).toBe(201);
+    }
+    const listed = await customerGet(setup.tenant, setup.customer.accessToken, `${placed.id}/documents/`);
+    expect(listed.json().map((document: { kind: string; number: string }) => [document.kind, document.number])).toEqual(
+      [
+        ['invoice', 'INV-000001'],
+        ['credit_note', 'CN-000001'],
+        ['credit_note', 'CN-000002'],
+      ],
+    );
+    const second = listed.json()[2];
+    const pdf = await customerGet(setup.tenant, setup.customer.accessToken, `${placed.id}/documents/${second.id}/`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="CN-000002.pdf"');
+    const text = await pdfText(pdf.rawPayload);
+    for (const expected of [
+      'Credit note',
+      'No. CN-000002',
+      `Refund for order ${placed.number}`,
+      '$30.50 USD',
+      'Total refunded',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    await t.settled();
+    const refundMails = mailsTo(t.config.DATA_DIR, setup.customer.user.email).filter((mail) =>
+      /filename=CN-00000[12]\.pdf/.test(mail.raw),
+    );
+    expect(refundMails).toHaveLength(2);
+  });
+
   it('gives a packing slip with the lines and the delivery address, without prices, to staff only', async () => {
     const setup = await shop('Packing Forge');
     const placed = await order(setup, 3);

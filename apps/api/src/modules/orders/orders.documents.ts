@@ -1,6 +1,6 @@
 // An order's documents: what its invoice and packing slip list, the invoice issued when the order is paid, and the
 // documents as staff and the order's customer download them. Numbering, keeping and drawing are the documents module's.
-import { addressLines, customizationText, type Order } from '@platform/contracts';
+import { addressLines, customizationText, type Order, type OrderRefund } from '@platform/contracts';
 import { type RequestContext, requireStaff, type TransactionContext } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import {
@@ -92,6 +92,44 @@ export async function issueInvoice(
     body: invoiceBody(order, email),
   });
   return invoice.file();
+}
+
+/** What a refund's credit note lists: the money given back, how, and for which order. */
+function creditNoteBody(order: Order, refund: OrderRefund, email: string | null): DocumentBody {
+  return {
+    buyer: buyerOf(order, email),
+    references: [...referencesOf(order), { label: 'Refunded through', value: refund.method_label }],
+    lines: [
+      {
+        description: `${refund.kind === 'void' ? 'Payment voided' : 'Refund'} for order ${order.number}`,
+        quantity: 1,
+        unitPrice: money(refund.amount, order.currency),
+        amount: money(refund.amount, order.currency),
+      },
+    ],
+    totals: [
+      { label: 'Order total', amount: money(order.total, order.currency) },
+      { label: 'Total refunded', amount: money(refund.amount, order.currency) },
+    ],
+    notes: ['This credit note cancels the amount above of the invoice of this order.'],
+  };
+}
+
+/** Issues the credit note of a refund that went through, in the transaction that records it (once). */
+export async function issueCreditNote(
+  tx: TransactionContext,
+  order: Order & { isTest: boolean },
+  refund: OrderRefund,
+  email: string | null,
+): Promise<DocumentFile> {
+  const note = await issueOrderDocument(tx, {
+    kind: 'credit_note',
+    orderId: order.id,
+    refundId: refund.id,
+    isTest: order.isTest,
+    body: creditNoteBody(order, refund, email),
+  });
+  return note.file();
 }
 
 // ── Downloads ───────────────────────────────────────────────────────────────────────────────────────────────────────

@@ -281,6 +281,12 @@ describe('card refunds through the sandbox gateway (Payment Maintenance API)', (
     expect(response.json()).toMatchObject({ status: 'paid', refunded_amount: '0.00', refundable_amount: '149.99' });
     expect(response.json().refunds[0]).toMatchObject({ status: 'pending', kind: 'refund' });
     expect((await customerOrder(setup)).refunds[0]?.status).toBe('pending');
+    const documents = async () =>
+      (await staffCall(setup, 'GET', `/orders/${setup.order.id}/documents/`))
+        .json()
+        .map((document: { kind: string }) => document.kind);
+    // No credit note for money not yet back.
+    expect(await documents()).toEqual(['invoice']);
 
     // The first poll finds it still pending; one a while later finds it complete.
     const first = await pollPendingRefunds(t.app.deps, new Date(Date.now() + 60_000));
@@ -292,6 +298,8 @@ describe('card refunds through the sandbox gateway (Payment Maintenance API)', (
     expect(order.refunds[0]?.status).toBe('succeeded');
     const mails = mailsTo(t.config.DATA_DIR, setup.customer.user.email).map((mail) => mail.body);
     expect(mails.some((body) => body.includes('The refund of $20.01 USD for order'))).toBe(true);
+    // Its credit note came with the completion.
+    expect(await documents()).toEqual(['invoice', 'credit_note']);
   });
 
   it('records a pending refund the bank refuses as failed and flagged, and frees its amount', async () => {

@@ -7,7 +7,7 @@ import { shopUrl } from '../../lib/urls.ts';
 import { getAccountEmail } from '../accounts/index.ts';
 import { type MailMessage, queueMail } from '../mail/index.ts';
 import { getTenant } from '../tenants/index.ts';
-import { issueInvoice } from './orders.documents.ts';
+import { issueCreditNote, issueInvoice } from './orders.documents.ts';
 import { PAYMENT_TIMEOUT } from './orders.lifecycle.ts';
 import {
   orderCancelledMail,
@@ -76,12 +76,25 @@ export function subscribeOrderEvents(deps: ServiceDeps, database: Database): voi
   );
 
   // A refund made is told in its own transaction; one completing later moves the order first, then is told.
+  // A refund that went through gets its credit note, issued with it and sent with the e-mail.
   const refundMail =
-    (write: typeof refundMadeMail) => async (event: { orderId: number; refundId: number }, tx: TransactionContext) =>
-      mailCustomer(({ ctx, ...mail }) => {
-        const refund = mail.order.refunds.find((candidate) => candidate.id === event.refundId);
-        return refund ? write({ shopName: shopName(ctx), ...mail, refund }) : null;
-      })(event, tx);
+    (write: typeof refundMadeMail) => async (event: { orderId: number; refundId: number }, tx: TransactionContext) => {
+      const order = await findOrder(tx, event.orderId);
+      const refund = order?.refunds.find((candidate) => candidate.id === event.refundId);
+      if (!order || !refund) return;
+      const to = await getAccountEmail(tx, order.userId);
+      const creditNote = refund.status === 'succeeded' ? await issueCreditNote(tx, order, refund, to) : null;
+      if (!to) return;
+      const orderPageUrl = shopUrl(tx, `/account/orders/${order.id}`);
+      await queueMail(tx, {
+        ...write({ shopName: shopName(tx), to, order, orderPageUrl, refund }),
+        ...(creditNote
+          ? {
+              attachments: [{ filename: creditNote.filename, contentType: 'application/pdf', content: creditNote.pdf }],
+            }
+          : {}),
+      });
+    };
   deps.events.beforeCommit('refund.created', refundMail(refundMadeMail));
   deps.events.on('refund.completed', async (event) => {
     const tenant = await getTenant(database.db, event.tenantId);
