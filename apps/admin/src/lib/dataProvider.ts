@@ -15,6 +15,7 @@ import type {
   AdminStockAdjustmentBody,
   AdminStockLedger,
   CreateRefundBody,
+  OrderDocument,
   OrderTransitionBody,
   ProductImportReport,
   SalesInterval,
@@ -54,6 +55,10 @@ export interface AdminDataProvider extends DataProvider {
   /** `POST /admin/orders/{id}/refunds/`, with the key that makes a retry answer the same refund. */
   refundOrder(id: Identifier, body: CreateRefundBody, idempotencyKey: string): Promise<{ data: AdminOrder }>;
   exportOrders(params: { filter: Record<string, unknown>; sort?: SortPayload | undefined }): Promise<Download>;
+  /** An order's invoices and credit notes, as issued. */
+  getOrderDocuments(orderId: Identifier, options?: { signal?: AbortSignal }): Promise<OrderDocument[]>;
+  /** An order's document (by id) or packing slip, as PDF. */
+  downloadOrderDocument(orderId: Identifier, which: number | 'packing-slip'): Promise<Download>;
   /** `POST /admin/products/{id}/images/` (multipart: `image`, `alt_text`). */
   uploadProductImage(productId: Identifier, file: File, altText?: string): Promise<AdminProduct>;
   /** `POST /admin/products/bulk/`: one action on many products; each id's outcome. */
@@ -306,6 +311,14 @@ export function createDataProvider(api: Api): AdminDataProvider {
       api.request<AdminStockLedger>(`${recordPath('products', productId)}stock/`, { signal: options.signal }),
     adjustStock: (productId, body) =>
       api.request<AdminStockLedger>(`${recordPath('products', productId)}stock/`, { method: 'POST', body }),
+    getOrderDocuments: (orderId, options = {}) =>
+      api.request<OrderDocument[]>(`${recordPath('orders', orderId)}documents/`, { signal: options.signal }),
+    downloadOrderDocument: (orderId, which) =>
+      api.download(
+        which === 'packing-slip'
+          ? `${recordPath('orders', orderId)}packing-slip/`
+          : `${recordPath('orders', orderId)}documents/${encodeURIComponent(String(which))}/`,
+      ),
     exportOrders: ({ filter, sort }) => {
       const query = new URLSearchParams();
       const ordering = orderingOf(sort);

@@ -16,6 +16,7 @@ import {
 } from 'react-admin';
 import { actorLabel, formatDateTime, formatMoney, statusLabel } from '../lib/format.ts';
 import { OrderActions } from './OrderActions.tsx';
+import { OrderDocuments } from './OrderDocuments.tsx';
 import { OrderNotes } from './OrderNotes.tsx';
 import { OrderTotalField } from './OrderTotalField.tsx';
 import { Section } from './Section.tsx';
@@ -250,6 +251,7 @@ function OrderDetail() {
       <Shipping order={order} />
       <Payments order={order} />
       {Array.isArray(order.refunds) ? <Refunds order={order} /> : null}
+      <OrderDocuments order={order} />
       <OrderNotes order={order} />
     </Stack>
   );

@@ -3,6 +3,7 @@ import { getFreshAccessToken, setLogoutCall, setRefreshCall } from '../features/
 import { type ApiClient, createApiClient } from './api-client.ts';
 
 let client: ApiClient | undefined;
+let clientConfig: { baseUrl: string; tenantToken: string } | undefined;
 
 /** Set once by the root from the settings embedded in the page, before any component calls the API. */
 export function configureBrowserApi(config: { baseUrl: string; tenantToken: string }): void {
@@ -17,6 +18,13 @@ export function configureBrowserApi(config: { baseUrl: string; tenantToken: stri
   setRefreshCall((refresh) => api.post('/accounts/token/refresh/', { refresh }, { schema: RefreshResponse }));
   setLogoutCall((refresh) => api.post('/accounts/logout/', { refresh }, { schema: DetailResponse }));
   client = api;
+  clientConfig = config;
+}
+
+/** Where the browser's API is and which shop it speaks for (for a call that is no JSON: a file to download). */
+export function browserApiConfig(): { baseUrl: string; tenantToken: string } {
+  if (!clientConfig) throw new Error('browserApiConfig() was called before the root configured the API.');
+  return clientConfig;
 }
 
 /** The browser's API client (for queries and mutations in components); loaders use `apiFromContext` instead. */

@@ -4,6 +4,7 @@ import { ErrorBox } from '../components/error-box.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { orderQueryOptions } from '../features/orders/api/orders.ts';
 import { DeliveryAddressBlock } from '../features/orders/components/delivery-address.tsx';
+import { DocumentsBlock } from '../features/orders/components/documents.tsx';
 import { OrderFacts } from '../features/orders/components/order-facts.tsx';
 import { OrderLines } from '../features/orders/components/order-lines.tsx';
 import { OrderStatus } from '../features/orders/components/order-status.tsx';
@@ -74,6 +75,7 @@ function OrderDetail({ id }: { id: string }) {
       <DeliveryAddressBlock address={data.delivery_address} />
       <ShipmentBlock shipment={data.shipment} />
       <RefundsBlock order={data} />
+      <DocumentsBlock order={data} />
       <OrderTimeline history={data.history} />
     </>
   );
