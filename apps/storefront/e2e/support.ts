@@ -130,14 +130,23 @@ export async function addItem(
 }
 
 /** The customer's cart ordered through the API, paid by bank transfer (so: awaiting payment), to the test address. */
-export async function placeBankTransferOrder(
+export function placeBankTransferOrder(
   request: APIRequestContext,
   customer: Customer,
+): Promise<{ id: number; number: string }> {
+  return placeOrderThroughApi(request, customer, 'bank_transfer');
+}
+
+/** The customer's cart ordered through the API with this payment method (awaiting payment), to the test address. */
+export async function placeOrderThroughApi(
+  request: APIRequestContext,
+  customer: Customer,
+  paymentMethod: 'bank_transfer' | 'card_2c2p',
 ): Promise<{ id: number; number: string }> {
   const placed = await request.post('/api/orders/orders/', {
     headers: { ...TENANT, Authorization: `Bearer ${customer.access}` },
     data: {
-      payment_method: 'bank_transfer',
+      payment_method: paymentMethod,
       delivery_address: {
         street: ADDRESS['Street Address'],
         city: ADDRESS.City,

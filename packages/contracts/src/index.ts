@@ -2,9 +2,6 @@
 import './browser.ts';
 
 export * from './accounts.ts';
-export * from './admin.ts';
-export * from './admin-catalog.ts';
-export * from './admin-content.ts';
 export * from './answers.ts';
 export * from './catalog.ts';
 export * from './content.ts';
@@ -16,7 +13,5 @@ export * from './money.ts';
 export * from './order-lifecycle.ts';
 export * from './orders.ts';
 export * from './payments.ts';
-export * from './product-csv.ts';
-export * from './reports.ts';
 export * from './settings.ts';
 export * from './shops.ts';

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@platform/contracts';
+import type { AuditEntry } from '@platform/contracts/admin';
 import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, TextInput } from 'react-admin';
 import { summaryText } from '../lib/format.ts';
 

@@ -1,4 +1,4 @@
-import { AdminPostUpdateBody } from '@platform/contracts';
+import { AdminPostUpdateBody } from '@platform/contracts/admin-content';
 import {
   Create,
   CreateButton,

@@ -1,4 +1,4 @@
-import { AdminCategoryUpdateBody } from '@platform/contracts';
+import { AdminCategoryUpdateBody } from '@platform/contracts/admin-catalog';
 import {
   Create,
   CreateButton,

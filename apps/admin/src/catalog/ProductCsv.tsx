@@ -18,7 +18,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import type { ProductImportReport, ProductImportRow } from '@platform/contracts';
+import type { ProductImportReport, ProductImportRow } from '@platform/contracts/product-csv';
 import { HttpError } from 'ra-core';
 import { useId, useState } from 'react';
 import { Button, useDataProvider, useListContext, useNotify, useRefresh } from 'react-admin';

@@ -1,5 +1,5 @@
 import { Box, Button, Card, CardContent, TextField as MuiTextField, Stack, Typography } from '@mui/material';
-import type { AdminProduct } from '@platform/contracts';
+import type { AdminProduct } from '@platform/contracts/admin-catalog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Edit, SimpleForm, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';

@@ -1,4 +1,5 @@
-import { AdminContactInfoBody, SOCIAL_PLATFORMS } from '@platform/contracts';
+import { SOCIAL_PLATFORMS } from '@platform/contracts';
+import { AdminContactInfoBody } from '@platform/contracts/admin-content';
 import {
   ArrayInput,
   BooleanInput,

@@ -1,4 +1,4 @@
-import { AdminDocumentUpdateBody } from '@platform/contracts';
+import { AdminDocumentUpdateBody } from '@platform/contracts/admin-content';
 import {
   BooleanField,
   BooleanInput,

@@ -1,4 +1,4 @@
-import { AdminFaqUpdateBody } from '@platform/contracts';
+import { AdminFaqUpdateBody } from '@platform/contracts/admin-content';
 import {
   BooleanField,
   BooleanInput,

@@ -1,4 +1,5 @@
-import { AdminSiteSettingsBody, isLocale, isTimeZone } from '@platform/contracts';
+import { isLocale, isTimeZone } from '@platform/contracts';
+import { AdminSiteSettingsBody } from '@platform/contracts/admin-content';
 import { ArrayInput, email, regex, required, SimpleFormIterator, TextInput } from 'react-admin';
 import { MediaInput } from '../inputs/MediaInput.tsx';
 import { maxLengthOf } from '../lib/limits.ts';

@@ -2,7 +2,7 @@
 // (`lazy` in SalesPanel.tsx): the charting library stays out of the administration's first load.
 import { Box } from '@mui/material';
 import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
-import type { SalesInterval, SalesReport } from '@platform/contracts';
+import type { SalesInterval, SalesReport } from '@platform/contracts/reports';
 import { periodLabel } from './sales.ts';
 
 export type SalesMetric = 'revenue' | 'orders';

@@ -23,7 +23,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { SALES_INTERVALS, type SalesFigures, type SalesInterval, type SalesReport } from '@platform/contracts';
+import { SALES_INTERVALS, type SalesFigures, type SalesInterval, type SalesReport } from '@platform/contracts/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useDataProvider } from 'react-admin';

@@ -1,6 +1,7 @@
 // The dashboard's sales: the ranges it offers (counted back from the shop's today), how a period is named, and the
 // change of a figure against the period before.
-import { addDays, firstOfMonth, parseMinor, type SalesInterval } from '@platform/contracts';
+import { parseMinor } from '@platform/contracts';
+import { addDays, firstOfMonth, type SalesInterval } from '@platform/contracts/reports';
 
 export interface SalesRangeChoice {
   id: string;

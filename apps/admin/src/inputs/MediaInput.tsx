@@ -1,5 +1,5 @@
 import { Box, Button, FormHelperText, FormLabel, Stack } from '@mui/material';
-import type { AdminMediaPurpose } from '@platform/contracts';
+import type { AdminMediaPurpose } from '@platform/contracts/admin-content';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useDataProvider, useInput, useNotify, useRecordContext } from 'react-admin';
 import type { AdminDataProvider } from '../lib/dataProvider.ts';

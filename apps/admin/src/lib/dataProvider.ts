@@ -4,24 +4,19 @@
 //   change  PATCH /admin/<resource>/<id>/ with the fields that changed
 // Settings resources have one record and no id in their address (`GET`/`PATCH /admin/payment-settings/`): react-admin
 // sees them with the id `SINGLETON_ID`. Order actions, notes, the CSV export and the dashboard are methods of their own.
+import type { OrderDocument } from '@platform/contracts';
+import type { AdminDashboard, AdminOrder, CreateRefundBody, OrderTransitionBody } from '@platform/contracts/admin';
 import type {
-  AdminDashboard,
-  AdminMediaPurpose,
-  AdminMediaUpload,
-  AdminOrder,
   AdminProduct,
   AdminProductImage,
   AdminProductImageBody,
   AdminStockAdjustmentBody,
   AdminStockLedger,
-  CreateRefundBody,
-  OrderDocument,
-  OrderTransitionBody,
-  ProductImportReport,
-  SalesInterval,
-  SalesReport,
-} from '@platform/contracts';
+} from '@platform/contracts/admin-catalog';
+import type { AdminMediaPurpose, AdminMediaUpload } from '@platform/contracts/admin-content';
 import type { AdminProductBulkAnswer, AdminProductBulkBody } from '@platform/contracts/admin-products';
+import type { ProductImportReport } from '@platform/contracts/product-csv';
+import type { SalesInterval, SalesReport } from '@platform/contracts/reports';
 import type {
   DataProvider,
   GetListParams,

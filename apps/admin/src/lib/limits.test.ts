@@ -1,12 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import * as contracts from '@platform/contracts';
+import * as core from '@platform/contracts';
+import * as admin from '@platform/contracts/admin';
+import * as catalog from '@platform/contracts/admin-catalog';
+import * as content from '@platform/contracts/admin-content';
 import * as products from '@platform/contracts/admin-products';
 import * as shipping from '@platform/contracts/shipping';
 import { describe, expect, it } from 'vitest';
 import { maxLengthOf } from './limits.ts';
 
 const SOURCE = join(import.meta.dirname, '..');
+const contracts = { ...core, ...admin, ...catalog, ...content };
 const schemas: Record<string, unknown> = { ...contracts, ...products, ...shipping };
 
 function sourceFiles(folder: string): string[] {

@@ -4,7 +4,8 @@ import InventoryIcon from '@mui/icons-material/Inventory';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import PaidIcon from '@mui/icons-material/Paid';
 import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { type AdminOrder, allowedMoves, type OrderTarget, OrderTransitionBody } from '@platform/contracts';
+import { allowedMoves, type OrderTarget } from '@platform/contracts';
+import { type AdminOrder, OrderTransitionBody } from '@platform/contracts/admin';
 import { type ReactElement, type ReactNode, useId, useState } from 'react';
 import {
   BooleanInput,

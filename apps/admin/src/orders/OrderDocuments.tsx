@@ -1,6 +1,7 @@
 import DescriptionIcon from '@mui/icons-material/Description';
 import { Button, Stack, Typography } from '@mui/material';
-import type { AdminOrder, OrderDocument } from '@platform/contracts';
+import type { OrderDocument } from '@platform/contracts';
+import type { AdminOrder } from '@platform/contracts/admin';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';

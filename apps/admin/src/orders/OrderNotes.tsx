@@ -1,7 +1,7 @@
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import { ListItem, ListItemText, List as MuiList, Typography } from '@mui/material';
-import type { AdminOrder } from '@platform/contracts';
-import { OrderNoteBody } from '@platform/contracts';
+import type { AdminOrder } from '@platform/contracts/admin';
+import { OrderNoteBody } from '@platform/contracts/admin';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import {

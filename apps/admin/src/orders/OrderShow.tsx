@@ -1,6 +1,6 @@
 import { Alert, Box, LinearProgress, ListItem, ListItemText, List as MuiList, Stack, Typography } from '@mui/material';
-import type { AdminOrder, AdminPayment, AdminRefund } from '@platform/contracts';
 import { addressLines, customizationText, REFUND_STATUS_LABELS } from '@platform/contracts';
+import type { AdminOrder, AdminPayment, AdminRefund } from '@platform/contracts/admin';
 import {
   ArrayField,
   Datagrid,

@@ -1,4 +1,4 @@
-import type { AdminOrderSummary } from '@platform/contracts';
+import type { AdminOrderSummary } from '@platform/contracts/admin';
 import { FunctionField, type FunctionFieldProps } from 'react-admin';
 import { formatMoney } from '../lib/format.ts';
 

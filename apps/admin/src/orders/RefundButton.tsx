@@ -1,6 +1,6 @@
 import UndoIcon from '@mui/icons-material/Undo';
 import { Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { type AdminOrder, CreateRefundBody } from '@platform/contracts';
+import { type AdminOrder, CreateRefundBody } from '@platform/contracts/admin';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {

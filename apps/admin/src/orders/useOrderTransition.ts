@@ -1,4 +1,4 @@
-import type { AdminOrder, OrderTransitionBody } from '@platform/contracts';
+import type { AdminOrder, OrderTransitionBody } from '@platform/contracts/admin';
 import { useMutation } from '@tanstack/react-query';
 import { type HttpError, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { AdminDataProvider } from '../lib/dataProvider.ts';

@@ -3,7 +3,7 @@ import {
   AdminPaymentSettingsBody,
   ORDER_LIMITS,
   PAYMENT_TIMEOUT_MINUTES,
-} from '@platform/contracts';
+} from '@platform/contracts/admin';
 import {
   BooleanInput,
   maxValue,

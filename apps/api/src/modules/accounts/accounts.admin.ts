@@ -7,7 +7,7 @@ import type {
   AdminStaffMember,
   AdminStaffUpdateBody,
   StaffRole,
-} from '@platform/contracts';
+} from '@platform/contracts/admin';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';

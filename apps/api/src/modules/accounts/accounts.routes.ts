@@ -1,13 +1,5 @@
 import {
   AccountUser,
-  AdminCustomer,
-  AdminCustomerBody,
-  AdminCustomerListQuery,
-  AdminCustomerPage,
-  AdminStaffCreateBody,
-  AdminStaffMember,
-  AdminStaffPage,
-  AdminStaffUpdateBody,
   DetailResponse,
   ItemParams,
   LoginBody,
@@ -27,6 +19,16 @@ import {
   SavedAddressPatchBody,
   UpdateAccountBody,
 } from '@platform/contracts';
+import {
+  AdminCustomer,
+  AdminCustomerBody,
+  AdminCustomerListQuery,
+  AdminCustomerPage,
+  AdminStaffCreateBody,
+  AdminStaffMember,
+  AdminStaffPage,
+  AdminStaffUpdateBody,
+} from '@platform/contracts/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';

@@ -1,4 +1,4 @@
-import { AdminListQuery, AuditPage } from '@platform/contracts';
+import { AdminListQuery, AuditPage } from '@platform/contracts/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';

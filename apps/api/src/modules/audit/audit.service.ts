@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@platform/contracts';
+import type { AuditEntry } from '@platform/contracts/admin';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { insertAuditEntry, listAuditEntries } from './audit.repository.ts';

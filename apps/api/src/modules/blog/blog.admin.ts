@@ -10,7 +10,7 @@ import type {
   AdminPostListQuery,
   AdminPostStatus,
   AdminPostUpdateBody,
-} from '@platform/contracts';
+} from '@platform/contracts/admin-content';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';

@@ -1,3 +1,4 @@
+import { BlogComment, BlogPost, CreateBlogCommentBody, PageNumber, QueryRowId } from '@platform/contracts';
 import {
   AdminBlogSettings,
   AdminBlogSettingsBody,
@@ -11,12 +12,7 @@ import {
   AdminPostListQuery,
   AdminPostPage,
   AdminPostUpdateBody,
-  BlogComment,
-  BlogPost,
-  CreateBlogCommentBody,
-  PageNumber,
-  QueryRowId,
-} from '@platform/contracts';
+} from '@platform/contracts/admin-content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';

@@ -1,6 +1,8 @@
 // The administration of the catalog: products as staff read them, their pictures one by one, and categories; the
 // product form's writes are in `products.admin.ts`, bulk edits in `products-bulk.admin.ts`. Every write runs in one
 // transaction with its audit entry.
+
+import { formatMinor, parseMinor } from '@platform/contracts';
 import type {
   AdminCategory,
   AdminCategoryCreateBody,
@@ -10,8 +12,7 @@ import type {
   AdminProductImageBody,
   AdminProductListQuery,
   AdminProductSummary,
-} from '@platform/contracts';
-import { formatMinor, parseMinor } from '@platform/contracts';
+} from '@platform/contracts/admin-catalog';
 import type { TransactionContext } from '../../lib/context.ts';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';

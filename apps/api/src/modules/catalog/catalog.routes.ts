@@ -1,14 +1,5 @@
 import multipart from '@fastify/multipart';
 import {
-  AdminCategory,
-  AdminCategoryCreateBody,
-  AdminCategoryListQuery,
-  AdminCategoryPage,
-  AdminCategoryUpdateBody,
-  AdminProduct,
-  AdminProductImageBody,
-  AdminProductListQuery,
-  AdminProductPage,
   Category,
   ErrorDetail,
   ItemParams,
@@ -18,6 +9,17 @@ import {
   ProductSummary,
   QueryRowId,
 } from '@platform/contracts';
+import {
+  AdminCategory,
+  AdminCategoryCreateBody,
+  AdminCategoryListQuery,
+  AdminCategoryPage,
+  AdminCategoryUpdateBody,
+  AdminProduct,
+  AdminProductImageBody,
+  AdminProductListQuery,
+  AdminProductPage,
+} from '@platform/contracts/admin-catalog';
 import {
   AdminProductBulkAnswer,
   AdminProductBulkBody,

@@ -1,7 +1,8 @@
 // The product form's writes: a product created or changed with everything the form has (fields, attributes, the
 // stock count, pictures uploaded beforehand) in one transaction with its audit entry.
-import type { AdminProduct } from '@platform/contracts';
+
 import { formatMinor } from '@platform/contracts';
+import type { AdminProduct } from '@platform/contracts/admin-catalog';
 import {
   type AdminProductCreateBody,
   type AdminProductPictureInput,

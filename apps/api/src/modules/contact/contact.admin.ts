@@ -6,7 +6,7 @@ import type {
   AdminContactMessage,
   AdminContactMessageListQuery,
   AdminContactMessageUpdateBody,
-} from '@platform/contracts';
+} from '@platform/contracts/admin-content';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';

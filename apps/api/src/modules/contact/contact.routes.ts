@@ -1,3 +1,4 @@
+import { ContactInfo, ContactMessageBody, ContactMessageCreated } from '@platform/contracts';
 import {
   AdminContactInfo,
   AdminContactInfoBody,
@@ -6,10 +7,7 @@ import {
   AdminContactMessagePage,
   AdminContactMessageUpdateBody,
   AdminItemParams,
-  ContactInfo,
-  ContactMessageBody,
-  ContactMessageCreated,
-} from '@platform/contracts';
+} from '@platform/contracts/admin-content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { staffOnly } from '../../plugins/access.ts';

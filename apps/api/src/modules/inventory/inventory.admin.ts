@@ -1,6 +1,6 @@
 // The stock of a product for staff: its ledger, and corrections through it. Every write runs in one transaction with
 // its audit entry.
-import type { AdminStockAdjustmentBody, AdminStockLedger } from '@platform/contracts';
+import type { AdminStockAdjustmentBody, AdminStockLedger } from '@platform/contracts/admin-catalog';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';

@@ -1,4 +1,5 @@
-import { AdminStockAdjustmentBody, AdminStockLedger, ItemParams } from '@platform/contracts';
+import { ItemParams } from '@platform/contracts';
+import { AdminStockAdjustmentBody, AdminStockLedger } from '@platform/contracts/admin-catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { staffOnly } from '../../plugins/access.ts';

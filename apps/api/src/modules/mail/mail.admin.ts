@@ -1,5 +1,5 @@
 // The shop's sender, for its owner: the name and address its e-mails come from, and where replies go.
-import { MailSettings } from '@platform/contracts';
+import { MailSettings } from '@platform/contracts/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { errorResponses } from '../../lib/schemas.ts';

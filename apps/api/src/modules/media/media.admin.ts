@@ -1,4 +1,4 @@
-import type { AdminMediaPurpose, AdminMediaUpload } from '@platform/contracts';
+import type { AdminMediaPurpose, AdminMediaUpload } from '@platform/contracts/admin-content';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { storeImage } from './media.images.ts';

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
-import { AdminMediaPurpose, AdminMediaUpload, ErrorDetail } from '@platform/contracts';
+import { ErrorDetail } from '@platform/contracts';
+import { AdminMediaPurpose, AdminMediaUpload } from '@platform/contracts/admin-content';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ValidationError } from '../../lib/errors.ts';

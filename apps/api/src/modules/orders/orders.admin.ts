@@ -1,5 +1,7 @@
 // The administration of orders: the shop's orders for staff, their history, notes and payments, status changes
 // through the lifecycle (audited), and the export of a filtered list as CSV (`lib/csv.ts`).
+
+import { checkMove, formatMinor } from '@platform/contracts';
 import type {
   AdminOrder,
   AdminOrderListQuery,
@@ -7,8 +9,7 @@ import type {
   CreateRefundBody,
   OrderNoteBody,
   OrderTransitionBody,
-} from '@platform/contracts';
-import { checkMove, formatMinor } from '@platform/contracts';
+} from '@platform/contracts/admin';
 import type { z } from 'zod';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { toCsv } from '../../lib/csv.ts';

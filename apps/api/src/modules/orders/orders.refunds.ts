@@ -1,7 +1,8 @@
 // Refunds of an order: staff's `POST /admin/orders/{id}/refunds/` and a cancellation that sends the money back, as
 // one workflow (reserve the amount → the payment method sends it back → stock, status, audit and the customer's
 // e-mail), and a pending refund that completes later.
-import { type CreateRefundBody, formatMinor, type OrderTarget, parseMinor } from '@platform/contracts';
+import { formatMinor, type OrderTarget, parseMinor } from '@platform/contracts';
+import type { CreateRefundBody } from '@platform/contracts/admin';
 import type { RequestContext } from '../../lib/context.ts';
 import type { Actor } from '../../lib/domain-events.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';

@@ -1,23 +1,24 @@
 import {
-  AdminDashboard,
-  AdminOrder,
-  AdminOrderListQuery,
-  AdminOrderPage,
   CardPaymentRequest,
   CardPaymentStart,
   CreateOrderBody,
-  CreateRefundBody,
   ErrorDetail,
   ItemParams,
   Order,
   OrderDocumentList,
   OrderListQuery,
-  OrderNoteBody,
   OrderPage,
-  OrderTransitionBody,
-  SalesReport,
-  SalesReportQuery,
 } from '@platform/contracts';
+import {
+  AdminDashboard,
+  AdminOrder,
+  AdminOrderListQuery,
+  AdminOrderPage,
+  CreateRefundBody,
+  OrderNoteBody,
+  OrderTransitionBody,
+} from '@platform/contracts/admin';
+import { SalesReport, SalesReportQuery } from '@platform/contracts/reports';
 import { ShippingQuote, ShippingQuoteQuery } from '@platform/contracts/shipping';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

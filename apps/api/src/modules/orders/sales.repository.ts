@@ -1,6 +1,7 @@
 // What the shop sold, read from its orders for the dashboard and the sales report: paid orders (one definition,
 // `soldOrder`) by the calendar of the shop's time zone, and the orders still awaiting payment.
-import { PAID_ORDER_STATUSES, type SalesInterval } from '@platform/contracts';
+import { PAID_ORDER_STATUSES } from '@platform/contracts';
+import type { SalesInterval } from '@platform/contracts/reports';
 import { count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import { orderLines, orders } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';

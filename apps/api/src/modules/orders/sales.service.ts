@@ -1,20 +1,19 @@
 // What the shop sold, for staff: the dashboard's figures of today and the sales report over a range, both by the
 // calendar of the shop's time zone and both counting paid orders only (`soldOrder` in sales.repository.ts).
+import { formatMinor, ORDER_CURRENCY } from '@platform/contracts';
+import type { AdminDashboard } from '@platform/contracts/admin';
 import {
-  type AdminDashboard,
   addDays,
   checkSalesRange,
   DEFAULT_SALES_DAYS,
   dateInZone,
-  formatMinor,
-  ORDER_CURRENCY,
   previousSalesRange,
   type SalesFigures,
   type SalesInterval,
   type SalesRange,
   type SalesReport,
   type SalesReportQuery,
-} from '@platform/contracts';
+} from '@platform/contracts/reports';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { getAccountEmails } from '../accounts/index.ts';

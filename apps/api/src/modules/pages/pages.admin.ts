@@ -1,5 +1,7 @@
 // The administration of the shop's pages: FAQs (in their order) and legal documents (refund and privacy policies).
 // Every write runs in one transaction with its audit entry; answers and documents are sanitized on write.
+
+import type { AdminListQuery } from '@platform/contracts/admin';
 import type {
   AdminDocument,
   AdminDocumentCreateBody,
@@ -8,8 +10,7 @@ import type {
   AdminFaq,
   AdminFaqCreateBody,
   AdminFaqUpdateBody,
-  AdminListQuery,
-} from '@platform/contracts';
+} from '@platform/contracts/admin-content';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';

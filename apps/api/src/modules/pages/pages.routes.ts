@@ -1,3 +1,5 @@
+import { DocumentType, Faq, LegalDocument } from '@platform/contracts';
+import { AdminListQuery } from '@platform/contracts/admin';
 import {
   AdminDocument,
   AdminDocumentCreateBody,
@@ -9,11 +11,7 @@ import {
   AdminFaqPage,
   AdminFaqUpdateBody,
   AdminItemParams,
-  AdminListQuery,
-  DocumentType,
-  Faq,
-  LegalDocument,
-} from '@platform/contracts';
+} from '@platform/contracts/admin-content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';

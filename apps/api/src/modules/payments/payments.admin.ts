@@ -1,10 +1,6 @@
 // The administration of payments: the shop's payment settings (the owner's), and the payments of an order.
-import {
-  type AdminPayment,
-  type AdminPaymentSettings,
-  type AdminPaymentSettingsBody,
-  formatMinor,
-} from '@platform/contracts';
+import { formatMinor } from '@platform/contracts';
+import type { AdminPayment, AdminPaymentSettings, AdminPaymentSettingsBody } from '@platform/contracts/admin';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';

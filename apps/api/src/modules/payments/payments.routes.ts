@@ -1,9 +1,5 @@
-import {
-  AdminPaymentSettings,
-  AdminPaymentSettingsBody,
-  PaymentOptions,
-  PaymentStatusRecord,
-} from '@platform/contracts';
+import { PaymentOptions, PaymentStatusRecord } from '@platform/contracts';
+import { AdminPaymentSettings, AdminPaymentSettingsBody } from '@platform/contracts/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';

@@ -1,13 +1,8 @@
 // Refunds of an order's payment: what is left to refund, a refund reserved against it (idempotent), sent through the
 // order's payment method (its handler: the card gateway, or staff's own record), completed later when the bank takes
 // its time (a status poll), and the refunds as the customer and staff read them.
-import {
-  type AdminRefund,
-  formatMinor,
-  type OrderRefund,
-  type PaymentMethod,
-  paymentMethodLabel,
-} from '@platform/contracts';
+import { formatMinor, type OrderRefund, type PaymentMethod, paymentMethodLabel } from '@platform/contracts';
+import type { AdminRefund } from '@platform/contracts/admin';
 import type { Database } from '../../db/client.ts';
 import { type RequestContext, type ServiceDeps, systemContext, type TransactionContext } from '../../lib/context.ts';
 import { AppError, BadGatewayError, ConflictError, ValidationError } from '../../lib/errors.ts';

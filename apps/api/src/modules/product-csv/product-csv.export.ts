@@ -1,5 +1,6 @@
 // The product CSV's export: the admin list's products, whole, one a row (`@platform/contracts` PRODUCT_CSV_COLUMNS).
-import { type AdminProductListQuery, PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '@platform/contracts';
+import type { AdminProductListQuery } from '@platform/contracts/admin-catalog';
+import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '@platform/contracts/product-csv';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { type CsvValue, toCsv } from '../../lib/csv.ts';
 import { shopUrl } from '../../lib/urls.ts';

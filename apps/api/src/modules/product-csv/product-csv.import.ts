@@ -1,7 +1,8 @@
 // The product CSV's import: each row creates a product (a slug the shop does not have) or updates one (only the
 // columns the file has), through the catalog's own product writes, the stock ledger and the catalog's pictures.
-import type { ProductImportReport } from '@platform/contracts';
+
 import type { AdminProductCreateBody } from '@platform/contracts/admin-products';
+import type { ProductImportReport } from '@platform/contracts/product-csv';
 import { type RequestContext, requireStaff, type TransactionContext } from '../../lib/context.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/index.ts';

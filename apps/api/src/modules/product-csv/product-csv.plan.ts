@@ -1,12 +1,13 @@
 // What each row of a product CSV does: read against the shop's products, categories and pictures, validated with the
 // product API's own schemas, and compared with the product it names. Reads only: the import applies the plans.
+
+import { AdminProductCreateBody, AdminProductUpdateBody } from '@platform/contracts/admin-products';
 import {
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_MAX_ROWS,
   type ProductCsvColumn,
   type ProductImportRow,
-} from '@platform/contracts';
-import { AdminProductCreateBody, AdminProductUpdateBody } from '@platform/contracts/admin-products';
+} from '@platform/contracts/product-csv';
 import type { RequestContext } from '../../lib/context.ts';
 import { CsvSyntaxError, parseCsv } from '../../lib/csv.ts';
 import { AppError, BadRequestError } from '../../lib/errors.ts';

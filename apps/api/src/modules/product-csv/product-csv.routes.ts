@@ -1,11 +1,7 @@
 import multipart from '@fastify/multipart';
-import {
-  AdminProductListQuery,
-  ErrorDetail,
-  PRODUCT_CSV_MAX_BYTES,
-  ProductImportQuery,
-  ProductImportReport,
-} from '@platform/contracts';
+import { ErrorDetail } from '@platform/contracts';
+import { AdminProductListQuery } from '@platform/contracts/admin-catalog';
+import { PRODUCT_CSV_MAX_BYTES, ProductImportQuery, ProductImportReport } from '@platform/contracts/product-csv';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, BadRequestError, ValidationError } from '../../lib/errors.ts';

@@ -1,5 +1,5 @@
 // The moderation of reviews by staff. Every write runs in one transaction with its audit entry.
-import type { AdminReview, AdminReviewBody, AdminReviewListQuery } from '@platform/contracts';
+import type { AdminReview, AdminReviewBody, AdminReviewListQuery } from '@platform/contracts/admin-catalog';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';

@@ -1,12 +1,5 @@
-import {
-  AdminReview,
-  AdminReviewBody,
-  AdminReviewListQuery,
-  AdminReviewPage,
-  CreateReviewBody,
-  ItemParams,
-  Review,
-} from '@platform/contracts';
+import { CreateReviewBody, ItemParams, Review } from '@platform/contracts';
+import { AdminReview, AdminReviewBody, AdminReviewListQuery, AdminReviewPage } from '@platform/contracts/admin-catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';

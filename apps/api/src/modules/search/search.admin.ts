@@ -1,5 +1,5 @@
 // The shop's synonym groups for staff. Every write runs in one transaction with its audit entry.
-import type { AdminSynonymBody, AdminSynonymGroup } from '@platform/contracts';
+import type { AdminSynonymBody, AdminSynonymGroup } from '@platform/contracts/admin-catalog';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';

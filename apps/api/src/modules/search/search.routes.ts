@@ -1,13 +1,11 @@
 import {
-  AdminSynonymBody,
-  AdminSynonymGroup,
-  AdminSynonymPage,
   ItemParams,
   SearchCompletions,
   SearchCompletionsQuery,
   SearchSuggestion,
   SearchSuggestionQuery,
 } from '@platform/contracts';
+import { AdminSynonymBody, AdminSynonymGroup, AdminSynonymPage } from '@platform/contracts/admin-catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';

@@ -1,4 +1,4 @@
-import { AdminItemParams } from '@platform/contracts';
+import { AdminItemParams } from '@platform/contracts/admin-content';
 import {
   AdminShippingZone,
   AdminShippingZoneCreateBody,

@@ -1,7 +1,7 @@
 // The administration of the site settings: title, description, favicon, logo, analytics id, the locale and time zone
 // of the storefront's dates and prices, and the company information (tagline, history, mission, vision, core
 // values). Writes are audited in their transaction.
-import type { AdminSiteSettings, AdminSiteSettingsBody } from '@platform/contracts';
+import type { AdminSiteSettings, AdminSiteSettingsBody } from '@platform/contracts/admin-content';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';

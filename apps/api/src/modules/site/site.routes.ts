@@ -1,4 +1,5 @@
-import { AdminSiteSettings, AdminSiteSettingsBody, SiteSettings } from '@platform/contracts';
+import { SiteSettings } from '@platform/contracts';
+import { AdminSiteSettings, AdminSiteSettingsBody } from '@platform/contracts/admin-content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { staffOnly } from '../../plugins/access.ts';
