@@ -32,6 +32,7 @@ import {
   createProductByStaff,
   deleteCategoryByStaff,
   deleteProductImageByStaff,
+  getCategoryForStaff,
   getProductForStaff,
   listCategoriesForStaff,
   listProductsForStaff,
@@ -194,6 +195,12 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/categories/',
     { schema: { ...schema, body: AdminCategoryCreateBody, response: { 201: AdminCategory, ...errorResponses } } },
     async (request, reply) => reply.code(201).send(await createCategoryByStaff(request.ctx, request.body)),
+  );
+
+  app.get(
+    '/categories/:id/',
+    { schema: { ...schema, params: IdParams, response: { 200: AdminCategory, ...errorResponses } } },
+    async (request) => getCategoryForStaff(request.ctx, request.params.id),
   );
 
   app.patch(

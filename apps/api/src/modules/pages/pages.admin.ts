@@ -7,8 +7,8 @@ import type {
   AdminDocumentUpdateBody,
   AdminFaq,
   AdminFaqCreateBody,
+  AdminFaqListQuery,
   AdminFaqUpdateBody,
-  AdminListQuery,
 } from '@platform/contracts';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -81,10 +81,11 @@ function auditedDocument(row: LegalDocumentRow): Record<string, unknown> {
 /** `GET /admin/faqs/`: every FAQ, active or not, in its order. */
 export async function listFaqsForStaff(
   ctx: RequestContext,
-  query: AdminListQuery,
+  query: AdminFaqListQuery,
 ): Promise<{ count: number; results: AdminFaq[] }> {
   requireStaff(ctx);
   const { rows, count } = await listAllFaqs(ctx.scope, query.search || undefined, {
+    ordering: query.ordering,
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });
@@ -156,7 +157,7 @@ export async function listDocumentsForStaff(
   const { rows, count } = await listAllDocuments(
     ctx.scope,
     { type: query.document_type, search: query.search || undefined },
-    { limit: query.page_size, offset: (query.page - 1) * query.page_size },
+    { ordering: query.ordering, limit: query.page_size, offset: (query.page - 1) * query.page_size },
   );
   return { count, results: rows.map(toAdminDocument) };
 }

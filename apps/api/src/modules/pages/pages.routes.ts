@@ -6,10 +6,10 @@ import {
   AdminDocumentUpdateBody,
   AdminFaq,
   AdminFaqCreateBody,
+  AdminFaqListQuery,
   AdminFaqPage,
   AdminFaqUpdateBody,
   AdminItemParams,
-  AdminListQuery,
   DocumentType,
   Faq,
   LegalDocument,
@@ -61,7 +61,7 @@ export const pagesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/faqs/',
-    { schema: { ...schema, querystring: AdminListQuery, response: { 200: AdminFaqPage, ...errorResponses } } },
+    { schema: { ...schema, querystring: AdminFaqListQuery, response: { 200: AdminFaqPage, ...errorResponses } } },
     async (request) => listFaqsForStaff(request.ctx, request.query),
   );
 

@@ -1,6 +1,7 @@
 import {
   AdminSynonymBody,
   AdminSynonymGroup,
+  AdminSynonymListQuery,
   AdminSynonymPage,
   ItemParams,
   SearchCompletions,
@@ -60,8 +61,14 @@ export const searchAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/synonyms/',
-    { schema: { ...schema, response: { 200: AdminSynonymPage, ...errorResponses } } },
-    async (request) => listSynonymsForStaff(request.ctx),
+    {
+      schema: {
+        ...schema,
+        querystring: AdminSynonymListQuery,
+        response: { 200: AdminSynonymPage, ...errorResponses },
+      },
+    },
+    async (request) => listSynonymsForStaff(request.ctx, request.query),
   );
 
   app.post(
