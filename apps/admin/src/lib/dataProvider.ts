@@ -5,6 +5,7 @@
 // Settings resources have one record and no id in their address (`GET`/`PATCH /admin/payment-settings/`): react-admin
 // sees them with the id `SINGLETON_ID`. Order actions, notes, the CSV export and the dashboard are methods of their own.
 import type {
+  AccountUser,
   AdminDashboard,
   AdminMediaPurpose,
   AdminMediaUpload,
@@ -15,6 +16,7 @@ import type {
   AdminStockAdjustmentBody,
   AdminStockLedger,
   OrderTransitionBody,
+  SiteSettings,
 } from '@platform/contracts';
 import type {
   DataProvider,
@@ -37,7 +39,20 @@ export const SEARCH_FILTER = 'q';
 /** `GET /admin/dashboard/`. */
 export type Dashboard = AdminDashboard;
 
+/** What the administration shows of its shop: its name and logo (the public site settings). */
+export interface ShopIdentity {
+  name: string;
+  /** The logo's address, or null when the shop has none. */
+  logoUrl: string | null;
+}
+
 export interface AdminDataProvider extends DataProvider {
+  /** `GET /pages/settings/public/`: the shop's name and logo, read without signing in (the sign-in page shows them). */
+  getShopIdentity(options?: { signal?: AbortSignal }): Promise<ShopIdentity>;
+  /** `GET /accounts/me/`: the signed-in member of staff, with the name their posts and comments are signed with. */
+  getProfile(options?: { signal?: AbortSignal }): Promise<AccountUser>;
+  /** `PATCH /accounts/me/`: changes the signed-in member's display name. */
+  updateProfile(body: { display_name: string }): Promise<AccountUser>;
   getDashboard(options?: { signal?: AbortSignal }): Promise<Dashboard>;
   transitionOrder(id: Identifier, body: OrderTransitionBody): Promise<{ data: AdminOrder }>;
   addOrderNote(id: Identifier, body: { body: string }): Promise<{ data: AdminOrder }>;
@@ -235,6 +250,15 @@ export function createDataProvider(api: Api): AdminDataProvider {
     },
     supportAbortSignal: true,
 
+    getShopIdentity: async (options = {}) => {
+      const settings = await api.request<Pick<SiteSettings, 'site_title' | 'logo'>>('/pages/settings/public/', {
+        auth: false,
+        signal: options.signal,
+      });
+      return { name: settings.site_title.trim(), logoUrl: settings.logo.trim() || null };
+    },
+    getProfile: (options = {}) => api.request<AccountUser>('/accounts/me/', { signal: options.signal }),
+    updateProfile: (body) => api.request<AccountUser>('/accounts/me/', { method: 'PATCH', body }),
     getDashboard: (options = {}) => api.request<Dashboard>('/admin/dashboard/', { signal: options.signal }),
     transitionOrder: (id, body) => orderAction(id, 'transition', body),
     addOrderNote: (id, body) => orderAction(id, 'notes', body),

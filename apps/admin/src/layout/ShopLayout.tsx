@@ -1,0 +1,40 @@
+import PersonIcon from '@mui/icons-material/Person';
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { forwardRef } from 'react';
+import { AppBar, Layout, type LayoutProps, Logout, TitlePortal, UserMenu, useUserMenu } from 'react-admin';
+import { Link } from 'react-router';
+import { ShopBrand } from './ShopBrand.tsx';
+
+/** "My profile" in the user menu: the signed-in member's own name. */
+const ProfileMenuItem = forwardRef<HTMLAnchorElement>(function ProfileMenuItem(props, ref) {
+  const menu = useUserMenu();
+  return (
+    <MenuItem component={Link} to="/admin/profile" ref={ref} {...props} onClick={() => menu?.onClose()}>
+      <ListItemIcon>
+        <PersonIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>My profile</ListItemText>
+    </MenuItem>
+  );
+});
+
+function ShopAppBar() {
+  return (
+    <AppBar
+      userMenu={
+        <UserMenu>
+          <ProfileMenuItem />
+          <Logout />
+        </UserMenu>
+      }
+    >
+      <ShopBrand />
+      <TitlePortal sx={{ ml: 2, minWidth: 0 }} />
+    </AppBar>
+  );
+}
+
+/** react-admin's layout with the shop's name and logo in the app bar and "My profile" in the user menu. */
+export function ShopLayout(props: LayoutProps) {
+  return <Layout {...props} appBar={ShopAppBar} />;
+}
