@@ -38,6 +38,7 @@ import { i18nProvider } from './i18n.ts';
 import { LoginPage } from './LoginPage.tsx';
 import { ProfileEdit } from './layout/ProfileEdit.tsx';
 import { ShopLayout } from './layout/ShopLayout.tsx';
+import { adminTheme } from './layout/theme.ts';
 import { createApi } from './lib/api.ts';
 import { createAuthProvider } from './lib/authProvider.ts';
 import { createDataProvider } from './lib/dataProvider.ts';
@@ -66,6 +67,7 @@ export function App({ tenantToken }: { tenantToken: string }) {
               basename="/admin"
               title="Administration"
               layout={ShopLayout}
+              theme={adminTheme}
               dataProvider={dataProvider}
               authProvider={authProvider}
               i18nProvider={i18nProvider}

@@ -1,4 +1,4 @@
-import { AdminContactInfoBody, SOCIAL_PLATFORMS } from '@platform/contracts';
+import { AdminContactInfoBody, type AdminContactMessage, SOCIAL_PLATFORMS } from '@platform/contracts';
 import {
   ArrayInput,
   BooleanInput,
@@ -11,12 +11,17 @@ import {
   required,
   SelectInput,
   SimpleFormIterator,
+  SimpleList,
   TextField,
   TextInput,
+  WrapperField,
 } from 'react-admin';
 import { flagFilter } from '../inputs/FlagFilter.tsx';
 import { ToggleFieldButton } from '../inputs/ToggleFieldButton.tsx';
 import { httpUrl } from '../inputs/validators.ts';
+import { EmptyList } from '../layout/EmptyList.tsx';
+import { Responsive } from '../layout/Responsive.tsx';
+import { formatDateTime } from '../lib/format.ts';
 import { maxLengthOf } from '../lib/limits.ts';
 import { Heading, SingletonEdit } from '../settings/SingletonEdit.tsx';
 
@@ -93,6 +98,7 @@ export function ContactInfoEdit() {
 export function ContactMessageList() {
   return (
     <List
+      empty={<EmptyList />}
       filters={[
         flagFilter('is_archived', 'Messages', [
           [false, 'Inbox'],
@@ -100,21 +106,42 @@ export function ContactMessageList() {
         ]),
       ]}
       filterDefaultValues={{ is_archived: 'false' }}
+      sort={{ field: 'created_at', order: 'DESC' }}
       actions={false}
       title="Contact messages"
     >
-      <Datagrid bulkActionButtons={false} rowClick="expand" expand={<TextField source="message" />}>
-        <DateField source="created_at" label="Received" showTime sortable={false} />
-        <TextField source="name" label="Name" sortable={false} />
-        <EmailField source="email" label="E-mail" sortable={false} />
-        <TextField source="phone_number" label="Phone" sortable={false} />
-        <TextField source="subject" label="Subject" sortable={false} />
-        <ToggleFieldButton
-          field="is_archived"
-          setTrue={{ label: 'Archive', done: 'Message archived' }}
-          setFalse={{ label: 'Restore', done: 'Message restored' }}
-        />
-      </Datagrid>
+      <Responsive
+        narrow={
+          <SimpleList<AdminContactMessage>
+            rowClick={false}
+            primaryText={(message) => `${message.subject || '(no subject)'} · ${message.name}`}
+            secondaryText={(message) => message.message}
+            tertiaryText={(message) => `${message.email} · ${formatDateTime(message.created_at)}`}
+            rightIcon={() => (
+              <ToggleFieldButton
+                field="is_archived"
+                setTrue={{ label: 'Archive', done: 'Message archived' }}
+                setFalse={{ label: 'Restore', done: 'Message restored' }}
+              />
+            )}
+          />
+        }
+      >
+        <Datagrid bulkActionButtons={false} rowClick="expand" expand={<TextField source="message" />}>
+          <DateField source="created_at" label="Received" showTime />
+          <TextField source="name" label="Name" sortable={false} />
+          <EmailField source="email" label="E-mail" sortable={false} />
+          <TextField source="phone_number" label="Phone" sortable={false} />
+          <TextField source="subject" label="Subject" sortable={false} />
+          <WrapperField label="Actions" sortable={false}>
+            <ToggleFieldButton
+              field="is_archived"
+              setTrue={{ label: 'Archive', done: 'Message archived' }}
+              setFalse={{ label: 'Restore', done: 'Message restored' }}
+            />
+          </WrapperField>
+        </Datagrid>
+      </Responsive>
     </List>
   );
 }

@@ -29,12 +29,23 @@ function ShopAppBar() {
       }
     >
       <ShopBrand />
-      <TitlePortal sx={{ ml: 2, minWidth: 0 }} />
+      {/* The page's title is its one level-one heading. */}
+      <TitlePortal component="h1" sx={{ ml: 2, minWidth: 0 }} />
     </AppBar>
   );
 }
 
-/** react-admin's layout with the shop's name and logo in the app bar and "My profile" in the user menu. */
+/**
+ * react-admin's layout with the shop's name and logo in the app bar and "My profile" in the user menu. Its content
+ * may shrink below its widest table (`minWidth: 0`), which then scrolls inside its own box: the page never scrolls
+ * sideways on a phone.
+ */
 export function ShopLayout(props: LayoutProps) {
-  return <Layout {...props} appBar={ShopAppBar} />;
+  return (
+    <Layout
+      {...props}
+      appBar={ShopAppBar}
+      sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}
+    />
+  );
 }

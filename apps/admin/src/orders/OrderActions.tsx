@@ -119,7 +119,8 @@ export function OrderActions() {
   if (!order) return <TopToolbar />;
   const offered = new Set(allowedMoves(order, 'staff'));
   return (
-    <TopToolbar>
+    // The moves wrap on a narrow screen rather than widen the page.
+    <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 1 }}>
       {offered.has('paid') ? <TransitionButton to="paid" label="Mark paid" icon={<PaidIcon />} /> : null}
       {offered.has('processing') ? (
         <TransitionButton to="processing" label="Mark processing" icon={<InventoryIcon />} />
