@@ -17,7 +17,7 @@ import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import SpellcheckIcon from '@mui/icons-material/Spellcheck';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { useMemo } from 'react';
-import { Admin, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AuditLogList } from './audit/AuditLogList.tsx';
 import { BlogSettingsEdit, CommentList } from './blog/CommentScreens.tsx';
@@ -36,6 +36,9 @@ import { StaffCreate, StaffEdit, StaffList } from './customers/StaffScreens.tsx'
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { i18nProvider } from './i18n.ts';
 import { LoginPage } from './LoginPage.tsx';
+import { ProfileEdit } from './layout/ProfileEdit.tsx';
+import { ShopLayout } from './layout/ShopLayout.tsx';
+import { adminTheme } from './layout/theme.ts';
 import { createApi } from './lib/api.ts';
 import { createAuthProvider } from './lib/authProvider.ts';
 import { createDataProvider } from './lib/dataProvider.ts';
@@ -62,7 +65,9 @@ export function App({ tenantToken }: { tenantToken: string }) {
           element={
             <Admin
               basename="/admin"
-              title="Shop administration"
+              title="Administration"
+              layout={ShopLayout}
+              theme={adminTheme}
               dataProvider={dataProvider}
               authProvider={authProvider}
               i18nProvider={i18nProvider}
@@ -70,6 +75,9 @@ export function App({ tenantToken }: { tenantToken: string }) {
               loginPage={LoginPage}
               disableTelemetry
             >
+              <CustomRoutes>
+                <Route path="/profile" element={<ProfileEdit />} />
+              </CustomRoutes>
               <Resource
                 name="orders"
                 list={OrderList}

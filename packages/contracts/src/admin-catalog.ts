@@ -1,7 +1,7 @@
 // The catalog's administration (`/api/admin/products/`, `/categories/`, `/reviews/`): what staff read and write.
 // Write bodies are strict allowlists: a field not listed (an id, the shop, a rating) is refused with 400.
 import { z } from 'zod';
-import { AdminListQuery, adminPage } from './admin.ts';
+import { AdminListQuery, adminOrdering, adminPage } from './admin.ts';
 import { QueryRowId as QueryId } from './ids.ts';
 import { Money } from './money.ts';
 
@@ -41,16 +41,7 @@ export const AdminProductSummary = z.object({
 export type AdminProductSummary = z.infer<typeof AdminProductSummary>;
 export const AdminProductPage = adminPage(AdminProductSummary);
 
-export const AdminProductOrdering = z.enum([
-  'name',
-  '-name',
-  'price',
-  '-price',
-  'stock',
-  '-stock',
-  'created_at',
-  '-created_at',
-]);
+export const AdminProductOrdering = adminOrdering('name', 'price', 'stock', 'created_at').unwrap();
 
 /** `GET /admin/products/`: pages, search (name or slug), filters, and an ordering of the allowlist. */
 export const AdminProductListQuery = AdminListQuery.extend({
@@ -148,7 +139,7 @@ export type AdminCategory = z.infer<typeof AdminCategory>;
 export const AdminCategoryPage = adminPage(AdminCategory);
 
 export const AdminCategoryListQuery = AdminListQuery.extend({
-  ordering: z.enum(['position', '-position', 'name', '-name', 'created_at', '-created_at']).optional(),
+  ordering: adminOrdering('position', 'name', 'created_at'),
 });
 export type AdminCategoryListQuery = z.infer<typeof AdminCategoryListQuery>;
 
@@ -188,7 +179,7 @@ export type AdminReview = z.infer<typeof AdminReview>;
 export const AdminReviewPage = adminPage(AdminReview);
 
 export const AdminReviewListQuery = AdminListQuery.extend({
-  ordering: z.enum(['created_at', '-created_at', 'rating', '-rating']).optional(),
+  ordering: adminOrdering('created_at', 'rating'),
   product: QueryId.optional(),
   is_hidden: QueryFlag.optional(),
 });
@@ -202,6 +193,10 @@ export type AdminReviewBody = z.infer<typeof AdminReviewBody>;
 export const AdminSynonymGroup = z.object({ id: z.number().int(), terms: z.array(z.string()) });
 export type AdminSynonymGroup = z.infer<typeof AdminSynonymGroup>;
 export const AdminSynonymPage = adminPage(AdminSynonymGroup);
+
+/** `GET /admin/synonyms/`: every group of the shop (no pages), in the order they were made. */
+export const AdminSynonymListQuery = AdminListQuery.pick({ ordering: true, page: true, page_size: true });
+export type AdminSynonymListQuery = z.infer<typeof AdminSynonymListQuery>;
 
 /** A group's words: 2 to 20 words or short phrases, each 1 to 60 characters, no duplicates. */
 export const AdminSynonymBody = z

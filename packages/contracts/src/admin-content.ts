@@ -2,7 +2,7 @@
 // the contact information and the contact messages, as staff read and write them. Write bodies are strict
 // allowlists: an unknown field (`id`, `tenant_id`, `author`…) is refused.
 import { z } from 'zod';
-import { AdminListQuery, adminPage } from './admin.ts';
+import { AdminListQuery, adminOrdering, adminPage } from './admin.ts';
 import { DocumentType, SOCIAL_PLATFORMS } from './content.ts';
 import { ItemParams, QueryRowId as QueryId } from './ids.ts';
 import { isLocale, isTimeZone } from './settings.ts';
@@ -23,11 +23,6 @@ export const MediaKeyInput = z.union([
 const QueryBoolean = z
   .enum(['true', 'false', 'True', 'False', '1', '0'])
   .transform((value) => value === 'true' || value === 'True' || value === '1');
-
-/** Orderings a list takes: `field` or `-field` of the given fields. */
-function orderingOf<const T extends readonly string[]>(fields: T) {
-  return z.enum([...fields, ...fields.map((field) => `-${field}`)]).optional();
-}
 
 // ── Blog ─────────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -55,7 +50,7 @@ export const AdminPostPage = adminPage(AdminPost);
 
 export const AdminPostListQuery = AdminListQuery.extend({
   status: AdminPostStatus.optional(),
-  ordering: orderingOf(['published_at', 'title', 'created_at'] as const),
+  ordering: adminOrdering('published_at', 'title', 'created_at'),
 });
 export type AdminPostListQuery = z.infer<typeof AdminPostListQuery>;
 
@@ -102,7 +97,7 @@ export const AdminCommentPage = adminPage(AdminComment);
 export const AdminCommentListQuery = AdminListQuery.extend({
   post: QueryId.optional(),
   is_approved: QueryBoolean.optional(),
-  ordering: orderingOf(['created_at'] as const),
+  ordering: adminOrdering('created_at'),
 });
 export type AdminCommentListQuery = z.infer<typeof AdminCommentListQuery>;
 
@@ -128,6 +123,10 @@ export const AdminFaq = z.object({
 export type AdminFaq = z.infer<typeof AdminFaq>;
 export const AdminFaqPage = adminPage(AdminFaq);
 
+/** `GET /admin/faqs/`: in the FAQ page's order (`order`) unless asked otherwise; searched in the question. */
+export const AdminFaqListQuery = AdminListQuery.extend({ ordering: adminOrdering('order') });
+export type AdminFaqListQuery = z.infer<typeof AdminFaqListQuery>;
+
 const faqFields = {
   question: z.string().trim().min(1).max(500),
   /** Rich text: sanitized on write. */
@@ -152,7 +151,10 @@ export const AdminDocument = z.object({
 export type AdminDocument = z.infer<typeof AdminDocument>;
 export const AdminDocumentPage = adminPage(AdminDocument);
 
-export const AdminDocumentListQuery = AdminListQuery.extend({ document_type: DocumentType.optional() });
+export const AdminDocumentListQuery = AdminListQuery.extend({
+  document_type: DocumentType.optional(),
+  ordering: adminOrdering('updated_at'),
+});
 export type AdminDocumentListQuery = z.infer<typeof AdminDocumentListQuery>;
 
 const documentFields = {
@@ -299,7 +301,10 @@ export type AdminContactMessage = z.infer<typeof AdminContactMessage>;
 export const AdminContactMessagePage = adminPage(AdminContactMessage);
 
 /** `GET /admin/contact-messages/`: newest first; archived ones only when asked. */
-export const AdminContactMessageListQuery = AdminListQuery.extend({ is_archived: QueryBoolean.optional() });
+export const AdminContactMessageListQuery = AdminListQuery.extend({
+  is_archived: QueryBoolean.optional(),
+  ordering: adminOrdering('created_at'),
+});
 export type AdminContactMessageListQuery = z.infer<typeof AdminContactMessageListQuery>;
 
 export const AdminContactMessageUpdateBody = z.object({ is_archived: z.boolean() }).strict();

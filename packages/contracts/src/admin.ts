@@ -7,17 +7,28 @@ import { PaymentStatus } from './payments.ts';
 
 export const ADMIN_MAX_PAGE_SIZE = 100;
 
+/** An ordering of `field` ascending or `-field` descending. */
+export type Ordering<T extends string> = T | `-${T}`;
+
+/**
+ * The orderings an admin list takes: `id` (react-admin's default sort, and its reference inputs' `-id`) and the
+ * given fields, each ascending (`field`) or descending (`-field`); any other answers 400.
+ */
+export function adminOrdering<const T extends string>(...fields: T[]) {
+  const names = ['id', ...fields];
+  const values = [...names, ...names.map((name) => `-${name}`)] as [Ordering<'id' | T>, ...Ordering<'id' | T>[]];
+  return z.enum(values, { error: 'Not a valid ordering.' }).optional();
+}
+
 /**
  * What every admin list takes: a page (1-based) and its size, an ordering (`field` or `-field`, from the
- * collection's allowlist) and a free-text search; collections add their own filters.
+ * collection's allowlist: `adminOrdering`; `id` alone here) and a free-text search; collections add their own
+ * filters and orderings.
  */
 export const AdminListQuery = z.object({
   page: PageNumber.default(1),
   page_size: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(25),
-  ordering: z
-    .string()
-    .regex(/^-?[a-z_]{1,40}$/, { error: 'Not a valid ordering.' })
-    .optional(),
+  ordering: adminOrdering(),
   search: z.string().trim().max(200).optional(),
 });
 export type AdminListQuery = z.infer<typeof AdminListQuery>;
@@ -144,6 +155,7 @@ export const AdminOrder = AdminOrderSummary.extend({
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
 export const AdminOrderListQuery = AdminListQuery.extend({
+  ordering: adminOrdering('created_at', 'updated_at', 'number', 'total', 'status'),
   status: OrderStatus.optional(),
   payment_method: PaymentMethod.optional(),
   customer: QueryRowId.optional(),
@@ -290,6 +302,7 @@ export type AdminCustomer = z.infer<typeof AdminCustomer>;
 export const AdminCustomerPage = adminPage(AdminCustomer);
 
 export const AdminCustomerListQuery = AdminListQuery.extend({
+  ordering: adminOrdering('email', 'username', 'created_at', 'last_login_at'),
   is_active: z.enum(['true', 'false']).optional(),
 });
 export type AdminCustomerListQuery = z.infer<typeof AdminCustomerListQuery>;

@@ -2,7 +2,7 @@
 // shows. Names come from `Intl.DisplayNames`, so the list costs a few hundred bytes of codes, not a table of names.
 // `@platform/contracts/shipping`, apart from the package's index: only the checkout, the API and the admin app load it.
 import { z } from 'zod';
-import { AdminListQuery, adminPage } from './admin.ts';
+import { AdminListQuery, adminOrdering, adminPage } from './admin.ts';
 import { AdminPrice } from './admin-catalog.ts';
 import { Money } from './money.ts';
 
@@ -153,7 +153,7 @@ export const AdminShippingZonePage = adminPage(AdminShippingZone);
 
 /** `GET /admin/shipping-zones/`: pages, search by name, an ordering of the allowlist (the default zone last). */
 export const AdminShippingZoneListQuery = AdminListQuery.extend({
-  ordering: z.enum(['name', '-name', 'flat_rate', '-flat_rate', 'created_at', '-created_at']).optional(),
+  ordering: adminOrdering('name', 'flat_rate', 'created_at'),
 });
 export type AdminShippingZoneListQuery = z.infer<typeof AdminShippingZoneListQuery>;
 

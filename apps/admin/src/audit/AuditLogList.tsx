@@ -1,6 +1,8 @@
 import type { AuditEntry } from '@platform/contracts/admin';
-import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, TextInput } from 'react-admin';
-import { summaryText } from '../lib/format.ts';
+import { Datagrid, DateField, FunctionField, List, SelectInput, SimpleList, TextField, TextInput } from 'react-admin';
+import { EmptyList } from '../layout/EmptyList.tsx';
+import { Responsive } from '../layout/Responsive.tsx';
+import { formatDateTime, summaryText } from '../lib/format.ts';
 
 const ENTITY_CHOICES = [
   { id: 'order', name: 'Order' },
@@ -17,20 +19,32 @@ const auditFilters = [
 export function AuditLogList() {
   return (
     <List
+      empty={<EmptyList />}
       title="Audit log"
       filters={auditFilters}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={50}
       exporter={false}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <DateField source="created_at" showTime />
-        <TextField source="actor_role" sortable={false} />
-        <TextField source="action" sortable={false} />
-        <TextField source="entity" sortable={false} />
-        <TextField source="entity_id" sortable={false} />
-        <FunctionField<AuditEntry> source="summary" sortable={false} render={(entry) => summaryText(entry.summary)} />
-      </Datagrid>
+      <Responsive
+        narrow={
+          <SimpleList<AuditEntry>
+            rowClick={false}
+            primaryText={(entry) => `${entry.action} · ${entry.entity} ${entry.entity_id}`}
+            secondaryText={(entry) => summaryText(entry.summary)}
+            tertiaryText={(entry) => `${entry.actor_role} · ${formatDateTime(entry.created_at)}`}
+          />
+        }
+      >
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <DateField source="created_at" showTime />
+          <TextField source="actor_role" sortable={false} />
+          <TextField source="action" sortable={false} />
+          <TextField source="entity" sortable={false} />
+          <TextField source="entity_id" sortable={false} />
+          <FunctionField<AuditEntry> source="summary" sortable={false} render={(entry) => summaryText(entry.summary)} />
+        </Datagrid>
+      </Responsive>
     </List>
   );
 }

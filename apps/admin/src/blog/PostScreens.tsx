@@ -1,4 +1,4 @@
-import { AdminPostUpdateBody } from '@platform/contracts/admin-content';
+import { type AdminPost, AdminPostUpdateBody } from '@platform/contracts/admin-content';
 import {
   Create,
   CreateButton,
@@ -15,12 +15,17 @@ import {
   SearchInput,
   SelectInput,
   SimpleForm,
+  SimpleList,
   TextField,
   TextInput,
   TopToolbar,
+  WrapperField,
 } from 'react-admin';
 import { HtmlInput } from '../inputs/HtmlInput.tsx';
 import { MediaInput } from '../inputs/MediaInput.tsx';
+import { EmptyList } from '../layout/EmptyList.tsx';
+import { Responsive } from '../layout/Responsive.tsx';
+import { formatDateTime } from '../lib/format.ts';
 import { maxLengthOf } from '../lib/limits.ts';
 
 const slugRule = regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single hyphens.');
@@ -87,6 +92,7 @@ function PostFields() {
 export function PostList() {
   return (
     <List
+      empty={<EmptyList />}
       filters={[
         <SearchInput key="q" source="q" alwaysOn />,
         <SelectInput key="status" source="status" label="Status" choices={STATUS_FILTER_CHOICES} alwaysOn />,
@@ -98,18 +104,33 @@ export function PostList() {
         </TopToolbar>
       }
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="title" label="Title" />
-        <FunctionField
-          label="Status"
-          sortable={false}
-          render={(record: { status: string }) => record.status[0]?.toUpperCase() + record.status.slice(1)}
-        />
-        <DateField source="published_at" label="Published" showTime />
-        <NumberField source="comment_count" label="Comments" sortable={false} />
-        <DateField source="created_at" label="Created" />
-        <DeleteButton mutationMode="pessimistic" />
-      </Datagrid>
+      <Responsive
+        narrow={
+          <SimpleList<AdminPost>
+            rowClick="edit"
+            primaryText={(post) => post.title}
+            secondaryText={(post) =>
+              `${post.status[0]?.toUpperCase()}${post.status.slice(1)} · ${post.comment_count} comments`
+            }
+            tertiaryText={(post) => formatDateTime(post.published_at ?? post.created_at)}
+          />
+        }
+      >
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <TextField source="title" label="Title" />
+          <FunctionField
+            label="Status"
+            sortable={false}
+            render={(record: { status: string }) => record.status[0]?.toUpperCase() + record.status.slice(1)}
+          />
+          <DateField source="published_at" label="Published" showTime />
+          <NumberField source="comment_count" label="Comments" sortable={false} />
+          <DateField source="created_at" label="Created" />
+          <WrapperField label="Actions" sortable={false}>
+            <DeleteButton mutationMode="pessimistic" />
+          </WrapperField>
+        </Datagrid>
+      </Responsive>
     </List>
   );
 }

@@ -1,4 +1,4 @@
-import { AdminCategoryUpdateBody } from '@platform/contracts/admin-catalog';
+import { type AdminCategory, AdminCategoryUpdateBody } from '@platform/contracts/admin-catalog';
 import {
   Create,
   CreateButton,
@@ -11,11 +11,15 @@ import {
   required,
   SearchInput,
   SimpleForm,
+  SimpleList,
   TextField,
   TextInput,
   TopToolbar,
+  WrapperField,
 } from 'react-admin';
 import { HtmlInput } from '../inputs/HtmlInput.tsx';
+import { EmptyList } from '../layout/EmptyList.tsx';
+import { Responsive } from '../layout/Responsive.tsx';
 import { maxLengthOf } from '../lib/limits.ts';
 import { slugRule } from './ProductForm.tsx';
 
@@ -47,6 +51,7 @@ function CategoryFields() {
 export function CategoryList() {
   return (
     <List
+      empty={<EmptyList />}
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       sort={{ field: 'position', order: 'ASC' }}
       actions={
@@ -55,13 +60,25 @@ export function CategoryList() {
         </TopToolbar>
       }
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name" label="Name" />
-        <TextField source="slug" label="Slug" sortable={false} />
-        <NumberField source="position" label="Position" />
-        <NumberField source="product_count" label="Products" sortable={false} />
-        <DeleteButton mutationMode="pessimistic" />
-      </Datagrid>
+      <Responsive
+        narrow={
+          <SimpleList<AdminCategory>
+            rowClick="edit"
+            primaryText={(category) => category.name}
+            secondaryText={(category) => `${category.product_count} products · position ${category.position}`}
+          />
+        }
+      >
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <TextField source="name" label="Name" />
+          <TextField source="slug" label="Slug" sortable={false} />
+          <NumberField source="position" label="Position" />
+          <NumberField source="product_count" label="Products" sortable={false} />
+          <WrapperField label="Actions" sortable={false}>
+            <DeleteButton mutationMode="pessimistic" />
+          </WrapperField>
+        </Datagrid>
+      </Responsive>
     </List>
   );
 }

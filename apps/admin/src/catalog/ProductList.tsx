@@ -14,10 +14,13 @@ import {
   SearchInput,
   SelectInput,
   SimpleForm,
+  SimpleList,
   TextField,
   TopToolbar,
 } from 'react-admin';
 import { flagFilter } from '../inputs/FlagFilter.tsx';
+import { EmptyList } from '../layout/EmptyList.tsx';
+import { Responsive } from '../layout/Responsive.tsx';
 import { formatMoney } from '../lib/format.ts';
 import { ProductBulkActions } from './ProductBulkActions.tsx';
 import { ProductCsvButtons } from './ProductCsv.tsx';
@@ -58,36 +61,53 @@ interface ProductRow {
 
 export function ProductList() {
   return (
-    <List filters={productFilters} actions={<ProductListActions />} sort={{ field: 'created_at', order: 'DESC' }}>
-      <Datagrid rowClick="edit" bulkActionButtons={<ProductBulkActions />}>
-        <FunctionField
-          label="Picture"
-          sortable={false}
-          render={(record: ProductRow) =>
-            record.main_image ? (
-              <img src={record.main_image} alt="" width={48} height={48} style={{ objectFit: 'cover' }} />
-            ) : null
-          }
-        />
-        <TextField source="name" label="Name" />
-        <ReferenceField source="category" reference="categories" label="Category" sortable={false} link={false} />
-        <FunctionField
-          source="price"
-          label="Price"
-          render={(record: ProductRow) => (
-            <>
-              {formatMoney(record.price)}
-              {record.price_before_discount && (
-                <s style={{ marginLeft: 6, opacity: 0.7 }}>{formatMoney(record.price_before_discount)}</s>
-              )}
-            </>
-          )}
-        />
-        <NumberField source="stock" label="Stock" />
-        <BooleanField source="is_active" label="Active" sortable={false} />
-        <BooleanField source="is_featured" label="Featured" sortable={false} />
-        <DateField source="created_at" label="Created" />
-      </Datagrid>
+    <List
+      empty={<EmptyList />}
+      filters={productFilters}
+      actions={<ProductListActions />}
+      sort={{ field: 'created_at', order: 'DESC' }}
+    >
+      <Responsive
+        narrow={
+          <SimpleList<ProductRow & { id: number; stock: number; is_active: boolean }>
+            rowClick="edit"
+            primaryText={(product) => product.name}
+            secondaryText={(product) =>
+              `${formatMoney(product.price)} · ${product.stock} in stock${product.is_active ? '' : ' · inactive'}`
+            }
+          />
+        }
+      >
+        <Datagrid rowClick="edit" bulkActionButtons={<ProductBulkActions />}>
+          <FunctionField
+            label="Picture"
+            sortable={false}
+            render={(record: ProductRow) =>
+              record.main_image ? (
+                <img src={record.main_image} alt="" width={48} height={48} style={{ objectFit: 'cover' }} />
+              ) : null
+            }
+          />
+          <TextField source="name" label="Name" />
+          <ReferenceField source="category" reference="categories" label="Category" sortable={false} link={false} />
+          <FunctionField
+            source="price"
+            label="Price"
+            render={(record: ProductRow) => (
+              <>
+                {formatMoney(record.price)}
+                {record.price_before_discount && (
+                  <s style={{ marginLeft: 6, opacity: 0.7 }}>{formatMoney(record.price_before_discount)}</s>
+                )}
+              </>
+            )}
+          />
+          <NumberField source="stock" label="Stock" />
+          <BooleanField source="is_active" label="Active" sortable={false} />
+          <BooleanField source="is_featured" label="Featured" sortable={false} />
+          <DateField source="created_at" label="Created" />
+        </Datagrid>
+      </Responsive>
     </List>
   );
 }

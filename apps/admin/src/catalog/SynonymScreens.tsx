@@ -8,9 +8,13 @@ import {
   List,
   required,
   SimpleForm,
+  SimpleList,
   TextArrayInput,
   TopToolbar,
+  WrapperField,
 } from 'react-admin';
+import { EmptyList } from '../layout/EmptyList.tsx';
+import { Responsive } from '../layout/Responsive.tsx';
 
 /** The words of a group: each typed and confirmed with Enter; two at least. */
 function SynonymFields() {
@@ -28,6 +32,7 @@ function SynonymFields() {
 export function SynonymList() {
   return (
     <List
+      empty={<EmptyList />}
       pagination={false}
       actions={
         <TopToolbar>
@@ -36,10 +41,25 @@ export function SynonymList() {
       }
       title="Search synonyms"
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField label="Words" render={(group: { terms: string[] }) => group.terms.join(', ')} sortable={false} />
-        <DeleteButton mutationMode="pessimistic" redirect={false} />
-      </Datagrid>
+      <Responsive
+        narrow={
+          <SimpleList<{ id: number; terms: string[] }>
+            rowClick="edit"
+            primaryText={(group) => group.terms.join(', ')}
+          />
+        }
+      >
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <FunctionField
+            label="Words"
+            render={(group: { terms: string[] }) => group.terms.join(', ')}
+            sortable={false}
+          />
+          <WrapperField label="Actions" sortable={false}>
+            <DeleteButton mutationMode="pessimistic" redirect={false} />
+          </WrapperField>
+        </Datagrid>
+      </Responsive>
     </List>
   );
 }

@@ -1,5 +1,5 @@
 import { SOCIAL_PLATFORMS } from '@platform/contracts';
-import { AdminContactInfoBody } from '@platform/contracts/admin-content';
+import { AdminContactInfoBody, type AdminContactMessage } from '@platform/contracts/admin-content';
 import {
   ArrayInput,
   BooleanInput,
@@ -12,12 +12,17 @@ import {
   required,
   SelectInput,
   SimpleFormIterator,
+  SimpleList,
   TextField,
   TextInput,
+  WrapperField,
 } from 'react-admin';
 import { flagFilter } from '../inputs/FlagFilter.tsx';
 import { ToggleFieldButton } from '../inputs/ToggleFieldButton.tsx';
 import { httpUrl } from '../inputs/validators.ts';
+import { EmptyList } from '../layout/EmptyList.tsx';
+import { Responsive } from '../layout/Responsive.tsx';
+import { formatDateTime } from '../lib/format.ts';
 import { maxLengthOf } from '../lib/limits.ts';
 import { Heading, SingletonEdit } from '../settings/SingletonEdit.tsx';
 
@@ -94,6 +99,7 @@ export function ContactInfoEdit() {
 export function ContactMessageList() {
   return (
     <List
+      empty={<EmptyList />}
       filters={[
         flagFilter('is_archived', 'Messages', [
           [false, 'Inbox'],
@@ -101,21 +107,42 @@ export function ContactMessageList() {
         ]),
       ]}
       filterDefaultValues={{ is_archived: 'false' }}
+      sort={{ field: 'created_at', order: 'DESC' }}
       actions={false}
       title="Contact messages"
     >
-      <Datagrid bulkActionButtons={false} rowClick="expand" expand={<TextField source="message" />}>
-        <DateField source="created_at" label="Received" showTime sortable={false} />
-        <TextField source="name" label="Name" sortable={false} />
-        <EmailField source="email" label="E-mail" sortable={false} />
-        <TextField source="phone_number" label="Phone" sortable={false} />
-        <TextField source="subject" label="Subject" sortable={false} />
-        <ToggleFieldButton
-          field="is_archived"
-          setTrue={{ label: 'Archive', done: 'Message archived' }}
-          setFalse={{ label: 'Restore', done: 'Message restored' }}
-        />
-      </Datagrid>
+      <Responsive
+        narrow={
+          <SimpleList<AdminContactMessage>
+            rowClick={false}
+            primaryText={(message) => `${message.subject || '(no subject)'} · ${message.name}`}
+            secondaryText={(message) => message.message}
+            tertiaryText={(message) => `${message.email} · ${formatDateTime(message.created_at)}`}
+            rightIcon={() => (
+              <ToggleFieldButton
+                field="is_archived"
+                setTrue={{ label: 'Archive', done: 'Message archived' }}
+                setFalse={{ label: 'Restore', done: 'Message restored' }}
+              />
+            )}
+          />
+        }
+      >
+        <Datagrid bulkActionButtons={false} rowClick="expand" expand={<TextField source="message" />}>
+          <DateField source="created_at" label="Received" showTime />
+          <TextField source="name" label="Name" sortable={false} />
+          <EmailField source="email" label="E-mail" sortable={false} />
+          <TextField source="phone_number" label="Phone" sortable={false} />
+          <TextField source="subject" label="Subject" sortable={false} />
+          <WrapperField label="Actions" sortable={false}>
+            <ToggleFieldButton
+              field="is_archived"
+              setTrue={{ label: 'Archive', done: 'Message archived' }}
+              setFalse={{ label: 'Restore', done: 'Message restored' }}
+            />
+          </WrapperField>
+        </Datagrid>
+      </Responsive>
     </List>
   );
 }

@@ -1,4 +1,4 @@
-import { AdminDocumentUpdateBody } from '@platform/contracts/admin-content';
+import { type AdminDocument, AdminDocumentUpdateBody } from '@platform/contracts/admin-content';
 import {
   BooleanField,
   BooleanInput,
@@ -13,17 +13,24 @@ import {
   SelectField,
   SelectInput,
   SimpleForm,
+  SimpleList,
   TextField,
   TextInput,
   TopToolbar,
+  WrapperField,
 } from 'react-admin';
 import { HtmlInput } from '../inputs/HtmlInput.tsx';
+import { EmptyList } from '../layout/EmptyList.tsx';
+import { Responsive } from '../layout/Responsive.tsx';
+import { formatDateTime } from '../lib/format.ts';
 import { maxLengthOf } from '../lib/limits.ts';
 
 const DOCUMENT_TYPES = [
   { id: 'refund_policy', name: 'Refund policy' },
   { id: 'privacy_policy', name: 'Privacy policy' },
 ];
+
+const documentTypeName = (type: string) => DOCUMENT_TYPES.find((choice) => choice.id === type)?.name ?? type;
 
 function DocumentFields() {
   return (
@@ -39,6 +46,7 @@ function DocumentFields() {
 export function DocumentList() {
   return (
     <List
+      empty={<EmptyList />}
       filters={[
         <SelectInput key="document_type" source="document_type" label="Document" choices={DOCUMENT_TYPES} alwaysOn />,
       ]}
@@ -47,15 +55,31 @@ export function DocumentList() {
           <CreateButton />
         </TopToolbar>
       }
+      sort={{ field: 'updated_at', order: 'DESC' }}
       title="Policies"
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <SelectField source="document_type" label="Document" choices={DOCUMENT_TYPES} sortable={false} />
-        <TextField source="title" label="Title" sortable={false} />
-        <BooleanField source="is_active" label="Published" sortable={false} />
-        <DateField source="updated_at" label="Updated" showTime sortable={false} />
-        <DeleteButton mutationMode="pessimistic" redirect={false} />
-      </Datagrid>
+      <Responsive
+        narrow={
+          <SimpleList<AdminDocument>
+            rowClick="edit"
+            primaryText={(document) => document.title || documentTypeName(document.document_type)}
+            secondaryText={(document) =>
+              `${documentTypeName(document.document_type)} · ${document.is_active ? 'published' : 'draft'}`
+            }
+            tertiaryText={(document) => `Updated ${formatDateTime(document.updated_at)}`}
+          />
+        }
+      >
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <SelectField source="document_type" label="Document" choices={DOCUMENT_TYPES} sortable={false} />
+          <TextField source="title" label="Title" sortable={false} />
+          <BooleanField source="is_active" label="Published" sortable={false} />
+          <DateField source="updated_at" label="Updated" showTime />
+          <WrapperField label="Actions" sortable={false}>
+            <DeleteButton mutationMode="pessimistic" redirect={false} />
+          </WrapperField>
+        </Datagrid>
+      </Responsive>
     </List>
   );
 }

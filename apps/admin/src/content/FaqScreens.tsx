@@ -1,4 +1,4 @@
-import { AdminFaqUpdateBody } from '@platform/contracts/admin-content';
+import { type AdminFaq, AdminFaqUpdateBody } from '@platform/contracts/admin-content';
 import {
   BooleanField,
   BooleanInput,
@@ -13,11 +13,15 @@ import {
   required,
   SearchInput,
   SimpleForm,
+  SimpleList,
   TextField,
   TextInput,
   TopToolbar,
+  WrapperField,
 } from 'react-admin';
 import { HtmlInput } from '../inputs/HtmlInput.tsx';
+import { EmptyList } from '../layout/EmptyList.tsx';
+import { Responsive } from '../layout/Responsive.tsx';
 import { maxLengthOf } from '../lib/limits.ts';
 
 function FaqFields() {
@@ -39,20 +43,34 @@ function FaqFields() {
 export function FaqList() {
   return (
     <List
+      empty={<EmptyList />}
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       actions={
         <TopToolbar>
           <CreateButton />
         </TopToolbar>
       }
+      sort={{ field: 'order', order: 'ASC' }}
       title="FAQs"
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <NumberField source="order" label="Order" sortable={false} />
-        <TextField source="question" label="Question" sortable={false} />
-        <BooleanField source="is_active" label="Shown" sortable={false} />
-        <DeleteButton mutationMode="pessimistic" redirect={false} />
-      </Datagrid>
+      <Responsive
+        narrow={
+          <SimpleList<AdminFaq>
+            rowClick="edit"
+            primaryText={(faq) => faq.question}
+            secondaryText={(faq) => `${faq.order}. ${faq.is_active ? 'Shown' : 'Hidden'}`}
+          />
+        }
+      >
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <NumberField source="order" label="Order" />
+          <TextField source="question" label="Question" sortable={false} />
+          <BooleanField source="is_active" label="Shown" sortable={false} />
+          <WrapperField label="Actions" sortable={false}>
+            <DeleteButton mutationMode="pessimistic" redirect={false} />
+          </WrapperField>
+        </Datagrid>
+      </Responsive>
     </List>
   );
 }

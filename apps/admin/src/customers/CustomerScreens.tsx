@@ -1,4 +1,5 @@
 import { Card, CardContent, Typography } from '@mui/material';
+import type { AdminCustomer, AdminOrderSummary } from '@platform/contracts/admin';
 import {
   BooleanField,
   Datagrid,
@@ -8,18 +9,22 @@ import {
   ReferenceManyField,
   SearchInput,
   Show,
+  SimpleList,
   SimpleShowLayout,
   TextField,
 } from 'react-admin';
 import { flagFilter } from '../inputs/FlagFilter.tsx';
-
 import { ToggleFieldButton } from '../inputs/ToggleFieldButton.tsx';
+import { EmptyList } from '../layout/EmptyList.tsx';
+import { Responsive } from '../layout/Responsive.tsx';
+import { formatDateTime, formatMoney } from '../lib/format.ts';
 import { OrderTotalField } from '../orders/OrderTotalField.tsx';
-import { StatusField } from '../orders/StatusChip.tsx';
+import { StatusChip, StatusField } from '../orders/StatusChip.tsx';
 
 export function CustomerList() {
   return (
     <List
+      empty={<EmptyList />}
       filters={[
         <SearchInput key="q" source="q" alwaysOn placeholder="E-mail or name" />,
         flagFilter('is_active', 'Account', [
@@ -30,13 +35,24 @@ export function CustomerList() {
       sort={{ field: 'created_at', order: 'DESC' }}
       actions={false}
     >
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <EmailField source="email" label="E-mail" />
-        <TextField source="username" label="Name" />
-        <BooleanField source="is_active" label="Active" sortable={false} />
-        <DateField source="created_at" label="Registered" />
-        <DateField source="last_login_at" label="Last sign-in" showTime sortable={false} />
-      </Datagrid>
+      <Responsive
+        narrow={
+          <SimpleList<AdminCustomer>
+            rowClick="show"
+            primaryText={(customer) => customer.email}
+            secondaryText={(customer) => `${customer.username}${customer.is_active ? '' : ' · disabled'}`}
+            tertiaryText={(customer) => `Registered ${formatDateTime(customer.created_at)}`}
+          />
+        }
+      >
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <EmailField source="email" label="E-mail" />
+          <TextField source="username" label="Name" />
+          <BooleanField source="is_active" label="Active" sortable={false} />
+          <DateField source="created_at" label="Registered" />
+          <DateField source="last_login_at" label="Last sign-in" showTime sortable={false} />
+        </Datagrid>
+      </Responsive>
     </List>
   );
 }
@@ -72,12 +88,24 @@ export function CustomerShow() {
             sort={{ field: 'created_at', order: 'DESC' }}
             perPage={25}
           >
-            <Datagrid rowClick="show" bulkActionButtons={false} empty={<Typography>No orders yet.</Typography>}>
-              <TextField source="number" label="Number" sortable={false} />
-              <DateField source="created_at" label="Placed" showTime sortable={false} />
-              <StatusField source="status" label="Status" />
-              <OrderTotalField label="Total" textAlign="right" />
-            </Datagrid>
+            <Responsive
+              narrow={
+                <SimpleList<AdminOrderSummary>
+                  rowClick="show"
+                  primaryText={(order) => `${order.number} · ${formatMoney(order.total, order.currency)}`}
+                  secondaryText={(order) => formatDateTime(order.created_at)}
+                  rightIcon={(order) => <StatusChip status={order.status} />}
+                  empty={<Typography>No orders yet.</Typography>}
+                />
+              }
+            >
+              <Datagrid rowClick="show" bulkActionButtons={false} empty={<Typography>No orders yet.</Typography>}>
+                <TextField source="number" label="Number" sortable={false} />
+                <DateField source="created_at" label="Placed" showTime sortable={false} />
+                <StatusField source="status" label="Status" />
+                <OrderTotalField label="Total" textAlign="right" />
+              </Datagrid>
+            </Responsive>
           </ReferenceManyField>
         </CardContent>
       </Card>

@@ -1,3 +1,4 @@
+import type { AdminStaffMember } from '@platform/contracts/admin';
 import {
   BooleanField,
   BooleanInput,
@@ -13,10 +14,14 @@ import {
   SelectField,
   SelectInput,
   SimpleForm,
+  SimpleList,
   TextField,
   TextInput,
   TopToolbar,
 } from 'react-admin';
+import { EmptyList } from '../layout/EmptyList.tsx';
+import { Responsive } from '../layout/Responsive.tsx';
+import { formatDateTime } from '../lib/format.ts';
 
 const ROLES = [
   { id: 'staff', name: 'Staff (orders, catalog, content)' },
@@ -27,6 +32,7 @@ const ROLES = [
 export function StaffList() {
   return (
     <List
+      empty={<EmptyList />}
       sort={{ field: 'created_at', order: 'ASC' }}
       actions={
         <TopToolbar>
@@ -35,13 +41,26 @@ export function StaffList() {
       }
       title="Staff"
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <EmailField source="email" label="E-mail" />
-        <TextField source="username" label="Name" sortable={false} />
-        <SelectField source="role" label="Role" choices={ROLES} optionText={(choice) => choice.id} sortable={false} />
-        <BooleanField source="is_active" label="Active" sortable={false} />
-        <DateField source="last_login_at" label="Last sign-in" showTime emptyText="Never" />
-      </Datagrid>
+      <Responsive
+        narrow={
+          <SimpleList<AdminStaffMember>
+            rowClick="edit"
+            primaryText={(member) => member.email}
+            secondaryText={(member) => `${member.role}${member.is_active ? '' : ' · disabled'}`}
+            tertiaryText={(member) =>
+              member.last_login_at ? `Last sign-in ${formatDateTime(member.last_login_at)}` : 'Never signed in'
+            }
+          />
+        }
+      >
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <EmailField source="email" label="E-mail" />
+          <TextField source="username" label="Name" sortable={false} />
+          <SelectField source="role" label="Role" choices={ROLES} optionText={(choice) => choice.id} sortable={false} />
+          <BooleanField source="is_active" label="Active" sortable={false} />
+          <DateField source="last_login_at" label="Last sign-in" showTime emptyText="Never" />
+        </Datagrid>
+      </Responsive>
     </List>
   );
 }

@@ -64,7 +64,14 @@ export function createAuthProvider(api: Api, session: SessionStore): AuthProvide
         throw new Error(NO_ACCESS_MESSAGE);
       }
       session.saveUser(user);
-      return { id: user.id, fullName: user.username || user.email, email: user.email, role: user.role };
+      // The name the shop shows with the member's posts and comments (`display_name`), which "My profile" sets.
+      const displayName = (fresh as { display_name?: string }).display_name?.trim();
+      return {
+        id: user.id,
+        fullName: displayName || user.username || user.email,
+        email: user.email,
+        role: user.role,
+      };
     },
 
     async getPermissions() {

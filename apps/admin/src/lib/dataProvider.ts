@@ -4,7 +4,7 @@
 //   change  PATCH /admin/<resource>/<id>/ with the fields that changed
 // Settings resources have one record and no id in their address (`GET`/`PATCH /admin/payment-settings/`): react-admin
 // sees them with the id `SINGLETON_ID`. Order actions, notes, the CSV export and the dashboard are methods of their own.
-import type { OrderDocument } from '@platform/contracts';
+import type { AccountUser, OrderDocument, SiteSettings } from '@platform/contracts';
 import type { AdminDashboard, AdminOrder, CreateRefundBody, OrderTransitionBody } from '@platform/contracts/admin';
 import type {
   AdminProduct,
@@ -38,7 +38,20 @@ export const SEARCH_FILTER = 'q';
 /** `GET /admin/dashboard/`. */
 export type Dashboard = AdminDashboard;
 
+/** What the administration shows of its shop: its name and logo (the public site settings). */
+export interface ShopIdentity {
+  name: string;
+  /** The logo's address, or null when the shop has none. */
+  logoUrl: string | null;
+}
+
 export interface AdminDataProvider extends DataProvider {
+  /** `GET /pages/settings/public/`: the shop's name and logo, read without signing in (the sign-in page shows them). */
+  getShopIdentity(options?: { signal?: AbortSignal }): Promise<ShopIdentity>;
+  /** `GET /accounts/me/`: the signed-in member of staff, with the name their posts and comments are signed with. */
+  getProfile(options?: { signal?: AbortSignal }): Promise<AccountUser>;
+  /** `PATCH /accounts/me/`: changes the signed-in member's display name. */
+  updateProfile(body: { display_name: string }): Promise<AccountUser>;
   getDashboard(options?: { signal?: AbortSignal }): Promise<Dashboard>;
   /** `GET /admin/reports/sales/?from=&to=&interval=`: the sales report of a range (days of the shop's calendar). */
   getSalesReport(
@@ -260,6 +273,15 @@ export function createDataProvider(api: Api): AdminDataProvider {
     },
     supportAbortSignal: true,
 
+    getShopIdentity: async (options = {}) => {
+      const settings = await api.request<Pick<SiteSettings, 'site_title' | 'logo'>>('/pages/settings/public/', {
+        auth: false,
+        signal: options.signal,
+      });
+      return { name: settings.site_title.trim(), logoUrl: settings.logo.trim() || null };
+    },
+    getProfile: (options = {}) => api.request<AccountUser>('/accounts/me/', { signal: options.signal }),
+    updateProfile: (body) => api.request<AccountUser>('/accounts/me/', { method: 'PATCH', body }),
     getDashboard: (options = {}) => api.request<Dashboard>('/admin/dashboard/', { signal: options.signal }),
     getSalesReport: (query, options = {}) =>
       api.request<SalesReport>(`/admin/reports/sales/?${new URLSearchParams(query)}`, { signal: options.signal }),

@@ -127,7 +127,8 @@ export function OrderActions() {
   const offered = new Set<OrderTarget>(allowedMoves(order, 'staff'));
   const paid = order.refundable_amount !== '0.00';
   return (
-    <TopToolbar>
+    // The moves wrap on a narrow screen rather than widen the page.
+    <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 1 }}>
       <RefundButton />
       {offered.has('paid') ? <TransitionButton to="paid" label="Mark paid" icon={<PaidIcon />} /> : null}
       {offered.has('processing') ? (

@@ -1,3 +1,4 @@
+import type { AdminOrderSummary } from '@platform/contracts/admin';
 import {
   Datagrid,
   DateField,
@@ -6,13 +7,17 @@ import {
   NumberField,
   SearchInput,
   SelectInput,
+  SimpleList,
   TextField,
   TopToolbar,
 } from 'react-admin';
+import { EmptyList } from '../layout/EmptyList.tsx';
+import { Responsive } from '../layout/Responsive.tsx';
+import { formatDateTime, formatMoney } from '../lib/format.ts';
 import { PAYMENT_METHOD_CHOICES, STATUS_CHOICES } from './choices.ts';
 import { ExportCsvButton } from './ExportCsvButton.tsx';
 import { OrderTotalField } from './OrderTotalField.tsx';
-import { StatusField } from './StatusChip.tsx';
+import { StatusChip, StatusField } from './StatusChip.tsx';
 
 const orderFilters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Order number or e-mail" />,
@@ -39,21 +44,34 @@ function OrderListActions() {
 export function OrderList() {
   return (
     <List
+      empty={<EmptyList />}
       filters={orderFilters}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
       actions={<OrderListActions />}
       exporter={false}
     >
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <TextField source="number" />
-        <DateField source="created_at" showTime />
-        <TextField source="customer_email" sortable={false} />
-        <StatusField source="status" label="Status" />
-        <TextField source="payment_label" sortable={false} />
-        <OrderTotalField source="total" textAlign="right" />
-        <NumberField source="total_items" sortable={false} />
-      </Datagrid>
+      <Responsive
+        narrow={
+          <SimpleList<AdminOrderSummary>
+            rowClick="show"
+            primaryText={(order) => `${order.number} · ${formatMoney(order.total, order.currency)}`}
+            secondaryText={(order) => `${order.customer_email} · ${order.payment_label}`}
+            tertiaryText={(order) => formatDateTime(order.created_at)}
+            rightIcon={(order) => <StatusChip status={order.status} />}
+          />
+        }
+      >
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="number" />
+          <DateField source="created_at" showTime />
+          <TextField source="customer_email" sortable={false} />
+          <StatusField source="status" label="Status" />
+          <TextField source="payment_label" sortable={false} />
+          <OrderTotalField source="total" textAlign="right" />
+          <NumberField source="total_items" sortable={false} />
+        </Datagrid>
+      </Responsive>
     </List>
   );
 }

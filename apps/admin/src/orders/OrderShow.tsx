@@ -19,7 +19,7 @@ import { OrderActions } from './OrderActions.tsx';
 import { OrderDocuments } from './OrderDocuments.tsx';
 import { OrderNotes } from './OrderNotes.tsx';
 import { OrderTotalField } from './OrderTotalField.tsx';
-import { Section } from './Section.tsx';
+import { ScrollingTable, Section } from './Section.tsx';
 import { StatusField } from './StatusChip.tsx';
 
 function OrderTitle() {
@@ -59,30 +59,34 @@ function Summary({ order }: { order: AdminOrder }) {
 function Lines({ order }: { order: AdminOrder }) {
   return (
     <Section title="Lines">
-      <ArrayField source="items">
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <TextField source="product_name" label="Product" sortable={false} />
-          <FunctionField<AdminOrder['items'][number]>
-            label="Customization"
-            render={(line) => customizationText(line.customization)}
-          />
-          <FunctionField<AdminOrder['items'][number]>
-            label="Unit price"
-            textAlign="right"
-            render={(line) => formatMoney(line.unit_price, order.currency)}
-          />
-          <NumberField source="quantity" label="Quantity" sortable={false} />
-          <FunctionField<AdminOrder['items'][number]>
-            label="Line total"
-            textAlign="right"
-            render={(line) => formatMoney(line.line_total, order.currency)}
-          />
-        </Datagrid>
-      </ArrayField>
+      <ScrollingTable label="Lines of the order">
+        <ArrayField source="items">
+          <Datagrid bulkActionButtons={false} rowClick={false}>
+            <TextField source="product_name" label="Product" sortable={false} />
+            <FunctionField<AdminOrder['items'][number]>
+              label="Customization"
+              render={(line) => customizationText(line.customization)}
+            />
+            <FunctionField<AdminOrder['items'][number]>
+              label="Unit price"
+              textAlign="right"
+              render={(line) => formatMoney(line.unit_price, order.currency)}
+            />
+            <NumberField source="quantity" label="Quantity" sortable={false} />
+            <FunctionField<AdminOrder['items'][number]>
+              label="Line total"
+              textAlign="right"
+              render={(line) => formatMoney(line.line_total, order.currency)}
+            />
+          </Datagrid>
+        </ArrayField>
+      </ScrollingTable>
       <Box sx={{ textAlign: 'right', mt: 1 }}>
         <Typography variant="body2">Subtotal {formatMoney(order.subtotal, order.currency)}</Typography>
         <Typography variant="body2">Shipping {formatMoney(order.shipping, order.currency)}</Typography>
-        <Typography variant="subtitle1">Total {formatMoney(order.total, order.currency)}</Typography>
+        <Typography variant="subtitle1" component="p">
+          Total {formatMoney(order.total, order.currency)}
+        </Typography>
       </Box>
     </Section>
   );
@@ -162,35 +166,37 @@ function Payments({ order }: { order: AdminOrder }) {
   return (
     <Section title="Payments">
       <ListContextProvider value={list}>
-        <Datagrid
-          bulkActionButtons={false}
-          rowClick={false}
-          rowSx={(payment) => (payment.review_reason ? { backgroundColor: 'warning.light' } : {})}
-        >
-          <DateField source="created_at" label="Started" showTime sortable={false} />
-          <TextField source="status" label="Status" sortable={false} />
-          <TextField source="gateway" label="Gateway" sortable={false} />
-          <TextField source="invoice_no" label="Invoice" sortable={false} />
-          <FunctionField<PaymentRow>
-            label="Amount"
-            render={(payment) => formatMoney(payment.amount, payment.currency)}
-          />
-          <TextField source="gateway_transaction_ref" label="Gateway reference" sortable={false} emptyText="—" />
-          <TextField source="resp_code" label="Response code" sortable={false} emptyText="—" />
-          <TextField source="error_message" label="Error" sortable={false} emptyText="—" />
-          <FunctionField<PaymentRow>
-            label="Review"
-            render={(payment) =>
-              payment.review_reason ? (
-                <Typography component="strong" color="warning.dark" fontWeight="bold">
-                  {payment.review_reason}
-                </Typography>
-              ) : (
-                '—'
-              )
-            }
-          />
-        </Datagrid>
+        <ScrollingTable label="Payment attempts">
+          <Datagrid
+            bulkActionButtons={false}
+            rowClick={false}
+            rowSx={(payment) => (payment.review_reason ? { backgroundColor: 'warning.light' } : {})}
+          >
+            <DateField source="created_at" label="Started" showTime sortable={false} />
+            <TextField source="status" label="Status" sortable={false} />
+            <TextField source="gateway" label="Gateway" sortable={false} />
+            <TextField source="invoice_no" label="Invoice" sortable={false} />
+            <FunctionField<PaymentRow>
+              label="Amount"
+              render={(payment) => formatMoney(payment.amount, payment.currency)}
+            />
+            <TextField source="gateway_transaction_ref" label="Gateway reference" sortable={false} emptyText="—" />
+            <TextField source="resp_code" label="Response code" sortable={false} emptyText="—" />
+            <TextField source="error_message" label="Error" sortable={false} emptyText="—" />
+            <FunctionField<PaymentRow>
+              label="Review"
+              render={(payment) =>
+                payment.review_reason ? (
+                  <Typography component="strong" color="warning.dark" fontWeight="bold">
+                    {payment.review_reason}
+                  </Typography>
+                ) : (
+                  '—'
+                )
+              }
+            />
+          </Datagrid>
+        </ScrollingTable>
       </ListContextProvider>
     </Section>
   );
@@ -244,7 +250,9 @@ function OrderDetail() {
       ))}
       <Summary order={order} />
       <Lines order={order} />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
+      >
         <Address order={order} />
         <History order={order} />
       </Box>

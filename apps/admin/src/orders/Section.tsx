@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader } from '@mui/material';
+import { Box, Card, CardContent, CardHeader } from '@mui/material';
 import type { ReactNode } from 'react';
 
 /** A titled part of the order page (a landmark named by its title). */
@@ -8,5 +8,17 @@ export function Section({ title, children }: { title: string; children: ReactNod
       <CardHeader title={title} slotProps={{ title: { variant: 'h6', component: 'h2' } }} sx={{ pb: 0 }} />
       <CardContent>{children}</CardContent>
     </Card>
+  );
+}
+
+/**
+ * A table that scrolls sideways inside its box when wider than the screen (a phone), never the page; focusable, so
+ * that a keyboard can scroll it too.
+ */
+export function ScrollingTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box role="group" aria-label={label} tabIndex={0} sx={{ overflowX: 'auto' }}>
+      {children}
+    </Box>
   );
 }

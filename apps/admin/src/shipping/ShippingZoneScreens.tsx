@@ -1,4 +1,9 @@
-import { AdminShippingZoneUpdateBody, countryChoices, countryName } from '@platform/contracts/shipping';
+import {
+  type AdminShippingZone,
+  AdminShippingZoneUpdateBody,
+  countryChoices,
+  countryName,
+} from '@platform/contracts/shipping';
 import {
   AutocompleteArrayInput,
   BooleanField,
@@ -16,12 +21,16 @@ import {
   required,
   SearchInput,
   SimpleForm,
+  SimpleList,
   TextField,
   TextInput,
   TopToolbar,
   useRecordContext,
+  WrapperField,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { EmptyList } from '../layout/EmptyList.tsx';
+import { Responsive } from '../layout/Responsive.tsx';
 import { maxLengthOf } from '../lib/limits.ts';
 
 const amountRule = regex(/^\d{1,8}(\.\d{1,2})?$/, 'An amount like 12.50.');
@@ -116,6 +125,7 @@ function withoutDefaultCountries(data: Record<string, unknown>) {
 export function ShippingZoneList() {
   return (
     <List
+      empty={<EmptyList />}
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       actions={
         <TopToolbar>
@@ -125,20 +135,33 @@ export function ShippingZoneList() {
       sort={{ field: 'name', order: 'ASC' }}
       title="Shipping zones"
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name" label="Name" />
-        <FunctionField
-          label="Countries"
-          sortable={false}
-          render={(record: { countries: string[] }) => countriesText(record.countries)}
-        />
-        <TextField source="flat_rate" label="Per order" />
-        <TextField source="per_item" label="Per item" sortable={false} />
-        <TextField source="free_above" label="Free from" sortable={false} emptyText="never" />
-        <TextField source="delivery_estimate" label="Delivery" sortable={false} />
-        <BooleanField source="is_default" label="Default" sortable={false} />
-        <DeleteButton mutationMode="pessimistic" redirect={false} />
-      </Datagrid>
+      <Responsive
+        narrow={
+          <SimpleList<AdminShippingZone>
+            rowClick="edit"
+            primaryText={(zone) => `${zone.name}${zone.is_default ? ' (default)' : ''}`}
+            secondaryText={(zone) => countriesText(zone.countries)}
+            tertiaryText={(zone) => `${zone.flat_rate} per order · ${zone.delivery_estimate}`}
+          />
+        }
+      >
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <TextField source="name" label="Name" />
+          <FunctionField
+            label="Countries"
+            sortable={false}
+            render={(record: { countries: string[] }) => countriesText(record.countries)}
+          />
+          <TextField source="flat_rate" label="Per order" />
+          <TextField source="per_item" label="Per item" sortable={false} />
+          <TextField source="free_above" label="Free from" sortable={false} emptyText="never" />
+          <TextField source="delivery_estimate" label="Delivery" sortable={false} />
+          <BooleanField source="is_default" label="Default" sortable={false} />
+          <WrapperField label="Actions" sortable={false}>
+            <DeleteButton mutationMode="pessimistic" redirect={false} />
+          </WrapperField>
+        </Datagrid>
+      </Responsive>
     </List>
   );
 }

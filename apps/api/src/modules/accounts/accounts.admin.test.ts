@@ -220,3 +220,53 @@ describe('staff for the owner', () => {
     expect((await call(staff.accessToken, 'GET', '/customers/999999/')).statusCode).toBe(404);
   });
 });
+
+describe('a member of staff’s own name', () => {
+  it('is set by the member through /accounts/me/ and signs the posts they publish and their comments', async () => {
+    const { shop, staff } = await shopWithStaff(t, 'Staff name shop');
+    const me = await t.request(shop, { method: 'GET', url: '/api/accounts/me/', token: staff.accessToken });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      id: staff.user.id,
+      role: 'staff',
+      display_name: expect.stringMatching(/^Customer /),
+    });
+
+    const renamed = await t.request(shop, {
+      method: 'PATCH',
+      url: '/api/accounts/me/',
+      token: staff.accessToken,
+      payload: { display_name: '  Kiran of the forge  ' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ role: 'staff', display_name: 'Kiran of the forge' });
+    const refused = await t.request(shop, {
+      method: 'PATCH',
+      url: '/api/accounts/me/',
+      token: staff.accessToken,
+      payload: { display_name: 'kiran@example.com' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ display_name: ['A display name may not contain "@".'] });
+
+    const post = await t.request(shop, {
+      method: 'POST',
+      url: '/api/admin/posts/',
+      token: staff.accessToken,
+      payload: { title: 'From the forge', slug: 'from-the-forge', status: 'published', content: '<p>Hot.</p>' },
+    });
+    expect(post.statusCode).toBe(201);
+    const comment = await t.request(shop, {
+      method: 'POST',
+      url: '/api/blog/comments/',
+      token: staff.accessToken,
+      payload: { post: post.json().id, content: 'Thank you for reading.' },
+    });
+    expect(comment.statusCode).toBe(201);
+    const shown = await t.request(shop, { method: 'GET', url: '/api/blog/posts/from-the-forge/' });
+    expect(shown.json().author).toEqual({ username: 'Kiran of the forge' });
+    const comments = await t.request(shop, { method: 'GET', url: `/api/blog/comments/?post=${post.json().id}` });
+    expect(JSON.stringify(comments.json())).toContain('Kiran of the forge');
+    expect(JSON.stringify(comments.json())).not.toContain(staff.user.username);
+  });
+});

@@ -238,7 +238,13 @@ export async function listAccounts(
     pattern ? or(ilike(users.email, pattern), ilike(users.username, pattern)) : undefined,
   );
   const ordering = page.ordering ?? '-created_at';
-  const columns = { email: users.email, created_at: users.id, last_login_at: users.lastLoginAt } as const;
+  const columns = {
+    id: users.id,
+    email: users.email,
+    username: users.username,
+    created_at: users.id,
+    last_login_at: users.lastLoginAt,
+  } as const;
   const column = columns[ordering.replace(/^-/, '') as keyof typeof columns] ?? users.id;
   const direction = ordering.startsWith('-') ? desc : asc;
   const [total] = await scope.db.select({ count: count() }).from(users).where(where);

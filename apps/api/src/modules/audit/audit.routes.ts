@@ -1,4 +1,4 @@
-import { AdminListQuery, AuditPage } from '@platform/contracts/admin';
+import { AdminListQuery, AuditPage, adminOrdering } from '@platform/contracts/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
@@ -14,6 +14,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         querystring: AdminListQuery.extend({
+          ordering: adminOrdering('created_at'),
           entity: z.string().max(40).optional(),
           entity_id: z.string().max(40).optional(),
         }),

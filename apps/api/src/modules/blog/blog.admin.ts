@@ -250,7 +250,8 @@ export async function listCommentsForStaff(
     ctx.scope,
     { postId: query.post, isApproved: query.is_approved, search: query.search || undefined },
     {
-      oldestFirst: query.ordering === 'created_at',
+      // Comments are numbered in the order they were written: `id` orders them as `created_at` does.
+      oldestFirst: query.ordering === 'created_at' || query.ordering === 'id',
       limit: query.page_size,
       offset: (query.page - 1) * query.page_size,
     },

@@ -221,6 +221,7 @@ export interface StaffPostFilter {
 }
 
 const POST_ORDERINGS = {
+  id: blogPosts.id,
   published_at: blogPosts.publishedAt,
   title: blogPosts.title,
   created_at: blogPosts.createdAt,

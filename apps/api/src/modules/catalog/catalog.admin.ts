@@ -270,6 +270,12 @@ function categoryOf(row: AdminCategoryRow): AdminCategory {
   };
 }
 
+/** `GET /admin/categories/{id}/`: a category with its number of products (what its edit screen and the products' category cells read). */
+export async function getCategoryForStaff(ctx: RequestContext, id: number): Promise<AdminCategory> {
+  requireStaff(ctx);
+  return categoryForStaff(ctx, id);
+}
+
 async function categoryForStaff(ctx: RequestContext, id: number): Promise<AdminCategory> {
   const row = await findAdminCategory(ctx.scope, id);
   if (!row) throw new NotFoundError('Category not found.', 'category_not_found');

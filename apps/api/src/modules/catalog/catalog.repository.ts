@@ -171,15 +171,10 @@ export interface AdminProductFilter {
   search?: string;
 }
 
-export type AdminProductOrdering =
-  | 'name'
-  | '-name'
-  | 'price'
-  | '-price'
-  | 'stock'
-  | '-stock'
-  | 'created_at'
-  | '-created_at';
+/** `field` ascending or `-field` descending. */
+type Ordering<T extends string> = T | `-${T}`;
+
+export type AdminProductOrdering = Ordering<'id' | 'name' | 'price' | 'stock' | 'created_at'>;
 
 const ADMIN_PRODUCT_COLUMNS = {
   name: products.name,
@@ -199,6 +194,9 @@ export function adminProductColumn(ordering: AdminProductOrdering) {
     case 'stock':
     case '-stock':
       return ADMIN_PRODUCT_COLUMNS.stock;
+    case 'id':
+    case '-id':
+      return products.id;
     default:
       return ADMIN_PRODUCT_COLUMNS.created_at;
   }
@@ -460,7 +458,7 @@ export async function categorySlugTaken(scope: TenantScope, slug: string, except
   return row !== undefined;
 }
 
-export type AdminCategoryOrdering = 'position' | '-position' | 'name' | '-name' | 'created_at' | '-created_at';
+export type AdminCategoryOrdering = Ordering<'id' | 'position' | 'name' | 'created_at'>;
 
 function adminCategoryColumn(ordering: AdminCategoryOrdering) {
   switch (ordering) {
@@ -470,6 +468,9 @@ function adminCategoryColumn(ordering: AdminCategoryOrdering) {
     case 'created_at':
     case '-created_at':
       return categories.createdAt;
+    case 'id':
+    case '-id':
+      return categories.id;
     default:
       return categories.position;
   }

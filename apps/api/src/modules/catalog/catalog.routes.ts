@@ -37,6 +37,7 @@ import {
   createCategoryByStaff,
   deleteCategoryByStaff,
   deleteProductImageByStaff,
+  getCategoryForStaff,
   getProductForStaff,
   listCategoriesForStaff,
   listProductsForStaff,
@@ -216,6 +217,12 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ stock: ProductFormStock
     '/categories/',
     { schema: { ...schema, body: AdminCategoryCreateBody, response: { 201: AdminCategory, ...errorResponses } } },
     async (request, reply) => reply.code(201).send(await createCategoryByStaff(request.ctx, request.body)),
+  );
+
+  app.get(
+    '/categories/:id/',
+    { schema: { ...schema, params: IdParams, response: { 200: AdminCategory, ...errorResponses } } },
+    async (request) => getCategoryForStaff(request.ctx, request.params.id),
   );
 
   app.patch(

@@ -114,7 +114,12 @@ export async function listContactMessagesForStaff(
   const { rows, count } = await listStaffMessages(
     ctx.scope,
     { isArchived: query.is_archived, search: query.search || undefined },
-    { limit: query.page_size, offset: (query.page - 1) * query.page_size },
+    {
+      // Messages are numbered in the order they came: `id` orders them as `created_at` does.
+      oldestFirst: query.ordering === 'created_at' || query.ordering === 'id',
+      limit: query.page_size,
+      offset: (query.page - 1) * query.page_size,
+    },
   );
   return { count, results: rows.map(toAdminMessage) };
 }

@@ -104,8 +104,9 @@ function likePattern(text: string): string {
 export async function listStaffMessages(
   scope: TenantScope,
   filter: { isArchived?: boolean; search?: string },
-  page: { limit: number; offset: number },
+  page: { oldestFirst?: boolean; limit: number; offset: number },
 ): Promise<{ rows: ContactMessageRow[]; count: number }> {
+  const direction = page.oldestFirst ? asc : desc;
   const pattern = filter.search ? likePattern(filter.search) : '';
   const where = scope.where(
     contactMessages,
@@ -123,7 +124,7 @@ export async function listStaffMessages(
     .select()
     .from(contactMessages)
     .where(where)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .orderBy(direction(contactMessages.createdAt), direction(contactMessages.id))
     .limit(page.limit)
     .offset(page.offset);
   return { rows, count: total?.count ?? 0 };

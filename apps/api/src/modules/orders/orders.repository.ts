@@ -189,6 +189,7 @@ export interface OrderFilter {
 }
 
 const ORDER_ORDERINGS = {
+  id: orders.id,
   created_at: orders.id,
   number: orders.id,
   total: orders.totalCents,

@@ -1,7 +1,6 @@
 // The administration of the shop's pages: FAQs (in their order) and legal documents (refund and privacy policies).
 // Every write runs in one transaction with its audit entry; answers and documents are sanitized on write.
 
-import type { AdminListQuery } from '@platform/contracts/admin';
 import type {
   AdminDocument,
   AdminDocumentCreateBody,
@@ -9,6 +8,7 @@ import type {
   AdminDocumentUpdateBody,
   AdminFaq,
   AdminFaqCreateBody,
+  AdminFaqListQuery,
   AdminFaqUpdateBody,
 } from '@platform/contracts/admin-content';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
@@ -82,10 +82,11 @@ function auditedDocument(row: LegalDocumentRow): Record<string, unknown> {
 /** `GET /admin/faqs/`: every FAQ, active or not, in its order. */
 export async function listFaqsForStaff(
   ctx: RequestContext,
-  query: AdminListQuery,
+  query: AdminFaqListQuery,
 ): Promise<{ count: number; results: AdminFaq[] }> {
   requireStaff(ctx);
   const { rows, count } = await listAllFaqs(ctx.scope, query.search || undefined, {
+    ordering: query.ordering,
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });
@@ -157,7 +158,7 @@ export async function listDocumentsForStaff(
   const { rows, count } = await listAllDocuments(
     ctx.scope,
     { type: query.document_type, search: query.search || undefined },
-    { limit: query.page_size, offset: (query.page - 1) * query.page_size },
+    { ordering: query.ordering, limit: query.page_size, offset: (query.page - 1) * query.page_size },
   );
   return { count, results: rows.map(toAdminDocument) };
 }

@@ -49,6 +49,12 @@ export async function insertDocument(
 // ── Administration ───────────────────────────────────────────────────────────────────────────────────────────────
 
 type Page = { limit: number; offset: number };
+
+/** `field` ascending or `-field` descending. */
+type Ordering<T extends string> = T | `-${T}`;
+
+export type FaqOrdering = Ordering<'id' | 'order'>;
+export type DocumentOrdering = Ordering<'id' | 'updated_at'>;
 export type NewFaq = Omit<typeof faqs.$inferInsert, 'tenantId' | 'id'>;
 export type NewLegalDocument = Omit<typeof legalDocuments.$inferInsert, 'tenantId' | 'id'>;
 
@@ -56,15 +62,22 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** Every FAQ of the shop (active or not) in its order, searched in the question. */
-export async function listAllFaqs(scope: TenantScope, search: string | undefined, page: Page) {
+/** Every FAQ of the shop (active or not) in its order (or by id), searched in the question. */
+export async function listAllFaqs(
+  scope: TenantScope,
+  search: string | undefined,
+  page: Page & { ordering?: FaqOrdering | undefined },
+) {
+  const ordering = page.ordering ?? 'order';
+  const direction = ordering.startsWith('-') ? desc : asc;
+  const byId = ordering.endsWith('id');
   const where = scope.where(faqs, search ? ilike(faqs.question, likePattern(search)) : undefined);
   const [total] = await scope.db.select({ count: count() }).from(faqs).where(where);
   const rows = await scope.db
     .select()
     .from(faqs)
     .where(where)
-    .orderBy(asc(faqs.position), asc(faqs.id))
+    .orderBy(...(byId ? [direction(faqs.id)] : [direction(faqs.position), direction(faqs.id)]))
     .limit(page.limit)
     .offset(page.offset);
   return { rows, count: total?.count ?? 0 };
@@ -101,8 +114,11 @@ export async function deleteFaq(scope: TenantScope, id: number): Promise<boolean
 export async function listAllDocuments(
   scope: TenantScope,
   filter: { type?: DocumentType; search?: string },
-  page: Page,
+  page: Page & { ordering?: DocumentOrdering | undefined },
 ) {
+  const ordering = page.ordering ?? '-updated_at';
+  const direction = ordering.startsWith('-') ? desc : asc;
+  const byId = ordering.endsWith('id');
   const where = scope.where(
     legalDocuments,
     filter.type ? eq(legalDocuments.documentType, filter.type) : undefined,
@@ -113,7 +129,9 @@ export async function listAllDocuments(
     .select()
     .from(legalDocuments)
     .where(where)
-    .orderBy(desc(legalDocuments.updatedAt), desc(legalDocuments.id))
+    .orderBy(
+      ...(byId ? [direction(legalDocuments.id)] : [direction(legalDocuments.updatedAt), direction(legalDocuments.id)]),
+    )
     .limit(page.limit)
     .offset(page.offset);
   return { rows, count: total?.count ?? 0 };

@@ -1,5 +1,4 @@
 import { DocumentType, Faq, LegalDocument } from '@platform/contracts';
-import { AdminListQuery } from '@platform/contracts/admin';
 import {
   AdminDocument,
   AdminDocumentCreateBody,
@@ -8,6 +7,7 @@ import {
   AdminDocumentUpdateBody,
   AdminFaq,
   AdminFaqCreateBody,
+  AdminFaqListQuery,
   AdminFaqPage,
   AdminFaqUpdateBody,
   AdminItemParams,
@@ -59,7 +59,7 @@ export const pagesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/faqs/',
-    { schema: { ...schema, querystring: AdminListQuery, response: { 200: AdminFaqPage, ...errorResponses } } },
+    { schema: { ...schema, querystring: AdminFaqListQuery, response: { 200: AdminFaqPage, ...errorResponses } } },
     async (request) => listFaqsForStaff(request.ctx, request.query),
   );
 

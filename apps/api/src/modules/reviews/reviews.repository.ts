@@ -93,7 +93,7 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-export type AdminReviewOrdering = 'created_at' | '-created_at' | 'rating' | '-rating';
+export type AdminReviewOrdering = 'id' | '-id' | 'created_at' | '-created_at' | 'rating' | '-rating';
 
 /** A review as staff moderate it: with its author and its product's name. */
 export type AdminReviewRow = ReviewRow & { username: string; productName: string };
@@ -132,7 +132,9 @@ export async function listAdminReviews(
       : undefined,
   ];
   const order = page.ordering.startsWith('-') ? desc : asc;
-  const column = page.ordering.endsWith('rating') ? productReviews.rating : productReviews.createdAt;
+  const field = page.ordering.replace(/^-/, '');
+  const column =
+    field === 'rating' ? productReviews.rating : field === 'id' ? productReviews.id : productReviews.createdAt;
   // NOTE: the total counts the reviews whose author exists, as the join on `users` it replaces did; the page also
   // needs their product.
   const [total] = await scope.db

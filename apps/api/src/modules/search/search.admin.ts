@@ -1,5 +1,5 @@
 // The shop's synonym groups for staff. Every write runs in one transaction with its audit entry.
-import type { AdminSynonymBody, AdminSynonymGroup } from '@platform/contracts/admin-catalog';
+import type { AdminSynonymBody, AdminSynonymGroup, AdminSynonymListQuery } from '@platform/contracts/admin-catalog';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
@@ -11,9 +11,10 @@ const synonymsNotFound = () => new NotFoundError('Synonym group not found.', 'sy
 /** `GET /admin/synonyms/`: the shop's synonym groups, which every search applies at once. */
 export async function listSynonymsForStaff(
   ctx: RequestContext,
+  query: AdminSynonymListQuery,
 ): Promise<{ count: number; results: AdminSynonymGroup[] }> {
   requireStaff(ctx);
-  const rows = await listSynonymRows(ctx.scope);
+  const rows = await listSynonymRows(ctx.scope, query.ordering === '-id');
   return { count: rows.length, results: rows };
 }
 

@@ -1,4 +1,4 @@
-import { type AnyColumn, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { searchSynonyms, searchWords } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { type SearchPlan, spellingLookups } from './search.planning.ts';
@@ -148,13 +148,13 @@ export async function insertSynonymGroups(scope: TenantScope, groups: string[][]
   await scope.db.insert(searchSynonyms).values(groups.map((terms) => scope.values({ terms })));
 }
 
-/** The shop's synonym groups with their ids, in the order they were made. */
-export async function listSynonymRows(scope: TenantScope) {
+/** The shop's synonym groups with their ids, in the order they were made (the newest first when asked). */
+export async function listSynonymRows(scope: TenantScope, newestFirst = false) {
   return scope.db
     .select({ id: searchSynonyms.id, terms: searchSynonyms.terms })
     .from(searchSynonyms)
     .where(scope.where(searchSynonyms))
-    .orderBy(asc(searchSynonyms.id));
+    .orderBy(newestFirst ? desc(searchSynonyms.id) : asc(searchSynonyms.id));
 }
 
 export async function insertSynonymGroup(scope: TenantScope, terms: string[]) {

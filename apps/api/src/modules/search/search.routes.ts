@@ -5,7 +5,12 @@ import {
   SearchSuggestion,
   SearchSuggestionQuery,
 } from '@platform/contracts';
-import { AdminSynonymBody, AdminSynonymGroup, AdminSynonymPage } from '@platform/contracts/admin-catalog';
+import {
+  AdminSynonymBody,
+  AdminSynonymGroup,
+  AdminSynonymListQuery,
+  AdminSynonymPage,
+} from '@platform/contracts/admin-catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
@@ -58,8 +63,14 @@ export const searchAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/synonyms/',
-    { schema: { ...schema, response: { 200: AdminSynonymPage, ...errorResponses } } },
-    async (request) => listSynonymsForStaff(request.ctx),
+    {
+      schema: {
+        ...schema,
+        querystring: AdminSynonymListQuery,
+        response: { 200: AdminSynonymPage, ...errorResponses },
+      },
+    },
+    async (request) => listSynonymsForStaff(request.ctx, request.query),
   );
 
   app.post(

@@ -64,6 +64,8 @@ const ORDERINGS: Record<string, SQL> = {
   '-flat_rate': desc(shippingZones.flatRateCents),
   created_at: asc(shippingZones.createdAt),
   '-created_at': desc(shippingZones.createdAt),
+  id: asc(shippingZones.id),
+  '-id': desc(shippingZones.id),
 };
 
 function likePattern(text: string): string {

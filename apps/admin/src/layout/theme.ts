@@ -1,0 +1,19 @@
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+
+/**
+ * react-admin's default theme with darker blues: white text on its app bar (#2196f3, 3.1:1) and its blue text buttons
+ * on the page (#1976d2, 4.4:1) fall short of WCAG AA's 4.5:1; these reach 5.7:1 and more.
+ */
+export const adminTheme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: {
+    ...defaultTheme.palette,
+    primary: { main: '#1565c0' },
+    secondary: { main: '#0d47a1' },
+    // Chips with white text: an order's status ("Awaiting payment", "Paid").
+    warning: { main: '#b45309' },
+    info: { main: '#01579b' },
+    // Delete buttons: red text on a toolbar's grey (#e0e0e0).
+    error: { main: '#b71c1c' },
+  },
+};
