@@ -1,4 +1,5 @@
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import AlternateEmailIcon from '@mui/icons-material/AlternateEmail';
 import ArticleIcon from '@mui/icons-material/Article';
 import BadgeIcon from '@mui/icons-material/Badge';
 import CategoryIcon from '@mui/icons-material/Category';
@@ -45,6 +46,7 @@ import { createDataProvider } from './lib/dataProvider.ts';
 import { createSessionStore } from './lib/session.ts';
 import { OrderList } from './orders/OrderList.tsx';
 import { OrderShow } from './orders/OrderShow.tsx';
+import { MailSettingsEdit } from './settings/MailSettingsEdit.tsx';
 import { PaymentSettingsEdit } from './settings/PaymentSettingsEdit.tsx';
 import { ShippingZoneCreate, ShippingZoneEdit, ShippingZoneList } from './shipping/ShippingZoneScreens.tsx';
 
@@ -183,6 +185,12 @@ export function App({ tenantToken }: { tenantToken: string }) {
                 list={PaymentSettingsEdit}
                 icon={AccountBalanceIcon}
                 options={{ label: 'Payment settings' }}
+              />
+              <Resource
+                name="mail-settings"
+                list={MailSettingsEdit}
+                icon={AlternateEmailIcon}
+                options={{ label: 'Mail settings' }}
               />
               <Resource
                 name="staff"

@@ -7,7 +7,7 @@ import { type AdminRole, type AdminUser, isAdminRole, type SessionStore } from '
 export const NO_ACCESS_MESSAGE = 'This account has no access to the administration.';
 
 /** Resources only the owner may open. */
-export const OWNER_RESOURCES = new Set(['payment-settings', 'audit-log', 'staff']);
+export const OWNER_RESOURCES = new Set(['payment-settings', 'mail-settings', 'audit-log', 'staff']);
 
 export function canRoleAccess(role: AdminRole | null | undefined, resource: string): boolean {
   if (!role) return false;

@@ -30,7 +30,13 @@ import type { Api, Download } from './api.ts';
 
 /** The id react-admin gives the one record of a settings resource. */
 export const SINGLETON_ID = 'current';
-export const SINGLETON_RESOURCES = new Set(['payment-settings', 'blog-settings', 'site-settings', 'contact-info']);
+export const SINGLETON_RESOURCES = new Set([
+  'payment-settings',
+  'mail-settings',
+  'blog-settings',
+  'site-settings',
+  'contact-info',
+]);
 
 /** The filter that carries the free-text search (react-admin's `<SearchInput source="q">`). */
 export const SEARCH_FILTER = 'q';

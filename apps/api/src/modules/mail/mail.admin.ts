@@ -31,16 +31,20 @@ export async function getMailSettings(ctx: RequestContext): Promise<MailSettings
   return answerOf(await findMailSettings(ctx.scope));
 }
 
-/** `PUT /admin/mail-settings/` (owner): the shop's sender, audited; mail queued from then on uses it. */
-export async function setMailSettings(ctx: RequestContext, body: MailSettings): Promise<MailSettings> {
+/**
+ * `PATCH /admin/mail-settings/` (owner): changes the fields given of the shop's sender, audited; mail queued from then
+ * on uses it.
+ */
+export async function setMailSettings(ctx: RequestContext, body: Partial<MailSettings>): Promise<MailSettings> {
   requireStaff(ctx, 'owner');
   return inTransaction(ctx, async (tx) => {
     const before = answerOf(await findMailSettings(tx.scope));
+    const wanted = { ...before, ...body };
     const after = answerOf(
       await upsertMailSettings(tx.scope, {
-        senderName: body.sender_name,
-        senderAddress: body.sender_address,
-        replyTo: body.reply_to,
+        senderName: wanted.sender_name,
+        senderAddress: wanted.sender_address,
+        replyTo: wanted.reply_to,
       }),
     );
     await recordAudit(tx, { action: 'mail_settings.update', entity: 'mail_settings', entityId: 0, before, after });
@@ -57,9 +61,11 @@ export const mailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...schema, response: { 200: MailSettings, ...errorResponses } } },
     async (request) => getMailSettings(request.ctx),
   );
-  app.put(
+  app.patch(
     '/mail-settings/',
-    { schema: { ...schema, body: MailSettings, response: { 200: MailSettings, ...errorResponses } } },
+    {
+      schema: { ...schema, body: MailSettings.partial().strict(), response: { 200: MailSettings, ...errorResponses } },
+    },
     async (request) => setMailSettings(request.ctx, request.body),
   );
 };

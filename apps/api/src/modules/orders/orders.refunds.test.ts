@@ -357,7 +357,7 @@ describe("the shop's sender", () => {
     const byStaff = await staffCall(setup, 'GET', '/mail-settings/');
     expect(byStaff.statusCode).toBe(403);
     const bad = await t.request(setup.shop, {
-      method: 'PUT',
+      method: 'PATCH',
       url: '/api/admin/mail-settings/',
       token: setup.owner.accessToken,
       payload: { ...sender, reply_to: 'not an address' },
@@ -365,7 +365,7 @@ describe("the shop's sender", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty('reply_to');
     const set = await t.request(setup.shop, {
-      method: 'PUT',
+      method: 'PATCH',
       url: '/api/admin/mail-settings/',
       token: setup.owner.accessToken,
       payload: sender,
