@@ -15,6 +15,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { actorLabel, formatDateTime, formatMoney, statusLabel } from '../lib/format.ts';
+import { isFullOrder } from './full-order.ts';
 import { OrderActions } from './OrderActions.tsx';
 import { OrderDocuments } from './OrderDocuments.tsx';
 import { OrderNotes } from './OrderNotes.tsx';
@@ -229,11 +230,6 @@ function Refunds({ order }: { order: AdminOrder }) {
       </ListContextProvider>
     </Section>
   );
-}
-
-/** Whether the record is the order in full: coming from the list, the show page first has its summary only. */
-function isFullOrder(order: Partial<AdminOrder>): order is AdminOrder {
-  return Array.isArray(order.items) && Array.isArray(order.history) && Array.isArray(order.payments);
 }
 
 function OrderDetail() {

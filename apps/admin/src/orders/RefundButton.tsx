@@ -22,6 +22,7 @@ import {
 } from 'react-admin';
 import type { AdminDataProvider } from '../lib/dataProvider.ts';
 import { maxLengthOf } from '../lib/limits.ts';
+import { isFullOrder } from './full-order.ts';
 
 interface RefundValues {
   amount?: string;
@@ -50,7 +51,8 @@ export function RefundButton() {
       return (await dataProvider.refundOrder(order.id, body, key)).data;
     },
   });
-  if (!order || order.refundable_amount === '0.00') return null;
+  // From the list, the show page first has the order's summary only: the refund waits for the order in full.
+  if (!order || !isFullOrder(order) || order.refundable_amount === '0.00') return null;
   const close = () => setKey(null);
   const products = order.items.flatMap((item) =>
     item.product ? [{ id: item.product.id, name: item.product_name }] : [],
