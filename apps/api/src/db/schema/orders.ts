@@ -1,16 +1,9 @@
+import { ORDER_STATUSES } from '@platform/contracts';
 import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 
-const ORDER_STATUS_VALUES = [
-  'awaiting_payment',
-  'paid',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'partially_refunded',
-  'refunded',
-] as const;
+/** The order statuses: the contracts' list (migration 0070 keeps the column's check the same). */
+const ORDER_STATUS_VALUES = ORDER_STATUSES;
 
 export const paymentSettings = pgTable('payment_settings', {
   tenantId: integer('tenant_id')
