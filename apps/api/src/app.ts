@@ -31,9 +31,9 @@ import {
 import { auditAdminRoutes } from './modules/audit/index.ts';
 import { blogAdminRoutes, blogRoutes } from './modules/blog/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
-import { discountsAdminRoutes } from './modules/discounts/index.ts';
 import { catalogAdminRoutes, catalogRoutes, searchedProducts } from './modules/catalog/index.ts';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/index.ts';
+import { discountsAdminRoutes } from './modules/discounts/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { inventoryAdminRoutes, productFormStock } from './modules/inventory/index.ts';
 import { createMailer, type Mailer, mailAdminRoutes } from './modules/mail/index.ts';

@@ -58,7 +58,8 @@ function merged(current: DiscountRow | null, body: AdminDiscountUpdateBody): Dis
   const date = (text: string | null | undefined, fallback: Date | null) =>
     text === undefined ? fallback : text === null ? null : new Date(text);
   const kind = body.kind ?? current?.kind ?? 'percentage';
-  let usesPerCustomer = body.uses_per_customer !== undefined ? body.uses_per_customer : (current?.usesPerCustomer ?? null);
+  let usesPerCustomer =
+    body.uses_per_customer !== undefined ? body.uses_per_customer : (current?.usesPerCustomer ?? null);
   if (body.once_per_customer === true) usesPerCustomer = 1;
   else if (body.once_per_customer === false && body.uses_per_customer === undefined && usesPerCustomer === 1) {
     usesPerCustomer = null;
@@ -70,8 +71,16 @@ function merged(current: DiscountRow | null, body: AdminDiscountUpdateBody): Dis
     name: body.name ?? current?.name ?? '',
     kind,
     value: takesValue ? cents(body.value, current?.value ?? 0) : 0,
-    buyQuantity: buyXGetY ? (body.buy_quantity !== undefined ? body.buy_quantity : (current?.buyQuantity ?? null)) : null,
-    getQuantity: buyXGetY ? (body.get_quantity !== undefined ? body.get_quantity : (current?.getQuantity ?? null)) : null,
+    buyQuantity: buyXGetY
+      ? body.buy_quantity !== undefined
+        ? body.buy_quantity
+        : (current?.buyQuantity ?? null)
+      : null,
+    getQuantity: buyXGetY
+      ? body.get_quantity !== undefined
+        ? body.get_quantity
+        : (current?.getQuantity ?? null)
+      : null,
     productIds: body.product_ids ? [...new Set(body.product_ids)] : (current?.productIds ?? []),
     categoryIds: body.category_ids ? [...new Set(body.category_ids)] : (current?.categoryIds ?? []),
     minSubtotalCents: cents(body.min_subtotal, current?.minSubtotalCents ?? 0),
@@ -153,7 +162,12 @@ export async function createDiscountByStaff(
     const values = merged(null, body);
     await checkDiscount(tx, null, values, 0);
     const discount = toAdminDiscount(await insertDiscount(tx.scope, values));
-    await recordAudit(tx, { action: 'discount.create', entity: 'discount', entityId: discount.id, after: audited(discount) });
+    await recordAudit(tx, {
+      action: 'discount.create',
+      entity: 'discount',
+      entityId: discount.id,
+      after: audited(discount),
+    });
     return discount;
   });
 }

@@ -65,7 +65,12 @@ function unitsByProduct(lines: DiscountLine[]) {
   for (const line of lines) {
     const known = units.get(line.productId);
     if (known) known.quantity += line.quantity;
-    else units.set(line.productId, { name: line.productName, unitPriceCents: line.unitPriceCents, quantity: line.quantity });
+    else
+      units.set(line.productId, {
+        name: line.productName,
+        unitPriceCents: line.unitPriceCents,
+        quantity: line.quantity,
+      });
   }
   return units;
 }
@@ -79,7 +84,11 @@ export function priceDiscount(discount: DiscountRow, basket: DiscountBasket): Pr
   switch (discount.kind) {
     case 'percentage': {
       const percent = formatMinor(discount.value).replace(/\.00$/, '');
-      return { ...priced, productCents: percentOf(eligibleCents, discount.value), description: `${percent}% off ${what}` };
+      return {
+        ...priced,
+        productCents: percentOf(eligibleCents, discount.value),
+        description: `${percent}% off ${what}`,
+      };
     }
     case 'fixed':
       return {

@@ -182,4 +182,3 @@ export async function deleteDiscount(scope: TenantScope, id: number): Promise<bo
     .returning({ id: discounts.id });
   return rows.length > 0;
 }
-

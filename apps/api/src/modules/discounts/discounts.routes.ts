@@ -26,7 +26,11 @@ export const discountsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/discounts/',
     {
-      schema: { ...schema, querystring: AdminDiscountListQuery, response: { 200: AdminDiscountPage, ...errorResponses } },
+      schema: {
+        ...schema,
+        querystring: AdminDiscountListQuery,
+        response: { 200: AdminDiscountPage, ...errorResponses },
+      },
     },
     async (request) => listDiscountsForStaff(request.ctx, request.query),
   );

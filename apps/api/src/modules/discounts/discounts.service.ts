@@ -185,7 +185,9 @@ export async function recordDiscountUses(
   for (const line of input.lines) {
     if (!(await claimUse(tx.scope, line.discountId))) {
       throw new BadRequestError(
-        line.code ? 'This code has been used up.' : `The promotion ${line.name} has just ended. Place your order again.`,
+        line.code
+          ? 'This code has been used up.'
+          : `The promotion ${line.name} has just ended. Place your order again.`,
         'discount_used_up',
       );
     }

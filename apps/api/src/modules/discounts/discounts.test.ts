@@ -51,7 +51,9 @@ const cents = (money: string) => Math.round(Number(money) * 100);
 
 /** The order's totals hold: `total = subtotal - discount + shipping + tax`. */
 function expectTotalsHold(order: { subtotal: string; discount: string; shipping: string; tax: string; total: string }) {
-  expect(cents(order.total)).toBe(cents(order.subtotal) - cents(order.discount) + cents(order.shipping) + cents(order.tax));
+  expect(cents(order.total)).toBe(
+    cents(order.subtotal) - cents(order.discount) + cents(order.shipping) + cents(order.tax),
+  );
 }
 
 describe('a percentage code made through the administration', () => {
@@ -262,10 +264,17 @@ describe('the conditions of a code, each with its message', () => {
       discount_message: 'This code has been used up.',
     });
 
-    const cancelled = await adminCall(t, setup.shop, setup.staff.accessToken, 'POST', `/orders/${order.id}/transition/`, {
-      to: 'cancelled',
-      reason: 'Customer asked',
-    });
+    const cancelled = await adminCall(
+      t,
+      setup.shop,
+      setup.staff.accessToken,
+      'POST',
+      `/orders/${order.id}/transition/`,
+      {
+        to: 'cancelled',
+        reason: 'Customer asked',
+      },
+    );
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const read = await adminCall(t, setup.shop, setup.staff.accessToken, 'GET', `/discounts/${discount.id}/`);
     expect(read.json().times_used).toBe(0);
@@ -303,7 +312,10 @@ describe('the conditions of a code, each with its message', () => {
     await applyCode(setup.shop, token, 'welcome');
     const refused = await placeOrder(t, setup.shop, token);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ detail: 'This code is for a first order only.', code: 'discount_first_order_only' });
+    expect(refused.json()).toEqual({
+      detail: 'This code is for a first order only.',
+      code: 'discount_first_order_only',
+    });
   });
 
   it('refuses at checkout a code switched off after it was applied', async () => {
@@ -313,7 +325,9 @@ describe('the conditions of a code, each with its message', () => {
     const token = setup.customer.accessToken;
     await addToCart(t, setup.shop, token, product.id, 1);
     await applyCode(setup.shop, token, 'gone');
-    await adminCall(t, setup.shop, setup.owner.accessToken, 'PATCH', `/discounts/${discount.id}/`, { is_active: false });
+    await adminCall(t, setup.shop, setup.owner.accessToken, 'PATCH', `/discounts/${discount.id}/`, {
+      is_active: false,
+    });
     const refused = await placeOrder(t, setup.shop, token);
     expect(refused.json()).toEqual({ detail: 'This code is not valid.', code: 'discount_code_invalid' });
   });
@@ -323,7 +337,12 @@ describe('automatic promotions and how they combine with a code', () => {
   async function shopWithPromotions() {
     const setup = await discountShop();
     const product = await createProduct(t, setup.shop, { name: 'Shawl', priceCents: 10000, stock: 20 });
-    const small = await createDiscount(setup, { name: 'Five off', kind: 'fixed', value: '5.00', combines_with_code: true });
+    const small = await createDiscount(setup, {
+      name: 'Five off',
+      kind: 'fixed',
+      value: '5.00',
+      combines_with_code: true,
+    });
     const large = await createDiscount(setup, { name: 'Fifteen percent', kind: 'percentage', value: '15.00' });
     await addToCart(t, setup.shop, setup.customer.accessToken, product.id, 1);
     return { setup, small, large };
@@ -332,7 +351,11 @@ describe('automatic promotions and how they combine with a code', () => {
   it('applies the best automatic promotion alone, never a worse one', async () => {
     const { setup } = await shopWithPromotions();
     const cart = (await cartCall(setup.shop, setup.customer.accessToken, 'GET')).json();
-    expect(cart).toMatchObject({ discount_code: null, discount: '15.00', discounts: [{ name: 'Fifteen percent', code: null }] });
+    expect(cart).toMatchObject({
+      discount_code: null,
+      discount: '15.00',
+      discounts: [{ name: 'Fifteen percent', code: null }],
+    });
     const order = await placed(setup.shop, setup.customer.accessToken);
     expect(order).toMatchObject({ subtotal: '100.00', discount: '15.00', total: '91.00' });
     expect(order.discounts).toHaveLength(1);
@@ -346,7 +369,10 @@ describe('automatic promotions and how they combine with a code', () => {
       discount_code: 'TWENTY',
       discount: '25.00',
       discount_message: null,
-      discounts: [{ name: 'Five off', amount: '5.00' }, { code: 'TWENTY', amount: '20.00' }],
+      discounts: [
+        { name: 'Five off', amount: '5.00' },
+        { code: 'TWENTY', amount: '20.00' },
+      ],
     });
     expect(await placed(setup.shop, setup.customer.accessToken)).toMatchObject({ discount: '25.00', total: '81.00' });
   });
@@ -404,15 +430,15 @@ describe('the administration of discounts', () => {
     const product = await createProduct(t, other.shop);
     await addToCart(t, other.shop, other.customer.accessToken, product.id, 1);
     expect((await applyCode(other.shop, other.customer.accessToken, 'MINE')).json().code).toBe('discount_code_invalid');
-    expect((await adminCall(t, other.shop, other.owner.accessToken, 'GET', `/discounts/${discount.id}/`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await adminCall(t, other.shop, other.owner.accessToken, 'GET', `/discounts/${discount.id}/`)).statusCode,
+    ).toBe(404);
     expect((await adminCall(t, other.shop, other.owner.accessToken, 'GET', '/discounts/')).json().count).toBe(0);
 
     const deleted = await adminCall(t, setup.shop, setup.owner.accessToken, 'DELETE', `/discounts/${discount.id}/`);
     expect(deleted.statusCode).toBe(204);
-    expect((await adminCall(t, setup.shop, setup.owner.accessToken, 'GET', `/discounts/${discount.id}/`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await adminCall(t, setup.shop, setup.owner.accessToken, 'GET', `/discounts/${discount.id}/`)).statusCode,
+    ).toBe(404);
   });
 });
