@@ -213,6 +213,21 @@ export async function removeDiscountCode(ctx: RequestContext): Promise<Cart> {
   });
 }
 
+/**
+ * What the signed-in customer's cart saves with its discounts when it costs `shippingCents` to deliver, for a
+ * customer with `placedOrders` orders so far: the checkout's quote, priced by the same rules as the order.
+ */
+export async function quoteCartDiscounts(
+  ctx: RequestContext,
+  input: { shippingCents: number; placedOrders: number },
+): Promise<CartDiscounts> {
+  const user = requireUser(ctx, CART_AUTH_REQUIRED);
+  const cart = await ensureCart(ctx.scope, user.id);
+  const lines = await listCartLines(ctx.scope, cart.id);
+  if (lines.length === 0 && !cart.discountCode) return NO_DISCOUNTS;
+  return previewCartDiscounts(ctx, { userId: user.id, code: cart.discountCode, lines: discountLines(lines), ...input });
+}
+
 /** A cart line as checkout takes it. */
 export interface CheckoutLine {
   productId: number;

@@ -88,18 +88,31 @@ export interface CartDiscounts {
 
 /**
  * The cart's discounts as it is now: the code the customer applied and the automatic promotions, priced on its items
- * (the shipping is not known yet; a first-order condition is checked when the order is placed).
+ * and, when known (the checkout's quote), its shipping and the customer's orders so far; unknown, a free-shipping
+ * discount saves nothing yet and a first-order condition is checked when the order is placed.
  */
 export async function previewCartDiscounts(
   ctx: RequestContext,
-  input: { userId: number; code: string | null; lines: DiscountLine[] },
+  input: {
+    userId: number;
+    code: string | null;
+    lines: DiscountLine[];
+    shippingCents?: number | null;
+    placedOrders?: number | null;
+  },
 ): Promise<CartDiscounts> {
   const subtotalCents = input.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const basket = { lines: input.lines, subtotalCents, shippingCents: null };
+  const basket = { lines: input.lines, subtotalCents, shippingCents: input.shippingCents ?? null };
   if (input.lines.length === 0 && !input.code) {
     return { discount_code: null, discount: '0.00', discounts: [], discount_message: null };
   }
-  const found = await discountsFor(ctx, { ...input, basket, placedOrders: null, now: new Date() });
+  const found = await discountsFor(ctx, {
+    userId: input.userId,
+    code: input.code,
+    basket,
+    placedOrders: input.placedOrders ?? null,
+    now: new Date(),
+  });
   const saved = found.applied.reduce((sum, priced) => sum + priced.productCents + priced.shippingCents, 0);
   return {
     discount_code: found.code?.code ?? input.code,

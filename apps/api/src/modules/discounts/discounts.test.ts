@@ -153,6 +153,9 @@ describe('the kinds of discount', () => {
       discount: '0.00',
       discounts: [{ kind: 'free_shipping', description: 'Shipping', amount: '0.00' }],
     });
+    // The checkout's quote knows the shipping, and what the code saves on it.
+    const quote = await t.request(setup.shop, { method: 'GET', url: '/api/orders/shipping-quote/?country=NP', token });
+    expect(quote.json()).toMatchObject({ subtotal: '50.00', shipping: '7.00', discount: '7.00', total: '50.00' });
     const order = await placed(setup.shop, token);
     expect(order).toMatchObject({ subtotal: '50.00', shipping: '7.00', discount: '7.00', total: '50.00' });
     expectTotalsHold(order);
