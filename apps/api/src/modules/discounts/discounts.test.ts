@@ -281,6 +281,10 @@ describe('the conditions of a code, each with its message', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const read = await adminCall(t, setup.shop, setup.staff.accessToken, 'GET', `/discounts/${discount.id}/`);
     expect(read.json().times_used).toBe(0);
+    // Staff read the order's discount as the customer does.
+    const asStaff = await adminCall(t, setup.shop, setup.staff.accessToken, 'GET', `/orders/${order.id}/`);
+    expect(asStaff.json()).toMatchObject({ subtotal: '10.00', discount: '2.00', tax: '0.00', total: '14.00' });
+    expect(asStaff.json().discounts).toMatchObject([{ code: 'ONCE', amount: '2.00' }]);
     expect(await placed(setup.shop, second)).toMatchObject({ discount: '2.00', total: '14.00' });
     const after = await adminCall(t, setup.shop, setup.staff.accessToken, 'GET', `/discounts/${discount.id}/`);
     expect(after.json().times_used).toBe(1);
