@@ -35,6 +35,7 @@ import { SiteSettingsEdit } from './content/SiteSettingsEdit.tsx';
 import { CustomerList, CustomerShow } from './customers/CustomerScreens.tsx';
 import { StaffCreate, StaffEdit, StaffList } from './customers/StaffScreens.tsx';
 import { Dashboard } from './dashboard/Dashboard.tsx';
+import { DiscountCreate, DiscountEdit, DiscountList } from './discounts/DiscountScreens.tsx';
 import { i18nProvider } from './i18n.ts';
 import { LoginPage } from './LoginPage.tsx';
 import { ProfileEdit } from './layout/ProfileEdit.tsx';
@@ -121,6 +122,7 @@ export function App({ tenantToken }: { tenantToken: string }) {
                 icon={SpellcheckIcon}
                 options={{ label: 'Search synonyms' }}
               />
+              <Resource name="discounts" list={DiscountList} create={DiscountCreate} edit={DiscountEdit} />
               <Resource
                 name="shipping-zones"
                 list={ShippingZoneList}

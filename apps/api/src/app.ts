@@ -33,6 +33,7 @@ import { blogAdminRoutes, blogRoutes } from './modules/blog/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
 import { catalogAdminRoutes, catalogRoutes, searchedProducts } from './modules/catalog/index.ts';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/index.ts';
+import { discountsAdminRoutes } from './modules/discounts/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { inventoryAdminRoutes, productFormStock } from './modules/inventory/index.ts';
 import { createMailer, type Mailer, mailAdminRoutes } from './modules/mail/index.ts';
@@ -306,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             await admin.register(paymentsAdminRoutes);
             await admin.register(mailAdminRoutes);
             await admin.register(shippingAdminRoutes);
+            await admin.register(discountsAdminRoutes);
             await admin.register(auditAdminRoutes);
           },
           { prefix: '/admin' },

@@ -118,7 +118,18 @@ test.describe('add to cart', () => {
   test("caps the badge at '99+'", async ({ page, request }) => {
     await signIn(page, await newCustomer(request));
     await page.route('**/api/orders/cart/', (route) =>
-      route.fulfill({ json: { id: 1, items: [], total_items: 120, total_price: '0.00' } }),
+      route.fulfill({
+        json: {
+          id: 1,
+          items: [],
+          total_items: 120,
+          total_price: '0.00',
+          discount_code: null,
+          discount: '0.00',
+          discounts: [],
+          discount_message: null,
+        },
+      }),
     );
     await openPage(page, '/');
     await expect(badge(page)).toHaveText('99+');

@@ -2,7 +2,15 @@
 import { z } from 'zod';
 import { PageNumber, QueryRowId, RowId } from './ids.ts';
 import { Money } from './money.ts';
-import { DeliveryAddress, OrderHistoryEntry, OrderLine, OrderRefund, OrderStatus, PaymentMethod } from './orders.ts';
+import {
+  AppliedDiscount,
+  DeliveryAddress,
+  OrderHistoryEntry,
+  OrderLine,
+  OrderRefund,
+  OrderStatus,
+  PaymentMethod,
+} from './orders.ts';
 import { PaymentStatus } from './payments.ts';
 
 export const ADMIN_MAX_PAGE_SIZE = 100;
@@ -136,7 +144,11 @@ export type CreateRefundBody = z.infer<typeof CreateRefundBody>;
 export const AdminOrder = AdminOrderSummary.extend({
   items: z.array(OrderLine),
   subtotal: Money,
+  /** What the order's discounts took off (`discounts`): `total = subtotal - discount + shipping + tax`. */
+  discount: Money,
+  discounts: z.array(AppliedDiscount),
   shipping: Money,
+  tax: Money,
   delivery_address: DeliveryAddress,
   payment_due_at: z.string().nullable(),
   carrier: z.string(),

@@ -52,12 +52,37 @@ export const CartItem = z.object({
 });
 export type CartItem = z.infer<typeof CartItem>;
 
+/** The kinds of discount (decision 015). */
+export const DiscountKind = z.enum(['percentage', 'fixed', 'free_shipping', 'buy_x_get_y']);
+export type DiscountKind = z.infer<typeof DiscountKind>;
+
+/** A discount applied to a cart or an order: the code (null: an automatic promotion), and what it took off. */
+export const AppliedDiscount = z.object({
+  code: z.string().nullable(),
+  name: z.string(),
+  kind: DiscountKind,
+  /** What it discounted, in words: "10% off the order", "Shipping", "1 free of Tea Bowl". */
+  description: z.string(),
+  amount: Money,
+});
+export type AppliedDiscount = z.infer<typeof AppliedDiscount>;
+
 /** The customer's cart (spec section 3 "Cart"): prices and totals always from the current catalog. */
 export const Cart = z.object({
   id: z.number(),
   items: z.array(CartItem),
   total_items: z.number().int(),
   total_price: Money,
+  /** The code the customer applied (null: none); it is priced again when the order is placed. */
+  discount_code: z.string().nullable(),
+  /**
+   * What the discounts save on the cart's items as they are now (a free-shipping discount saves the shipping, known
+   * once the delivery country is).
+   */
+  discount: Money,
+  discounts: z.array(AppliedDiscount),
+  /** Why the applied code takes nothing off the cart as it is now (null when it applies or there is none). */
+  discount_message: z.string().nullable(),
 });
 export type Cart = z.infer<typeof Cart>;
 
@@ -78,6 +103,12 @@ export type AddCartItemBody = z.input<typeof AddCartItemBody>;
 /** `PATCH /orders/cart/items/{itemId}/`: below 1 answers 400 'Quantity must be at least 1. Use remove to delete.' */
 export const UpdateCartItemBody = z.object({ quantity: quantity() });
 export type UpdateCartItemBody = z.infer<typeof UpdateCartItemBody>;
+
+/** `POST /orders/cart/discount/`: a discount code, in any letter case. */
+export const ApplyDiscountBody = z.object({
+  code: z.string().trim().min(1, { error: 'Enter a discount code.' }).max(40, { error: 'No code is that long.' }),
+});
+export type ApplyDiscountBody = z.infer<typeof ApplyDiscountBody>;
 
 /** Payment method codes (spec section 4 "Checkout flow"); the default choice is the first enabled in this order. */
 export const PAYMENT_METHODS = ['card_2c2p', 'bank_transfer', 'custom'] as const;
@@ -305,8 +336,13 @@ export type OrderShipment = z.infer<typeof OrderShipment>;
 export const Order = OrderSummary.extend({
   items: z.array(OrderLine),
   subtotal: Money,
+  /** What the order's discounts took off (`discounts`); `total = subtotal - discount + shipping + tax`. */
+  discount: Money,
+  discounts: z.array(AppliedDiscount),
   /** Computed by the server from the shop's shipping zone for the delivery country; part of `total`. */
   shipping: Money,
+  /** Tax added to the total ("0.00" when none, or when prices include it). */
+  tax: Money,
   /** The shipping zone the order was sold with ('' when the shop charged no shipping) and its delivery estimate. */
   shipping_zone: z.string(),
   delivery_estimate: z.string(),

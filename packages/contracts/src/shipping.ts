@@ -118,6 +118,8 @@ export const ShippingQuote = z.object({
   /** The shipping zone that serves the country ('' for a shop without zones: shipping is free). */
   zone: z.string(),
   subtotal: Money,
+  /** What the cart's discounts take off with this shipping (free shipping included); `total` is net of it. */
+  discount: Money,
   shipping: Money,
   total: Money,
   total_items: z.number().int(),

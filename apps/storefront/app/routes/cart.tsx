@@ -96,6 +96,7 @@ function CartContent() {
             onRemove={(item) => cart.remove(item.id).catch(logFailure)}
           />
           <CartSummary
+            cart={cart.cart}
             totalPrice={cart.cart.total_price}
             clearDisabled={cart.isSending}
             checkoutDisabled={cart.isLoading || cart.isSending || items.length === 0}

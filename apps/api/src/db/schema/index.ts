@@ -3,6 +3,7 @@
 export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './content.ts';
+export * from './discounts.ts';
 export * from './documents.ts';
 export * from './mail.ts';
 export * from './orders.ts';

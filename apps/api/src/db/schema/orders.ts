@@ -1,5 +1,6 @@
 import { ORDER_STATUSES } from '@platform/contracts';
 import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { DISCOUNT_KINDS } from './discounts.ts';
 import { tenants } from './tenants.ts';
 
 /** The order statuses: the contracts' list (migration 0070 keeps the column's check the same). */
@@ -42,6 +43,8 @@ export const carts = pgTable('carts', {
     .references(() => tenants.id),
   id: integer('id').notNull().generatedAlwaysAsIdentity(),
   userId: integer('user_id').notNull(),
+  /** The discount code the customer applied (checked again and priced when the order is placed). */
+  discountCode: text('discount_code'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -80,6 +83,8 @@ export const orders = pgTable('orders', {
   currency: text('currency').notNull().default('USD'),
   subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
   shippingCents: bigint('shipping_cents', { mode: 'number' }).notNull().default(0),
+  discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+  taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
   totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
   totalItems: integer('total_items').notNull(),
   deliveryAddress: jsonb('delivery_address').$type<Record<string, string>>().notNull(),
@@ -139,4 +144,19 @@ export const orderNotes = pgTable('order_notes', {
   authorUserId: integer('author_user_id'),
   body: text('body').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What one discount took off an order (the discounts module prices it; the order keeps it as sold). */
+export const orderDiscounts = pgTable('order_discounts', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  orderId: integer('order_id').notNull(),
+  discountId: integer('discount_id'),
+  code: text('code'),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: DISCOUNT_KINDS }).notNull(),
+  description: text('description').notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
 });

@@ -62,6 +62,7 @@ export async function listCartLines(scope: TenantScope, cartId: number) {
       slug: product.slug,
       name: product.name,
       priceCents: product.priceCents,
+      categoryId: product.categoryId,
       stock: product.stock,
       isActive: product.isActive,
       mainImageAlt: product.mainImageAlt,
@@ -151,4 +152,12 @@ export async function deleteCartLine(scope: TenantScope, cartId: number, itemId:
 
 export async function deleteCartLines(scope: TenantScope, cartId: number): Promise<void> {
   await scope.db.delete(cartItems).where(scope.where(cartItems, eq(cartItems.cartId, cartId)));
+}
+
+/** Sets the discount code applied to the cart (null: none). */
+export async function setCartDiscountCode(scope: TenantScope, cartId: number, code: string | null): Promise<void> {
+  await scope.db
+    .update(carts)
+    .set({ discountCode: code })
+    .where(scope.where(carts, eq(carts.id, cartId)));
 }

@@ -1,9 +1,18 @@
-import { AddCartItemBody, Cart, QueryRowId, UpdateCartItemBody } from '@platform/contracts';
+import { AddCartItemBody, ApplyDiscountBody, Cart, QueryRowId, UpdateCartItemBody } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { signedIn } from '../../plugins/access.ts';
-import { addItem, CART_AUTH_REQUIRED, clearCart, getCart, removeItem, updateItem } from './cart.service.ts';
+import {
+  addItem,
+  applyDiscountCode,
+  CART_AUTH_REQUIRED,
+  clearCart,
+  getCart,
+  removeDiscountCode,
+  removeItem,
+  updateItem,
+} from './cart.service.ts';
 
 const CartItemParams = z.object({ itemId: QueryRowId });
 
@@ -45,5 +54,17 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/cart/clear/',
     { schema: { ...schema, response: { 200: Cart, ...errorResponses } } },
     async (request) => clearCart(request.ctx),
+  );
+
+  app.post(
+    '/orders/cart/discount/',
+    { schema: { ...schema, body: ApplyDiscountBody, response: { 200: Cart, ...errorResponses } } },
+    async (request) => applyDiscountCode(request.ctx, request.body.code),
+  );
+
+  app.delete(
+    '/orders/cart/discount/',
+    { schema: { ...schema, response: { 200: Cart, ...errorResponses } } },
+    async (request) => removeDiscountCode(request.ctx),
   );
 };

@@ -5,12 +5,14 @@ import type { TransactionContext } from '../../lib/context.ts';
 import { type RequestContext, requireUser } from '../../lib/context.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
+import { type CartDiscounts, checkDiscountCode, type DiscountLine, previewCartDiscounts } from '../discounts/index.ts';
 import type { MediaStorage } from '../media/index.ts';
 import { orderLimits } from '../payments/index.ts';
 import {
   addCartLine,
   type CartLineRow,
   type CartProduct,
+  type CartRow,
   deleteCartLine,
   deleteCartLines,
   ensureCart,
@@ -19,6 +21,7 @@ import {
   listCartLines,
   lockOrCreateCart,
   quantityInCart,
+  setCartDiscountCode,
   setCartLineQuantity,
 } from './cart.repository.ts';
 
@@ -26,7 +29,9 @@ import {
 export const CART_AUTH_REQUIRED = 'Authentication required to view cart.';
 export const QUANTITY_AT_LEAST_ONE = 'Quantity must be at least 1. Use remove to delete.';
 
-function toCart(cartId: number, lines: CartLineRow[], media: MediaStorage): Cart {
+const NO_DISCOUNTS: CartDiscounts = { discount_code: null, discount: '0.00', discounts: [], discount_message: null };
+
+function toCart(cartId: number, lines: CartLineRow[], media: MediaStorage, discounts: CartDiscounts): Cart {
   let totalItems = 0;
   let totalCents = 0;
   const items = lines.map((line) => {
@@ -51,11 +56,28 @@ function toCart(cartId: number, lines: CartLineRow[], media: MediaStorage): Cart
       line_total: formatMinor(lineCents),
     };
   });
-  return { id: cartId, items, total_items: totalItems, total_price: formatMinor(totalCents) };
+  return { id: cartId, items, total_items: totalItems, total_price: formatMinor(totalCents), ...discounts };
 }
 
-async function cartAnswer(ctx: RequestContext, cartId: number): Promise<Cart> {
-  return toCart(cartId, await listCartLines(ctx.scope, cartId), ctx.deps.media);
+/** The lines as discounts price them. */
+function discountLines(lines: CartLineRow[]): DiscountLine[] {
+  return lines.map((line) => ({
+    productId: line.productId,
+    categoryId: line.categoryId,
+    productName: line.name,
+    unitPriceCents: line.priceCents,
+    quantity: line.quantity,
+  }));
+}
+
+/** The cart's answer: its lines at the catalog's prices, and what its discounts save (`previewCartDiscounts`). */
+async function cartAnswer(ctx: RequestContext, cart: CartRow): Promise<Cart> {
+  const lines = await listCartLines(ctx.scope, cart.id);
+  const discounts =
+    lines.length === 0 && !cart.discountCode
+      ? NO_DISCOUNTS
+      : await previewCartDiscounts(ctx, { userId: cart.userId, code: cart.discountCode, lines: discountLines(lines) });
+  return toCart(cart.id, lines, ctx.deps.media, discounts);
 }
 
 /** Trimmed keys and values; a key that is blank once trimmed is refused. */
@@ -104,7 +126,7 @@ async function checkProductLimit(ctx: RequestContext, wanted: number): Promise<v
 export async function getCart(ctx: RequestContext): Promise<Cart> {
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
   const cart = await ensureCart(ctx.scope, user.id);
-  return cartAnswer(ctx, cart.id);
+  return cartAnswer(ctx, cart);
 }
 
 /** Adds units of a product; the same product with the same customization adds to its line. */
@@ -118,7 +140,7 @@ export async function addItem(ctx: RequestContext, input: z.output<typeof AddCar
     checkStock(product, wanted);
     await checkProductLimit(tx, wanted);
     await addCartLine(tx.scope, { cartId: cart.id, productId: product.id, quantity: input.quantity, customization });
-    return cartAnswer(tx, cart.id);
+    return cartAnswer(tx, cart);
   });
 }
 
@@ -138,7 +160,7 @@ export async function updateItem(ctx: RequestContext, input: { itemId: number; q
       if (input.quantity > item.quantity) await checkProductLimit(tx, wanted);
       await setCartLineQuantity(tx.scope, cart.id, item.id, input.quantity);
     }
-    return cartAnswer(tx, cart.id);
+    return cartAnswer(tx, cart);
   });
 }
 
@@ -150,7 +172,7 @@ export async function removeItem(ctx: RequestContext, itemId: number): Promise<C
     if (!(await deleteCartLine(tx.scope, cart.id, itemId))) {
       throw new NotFoundError('Cart item not found.', 'cart_item_not_found');
     }
-    return cartAnswer(tx, cart.id);
+    return cartAnswer(tx, cart);
   });
 }
 
@@ -160,13 +182,56 @@ export async function clearCart(ctx: RequestContext): Promise<Cart> {
   return inTransaction(ctx, async (tx) => {
     const cart = await lockOrCreateCart(tx.scope, user.id);
     await deleteCartLines(tx.scope, cart.id);
-    return toCart(cart.id, [], ctx.deps.media);
+    await setCartDiscountCode(tx.scope, cart.id, null);
+    return toCart(cart.id, [], ctx.deps.media, NO_DISCOUNTS);
   });
+}
+
+/**
+ * `POST /orders/cart/discount/`: applies a discount code to the cart, in place of the one applied before. The code
+ * must exist and apply to the cart as it is now (400 with the reason otherwise: not valid, not yet valid, expired,
+ * used up, already used, below the minimum, not for these products); the cart keeps it as the shop wrote it.
+ */
+export async function applyDiscountCode(ctx: RequestContext, code: string): Promise<Cart> {
+  const user = requireUser(ctx, CART_AUTH_REQUIRED);
+  return inTransaction(ctx, async (tx) => {
+    const cart = await lockOrCreateCart(tx.scope, user.id);
+    const lines = await listCartLines(tx.scope, cart.id);
+    const kept = await checkDiscountCode(tx, { userId: user.id, code, lines: discountLines(lines) });
+    await setCartDiscountCode(tx.scope, cart.id, kept);
+    return cartAnswer(tx, { ...cart, discountCode: kept });
+  });
+}
+
+/** `DELETE /orders/cart/discount/`: takes the discount code off the cart. */
+export async function removeDiscountCode(ctx: RequestContext): Promise<Cart> {
+  const user = requireUser(ctx, CART_AUTH_REQUIRED);
+  return inTransaction(ctx, async (tx) => {
+    const cart = await lockOrCreateCart(tx.scope, user.id);
+    await setCartDiscountCode(tx.scope, cart.id, null);
+    return cartAnswer(tx, { ...cart, discountCode: null });
+  });
+}
+
+/**
+ * What the signed-in customer's cart saves with its discounts when it costs `shippingCents` to deliver, for a
+ * customer with `placedOrders` orders so far: the checkout's quote, priced by the same rules as the order.
+ */
+export async function quoteCartDiscounts(
+  ctx: RequestContext,
+  input: { shippingCents: number; placedOrders: number },
+): Promise<CartDiscounts> {
+  const user = requireUser(ctx, CART_AUTH_REQUIRED);
+  const cart = await ensureCart(ctx.scope, user.id);
+  const lines = await listCartLines(ctx.scope, cart.id);
+  if (lines.length === 0 && !cart.discountCode) return NO_DISCOUNTS;
+  return previewCartDiscounts(ctx, { userId: user.id, code: cart.discountCode, lines: discountLines(lines), ...input });
 }
 
 /** A cart line as checkout takes it. */
 export interface CheckoutLine {
   productId: number;
+  categoryId: number;
   productName: string;
   quantity: number;
   customization: Record<string, string>;
@@ -176,14 +241,18 @@ export interface CheckoutLine {
  * Checkout's hold on the signed-in customer's cart: the cart row (made on first use) stays locked until the
  * transaction ends, so that every checkout and cart change of this customer happens one after the other.
  */
-export async function lockCartForCheckout(tx: TransactionContext): Promise<{ cartId: number; lines: CheckoutLine[] }> {
+export async function lockCartForCheckout(
+  tx: TransactionContext,
+): Promise<{ cartId: number; discountCode: string | null; lines: CheckoutLine[] }> {
   const user = requireUser(tx, CART_AUTH_REQUIRED);
   const cart = await lockOrCreateCart(tx.scope, user.id);
   const lines = await listCartLines(tx.scope, cart.id);
   return {
     cartId: cart.id,
+    discountCode: cart.discountCode,
     lines: lines.map((line) => ({
       productId: line.productId,
+      categoryId: line.categoryId,
       productName: line.name,
       quantity: line.quantity,
       customization: line.customization,
@@ -191,7 +260,8 @@ export async function lockCartForCheckout(tx: TransactionContext): Promise<{ car
   };
 }
 
-/** Empties the cart checkout holds, in checkout's transaction. */
+/** Empties the cart checkout holds, and takes its discount code off (the order used it), in checkout's transaction. */
 export async function emptyCart(tx: TransactionContext, cartId: number): Promise<void> {
   await deleteCartLines(tx.scope, cartId);
+  await setCartDiscountCode(tx.scope, cartId, null);
 }

@@ -52,7 +52,16 @@ describe('GET /api/orders/cart/', () => {
     const { accessToken } = await createCustomer(t, shop);
     const first = await call(shop, accessToken, 'GET', '');
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ id: expect.any(Number), items: [], total_items: 0, total_price: '0.00' });
+    expect(first.json()).toEqual({
+      id: expect.any(Number),
+      items: [],
+      total_items: 0,
+      total_price: '0.00',
+      discount_code: null,
+      discount: '0.00',
+      discounts: [],
+      discount_message: null,
+    });
     expect((await call(shop, accessToken, 'GET', '')).json().id).toBe(first.json().id);
   });
 
@@ -109,6 +118,10 @@ describe('POST /api/orders/cart/add-item/', () => {
       ],
       total_items: 2,
       total_price: '170.00',
+      discount_code: null,
+      discount: '0.00',
+      discounts: [],
+      discount_message: null,
     });
   });
 
@@ -251,7 +264,16 @@ describe('DELETE /api/orders/cart/clear/', () => {
     const full = await addToCart(t, shop, accessToken, b.id, 2);
     const cleared = await call(shop, accessToken, 'DELETE', 'clear/');
     expect(cleared.statusCode).toBe(200);
-    expect(cleared.json()).toEqual({ id: full.id, items: [], total_items: 0, total_price: '0.00' });
+    expect(cleared.json()).toEqual({
+      id: full.id,
+      items: [],
+      total_items: 0,
+      total_price: '0.00',
+      discount_code: null,
+      discount: '0.00',
+      discounts: [],
+      discount_message: null,
+    });
   });
 });
 

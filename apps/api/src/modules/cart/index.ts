@@ -7,6 +7,7 @@ export {
   emptyCart,
   getCart,
   lockCartForCheckout,
+  quoteCartDiscounts,
   removeItem,
   updateItem,
 } from './cart.service.ts';

@@ -35,6 +35,7 @@ export const productColumns = {
         slug: products.slug,
         name: products.name,
         priceCents: products.priceCents,
+        categoryId: products.categoryId,
         stock: products.stock,
         isActive: products.isActive,
         mainImageId: products.mainImageId,

@@ -11,10 +11,12 @@ import { requireUser } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, ValidationError } from '../../lib/errors.ts';
 import { runWorkflow, step, workflow } from '../../lib/workflow.ts';
 import { type CheckoutLine, emptyCart, lockCartForCheckout } from '../cart/index.ts';
+import { type OrderDiscounts, priceOrderDiscounts, recordDiscountUses } from '../discounts/index.ts';
 import { lockProductsForSale, moveStock, type SaleProduct } from '../inventory/index.ts';
 import { checkoutPaymentTerms, orderLimits, type PaymentTerms } from '../payments/index.ts';
 import { chargeShipping, type ShippingCharge } from '../shipping/index.ts';
 import {
+  countCustomerOrders,
   countUnpaidOrders,
   findOrderByIdempotencyKey,
   insertOrder,
@@ -23,6 +25,7 @@ import {
   nextOrderNumber,
   type OrderRow,
 } from './orders.repository.ts';
+import { orderTaxCents } from './orders.tax.ts';
 
 export const EMPTY_CART = 'Your cart is empty.';
 
@@ -86,7 +89,7 @@ function quantitiesOf(lines: CheckoutLine[]): Map<number, number> {
 }
 
 /** The customer's cart as checkout holds it: its row locked until the transaction ends. */
-type HeldCart = { cartId: number; lines: CheckoutLine[] };
+type HeldCart = { cartId: number; discountCode: string | null; lines: CheckoutLine[] };
 
 /** The cart's lines at the catalog's current prices, with the order's subtotal and number of items. */
 interface PricedCart {
@@ -233,6 +236,38 @@ const priceShipping = step(
     }),
 );
 
+/**
+ * 8. Price discounts: the cart's code (refused with its reason when it no longer applies) and the automatic
+ * promotions, on the catalog's prices, the subtotal and the shipping just found (decision 015). NOTE: only the
+ * server prices them; a request cannot name an amount.
+ */
+const priceDiscounts = step(
+  'price discounts',
+  async (
+    tx: TransactionContext,
+    input: { userId: number; cart: HeldCart; priced: PricedCart; shipping: ShippingCharge; now: Date },
+  ): Promise<OrderDiscounts> => {
+    const categories = new Map(input.cart.lines.map((line) => [line.productId, line.categoryId]));
+    return priceOrderDiscounts(tx, {
+      userId: input.userId,
+      code: input.cart.discountCode,
+      basket: {
+        lines: input.priced.lines.map((line) => ({
+          productId: line.productId as number,
+          categoryId: categories.get(line.productId as number) ?? 0,
+          productName: line.productName,
+          unitPriceCents: line.unitPriceCents,
+          quantity: line.quantity,
+        })),
+        subtotalCents: input.priced.subtotalCents,
+        shippingCents: input.shipping.shippingCents,
+      },
+      placedOrders: await countCustomerOrders(tx.scope, input.userId),
+      now: input.now,
+    });
+  },
+);
+
 /** What the order row is made of: the request, and what the steps before found. */
 interface NewOrder {
   userId: number;
@@ -243,14 +278,18 @@ interface NewOrder {
   priced: PricedCart;
   payment: PreparedPayment;
   shipping: ShippingCharge;
+  discounts: OrderDiscounts;
 }
 
 /**
- * 8. Create the order: its number, totals (shipping its own amount), payment terms and snapshot lines, the zone and
- * delivery estimate it was sold with, and the first entry of its history. Returns its id.
+ * 9. Create the order: its number, totals (`total = subtotal - discount + shipping + tax`), payment terms and
+ * snapshot lines, its discount lines, the zone and delivery estimate it was sold with, and the first entry of its
+ * history. Returns its id.
  */
 const createOrder = step('create order', async (tx: TransactionContext, input: NewOrder): Promise<number> => {
-  const { priced, payment, shipping } = input;
+  const { priced, payment, shipping, discounts } = input;
+  const discountCents = discounts.productCents + discounts.shippingCents;
+  const taxCents = orderTaxCents();
   const orderId = await insertOrder(
     tx.scope,
     {
@@ -263,7 +302,9 @@ const createOrder = step('create order', async (tx: TransactionContext, input: N
       currency: ORDER_CURRENCY,
       subtotalCents: priced.subtotalCents,
       shippingCents: shipping.shippingCents,
-      totalCents: priced.subtotalCents + shipping.shippingCents,
+      discountCents,
+      taxCents,
+      totalCents: priced.subtotalCents - discountCents + shipping.shippingCents + taxCents,
       shippingZone: shipping.zone,
       deliveryEstimate: shipping.deliveryEstimate,
       totalItems: priced.totalItems,
@@ -276,7 +317,9 @@ const createOrder = step('create order', async (tx: TransactionContext, input: N
       updatedAt: input.now,
     },
     priced.lines,
+    discounts.lines,
   );
+  await recordDiscountUses(tx, { orderId, userId: input.userId, lines: discounts.lines });
   await insertOrderHistory(tx.scope, {
     orderId,
     fromStatus: null,
@@ -290,7 +333,7 @@ const createOrder = step('create order', async (tx: TransactionContext, input: N
 });
 
 /**
- * 9. Take stock: the units leave stock through the ledger, referenced to the order. Nothing is held across requests:
+ * 10. Take stock: the units leave stock through the ledger, referenced to the order. Nothing is held across requests:
  * an order that is cancelled or expires gives them back through the lifecycle.
  */
 const takeStock = step(
@@ -305,7 +348,7 @@ const takeStock = step(
 );
 
 /**
- * 10. Clear the cart, and announce the order once the transaction has committed (its confirmation e-mail is queued
+ * 11. Clear the cart, and announce the order once the transaction has committed (its confirmation e-mail is queued
  * inside the transaction, by the event's `beforeCommit` handler, so it commits or rolls back with the order).
  */
 const clearCart = step(
@@ -345,7 +388,14 @@ const checkoutWorkflow = workflow<CheckoutRequest, CheckoutResult, TransactionCo
   .step('payment', preparePayment, ({ input }) => ({ method: input.paymentMethod, now: input.now }))
   .step('priced', priceFromCatalog, ({ cart }) => cart.lines)
   .step('shipping', priceShipping, ({ input, priced }) => ({ country: input.address.country, priced }))
-  .step('orderId', createOrder, ({ input, priced, payment, shipping }) => ({ ...input, priced, payment, shipping }))
+  .step('discounts', priceDiscounts, ({ input, cart, priced, shipping }) => ({ ...input, cart, priced, shipping }))
+  .step('orderId', createOrder, ({ input, priced, payment, shipping, discounts }) => ({
+    ...input,
+    priced,
+    payment,
+    shipping,
+    discounts,
+  }))
   .step('stockTaken', takeStock, ({ cart, orderId }) => ({ lines: cart.lines, orderId }))
   .step('cartCleared', clearCart, ({ cart, orderId }) => ({ cartId: cart.cartId, orderId }))
   .returns(({ orderId }) => ({ orderId }));

@@ -35,7 +35,7 @@ function referencesOf(order: Order): DocumentBody['references'] {
   ];
 }
 
-/** What an order's invoice lists: the buyer, the lines with their prices, shipping and the total. */
+/** What an order's invoice lists: the buyer, the lines with their prices, its discounts, shipping and the total. */
 export function invoiceBody(order: Order, email: string | null): DocumentBody {
   return {
     buyer: buyerOf(order, email),
@@ -48,10 +48,15 @@ export function invoiceBody(order: Order, email: string | null): DocumentBody {
     })),
     totals: [
       { label: 'Subtotal', amount: money(order.subtotal, order.currency) },
+      ...order.discounts.map((discount) => ({
+        label: `Discount${discount.code ? ` ${discount.code}` : ''}: ${discount.description}`,
+        amount: `-${money(discount.amount, order.currency)}`,
+      })),
       {
         label: order.shipping_zone ? `Shipping (${order.shipping_zone})` : 'Shipping',
         amount: money(order.shipping, order.currency),
       },
+      ...(order.tax !== '0.00' ? [{ label: 'Tax', amount: money(order.tax, order.currency) }] : []),
       { label: 'Total paid', amount: money(order.total, order.currency) },
     ],
     notes: ['Thank you for your order.'],

@@ -14,6 +14,7 @@ import type { RequestContext } from '../../lib/context.ts';
 import { type Actor, ORDER_STATUS_EVENTS } from '../../lib/domain-events.ts';
 import { AppError, ConflictError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
+import { releaseDiscountUses } from '../discounts/index.ts';
 import { moveStock, recordPurchase, withdrawPurchase } from '../inventory/index.ts';
 import { insertOrderHistory, lockOrder, type OrderRow, orderQuantities, updateOrder } from './orders.repository.ts';
 
@@ -120,6 +121,8 @@ export async function moveOrder(ctx: RequestContext, input: TransitionInput): Pr
         reason: reason === PAYMENT_TIMEOUT ? 'expiry' : 'cancellation',
         orderId: order.id,
       });
+      // The order's discount uses are counted again for others (once: an order is cancelled once, under its lock).
+      await releaseDiscountUses(tx, order.id, now);
       tx.emit({ name: 'order.cancelled', payload: { ...payload, reason: reason || 'cancelled' } });
     } else {
       tx.emit({ name: ORDER_STATUS_EVENTS[input.to], payload });

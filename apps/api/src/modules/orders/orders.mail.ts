@@ -55,6 +55,12 @@ function shippingLine(order: Order): string {
   const how = [order.shipping_zone, order.delivery_estimate].filter(Boolean).join(', ');
   return `Shipping: $${order.shipping}${how ? ` (${how})` : ''}`;
 }
+/** Each discount the order got, with what it took off (none: no line). */
+function discountLines(order: Order): string[] {
+  return order.discounts.map(
+    (discount) => `Discount${discount.code ? ` ${discount.code}` : ''} (${discount.description}): -$${discount.amount}`,
+  );
+}
 const orderPage = (input: OrderMailInput) => [`Your order online: ${input.orderPageUrl}`];
 
 /** The e-mail a customer gets when an order is placed: what, how much, where to, and how to pay. */
@@ -75,7 +81,7 @@ export function orderConfirmationMail(input: OrderMailInput): MailMessage {
       'your payment is confirmed.',
     [
       lines,
-      [`Subtotal: $${order.subtotal}`, shippingLine(order), totalLine(order)],
+      [`Subtotal: $${order.subtotal}`, ...discountLines(order), shippingLine(order), totalLine(order)],
       payment,
       ['Delivering to:', ...addressLines(order.delivery_address).map((line) => `  ${line}`)],
       orderPage(input),

@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import { orderCounters, orderHistory, orderLines, orderNotes, orders } from '../../db/schema/index.ts';
+import { orderCounters, orderDiscounts, orderHistory, orderLines, orderNotes, orders } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -9,7 +9,16 @@ export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'tenantId' | 'id
 export type OrderStatusValue = OrderRow['status'];
 export type OrderHistoryRow = typeof orderHistory.$inferSelect;
 export type NewOrderHistory = Omit<typeof orderHistory.$inferInsert, 'tenantId' | 'id'>;
-export type OrderWithLines = OrderRow & { lines: OrderLineRow[]; history: { status: OrderStatusValue; at: string }[] };
+export type NewOrderDiscount = Omit<typeof orderDiscounts.$inferInsert, 'tenantId' | 'id' | 'orderId'>;
+export type OrderDiscountRow = Pick<
+  typeof orderDiscounts.$inferSelect,
+  'code' | 'name' | 'kind' | 'description' | 'amountCents'
+>;
+export type OrderWithLines = OrderRow & {
+  lines: OrderLineRow[];
+  discounts: OrderDiscountRow[];
+  history: { status: OrderStatusValue; at: string }[];
+};
 
 /** The shop's next order number: 1001, 1002… (the counter row is locked until the transaction ends). */
 export async function nextOrderNumber(scope: TenantScope): Promise<string> {
@@ -26,10 +35,16 @@ export async function insertOrder(
   scope: TenantScope,
   values: NewOrder & { number: string },
   lines: NewOrderLine[],
+  discounts: NewOrderDiscount[] = [],
 ): Promise<number> {
   const [row] = await scope.db.insert(orders).values(scope.values(values)).returning({ id: orders.id });
   if (!row) throw new Error('order insert returned nothing');
   await scope.db.insert(orderLines).values(lines.map((line) => scope.values({ ...line, orderId: row.id })));
+  if (discounts.length > 0) {
+    await scope.db
+      .insert(orderDiscounts)
+      .values(discounts.map((discount) => scope.values({ ...discount, orderId: row.id })));
+  }
   return row.id;
 }
 
@@ -43,6 +58,13 @@ const linesOfOrder = sql<OrderLineRow[]>`(
          order by l.id), '[]'::json)
     from ${orderLines} l
    where l.tenant_id = "orders"."tenant_id" and l.order_id = "orders"."id")`;
+
+const discountsOfOrder = sql<OrderDiscountRow[]>`(
+  select coalesce(json_agg(json_build_object(
+           'code', d.code, 'name', d.name, 'kind', d.kind, 'description', d.description,
+           'amountCents', d.amount_cents) order by d.id), '[]'::json)
+    from ${orderDiscounts} d
+   where d.tenant_id = "orders"."tenant_id" and d.order_id = "orders"."id")`;
 
 const historyOfOrder = sql<{ status: OrderStatusValue; at: string }[]>`(
   select coalesce(json_agg(json_build_object('status', h.to_status, 'at', h.created_at) order by h.id), '[]'::json)
@@ -59,11 +81,11 @@ export async function findOrderWithLines(
   userId?: number,
 ): Promise<OrderWithLines | null> {
   const [row] = await scope.db
-    .select({ order: orders, lines: linesOfOrder, history: historyOfOrder })
+    .select({ order: orders, lines: linesOfOrder, discounts: discountsOfOrder, history: historyOfOrder })
     .from(orders)
     .where(scope.where(orders, eq(orders.id, orderId), userId === undefined ? undefined : eq(orders.userId, userId)))
     .limit(1);
-  return row ? { ...row.order, lines: row.lines, history: row.history } : null;
+  return row ? { ...row.order, lines: row.lines, discounts: row.discounts, history: row.history } : null;
 }
 
 /** The order a create request with this key made before, if any. */

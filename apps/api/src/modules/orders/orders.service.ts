@@ -12,7 +12,7 @@ import type { ShippingQuote, ShippingQuoteQuery } from '@platform/contracts/ship
 import { type RequestContext, requireUser } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { getCart } from '../cart/index.ts';
+import { getCart, quoteCartDiscounts } from '../cart/index.ts';
 import { customerRefunds, type RefundableOrder, refundTotals } from '../payments/index.ts';
 import { chargeShipping } from '../shipping/index.ts';
 import { checkoutFingerprint, checkReplay, runCheckout } from './checkout.workflow.ts';
@@ -24,6 +24,7 @@ import {
   type OrderRow,
   type OrderWithLines,
 } from './orders.repository.ts';
+import { orderTaxCents } from './orders.tax.ts';
 
 /** An order in a list: what the customer's order history shows, and the start of every other view of it. */
 export function toSummary(row: OrderRow): OrderSummary {
@@ -78,7 +79,16 @@ export function toOrder(
       thumb_image: line.thumbKey ? ctx.deps.media.url(line.thumbKey) : null,
     })),
     subtotal: formatMinor(row.subtotalCents),
+    discount: formatMinor(row.discountCents),
+    discounts: row.discounts.map((discount) => ({
+      code: discount.code,
+      name: discount.name,
+      kind: discount.kind,
+      description: discount.description,
+      amount: formatMinor(discount.amountCents),
+    })),
     shipping: formatMinor(row.shippingCents),
+    tax: formatMinor(row.taxCents),
     shipping_zone: row.shippingZone,
     delivery_estimate: row.deliveryEstimate,
     delivery_address: row.deliveryAddress as DeliveryAddress,
@@ -128,7 +138,7 @@ export async function placeOrder(
 
 /**
  * `GET /orders/shipping-quote/`: what the signed-in customer's cart, as it is now, costs delivered to `country` (its
- * English name or ISO code): the amounts placing the order would charge, from the same rule.
+ * English name or ISO code): the amounts placing the order would charge, from the same rules (its discounts too).
  */
 export async function quoteShipping(ctx: RequestContext, query: ShippingQuoteQuery): Promise<ShippingQuote> {
   requireUser(ctx);
@@ -140,13 +150,19 @@ export async function quoteShipping(ctx: RequestContext, query: ShippingQuoteQue
     totalItems: cart.total_items,
     field: 'country',
   });
+  const discounts = await quoteCartDiscounts(ctx, {
+    shippingCents: charge.shippingCents,
+    placedOrders: await countCustomerOrders(ctx.scope, requireUser(ctx).id),
+  });
+  const discountCents = parseMinor(discounts.discount) ?? 0;
   return {
     country: charge.countryCode,
     country_name: charge.countryName,
     zone: charge.zone,
     subtotal: formatMinor(subtotalCents),
+    discount: discounts.discount,
     shipping: formatMinor(charge.shippingCents),
-    total: formatMinor(subtotalCents + charge.shippingCents),
+    total: formatMinor(subtotalCents - discountCents + charge.shippingCents + orderTaxCents()),
     total_items: cart.total_items,
     free_above: charge.freeAboveCents === null ? null : formatMinor(charge.freeAboveCents),
     delivery_estimate: charge.deliveryEstimate,

@@ -69,6 +69,7 @@ describe('GET /api/orders/shipping-quote/', () => {
       country_name: 'Germany',
       zone: 'Europe',
       subtotal: '170.00',
+      discount: '0.00',
       shipping: '29.00',
       total: '199.00',
       total_items: 2,

@@ -41,6 +41,10 @@ const cartOf = (...items: ReturnType<typeof line>[]): Cart => ({
   items,
   total_items: items.reduce((sum, item) => sum + item.quantity, 0),
   total_price: `${items.reduce((sum, item) => sum + item.quantity * 10, 0)}.00`,
+  discount_code: null,
+  discount: '0.00',
+  discounts: [],
+  discount_message: null,
 });
 
 interface Call {

@@ -8,7 +8,16 @@ import { USER_QUERY_SCOPE } from '../../session/user-queries.ts';
 export type CartState = Omit<Cart, 'id'> & { id: number | null };
 
 /** The cart of a guest, and the answer to a 401 or 404 (spec section 4 "Cart"). */
-export const EMPTY_CART: CartState = { id: null, items: [], total_items: 0, total_price: '0.00' };
+export const EMPTY_CART: CartState = {
+  id: null,
+  items: [],
+  total_items: 0,
+  total_price: '0.00',
+  discount_code: null,
+  discount: '0.00',
+  discounts: [],
+  discount_message: null,
+};
 
 export const CART_QUERY_KEY = [USER_QUERY_SCOPE, 'cart'] as const;
 

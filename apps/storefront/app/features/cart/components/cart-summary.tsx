@@ -1,7 +1,10 @@
 import { Totals } from '../../../components/totals.tsx';
 import { useFormat } from '../../site/site-settings.tsx';
+import type { CartState } from '../api/cart.ts';
+import { DiscountCode } from './discount-code.tsx';
 
 interface CartSummaryProps {
+  cart: CartState;
   totalPrice: string;
   clearDisabled: boolean;
   checkoutDisabled: boolean;
@@ -9,14 +12,25 @@ interface CartSummaryProps {
   onCheckout: () => void;
 }
 
-/** Subtotal, shipping to be calculated, total (spec section 9: both are the server's total_price), and the actions. */
-export function CartSummary({ totalPrice, clearDisabled, checkoutDisabled, onClear, onCheckout }: CartSummaryProps) {
+/**
+ * Subtotal, shipping to be calculated, total (spec section 9: both are the server's total_price), the discount code
+ * and what it saves (taken off when the order is placed), and the actions.
+ */
+export function CartSummary({
+  cart,
+  totalPrice,
+  clearDisabled,
+  checkoutDisabled,
+  onClear,
+  onCheckout,
+}: CartSummaryProps) {
   const format = useFormat();
   return (
     <aside className="cart-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">Order Summary</h2>
       <Totals subtotal={format.price(totalPrice)} shipping="Calculated at checkout" total={format.price(totalPrice)} />
       <p className="cart-summary__note">Shipping costs are not included in this total.</p>
+      <DiscountCode cart={cart} disabled={clearDisabled} />
       <div className="cart-summary__actions">
         <button type="button" className="button button--ghost" disabled={clearDisabled} onClick={onClear}>
           Clear Cart

@@ -39,6 +39,7 @@ export function CheckoutSummary({
   price: (amount: string) => string;
 }) {
   const quoted = quote.kind === 'quoted' ? quote.quote : null;
+  const discount = quoted?.discount ?? cart.discount;
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-title">
       <h2 id="checkout-summary-title">Order Summary</h2>
@@ -59,6 +60,7 @@ export function CheckoutSummary({
       <div aria-live="polite">
         <Totals
           subtotal={price(cart.total_price)}
+          discount={discount !== '0.00' ? price(discount) : undefined}
           shipping={shippingText(quote, price)}
           total={price(quoted?.total ?? cart.total_price)}
         />

@@ -36,6 +36,7 @@ export function OrderLines({ order }: { order: Order }) {
       </ul>
       <Totals
         subtotal={format.price(order.subtotal)}
+        discount={order.discount !== '0.00' ? format.price(order.discount) : undefined}
         shipping={shippingText(order, format.price(order.shipping))}
         total={format.price(order.total)}
       />

@@ -1,0 +1,101 @@
+import { ApplyDiscountBody, Cart } from '@platform/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { errorText } from '../../../lib/api-client.ts';
+import { browserApi } from '../../../lib/browser-api.ts';
+import { useFormat } from '../../site/site-settings.tsx';
+import { CART_QUERY_KEY, type CartState } from '../api/cart.ts';
+
+const APPLY_FAILED = 'Could not apply the code.';
+const REMOVE_FAILED = 'Could not remove the code.';
+
+/**
+ * The cart's discount code: a field to apply one (the server checks it and answers why it does not apply), the code
+ * applied with what the discounts save, and a button to remove it. Every answer is the whole cart.
+ */
+export function DiscountCode({ cart, disabled }: { cart: CartState; disabled: boolean }) {
+  const queryClient = useQueryClient();
+  const format = useFormat();
+  const [code, setCode] = useState('');
+  const mutation = useMutation({
+    mutationFn: (change: { apply: string } | { remove: true }) =>
+      'apply' in change
+        ? browserApi().post('/orders/cart/discount/', ApplyDiscountBody.parse({ code: change.apply }), { schema: Cart })
+        : browserApi().delete('/orders/cart/discount/', { schema: Cart }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData<CartState>(CART_QUERY_KEY, answer);
+      setCode('');
+    },
+  });
+  const failure =
+    mutation.isError && mutation.variables
+      ? errorText(mutation.error, 'apply' in mutation.variables ? APPLY_FAILED : REMOVE_FAILED, { fields: 'all' })
+      : null;
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    if (code.trim()) mutation.mutate({ apply: code.trim() });
+  }
+
+  return (
+    <div className="discount-code">
+      {cart.discounts.length > 0 && (
+        <ul className="discount-code__applied" aria-label="Discounts">
+          {cart.discounts.map((discount) => (
+            <li key={`${discount.code ?? ''}${discount.name}`}>
+              <span>
+                {discount.name}: {discount.description}
+              </span>
+              {discount.amount !== '0.00' && <span>-{format.price(discount.amount)}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {cart.discount !== '0.00' && (
+        <p className="discount-code__saving" role="status">
+          You save {format.price(cart.discount)}
+        </p>
+      )}
+      {cart.discount_code ? (
+        <div className="discount-code__current">
+          <span>
+            Code <strong>{cart.discount_code}</strong>
+          </span>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={disabled || mutation.isPending}
+            onClick={() => mutation.mutate({ remove: true })}
+          >
+            Remove code
+          </button>
+        </div>
+      ) : (
+        <form className="discount-code__form" onSubmit={apply}>
+          <label htmlFor="discount-code-input">Discount code</label>
+          <input
+            id="discount-code-input"
+            name="code"
+            autoComplete="off"
+            maxLength={40}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <button
+            type="submit"
+            className="button button--ghost"
+            disabled={disabled || mutation.isPending || !code.trim()}
+          >
+            Apply
+          </button>
+        </form>
+      )}
+      {cart.discount_message && <p className="discount-code__message">{cart.discount_message}</p>}
+      {failure && (
+        <p className="discount-code__error" role="alert">
+          {failure}
+        </p>
+      )}
+    </div>
+  );
+}
