@@ -84,6 +84,12 @@ function Lines({ order }: { order: AdminOrder }) {
       </ScrollingTable>
       <Box sx={{ textAlign: 'right', mt: 1 }}>
         <Typography variant="body2">Subtotal {formatMoney(order.subtotal, order.currency)}</Typography>
+        {(order.discounts ?? []).map((discount) => (
+          <Typography key={`${discount.code ?? ''}:${discount.name}`} variant="body2">
+            {discount.code ? `Code ${discount.code}` : discount.name} ({discount.description}) −
+            {formatMoney(discount.amount, order.currency)}
+          </Typography>
+        ))}
         <Typography variant="body2">Shipping {formatMoney(order.shipping, order.currency)}</Typography>
         <Typography variant="subtitle1" component="p">
           Total {formatMoney(order.total, order.currency)}
