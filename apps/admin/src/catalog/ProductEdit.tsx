@@ -208,7 +208,8 @@ function PictureRow({
 
 function ProductPictures() {
   const product = useRecordContext<AdminProduct>();
-  if (!product) return null;
+  // Opened from the list, the page first has the list's summary of the product (no pictures) until it loads in full.
+  if (!product?.images) return null;
   const images = [...product.images].sort((a, b) => a.order - b.order || a.id - b.id);
   return (
     <Card sx={{ mt: 2 }} component="section" aria-label="Pictures">
