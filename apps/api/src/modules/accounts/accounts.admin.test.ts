@@ -226,7 +226,11 @@ describe('a member of staff’s own name', () => {
     const { shop, staff } = await shopWithStaff(t, 'Staff name shop');
     const me = await t.request(shop, { method: 'GET', url: '/api/accounts/me/', token: staff.accessToken });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ id: staff.user.id, role: 'staff', display_name: expect.stringMatching(/^Customer /) });
+    expect(me.json()).toMatchObject({
+      id: staff.user.id,
+      role: 'staff',
+      display_name: expect.stringMatching(/^Customer /),
+    });
 
     const renamed = await t.request(shop, {
       method: 'PATCH',
