@@ -68,6 +68,12 @@ async function search(kit: Kit, text: string, placeholder = 'Search') {
   await settled(kit.page);
 }
 
+/** The form field labelled `label` (a required one's label ends with " *"). */
+function field(kit: Kit, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return kit.page.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
+}
+
 function record(kit: Kit, text: string) {
   return listRecords(kit.page).filter({ hasText: text });
 }
@@ -90,8 +96,9 @@ async function openWith(kit: Kit, target: Locator, address: RegExp) {
 async function save(kit: Kit, notice: string | RegExp = 'Element updated') {
   const button = kit.page.getByRole('button', { name: 'Save', exact: true });
   await expect(button).toBeEnabled();
-  // On a phone the form's toolbar keeps moving while the page settles under the on-screen notices.
-  await button.click({ force: kit.narrow });
+  // On a phone the last notice covers the form's toolbar until it goes.
+  await expect(kit.page.locator('.MuiSnackbar-root')).toHaveCount(0, { timeout: 10_000 });
+  await button.click();
   await expect(kit.page.getByText(notice).first()).toBeVisible();
 }
 
@@ -176,15 +183,15 @@ const JOURNEYS: Record<string, Journey> = {
     await kit.axe('categories list');
     await sortBy(kit, 'Name', 'name');
     await createRecord(kit);
-    await kit.page.getByLabel('Name', { exact: true }).fill(name);
-    await kit.page.getByLabel('Slug', { exact: true }).fill(`whetstones-${kit.tag}`);
+    await field(kit, 'Name').fill(name);
+    await field(kit, 'Slug').fill(`whetstones-${kit.tag}`);
     await kit.axe('category form');
     await save(kit, 'Element created');
     await search(kit, name);
     await expect(listRecords(kit.page)).toHaveCount(1);
     await openWith(kit, record(kit, name), /\/admin\/categories\/\d+$/);
-    await expect(kit.page.getByLabel('Name', { exact: true })).toHaveValue(name);
-    await kit.page.getByLabel('Name', { exact: true }).fill(`${name} and strops`);
+    await expect(field(kit, 'Name')).toHaveValue(name);
+    await field(kit, 'Name').fill(`${name} and strops`);
     await save(kit);
     await openWith(kit, record(kit, `${name} and strops`), /\/\d+$/);
     await deleteOpenRecord(kit);
@@ -198,12 +205,12 @@ const JOURNEYS: Record<string, Journey> = {
     await choose(kit.page, 'Status', 'Published');
     await expect(listRecords(kit.page).first()).toBeVisible();
     await createRecord(kit);
-    await kit.page.getByLabel('Title', { exact: true }).fill(title);
-    await kit.page.getByLabel('Slug', { exact: true }).fill(`draft-notes-${kit.tag}`);
+    await field(kit, 'Title').fill(title);
+    await field(kit, 'Slug').fill(`draft-notes-${kit.tag}`);
     await kit.axe('post form');
     await save(kit, 'Element created');
     await expect(kit.page).toHaveURL(/\/admin\/posts\/\d+$/);
-    await kit.page.getByLabel('Excerpt', { exact: true }).fill('Notes from the forge, not yet for the shop.');
+    await field(kit, 'Excerpt').fill('Notes from the forge, not yet for the shop.');
     await save(kit);
     await deleteOpenRecord(kit);
   },
@@ -229,7 +236,7 @@ const JOURNEYS: Record<string, Journey> = {
     await openList(kit, 'synonyms');
     await kit.axe('synonyms list');
     await createRecord(kit);
-    const words = kit.page.getByLabel('Words that mean the same', { exact: true });
+    const words = field(kit, 'Words that mean the same');
     await words.fill(word);
     await words.press('Enter');
     await words.fill(`sharpening stone ${kit.tag}`);
@@ -237,8 +244,8 @@ const JOURNEYS: Record<string, Journey> = {
     await kit.axe('synonyms form');
     await save(kit, 'Element created');
     await openWith(kit, record(kit, word), /\/admin\/synonyms\/\d+$/);
-    await kit.page.getByLabel('Words that mean the same', { exact: true }).fill(`hone${kit.tag}`);
-    await kit.page.getByLabel('Words that mean the same', { exact: true }).press('Enter');
+    await field(kit, 'Words that mean the same').fill(`hone${kit.tag}`);
+    await field(kit, 'Words that mean the same').press('Enter');
     await save(kit);
     await openWith(kit, record(kit, `hone${kit.tag}`), /\/\d+$/);
     await deleteOpenRecord(kit);
@@ -250,19 +257,19 @@ const JOURNEYS: Record<string, Journey> = {
     await kit.axe('shipping zones list');
     await sortBy(kit, 'Per order', 'flat_rate');
     await createRecord(kit);
-    await kit.page.getByLabel('Name', { exact: true }).fill(name);
-    await kit.page.getByLabel('Countries', { exact: true }).fill(kit.narrow ? 'Nauru' : 'Tuvalu');
+    await field(kit, 'Name').fill(name);
+    await field(kit, 'Countries').fill(kit.narrow ? 'Nauru' : 'Tuvalu');
     await kit.page.getByRole('option', { name: kit.narrow ? 'Nauru (NR)' : 'Tuvalu (TV)' }).click();
-    await kit.page.getByLabel('Rate per order', { exact: true }).fill('40.00');
-    await kit.page.getByLabel('Surcharge per item', { exact: true }).fill('0.00');
-    await kit.page.getByLabel('Delivery: from (business days)', { exact: true }).fill('10');
-    await kit.page.getByLabel('Delivery: to (business days)', { exact: true }).fill('20');
+    await field(kit, 'Rate per order').fill('40.00');
+    await field(kit, 'Surcharge per item').fill('0.00');
+    await field(kit, 'Delivery: from (business days)').fill('10');
+    await field(kit, 'Delivery: to (business days)').fill('20');
     await kit.axe('shipping zone form');
     await save(kit, 'Element created');
     await search(kit, name);
     await expect(listRecords(kit.page)).toHaveCount(1);
     await openWith(kit, record(kit, name), /\/\d+$/);
-    await kit.page.getByLabel('Rate per order', { exact: true }).fill('45.00');
+    await field(kit, 'Rate per order').fill('45.00');
     await save(kit);
     await openWith(kit, record(kit, name), /\/\d+$/);
     await deleteOpenRecord(kit);
@@ -310,7 +317,7 @@ const JOURNEYS: Record<string, Journey> = {
 
   'Blog settings': async (kit) => {
     await kit.page.goto('/admin/blog-settings');
-    const moderate = kit.page.getByLabel('Hold new comments for approval', { exact: true });
+    const moderate = field(kit, 'Hold new comments for approval');
     await expect(moderate).toBeVisible();
     await kit.axe('blog settings');
     const before = await moderate.isChecked();
@@ -326,16 +333,16 @@ const JOURNEYS: Record<string, Journey> = {
     await kit.axe('faqs list');
     await sortBy(kit, 'Order', 'order');
     await createRecord(kit);
-    await kit.page.getByLabel('Question', { exact: true }).fill(question);
-    await kit.page.getByLabel('Order', { exact: true }).fill('99');
+    await field(kit, 'Question').fill(question);
+    await field(kit, 'Order').fill('99');
     // Hidden from the shop's FAQ page, which other journeys count.
-    await kit.page.getByLabel('Shown on the FAQ page', { exact: true }).uncheck();
+    await field(kit, 'Shown on the FAQ page').uncheck();
     await kit.axe('faq form');
     await save(kit, 'Element created');
     await search(kit, kit.tag);
     await expect(listRecords(kit.page)).toHaveCount(1);
     await openWith(kit, record(kit, question), /\/\d+$/);
-    await kit.page.getByLabel('Question', { exact: true }).fill(`${question} Yes`);
+    await field(kit, 'Question').fill(`${question} Yes`);
     await save(kit);
     await openWith(kit, record(kit, question), /\/\d+$/);
     await deleteOpenRecord(kit);
@@ -349,12 +356,12 @@ const JOURNEYS: Record<string, Journey> = {
     await choose(kit.page, 'Document', 'Privacy policy');
     await expect(listRecords(kit.page).first()).toBeVisible();
     await createRecord(kit);
-    await kit.page.getByLabel('Title', { exact: true }).fill(title);
+    await field(kit, 'Title').fill(title);
     await kit.axe('policy form');
     await save(kit, 'Element created');
     await choose(kit.page, 'Document', 'Refund policy');
     await openWith(kit, record(kit, title), /\/\d+$/);
-    await kit.page.getByLabel('Title', { exact: true }).fill(`${title} (revised)`);
+    await field(kit, 'Title').fill(`${title} (revised)`);
     await save(kit);
     await openWith(kit, record(kit, `${title} (revised)`), /\/\d+$/);
     await deleteOpenRecord(kit);
@@ -362,17 +369,17 @@ const JOURNEYS: Record<string, Journey> = {
 
   'Site settings': async (kit) => {
     await kit.page.goto('/admin/site-settings');
-    const title = kit.page.getByLabel('Site title', { exact: true });
+    const title = field(kit, 'Site title');
     await expect(title).not.toHaveValue('');
     await kit.axe('site settings');
-    const locale = kit.page.getByLabel('Locale', { exact: true });
+    const locale = field(kit, 'Locale');
     await expect(locale).toHaveValue(/^[a-z]{2}/);
   },
 
   'Contact information': async (kit) => {
     await kit.page.goto('/admin/contact-info');
     await expect(kit.page.getByRole('heading', { name: 'Branches' })).toBeVisible();
-    await expect(kit.page.getByLabel('Name', { exact: true }).first()).not.toHaveValue('');
+    await expect(field(kit, 'Name').first()).not.toHaveValue('');
     await kit.axe('contact information');
   },
 
@@ -395,7 +402,7 @@ const JOURNEYS: Record<string, Journey> = {
 
   'Payment settings': async (kit) => {
     await kit.page.goto('/admin/payment-settings');
-    await expect(kit.page.getByLabel('Bank account details', { exact: true })).not.toHaveValue('');
+    await expect(field(kit, 'Bank account details')).not.toHaveValue('');
     await kit.axe('payment settings');
   },
 
@@ -405,11 +412,11 @@ const JOURNEYS: Record<string, Journey> = {
     await kit.axe('staff list');
     await sortBy(kit, 'E-mail', 'email');
     await createRecord(kit, 'Invite');
-    await kit.page.getByLabel('E-mail', { exact: true }).fill(email);
+    await field(kit, 'E-mail').fill(email);
     await kit.axe('staff form');
     await save(kit, 'Element created');
     await openWith(kit, record(kit, email), /\/admin\/staff\/\d+$/);
-    await kit.page.getByLabel('Active', { exact: true }).uncheck();
+    await field(kit, 'Active').uncheck();
     await save(kit);
     await expect(record(kit, email)).toBeVisible();
   },
