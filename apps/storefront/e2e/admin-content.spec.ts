@@ -1,6 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ownerToken, signInAsOwner } from './admin-support.ts';
+import { failOnProblems, ownerToken, signInAsOwner } from './admin-support.ts';
 import { newCustomer, openPage, solidPng, TENANT } from './support.ts';
+
+// Every journey fails on an error answer, a console error or a page error it does not expect.
+failOnProblems(test);
 
 // The administration adding to what the shop shows: a blog post, an approved comment (a product with its pictures:
 // admin-products.spec.ts).

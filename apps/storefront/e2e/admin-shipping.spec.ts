@@ -1,6 +1,9 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { ownerToken, signInAsOwner } from './admin-support.ts';
+import { failOnProblems, ownerToken, signInAsOwner } from './admin-support.ts';
 import { type Customer, customerWithItemUnder, TENANT } from './support.ts';
+
+// Every journey fails on an error answer, a console error or a page error it does not expect.
+failOnProblems(test);
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -1,13 +1,13 @@
 // Signing in to the shop administration at /admin as the demo shop's owner, in the browser and through the API.
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { TENANT } from './support.ts';
+import { type APIRequestContext, expect, type Page, type PlaywrightTestArgs, type TestType } from '@playwright/test';
+import { TENANT, watchProblems } from './support.ts';
 
 export const OWNER = { email: 'owner@khukuri.example', password: 'Sagarmatha-8848' };
 
 /** Opens /admin and waits for the app (not the bare HTML) to show. */
 export async function openAdmin(page: Page, path = '/admin') {
   await page.goto(path);
-  await expect(page.getByRole('heading', { name: 'Shop administration' }).or(page.getByRole('banner'))).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Administration' }).or(page.getByRole('banner'))).toBeVisible();
 }
 
 export async function signInAtAdmin(page: Page, login: string, password: string) {
@@ -29,4 +29,72 @@ export async function ownerToken(request: APIRequestContext): Promise<string> {
   });
   expect(login.status()).toBe(200);
   return (await login.json()).access;
+}
+
+/** Desktop, and a phone held upright: every admin journey runs at both. */
+export const ADMIN_VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 900, narrow: false },
+  { name: 'phone', width: 390, height: 844, narrow: true },
+] as const;
+
+/**
+ * Opens the browser signed in to the administration as the demo shop's owner (the session the sign-in page would
+ * keep, made through the API: the sign-in itself has its own journey).
+ */
+export async function signInAsOwnerThroughApi(page: Page, request: APIRequestContext) {
+  const login = await request.post('/api/accounts/login/', {
+    headers: TENANT,
+    data: { login_id: OWNER.email, password: OWNER.password },
+  });
+  expect(login.status()).toBe(200);
+  const { access, refresh, user } = await login.json();
+  await page.addInitScript(
+    ([access, refresh, user]) => {
+      if (sessionStorage.getItem('admin-signed-in')) return;
+      localStorage.setItem('admin.accessToken', access as string);
+      localStorage.setItem('admin.refreshToken', refresh as string);
+      localStorage.setItem('admin.user', user as string);
+      sessionStorage.setItem('admin-signed-in', 'yes');
+    },
+    [
+      access,
+      refresh,
+      JSON.stringify({ id: user.id, email: user.email, username: user.username, role: user.role }),
+    ] as const,
+  );
+  return access as string;
+}
+
+/** The records of the list on screen: its table's rows, or its cards on a narrow screen. */
+export function listRecords(page: Page) {
+  return page.locator('.RaDatagrid-tbody > tr, .RaList-content > ul > li');
+}
+
+/** Whether the page scrolls sideways (it must not, at any width). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const widths = await page.evaluate(() => ({
+    scroll: document.scrollingElement?.scrollWidth ?? 0,
+    inner: window.innerWidth,
+  }));
+  expect(widths.scroll, 'the page is wider than the screen').toBeLessThanOrEqual(widths.inner);
+}
+
+/**
+ * Fails each test of the file that meets an answer of 400 or above, a console error or a page error (`watchProblems`),
+ * but for those the test names as expected (`expectProblem`), such as an API's refusal the test provokes.
+ */
+export function failOnProblems(test: TestType<PlaywrightTestArgs, object>) {
+  let problems: string[] = [];
+  let expected: RegExp[] = [];
+  test.beforeEach(({ page }) => {
+    problems = watchProblems(page);
+    expected = [];
+  });
+  test.afterEach(() => {
+    expect(problems.filter((problem) => !expected.some((pattern) => pattern.test(problem)))).toEqual([]);
+  });
+  return {
+    /** A problem the running test provokes on purpose. */
+    expectProblem: (pattern: RegExp) => expected.push(pattern),
+  };
 }

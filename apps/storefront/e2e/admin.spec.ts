@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { OWNER, openAdmin, ownerToken, signInAsOwner, signInAtAdmin } from './admin-support.ts';
+import { failOnProblems, OWNER, openAdmin, ownerToken, signInAsOwner, signInAtAdmin } from './admin-support.ts';
 import {
   addItem,
   customerWithCart,
@@ -12,6 +12,9 @@ import {
   stockedProducts,
   TENANT,
 } from './support.ts';
+
+// Every journey fails on an error answer, a console error or a page error it does not expect.
+const { expectProblem } = failOnProblems(test);
 
 // The shop administration at /admin (apps/admin, react-admin), served by the same server as the shop.
 const NO_ACCESS = 'This account has no access to the administration.';
@@ -166,6 +169,9 @@ test.describe('the administration', () => {
       data: { to: 'paid' },
     });
     expect(moved.status()).toBe(200);
+    // The refusal is the answer this journey provokes.
+    expectProblem(/^(400|409) .*\/transition\/$/);
+    expectProblem(/^console: Failed to load resource: the server responded with a status of (400|409)/);
     await page.getByRole('button', { name: 'Mark paid' }).click();
     await expect(page.getByText('An order that is paid cannot become paid.')).toBeVisible();
     await expect(orderStatus(page)).toHaveAttribute('data-status', 'paid');

@@ -34,6 +34,7 @@ export function SynonymList() {
     <List
       empty={<EmptyList />}
       pagination={false}
+      sort={{ field: 'id', order: 'DESC' }}
       actions={
         <TopToolbar>
           <CreateButton />

@@ -128,12 +128,13 @@ export function ContactMessageList() {
           />
         }
       >
-        <Datagrid bulkActionButtons={false} rowClick="expand" expand={<TextField source="message" />}>
+        <Datagrid bulkActionButtons={false} rowClick={false}>
           <DateField source="created_at" label="Received" showTime />
           <TextField source="name" label="Name" sortable={false} />
           <EmailField source="email" label="E-mail" sortable={false} />
           <TextField source="phone_number" label="Phone" sortable={false} />
           <TextField source="subject" label="Subject" sortable={false} />
+          <TextField source="message" label="Message" sortable={false} />
           <WrapperField label="Actions" sortable={false}>
             <ToggleFieldButton
               field="is_archived"

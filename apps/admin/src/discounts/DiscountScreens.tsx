@@ -142,11 +142,19 @@ function DiscountTitle() {
 }
 
 /** Cleared form fields are no value: an automatic promotion, no date, no limit. */
+/** An amount as the API writes it: "10" and "10.5" become "10.00" and "10.50" (text only, no float). */
+function twoDecimals(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^\d{1,8}(\.\d{1,2})?$/.test(value)) return value;
+  const [whole, fraction = ''] = value.split('.');
+  return `${whole}.${fraction.padEnd(2, '0')}`;
+}
+
 function withNulls(data: Record<string, unknown>) {
   const cleaned = { ...data };
   for (const field of ['code', 'starts_at', 'ends_at', 'usage_limit', 'uses_per_customer']) {
     if (cleaned[field] === '' || cleaned[field] === undefined) cleaned[field] = null;
   }
+  for (const field of ['value', 'min_subtotal']) cleaned[field] = twoDecimals(cleaned[field]);
   return cleaned;
 }
 

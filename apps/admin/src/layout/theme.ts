@@ -16,4 +16,11 @@ export const adminTheme: RaThemeOptions = {
     // Delete buttons: red text on a toolbar's grey (#e0e0e0).
     error: { main: '#b71c1c' },
   },
+  components: {
+    ...defaultTheme.components,
+    // Long words (an e-mail address, an audit summary's JSON) break rather than widen a table or a card past the
+    // screen.
+    MuiTableCell: { styleOverrides: { root: { overflowWrap: 'anywhere' } } },
+    MuiListItemText: { styleOverrides: { root: { overflowWrap: 'anywhere' } } },
+  },
 };
