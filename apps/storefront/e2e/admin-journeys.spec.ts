@@ -178,7 +178,8 @@ const JOURNEYS: Record<string, Journey> = {
     await expect(kit.page.locator('input[value="Traditional Khukuris"]')).toBeVisible();
     await expect(kit.page.getByText(/not allowed/i)).toHaveCount(0);
     expect(name).not.toBe('');
-    // The product form's own checks (axe included) are the product journeys' (admin-products.spec.ts).
+    await kit.axe('product form');
+    // Creating and saving products: the product journeys (admin-products.spec.ts).
     await expectNoHorizontalScroll(kit.page);
   },
 

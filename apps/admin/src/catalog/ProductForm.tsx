@@ -16,6 +16,7 @@ import {
 import { useFormContext, useWatch } from 'react-hook-form';
 import { HtmlInput } from '../inputs/HtmlInput.tsx';
 import { maxLengthOf } from '../lib/limits.ts';
+import { Heading } from '../settings/SingletonEdit.tsx';
 import { ProductPicturesInput } from './ProductPictures.tsx';
 
 export const slugRule = regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens.');
@@ -108,6 +109,8 @@ export function ProductFields({ isNew = false }: { isNew?: boolean }) {
         minRows={3}
         fullWidth
       />
+      {/* A heading of the page's outline before the description, whose own headings start at level 3. */}
+      <Heading>Long description</Heading>
       <HtmlInput
         source="long_html_description"
         label="Long description"

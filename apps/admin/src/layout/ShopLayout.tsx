@@ -4,6 +4,7 @@ import { forwardRef } from 'react';
 import { AppBar, Layout, type LayoutProps, Logout, TitlePortal, UserMenu, useUserMenu } from 'react-admin';
 import { Link } from 'react-router';
 import { ShopBrand } from './ShopBrand.tsx';
+import { useLabelledRowCheckboxes } from './useLabelledRowCheckboxes.ts';
 
 /** "My profile" in the user menu: the signed-in member's own name. */
 const ProfileMenuItem = forwardRef<HTMLAnchorElement>(function ProfileMenuItem(props, ref) {
@@ -41,6 +42,7 @@ function ShopAppBar() {
  * sideways on a phone.
  */
 export function ShopLayout(props: LayoutProps) {
+  useLabelledRowCheckboxes();
   return (
     <Layout
       {...props}
