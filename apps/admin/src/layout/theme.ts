@@ -22,5 +22,8 @@ export const adminTheme: RaThemeOptions = {
     // screen.
     MuiTableCell: { styleOverrides: { root: { overflowWrap: 'anywhere' } } },
     MuiListItemText: { styleOverrides: { root: { overflowWrap: 'anywhere' } } },
+    // A spinner is named for assistive technology (react-admin's loading indicator in the app bar has no name of its
+    // own); one that says more names itself.
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
   },
 };
