@@ -118,6 +118,16 @@ async function deleteOpenRecord(kit: Kit) {
 }
 
 async function violations(page: Page): Promise<string[]> {
+  // Read once the screen is still: a button fading in, a menu fading out or a spinner would be judged mid-way.
+  await settled(page);
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((animation) => animation.playState !== 'running'),
+      undefined,
+      { timeout: 3_000 },
+    )
+    // An endless animation (a caret, a pulse) leaves the screen as still as it gets.
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   return results.violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
