@@ -112,6 +112,9 @@ async function save(kit: Kit, notice: string | RegExp = 'Element updated', next 
 
 /** Deletes the record open in its edit screen, confirmed in the dialog. */
 async function deleteOpenRecord(kit: Kit) {
+  // The edit form on screen (the list it came from, a Delete per row, may still be leaving it).
+  await expect(kit.page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+  await expect(kit.page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(1);
   await kit.page.getByRole('button', { name: 'Delete', exact: true }).click();
   await kit.page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(kit.page.getByText('Element deleted')).toBeVisible();
