@@ -74,6 +74,9 @@ function Totals({ report }: { report: SalesReport }) {
   );
 }
 
+/** The figures of each period, in the table's order. */
+const FIGURE_COLUMNS = ['Orders', 'Units', 'Revenue', 'Refunds', 'Revenue, period before'];
+
 /** The figures of every period, beside the period before's revenue: what the chart draws, as text. */
 function SalesTable({ report }: { report: SalesReport }) {
   const interval = report.interval;
@@ -85,21 +88,11 @@ function SalesTable({ report }: { report: SalesReport }) {
             <TableCell component="th" scope="col">
               {INTERVAL_LABELS[interval]}
             </TableCell>
-            <TableCell component="th" scope="col" align="right">
-              Orders
-            </TableCell>
-            <TableCell component="th" scope="col" align="right">
-              Units
-            </TableCell>
-            <TableCell component="th" scope="col" align="right">
-              Revenue
-            </TableCell>
-            <TableCell component="th" scope="col" align="right">
-              Refunds
-            </TableCell>
-            <TableCell component="th" scope="col" align="right">
-              Revenue, period before
-            </TableCell>
+            {FIGURE_COLUMNS.map((column) => (
+              <TableCell key={column} component="th" scope="col" align="right">
+                {column}
+              </TableCell>
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>

@@ -1,3 +1,4 @@
+import { formatMinor, parseMinor } from '@platform/contracts';
 import type { AdminDiscount } from '@platform/contracts/admin-discounts';
 import {
   AutocompleteArrayInput,
@@ -142,11 +143,11 @@ function DiscountTitle() {
 }
 
 /** Cleared form fields are no value: an automatic promotion, no date, no limit. */
-/** An amount as the API writes it: "10" and "10.5" become "10.00" and "10.50" (text only, no float). */
+/** An amount as the API writes it: "10" and "10.5" become "10.00" and "10.50" (exact: the contracts' money rules). */
 function twoDecimals(value: unknown): unknown {
-  if (typeof value !== 'string' || !/^\d{1,8}(\.\d{1,2})?$/.test(value)) return value;
-  const [whole, fraction = ''] = value.split('.');
-  return `${whole}.${fraction.padEnd(2, '0')}`;
+  if (typeof value !== 'string') return value;
+  const minor = parseMinor(value);
+  return minor === null ? value : formatMinor(minor);
 }
 
 function withNulls(data: Record<string, unknown>) {
