@@ -1,8 +1,9 @@
 // Where the response cache keeps its entries, generations, tag changes and render locks: this process's memory
 // (bounded, least recently used first), or Redis, shared by every instance. `ResponseCache` (response-cache.ts)
 // holds the serving rules; a store only keeps and answers.
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { failFastRedis } from './redis.ts';
 
 export interface CacheLogger {
   warn(object: object, message: string): void;
@@ -96,21 +97,7 @@ export class RedisCacheStore implements CacheStore {
   private readonly redis: Redis;
 
   constructor(url: string, log: CacheLogger) {
-    this.redis = new Redis(url, {
-      maxRetriesPerRequest: 0,
-      enableOfflineQueue: false,
-      connectTimeout: 2_000,
-      commandTimeout: 1_000,
-      enableAutoPipelining: true,
-      lazyConnect: false,
-    });
-    let reported = 0;
-    this.redis.on('error', (error) => {
-      // One line a minute while it is down is enough.
-      if (Date.now() - reported < 60_000) return;
-      reported = Date.now();
-      log.warn({ err: error }, 'response cache (Redis) unavailable: pages are rendered without it');
-    });
+    this.redis = failFastRedis(url, log, 'response cache (Redis) unavailable: pages are rendered without it');
   }
 
   /** Resolves once connected (or after `timeoutMs`): until then every call fails and pages render without it. */

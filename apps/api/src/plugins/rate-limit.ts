@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { TooManyRequestsError } from '../lib/errors.ts';
+import { failFastRedis } from '../lib/redis.ts';
 
 /** A route's limit: at most `max` requests per `timeWindow` (ms or '1 minute') per client address and shop. */
 export interface RouteRateLimit {
@@ -84,21 +85,12 @@ export const rateLimits = fp(
     if (options.redisUrl) {
       // NOTE: a Redis that is down or silent must not hold the requests it counts: no offline queue (a command fails
       // at once while disconnected) and a one-second command timeout; the request is then not counted (`skipOnError`).
-      const store = new Redis(options.redisUrl, {
-        maxRetriesPerRequest: 0,
-        enableOfflineQueue: false,
-        connectTimeout: 2_000,
-        commandTimeout: 1_000,
-        enableAutoPipelining: true,
-      });
+      const store = failFastRedis(
+        options.redisUrl,
+        app.log,
+        'rate limit store (Redis) unavailable: requests are not counted',
+      );
       redis = store;
-      let reported = 0;
-      store.on('error', (error) => {
-        // One line a minute while it is down is enough.
-        if (Date.now() - reported < 60_000) return;
-        reported = Date.now();
-        app.log.warn({ err: error }, 'rate limit store (Redis) unavailable: requests are not counted');
-      });
       // Counting starts with the server: it waits (a little) for the connection before it takes requests.
       app.addHook('onReady', async () => {
         if (store.status === 'ready') return;
