@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, paginated } from './catalog.ts';
 import { PageNumber, RowId } from './ids.ts';
 import { Money } from './money.ts';
+import { OrderTax } from './tax.ts';
 
 /** Bounds of a cart line's customization: a small map of short strings (e.g. an engraving text). */
 export const CUSTOMIZATION_MAX_KEYS = 10;
@@ -343,6 +344,8 @@ export const Order = OrderSummary.extend({
   shipping: Money,
   /** Tax added to the total ("0.00" when none, or when prices include it). */
   tax: Money,
+  /** The order's taxes per rate, added or included (decision 016); empty when none is charged. */
+  taxes: z.array(OrderTax),
   /** The shipping zone the order was sold with ('' when the shop charged no shipping) and its delivery estimate. */
   shipping_zone: z.string(),
   delivery_estimate: z.string(),

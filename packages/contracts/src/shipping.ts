@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AdminListQuery, adminOrdering, adminPage } from './admin.ts';
 import { AdminPrice } from './admin-catalog.ts';
 import { Money } from './money.ts';
+import { OrderTax } from './tax.ts';
 
 /** Every ISO 3166-1 alpha-2 country code. */
 export const COUNTRY_CODES = (
@@ -121,6 +122,9 @@ export const ShippingQuote = z.object({
   /** What the cart's discounts take off with this shipping (free shipping included); `total` is net of it. */
   discount: Money,
   shipping: Money,
+  /** Tax added to the total ("0.00" when none, or when the prices include it), and every tax per rate. */
+  tax: Money,
+  taxes: z.array(OrderTax),
   total: Money,
   total_items: z.number().int(),
   /** The order amount from which shipping is free in this zone, if it is. */
