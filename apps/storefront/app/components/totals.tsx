@@ -1,16 +1,22 @@
 import type { ReactNode } from 'react';
 
-/** Subtotal, a discount when there is one, shipping and total, the total stressed (cart summary, orders). */
+/**
+ * Subtotal, a discount when there is one, shipping, the taxes per rate, and total, the total stressed (cart summary,
+ * checkout, orders).
+ */
 export function Totals({
   subtotal,
   discount,
   shipping,
+  taxes = [],
   total,
 }: {
   subtotal: string;
   /** What discounts take off, written as the shop writes a price; no row when absent. */
   discount?: string | undefined;
   shipping: ReactNode;
+  /** One row per rate, "VAT 19% (included)" and its amount, written as the shop writes a price. */
+  taxes?: readonly { label: string; amount: string }[];
   total: string;
 }) {
   return (
@@ -29,6 +35,12 @@ export function Totals({
         <dt>Shipping</dt>
         <dd>{shipping}</dd>
       </div>
+      {taxes.map((tax) => (
+        <div key={tax.label} className="totals__tax">
+          <dt>{tax.label}</dt>
+          <dd>{tax.amount}</dd>
+        </div>
+      ))}
       <div className="totals__grand">
         <dt>Total</dt>
         <dd>{total}</dd>

@@ -12,6 +12,8 @@ import { GALLERY_SIZES, galleryImages, ProductGallery } from '../features/catalo
 import { ReviewForm, ReviewList } from '../features/catalog/components/reviews.tsx';
 import { StarRating } from '../features/catalog/components/star-rating.tsx';
 import { useFormat } from '../features/site/site-settings.tsx';
+import { DeliverTo } from '../features/tax/components/deliver-to.tsx';
+import { useShownPrices } from '../features/tax/use-shown-prices.ts';
 import { apiFromContext } from '../lib/api.server.ts';
 import { type ApiClient, ApiError, errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
@@ -108,6 +110,7 @@ function ProductResult({ result, slug }: { result: ProductData; slug: string }) 
 
 function ProductView({ product, slug }: { product: Product; slug: string }) {
   const format = useFormat();
+  const shown = useShownPrices();
   const [reviews, setReviews] = useState<Review[]>(product.reviews);
   const reviewCount = reviews.length === product.reviews.length ? product.review_count : reviews.length;
   // New reviews are counted here, as the API counts them (spec section 4 "Product page").
@@ -139,11 +142,14 @@ function ProductView({ product, slug }: { product: Product; slug: string }) {
             )}
           </div>
           <p className="product-detail__price">
-            <span className="price">{format.price(product.price)}</span>
+            <span className="price">{format.price(shown.price(product.price, product.category.slug))}</span>
             {product.price_before_discount && (
-              <s className="price price--before">{format.price(product.price_before_discount)}</s>
+              <s className="price price--before">
+                {format.price(shown.price(product.price_before_discount, product.category.slug))}
+              </s>
             )}
           </p>
+          <DeliverTo notice={shown.notice} />
           <p className="product-detail__description">{product.description || 'No description available.'}</p>
           <AddToCart product={product} />
           {attributes.length > 0 && (

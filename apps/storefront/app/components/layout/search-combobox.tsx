@@ -10,6 +10,7 @@ import {
   emphasizeTyped,
 } from '../../features/catalog/search-completions.ts';
 import { useFormat, useMediaUrl } from '../../features/site/site-settings.tsx';
+import { useShownPrices } from '../../features/tax/use-shown-prices.ts';
 import { browserApi } from '../../lib/browser-api.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { SearchIcon } from './icons.tsx';
@@ -30,6 +31,7 @@ export default function SearchCombobox({ term, setTerm, focus }: SearchTerm & { 
   const [active, setActive] = useState(-1);
   const navigate = useNavigate();
   const format = useFormat();
+  const shown = useShownPrices();
   const mediaUrl = useMediaUrl();
   const boxRef = useRef<HTMLElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -196,7 +198,9 @@ export default function SearchCombobox({ term, setTerm, focus }: SearchTerm & { 
                     <Typed text={option.product.name} typed={wanted} />
                     <span className="search-box__detail">{option.product.category.name}</span>
                   </span>
-                  <span className="search-box__price">{format.price(option.product.price)}</span>
+                  <span className="search-box__price">
+                    {format.price(shown.price(option.product.price, option.product.category.slug))}
+                  </span>
                 </>
               ) : (
                 <>

@@ -8,7 +8,7 @@ import { errorText } from '../../lib/api-client.ts';
 import { configureBrowserApi } from '../../lib/browser-api.ts';
 import { clearTokens, saveTokens } from '../session/session.ts';
 import { useForgetUserQueriesOnSignOut } from '../session/user-queries.ts';
-import { CART_QUERY_KEY, EMPTY_CART } from './api/cart.ts';
+import { cartQueryKey, EMPTY_CART } from './api/cart.ts';
 import { CART_CHANGE_ERRORS } from './cart-rules.ts';
 import { type UseCart, useCart } from './use-cart.ts';
 
@@ -207,6 +207,6 @@ describe('useCart', () => {
     await act(async () => clearTokens());
     await settle();
     expect(current.cart).toEqual(EMPTY_CART);
-    expect(queryClient.getQueryData(CART_QUERY_KEY)).toBeUndefined();
+    expect(queryClient.getQueryData(cartQueryKey(null))).toBeUndefined();
   });
 });

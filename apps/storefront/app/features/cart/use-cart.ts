@@ -1,14 +1,16 @@
 import type { AddCartItemBody, Cart, CartItem } from '@platform/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorText, RuleError } from '../../lib/api-client.ts';
 import { browserApi } from '../../lib/browser-api.ts';
 import { isSignedIn, useIsSignedIn } from '../session/session.ts';
+import { useDestination } from '../tax/destination.ts';
 import {
-  CART_QUERY_KEY,
   type CartChange,
   type CartState,
   cartQueryOptions,
   EMPTY_CART,
+  forgetCart,
+  keepCartAnswer,
   sendCartChange,
 } from './api/cart.ts';
 import {
@@ -40,18 +42,26 @@ export interface UseCart {
   clearLocal: () => void;
 }
 
-/** The customer's server cart (spec section 4 "Cart"): every change replaces the whole cart with the answer. */
+/**
+ * The customer's server cart (spec section 4 "Cart"): every change replaces the whole cart with the answer. Priced
+ * for the shopper's destination once it is known.
+ */
 export function useCart(): UseCart {
   const signedIn = useIsSignedIn();
   const queryClient = useQueryClient();
-  const query = useQuery({ ...cartQueryOptions(), enabled: signedIn });
+  // A new destination keeps the cart shown (checkout stays on screen) while its prices come.
+  const query = useQuery({
+    ...cartQueryOptions(useDestination()),
+    enabled: signedIn,
+    placeholderData: keepPreviousData,
+  });
   const mutation = useMutation({
     mutationFn: (change: CartChange) => {
       // Read now, not from the render: the session may have ended in another tab since.
       if (change.kind === 'add' && !isSignedIn()) throw new RuleError(LOGIN_TO_ADD);
       return sendCartChange(browserApi(), change);
     },
-    onSuccess: (cart) => queryClient.setQueryData<CartState>(CART_QUERY_KEY, cart),
+    onSuccess: (cart) => keepCartAnswer(queryClient, cart),
   });
   const { mutateAsync } = mutation;
 
@@ -75,6 +85,6 @@ export function useCart(): UseCart {
     setQuantity,
     remove: (itemId) => mutateAsync({ kind: 'remove', itemId }),
     clear: () => mutateAsync({ kind: 'clear' }),
-    clearLocal: () => queryClient.setQueryData<CartState>(CART_QUERY_KEY, EMPTY_CART),
+    clearLocal: () => forgetCart(queryClient),
   };
 }

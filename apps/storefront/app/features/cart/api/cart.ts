@@ -1,8 +1,9 @@
 import { type AddCartItemBody, Cart } from '@platform/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { type ApiClient, ApiError } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
 import { USER_QUERY_SCOPE } from '../../session/user-queries.ts';
+import { type Destination, readDestination } from '../../tax/destination.ts';
 
 /** The cart as the storefront holds it: `id` is null until the server has answered with the customer's cart. */
 export type CartState = Omit<Cart, 'id'> & { id: number | null };
@@ -21,10 +22,20 @@ export const EMPTY_CART: CartState = {
 
 export const CART_QUERY_KEY = [USER_QUERY_SCOPE, 'cart'] as const;
 
-/** `GET /orders/cart/`; a 401 or 404 is an empty cart, not a failure. */
-async function fetchCart(api: ApiClient): Promise<CartState> {
+/** The cart priced for a destination (its lines as the destination pays them), or as entered (null). */
+export function cartQueryKey(destination: Destination | null) {
+  return [...CART_QUERY_KEY, destination?.country ?? '', destination?.region ?? ''] as const;
+}
+
+/** The query of every cart call: the destination, when the shopper has chosen one. */
+function destinationQuery(destination: Destination | null) {
+  return destination ? { country: destination.country, region: destination.region ?? undefined } : {};
+}
+
+/** `GET /orders/cart/[?country=&region=]`; a 401 or 404 is an empty cart, not a failure. */
+async function fetchCart(api: ApiClient, destination: Destination | null): Promise<CartState> {
   try {
-    return await api.get('/orders/cart/', { schema: Cart });
+    return await api.get('/orders/cart/', { schema: Cart, query: destinationQuery(destination) });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return EMPTY_CART;
     throw error;
@@ -32,16 +43,41 @@ async function fetchCart(api: ApiClient): Promise<CartState> {
 }
 
 /**
- * The signed-in customer's cart. An empty local cart (no id) is always stale, so it is fetched again on use.
+ * The signed-in customer's cart, priced for the shopper's destination when one is known. An empty local cart (no
+ * id) is always stale, so it is fetched again on use.
  * NOTE: the header renders these options on the server too, where there is no browser client: it is taken only
  * when the query runs, which is in the browser.
  */
-export function cartQueryOptions() {
+export function cartQueryOptions(destination: Destination | null) {
   return queryOptions({
-    queryKey: CART_QUERY_KEY,
-    queryFn: () => fetchCart(browserApi()),
+    queryKey: cartQueryKey(destination),
+    queryFn: () => fetchCart(browserApi(), destination),
     staleTime: (query) => (query.state.data?.id ? 60_000 : 0),
   });
+}
+
+/**
+ * Keeps the answer of a change to the cart, asked for the current destination (`readDestination`); the cart priced
+ * for any other destination is stale from then on.
+ */
+export function keepCartAnswer(queryClient: QueryClient, answer: CartState): void {
+  const key = cartQueryKey(readDestination());
+  queryClient.setQueryData<CartState>(key, answer);
+  void queryClient.invalidateQueries({
+    queryKey: CART_QUERY_KEY,
+    predicate: (query) => query.queryKey.join('\n') !== key.join('\n'),
+  });
+}
+
+/** Forgets the cart locally, for every destination (after an order: the server has emptied it). */
+export function forgetCart(queryClient: QueryClient): void {
+  queryClient.setQueryData<CartState>(cartQueryKey(readDestination()), EMPTY_CART);
+  queryClient.setQueriesData<CartState>({ queryKey: CART_QUERY_KEY }, EMPTY_CART);
+}
+
+/** The query of a cart change: the answer is priced for the shopper's destination, read when the change is sent. */
+export function cartChangeQuery() {
+  return destinationQuery(readDestination());
 }
 
 /** A change of the cart; the server answers each with the whole cart. */
@@ -51,16 +87,17 @@ export type CartChange =
   | { kind: 'remove'; itemId: number }
   | { kind: 'clear' };
 
-/** Sends one change: `add-item`, `PATCH`/`DELETE` of an item, or `clear`. */
+/** Sends one change: `add-item`, `PATCH`/`DELETE` of an item, or `clear` (priced for the destination). */
 export function sendCartChange(api: ApiClient, change: CartChange): Promise<Cart> {
+  const options = { schema: Cart, query: cartChangeQuery() };
   switch (change.kind) {
     case 'add':
-      return api.post('/orders/cart/add-item/', change.item, { schema: Cart });
+      return api.post('/orders/cart/add-item/', change.item, options);
     case 'update':
-      return api.patch(`/orders/cart/items/${change.itemId}/`, { quantity: change.quantity }, { schema: Cart });
+      return api.patch(`/orders/cart/items/${change.itemId}/`, { quantity: change.quantity }, options);
     case 'remove':
-      return api.delete(`/orders/cart/items/${change.itemId}/`, { schema: Cart });
+      return api.delete(`/orders/cart/items/${change.itemId}/`, options);
     case 'clear':
-      return api.delete('/orders/cart/clear/', { schema: Cart });
+      return api.delete('/orders/cart/clear/', options);
   }
 }

@@ -1,5 +1,7 @@
 import { Totals } from '../../../components/totals.tsx';
 import { useFormat } from '../../site/site-settings.tsx';
+import { DeliverTo } from '../../tax/components/deliver-to.tsx';
+import { useShownPrices } from '../../tax/use-shown-prices.ts';
 import type { CartState } from '../api/cart.ts';
 import { DiscountCode } from './discount-code.tsx';
 
@@ -13,8 +15,9 @@ interface CartSummaryProps {
 }
 
 /**
- * Subtotal, shipping to be calculated, total (spec section 9: both are the server's total_price), the discount code
- * and what it saves (taken off when the order is placed), and the actions.
+ * Subtotal, shipping to be calculated, total (spec section 9: both are the server's total_price, priced for the
+ * shopper's destination once chosen here), the discount code and what it saves (taken off when the order is placed),
+ * and the actions.
  */
 export function CartSummary({
   cart,
@@ -25,11 +28,13 @@ export function CartSummary({
   onCheckout,
 }: CartSummaryProps) {
   const format = useFormat();
+  const { notice } = useShownPrices();
   return (
     <aside className="cart-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">Order Summary</h2>
       <Totals subtotal={format.price(totalPrice)} shipping="Calculated at checkout" total={format.price(totalPrice)} />
       <p className="cart-summary__note">Shipping costs are not included in this total.</p>
+      <DeliverTo notice={notice} />
       <DiscountCode cart={cart} disabled={clearDisabled} />
       <div className="cart-summary__actions">
         <button type="button" className="button button--ghost" disabled={clearDisabled} onClick={onClear}>

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { errorText } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
 import { useFormat } from '../../site/site-settings.tsx';
-import { CART_QUERY_KEY, type CartState } from '../api/cart.ts';
+import { type CartState, cartChangeQuery, keepCartAnswer } from '../api/cart.ts';
 
 const APPLY_FAILED = 'Could not apply the code.';
 const REMOVE_FAILED = 'Could not remove the code.';
@@ -20,10 +20,13 @@ export function DiscountCode({ cart, disabled }: { cart: CartState; disabled: bo
   const mutation = useMutation({
     mutationFn: (change: { apply: string } | { remove: true }) =>
       'apply' in change
-        ? browserApi().post('/orders/cart/discount/', ApplyDiscountBody.parse({ code: change.apply }), { schema: Cart })
-        : browserApi().delete('/orders/cart/discount/', { schema: Cart }),
+        ? browserApi().post('/orders/cart/discount/', ApplyDiscountBody.parse({ code: change.apply }), {
+            schema: Cart,
+            query: cartChangeQuery(),
+          })
+        : browserApi().delete('/orders/cart/discount/', { schema: Cart, query: cartChangeQuery() }),
     onSuccess: (answer) => {
-      queryClient.setQueryData<CartState>(CART_QUERY_KEY, answer);
+      keepCartAnswer(queryClient, answer);
       setCode('');
     },
   });

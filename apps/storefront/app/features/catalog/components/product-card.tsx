@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Picture, type PictureFile } from '../../../components/picture.tsx';
 import { useFormat } from '../../site/site-settings.tsx';
+import { useShownPrices } from '../../tax/use-shown-prices.ts';
 import { highlightPieces } from '../highlight.ts';
 
 /** How wide a card's picture is: a column of the grid (one on a phone, up to four of at most 300 pixels). */
@@ -42,6 +43,7 @@ function ProductCard({
   priority: boolean;
 }) {
   const format = useFormat();
+  const shown = useShownPrices();
   const imageRef = useRef<HTMLImageElement>(null);
   const [background, setBackground] = useState<string | null>(null);
   const image = product.main_image;
@@ -89,9 +91,11 @@ function ProductCard({
           </Heading>
           <p className="product-card__category">{product.category.name}</p>
           <p className="product-card__price">
-            <span className="price">{format.price(product.price)}</span>
+            <span className="price">{format.price(shown.price(product.price, product.category.slug))}</span>
             {product.price_before_discount && (
-              <s className="price price--before">{format.price(product.price_before_discount)}</s>
+              <s className="price price--before">
+                {format.price(shown.price(product.price_before_discount, product.category.slug))}
+              </s>
             )}
           </p>
         </div>

@@ -1,5 +1,6 @@
 import { customizationText } from '@platform/contracts';
 import type { ShippingQuote } from '@platform/contracts/shipping';
+import { taxLabel } from '@platform/contracts/tax';
 import { Totals } from '../../../components/totals.tsx';
 import type { CartState } from '../../cart/api/cart.ts';
 
@@ -26,7 +27,8 @@ function shippingText(state: QuoteState, price: (amount: string) => string): str
 
 /**
  * What is being bought, beside the checkout form: the cart's lines, the subtotal, shipping to the chosen country as
- * the server computes it (the cart said 'Calculated at checkout'), and the total the order will have.
+ * the server computes it (the cart said 'Calculated at checkout'), its taxes per rate, and the total the order will
+ * have.
  */
 export function CheckoutSummary({
   cart,
@@ -59,9 +61,10 @@ export function CheckoutSummary({
       </ul>
       <div aria-live="polite">
         <Totals
-          subtotal={price(cart.total_price)}
+          subtotal={price(quoted?.subtotal ?? cart.total_price)}
           discount={discount !== '0.00' ? price(discount) : undefined}
           shipping={shippingText(quote, price)}
+          taxes={(quoted?.taxes ?? []).map((tax) => ({ label: taxLabel(tax), amount: price(tax.amount) }))}
           total={price(quoted?.total ?? cart.total_price)}
         />
         {quoted?.delivery_estimate && (

@@ -13,6 +13,7 @@ import type { CartState } from '../../cart/api/cart.ts';
 import { createOrder, ORDERS_QUERY_KEY } from '../../orders/api/orders.ts';
 import { currentBrowser, startCardPayment } from '../../payments/card-payment.ts';
 import { useFormat, useSiteSettings } from '../../site/site-settings.tsx';
+import { setDestination } from '../../tax/destination.ts';
 import { paymentOptionsQueryOptions } from '../api/payment-options.ts';
 import { shippingQuoteQueryOptions } from '../api/shipping-quote.ts';
 import { forgetCheckoutDraft, keepCheckoutDraft, readCheckoutDraft } from '../checkout-draft.ts';
@@ -48,12 +49,20 @@ type AddressErrors = Partial<Record<keyof DeliveryAddress, string>>;
 const SHIPPING_QUOTE_FALLBACK = 'Shipping could not be calculated. Please try again.';
 
 /**
- * The shipping quote for the address's country, asked as soon as the country names one: the server's answer, or the
- * reason it gave (a country the shop does not ship to).
+ * The shipping quote for the address's country (and region), asked as soon as the country names one: the server's
+ * answer, or the reason it gave (a country the shop does not ship to). That country becomes the shopper's
+ * destination, so the cart and the catalog are priced as the order will be.
  */
-function useShippingQuote(country: string, cart: CartState): QuoteState {
-  const code = findCountryCode(country);
-  const quote = useQuery({ ...shippingQuoteQueryOptions(browserApi(), code ?? '', cart), enabled: code !== null });
+function useShippingQuote(address: DeliveryAddress, cart: CartState): QuoteState {
+  const code = findCountryCode(address.country);
+  const region = address.region?.trim() || null;
+  useEffect(() => {
+    if (code) setDestination({ country: code, region });
+  }, [code, region]);
+  const quote = useQuery({
+    ...shippingQuoteQueryOptions(browserApi(), { country: code ?? '', region }, cart),
+    enabled: code !== null,
+  });
   if (!code) return { kind: 'no-country' };
   if (quote.data) return { kind: 'quoted', quote: quote.data };
   if (quote.error) {
@@ -82,7 +91,7 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
   const [markFields, setMarkFields] = useState(false);
   const [serverErrors, setServerErrors] = useState<AddressErrors>({});
   const [focusFirstError, setFocusFirstError] = useState(0);
-  const quote = useShippingQuote(address.country, cart);
+  const quote = useShippingQuote(address, cart);
   const [pickedMethod, setPickedMethod] = useState<PaymentMethod | null>(draft?.method ?? null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<'idle' | 'placing' | 'placed'>('idle');

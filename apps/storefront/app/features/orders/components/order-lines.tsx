@@ -1,4 +1,5 @@
 import { customizationText, type Order } from '@platform/contracts';
+import { taxLabel } from '@platform/contracts/tax';
 import { Link } from 'react-router';
 import { Totals } from '../../../components/totals.tsx';
 import { useFormat } from '../../site/site-settings.tsx';
@@ -9,7 +10,7 @@ function shippingText(order: Order, amount: string): string {
   return how ? `${amount} (${how})` : amount;
 }
 
-/** An order's lines and its totals (confirmation and order detail). */
+/** An order's lines and its totals, with its taxes per rate (confirmation and order detail). */
 export function OrderLines({ order }: { order: Order }) {
   const format = useFormat();
   return (
@@ -38,6 +39,7 @@ export function OrderLines({ order }: { order: Order }) {
         subtotal={format.price(order.subtotal)}
         discount={order.discount !== '0.00' ? format.price(order.discount) : undefined}
         shipping={shippingText(order, format.price(order.shipping))}
+        taxes={order.taxes.map((tax) => ({ label: taxLabel(tax), amount: format.price(tax.amount) }))}
         total={format.price(order.total)}
       />
     </div>

@@ -1,0 +1,45 @@
+import type { TaxDestination } from '@platform/contracts/tax';
+import { describe, expect, it } from 'vitest';
+import { parseDestination } from './destination.ts';
+import { shownAmount } from './use-shown-prices.ts';
+
+const germany: TaxDestination = {
+  country: 'DE',
+  country_name: 'Germany',
+  display: 'included',
+  prices_include_tax: false,
+  rates: [
+    { category_id: null, name: 'VAT', rate: '19.00' },
+    { category_id: 4, name: 'VAT', rate: '7.00' },
+  ],
+  notice: 'Prices include VAT for Germany.',
+};
+
+describe('the shopper destination', () => {
+  it('reads a stored country and region, and nothing from a text it did not write', () => {
+    expect(parseDestination('{"country":"US","region":" New York "}')).toEqual({ country: 'US', region: 'New York' });
+    expect(parseDestination('{"country":"DE"}')).toEqual({ country: 'DE', region: null });
+    expect(parseDestination(null)).toBeNull();
+    expect(parseDestination('Germany')).toBeNull();
+    expect(parseDestination('{"country":"germany"}')).toBeNull();
+  });
+});
+
+describe('a price as a destination shows it', () => {
+  it('adds the general rate to an entered price where the tax is included, per unit, half up', () => {
+    expect(shownAmount('99.99', germany, null)).toBe('118.99');
+    expect(shownAmount('0.05', germany, null)).toBe('0.06');
+  });
+
+  it("takes a category's own rate before the general one", () => {
+    expect(shownAmount('10.00', germany, 4)).toBe('10.70');
+    expect(shownAmount('10.00', germany, 5)).toBe('11.90');
+  });
+
+  it('leaves the entered price where the tax is added at checkout, or already in it, or there is none', () => {
+    const added: TaxDestination = { ...germany, display: 'added' };
+    expect(shownAmount('99.99', added, null)).toBe('99.99');
+    expect(shownAmount('99.99', { ...germany, prices_include_tax: true }, null)).toBe('99.99');
+    expect(shownAmount('99.99', { ...germany, rates: [] }, null)).toBe('99.99');
+  });
+});
