@@ -10,7 +10,7 @@ import {
   emphasizeTyped,
 } from '../../features/catalog/search-completions.ts';
 import { useFormat, useMediaUrl } from '../../features/site/site-settings.tsx';
-import { useShownPrices } from '../../features/tax/use-shown-prices.ts';
+import { useShownPrices } from '../../features/tax/destination.tsx';
 import { browserApi } from '../../lib/browser-api.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { SearchIcon } from './icons.tsx';

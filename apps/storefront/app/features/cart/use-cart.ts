@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { errorText, RuleError } from '../../lib/api-client.ts';
 import { browserApi } from '../../lib/browser-api.ts';
 import { isSignedIn, useIsSignedIn } from '../session/session.ts';
-import { useDestination } from '../tax/destination.ts';
+import { useDestination } from '../tax/destination.tsx';
 import {
   type CartChange,
   type CartState,

@@ -1,7 +1,6 @@
 import type { TaxDestination } from '@platform/contracts/tax';
 import { describe, expect, it } from 'vitest';
-import { parseDestination } from './destination.ts';
-import { shownAmount } from './use-shown-prices.ts';
+import { parseDestination, shownAmount } from './destination.tsx';
 
 const germany: TaxDestination = {
   country: 'DE',

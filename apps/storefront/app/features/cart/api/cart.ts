@@ -3,7 +3,7 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { type ApiClient, ApiError } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
 import { USER_QUERY_SCOPE } from '../../session/user-queries.ts';
-import { type Destination, readDestination } from '../../tax/destination.ts';
+import { type Destination, readDestination } from '../../tax/destination.tsx';
 
 /** The cart as the storefront holds it: `id` is null until the server has answered with the customer's cart. */
 export type CartState = Omit<Cart, 'id'> & { id: number | null };

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Picture, type PictureFile } from '../../../components/picture.tsx';
 import { useFormat } from '../../site/site-settings.tsx';
-import { useShownPrices } from '../../tax/use-shown-prices.ts';
+import { useShownPrices } from '../../tax/destination.tsx';
 import { highlightPieces } from '../highlight.ts';
 
 /** How wide a card's picture is: a column of the grid (one on a phone, up to four of at most 300 pixels). */

@@ -13,7 +13,7 @@ import type { CartState } from '../../cart/api/cart.ts';
 import { createOrder, ORDERS_QUERY_KEY } from '../../orders/api/orders.ts';
 import { currentBrowser, startCardPayment } from '../../payments/card-payment.ts';
 import { useFormat, useSiteSettings } from '../../site/site-settings.tsx';
-import { setDestination } from '../../tax/destination.ts';
+import { setDestination } from '../../tax/destination.tsx';
 import { paymentOptionsQueryOptions } from '../api/payment-options.ts';
 import { shippingQuoteQueryOptions } from '../api/shipping-quote.ts';
 import { forgetCheckoutDraft, keepCheckoutDraft, readCheckoutDraft } from '../checkout-draft.ts';
