@@ -10,6 +10,7 @@ import InventoryIcon from '@mui/icons-material/Inventory';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import MailIcon from '@mui/icons-material/Mail';
 import PeopleIcon from '@mui/icons-material/People';
+import PercentIcon from '@mui/icons-material/Percent';
 import PolicyIcon from '@mui/icons-material/Policy';
 import QuizIcon from '@mui/icons-material/Quiz';
 import RateReviewIcon from '@mui/icons-material/RateReview';
@@ -50,6 +51,7 @@ import { OrderShow } from './orders/OrderShow.tsx';
 import { MailSettingsEdit } from './settings/MailSettingsEdit.tsx';
 import { PaymentSettingsEdit } from './settings/PaymentSettingsEdit.tsx';
 import { ShippingZoneCreate, ShippingZoneEdit, ShippingZoneList } from './shipping/ShippingZoneScreens.tsx';
+import { TaxRateCreate, TaxRateEdit, TaxRateList } from './tax/TaxScreens.tsx';
 
 /** The administration under /admin: orders, catalog and content for staff; payment settings and the audit log for the owner too. */
 export function App({ tenantToken }: { tenantToken: string }) {
@@ -131,6 +133,15 @@ export function App({ tenantToken }: { tenantToken: string }) {
                 icon={LocalShippingIcon}
                 recordRepresentation="name"
                 options={{ label: 'Shipping zones' }}
+              />
+              <Resource
+                name="tax-rates"
+                list={TaxRateList}
+                create={TaxRateCreate}
+                edit={TaxRateEdit}
+                icon={PercentIcon}
+                recordRepresentation="name"
+                options={{ label: 'Tax' }}
               />
               <Resource
                 name="customers"

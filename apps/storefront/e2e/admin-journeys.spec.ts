@@ -297,6 +297,36 @@ const JOURNEYS: Record<string, Journey> = {
     await deleteOpenRecord(kit);
   },
 
+  Tax: async (kit) => {
+    const name = `Levy ${kit.tag}`;
+    await openList(kit, 'tax-rates');
+    // The shop's setting is only read here: the storefront's journeys price with it meanwhile.
+    await expect(kit.page.getByRole('checkbox', { name: 'Prices are entered with tax' })).toBeVisible();
+    await kit.axe('tax list');
+    await sortBy(kit, 'Rate', 'rate');
+    await createRecord(kit);
+    await field(kit, 'Name').fill(name);
+    await field(kit, 'Rate (%)').fill('5.5');
+    await field(kit, 'Country').fill(kit.narrow ? 'Nauru' : 'Tuvalu');
+    await kit.page.getByRole('option', { name: kit.narrow ? 'Nauru (NR)' : 'Tuvalu (TV)' }).click();
+    await expect(kit.page.getByRole('listbox')).toHaveCount(0);
+    await kit.axe('tax rate form');
+    await save(kit, 'Element created');
+    await search(kit, name);
+    await expect(listRecords(kit.page)).toHaveCount(1);
+    await expect(record(kit, name)).toContainText(kit.narrow ? 'Nauru' : 'Tuvalu');
+    await openWith(kit, record(kit, name), /\/admin\/tax-rates\/\d+$/);
+    await field(kit, 'Rate (%)').fill('6');
+    await kit.page.getByRole('combobox', { name: /^Shown to shoppers/ }).click();
+    await kit.page.getByRole('option', { name: 'Added at checkout (sales tax)', exact: true }).click();
+    await expect(kit.page.locator('.MuiPopover-root')).toHaveCount(0);
+    await save(kit);
+    await search(kit, name);
+    await expect(record(kit, name)).toContainText('6%');
+    await openWith(kit, record(kit, name), /\/admin\/tax-rates\/\d+$/);
+    await deleteOpenRecord(kit);
+  },
+
   Customers: async (kit) => {
     const customer = await newCustomer(kit.request);
     await openList(kit, 'customers');

@@ -4,29 +4,23 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   addItem,
   customerWithItemUnder,
+  escapeRegExp,
   expectOnPath,
   newCustomer,
   openPage,
   signIn,
   stockedProducts,
+  sum,
   TENANT,
+  taxView,
   times,
 } from './support.ts';
 
 // The demo shop's zones (apps/api/src/seed/demo/shipping.ts): India 12.00 per order + 2.00 per item, free from
-// 150.00; Europe 28.00 + 4.00 per item, free from 300.00, 7–14 business days.
+// 150.00; Europe 28.00 + 4.00 per item, free from 300.00, 7–14 business days. India charges no tax; Germany shows
+// its VAT in prices and shipping (the demo shop enters them without it).
 const INDIA_ONE_ITEM = '14.00';
 const EUROPE_ONE_ITEM = '32.00';
-
-/** Adds two money amounts ("85.00") exactly, in cents. */
-function plus(a: string, b: string): string {
-  const cents = (text: string) => {
-    const [units = '0', fraction = '0'] = text.split('.');
-    return Number(units) * 100 + Number(fraction.padEnd(2, '0'));
-  };
-  const total = cents(a) + cents(b);
-  return `${Math.floor(total / 100)}.${String(total % 100).padStart(2, '0')}`;
-}
 
 /** The body of the newest mail to `to` in the server's outbox, quoted-printable and UTF-8 undone. */
 async function mailTo(to: string): Promise<string> {
@@ -53,10 +47,11 @@ async function mailTo(to: string): Promise<string> {
 }
 
 const summary = (page: Page) => page.getByRole('complementary', { name: 'Order Summary' });
+/** The amount of the summary's row `term` (its whole text: "Shipping", "VAT 19% (included)"). */
 const summaryRow = (page: Page, term: string) =>
   summary(page)
     .locator('.totals > div')
-    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) })
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${escapeRegExp(term)}$`) }) })
     .locator('dd');
 
 async function openCheckout(page: Page) {
@@ -84,15 +79,23 @@ test('shipping is quoted for the chosen country, and the order, its confirmation
   await page.getByRole('option', { name: 'India', exact: true }).click();
   await expect(country).toHaveValue('India');
   await expect(summaryRow(page, 'Shipping')).toHaveText(`$${INDIA_ONE_ITEM}`);
-  await expect(summaryRow(page, 'Total')).toHaveText(`$${plus(product.price, INDIA_ONE_ITEM)}`);
+  await expect(summaryRow(page, 'Total')).toHaveText(`$${sum(product.price, INDIA_ONE_ITEM)}`);
 
   // Another destination, by keyboard: the first match is picked with Enter.
   await country.fill('germ');
   await expect(page.getByRole('option', { name: 'Germany' })).toHaveAttribute('aria-selected', 'true');
   await country.press('Enter');
   await expect(country).toHaveValue('Germany');
-  await expect(summaryRow(page, 'Shipping')).toHaveText(`$${EUROPE_ONE_ITEM}`);
-  const total = plus(product.price, EUROPE_ONE_ITEM);
+  // Priced again for Germany: the line, the subtotal and the shipping with their VAT, which a row shows.
+  const germany = await taxView(request, 'DE');
+  const gross = germany.shown(product.price);
+  const shipping = germany.shown(EUROPE_ONE_ITEM);
+  const total = sum(gross, shipping);
+  const { rows } = germany.taxes([product.price], EUROPE_ONE_ITEM);
+  await expect(summary(page).getByRole('listitem')).toHaveText([`${product.name}× 1${times(gross, 1)}`]);
+  await expect(summaryRow(page, 'Subtotal')).toHaveText(`$${gross}`);
+  await expect(summaryRow(page, 'Shipping')).toHaveText(`$${shipping}`);
+  for (const row of rows) await expect(summaryRow(page, row.label)).toHaveText(`$${row.amount}`);
   await expect(summaryRow(page, 'Total')).toHaveText(`$${total}`);
   await expect(summary(page)).toContainText('Delivery to Germany: 7–14 business days.');
 
@@ -109,21 +112,23 @@ test('shipping is quoted for the chosen country, and the order, its confirmation
   const placed = await created;
   expect(placed.request().postDataJSON().delivery_address.country).toBe('DE');
   const order = await placed.json();
-  expect(order).toMatchObject({ shipping: EUROPE_ONE_ITEM, total, shipping_zone: 'Europe' });
+  expect(order).toMatchObject({ shipping, total, tax: '0.00', shipping_zone: 'Europe' });
+  expect(order.taxes.map((tax: { amount: string }) => tax.amount)).toEqual(rows.map((row) => row.amount));
   expect(order.delivery_address.country).toBe('Germany');
 
   await expectOnPath(page, '/order-confirmation');
   const totals = page.locator('.order-lines .totals');
-  await expect(totals).toContainText(`$${EUROPE_ONE_ITEM}`);
+  await expect(totals).toContainText(`$${shipping}`);
+  for (const row of rows) await expect(totals).toContainText(`${row.label}$${row.amount}`);
   await expect(totals.locator('.totals__grand dd')).toHaveText(`$${total}`);
 
   const mail = await mailTo(customer.email);
-  expect(mail).toContain(`Shipping: $${EUROPE_ONE_ITEM} (Europe, 7–14 business days)`);
+  expect(mail).toContain(`Shipping: $${shipping} (Europe, 7–14 business days)`);
   expect(mail).toContain(`Total: $${total} USD`);
 
   // The order page shows the same shipping line, with the zone and estimate it was sold with.
   await openPage(page, `/account/orders/${order.id}`);
-  await expect(page.locator('.order-lines .totals')).toContainText(`$${EUROPE_ONE_ITEM} (Europe, 7–14 business days)`);
+  await expect(page.locator('.order-lines .totals')).toContainText(`$${shipping} (Europe, 7–14 business days)`);
 
   const history = await request.get(`/api/orders/orders/${order.id}/`, {
     headers: { ...TENANT, Authorization: `Bearer ${customer.access}` },

@@ -1,4 +1,13 @@
 import zlib from 'node:zlib';
+import { formatMinor, parseMinor } from '@platform/contracts';
+import {
+  destinationRates,
+  orderTaxes,
+  rateFor,
+  shownCents,
+  type TaxDestination,
+  taxLabel,
+} from '@platform/contracts/tax';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const SITE_TITLE = 'Himalayan Khukuri House';
@@ -220,4 +229,66 @@ export function solidPng(rgb: [number, number, number], width = 64, height = 48)
 /** A page's HTML without its JSON-LD blocks (data for search engines, not shown): what precedes the scripts is shown. */
 export function withoutStructuredData(html: string): string {
   return html.replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '');
+}
+
+/** The amounts a destination's shopper is shown and charged, worked out with the contracts' arithmetic. */
+export interface TaxView {
+  destination: TaxDestination;
+  /** An entered amount (a unit price, the shipping) as the destination pays it: "99.99" → "118.99" for Germany. */
+  shown(amount: string): string;
+  /**
+   * The tax rows of an order of these entered unit prices (one each) and entered shipping, without discount: their
+   * labels ("VAT 19% (included)") and amounts, and what the total adds for them.
+   */
+  taxes(prices: string[], shipping: string): { rows: { label: string; amount: string }[]; added: string };
+}
+
+function cents(amount: string): number {
+  const minor = parseMinor(amount);
+  if (minor === null) throw new Error(`not an amount: ${amount}`);
+  return minor;
+}
+
+/** How the demo shop prices for a destination (`GET /api/tax/destination/`), for products without a category rate. */
+export async function taxView(request: APIRequestContext, country: string, region?: string): Promise<TaxView> {
+  const response = await request.get('/api/tax/destination/', {
+    headers: TENANT,
+    params: region ? { country, region } : { country },
+  });
+  expect(response.status()).toBe(200);
+  const destination: TaxDestination = await response.json();
+  const rate = rateFor(destinationRates(destination), null);
+  const view = { display: destination.display, pricesIncludeTax: destination.prices_include_tax };
+  const shownCentsOf = (amount: string) => shownCents(cents(amount), rate.basisPoints, view);
+  return {
+    destination,
+    shown: (amount) => formatMinor(shownCentsOf(amount)),
+    taxes(prices, shipping) {
+      const line = (amount: string) => ({ cents: shownCentsOf(amount), ...rate });
+      const { taxes, addedCents } = orderTaxes({
+        display: destination.display,
+        lines: prices.map(line),
+        productDiscountCents: 0,
+        shipping: line(shipping),
+      });
+      const included = destination.display === 'included';
+      return {
+        rows: taxes.map((tax) => ({
+          label: taxLabel({ name: tax.name, rate: formatMinor(tax.basisPoints), included }),
+          amount: formatMinor(tax.cents),
+        })),
+        added: formatMinor(addedCents),
+      };
+    },
+  };
+}
+
+/** The sum of amounts ("85.00"), exactly, in cents. */
+export function sum(...amounts: string[]): string {
+  return formatMinor(amounts.reduce((total, amount) => total + cents(amount), 0));
+}
+
+/** A text matched literally inside a regular expression. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -36,6 +36,7 @@ export const SINGLETON_RESOURCES = new Set([
   'blog-settings',
   'site-settings',
   'contact-info',
+  'tax-settings',
 ]);
 
 /** The filter that carries the free-text search (react-admin's `<SearchInput source="q">`). */

@@ -1,5 +1,6 @@
 import type { DeliveryAddress, PaymentMethod } from '@platform/contracts';
-import { findCountryCode } from '@platform/contracts/shipping';
+import { findRegion } from '@platform/contracts/address';
+import { countryName, findCountryCode } from '@platform/contracts/shipping';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -13,7 +14,7 @@ import type { CartState } from '../../cart/api/cart.ts';
 import { createOrder, ORDERS_QUERY_KEY } from '../../orders/api/orders.ts';
 import { currentBrowser, startCardPayment } from '../../payments/card-payment.ts';
 import { useFormat, useSiteSettings } from '../../site/site-settings.tsx';
-import { setDestination } from '../../tax/destination.tsx';
+import { readDestination, setDestination } from '../../tax/destination.tsx';
 import { paymentOptionsQueryOptions } from '../api/payment-options.ts';
 import { shippingQuoteQueryOptions } from '../api/shipping-quote.ts';
 import { forgetCheckoutDraft, keepCheckoutDraft, readCheckoutDraft } from '../checkout-draft.ts';
@@ -55,7 +56,8 @@ const SHIPPING_QUOTE_FALLBACK = 'Shipping could not be calculated. Please try ag
  */
 function useShippingQuote(address: DeliveryAddress, cart: CartState): QuoteState {
   const code = findCountryCode(address.country);
-  const region = address.region?.trim() || null;
+  // A region only once it names one of the country's (not at each keystroke of it).
+  const region = code && address.region ? findRegion(code, address.region) : null;
   useEffect(() => {
     if (code) setDestination({ country: code, region });
   }, [code, region]);
@@ -73,6 +75,14 @@ function useShippingQuote(address: DeliveryAddress, cart: CartState): QuoteState
   return { kind: 'loading' };
 }
 
+/** A new address starts in the shopper's destination, when they chose one. */
+function startingAddress(): DeliveryAddress {
+  const destination = readDestination();
+  if (!destination) return EMPTY_ADDRESS;
+  const country = { country: countryName(destination.country) };
+  return { ...EMPTY_ADDRESS, ...country, ...(destination.region ? { region: destination.region } : {}) };
+}
+
 /**
  * The checkout view of /cart: delivery address, payment method, then the order and where it leads; beside the form,
  * what is being bought and what it costs delivered. Every field that is missing or not right is marked (with its
@@ -86,7 +96,7 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
   // What was typed before a reload (this tab, this shop), until the order is placed.
   const shop = useSiteSettings()?.tenant ?? 0;
   const [draft] = useState(() => readCheckoutDraft(browserSessionStorage(), shop));
-  const [address, setAddress] = useState(draft?.address ?? EMPTY_ADDRESS);
+  const [address, setAddress] = useState(() => draft?.address ?? startingAddress());
   // Fields are marked from the first attempt on, and follow the customer's corrections from then.
   const [markFields, setMarkFields] = useState(false);
   const [serverErrors, setServerErrors] = useState<AddressErrors>({});

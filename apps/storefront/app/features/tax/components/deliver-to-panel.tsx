@@ -1,25 +1,32 @@
+import { regionLabel, regionNames } from '@platform/contracts/address';
 import { countryChoices } from '@platform/contracts/shipping';
 import { useId, useMemo } from 'react';
 import { setDestination, useDestination } from '../destination.tsx';
 
-/** The "Deliver to" select (every country by its English name) and the destination's notice under it. */
+/**
+ * The "Deliver to" select (every country by its English name), its state or region where the country's addresses
+ * have one (a US state's sales tax is its own), and the destination's notice under them.
+ */
 export function DeliverToPanel({ notice }: { notice: string | null }) {
   const id = useId();
   const destination = useDestination();
   const choices = useMemo(countryChoices, []);
+  const country = destination?.country ?? null;
+  const regions = regionNames(country);
+  const regionKind = regionLabel(country) ?? 'Region';
   return (
     <>
       <div className="destination__choice">
-        <label htmlFor={id}>Deliver to</label>
+        <label htmlFor={`${id}-country`}>Deliver to</label>
         <select
-          id={id}
+          id={`${id}-country`}
           className="destination__select"
-          value={destination?.country ?? ''}
+          value={country ?? ''}
           onChange={(event) => {
-            const country = event.target.value;
+            const chosen = event.target.value;
             // The region stays only with its country (a state of the United States is none of Canada's).
-            if (country)
-              setDestination({ country, region: country === destination?.country ? destination.region : null });
+            if (chosen)
+              setDestination({ country: chosen, region: chosen === country ? (destination?.region ?? null) : null });
           }}
         >
           <option value="" disabled>
@@ -31,6 +38,24 @@ export function DeliverToPanel({ notice }: { notice: string | null }) {
             </option>
           ))}
         </select>
+        {country && regions.length > 0 && (
+          <>
+            <label htmlFor={`${id}-region`}>{regionKind}</label>
+            <select
+              id={`${id}-region`}
+              className="destination__select"
+              value={destination?.region ?? ''}
+              onChange={(event) => setDestination({ country, region: event.target.value || null })}
+            >
+              <option value="">Choose one</option>
+              {regions.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
       </div>
       <p className="destination__notice" aria-live="polite">
         {notice}
