@@ -53,6 +53,7 @@ import { sandboxGatewayRoutes } from './modules/sandbox-gateway/index.ts';
 import { searchAdminRoutes, searchRoutes } from './modules/search/index.ts';
 import { shippingAdminRoutes } from './modules/shipping/index.ts';
 import { siteAdminRoutes, siteRoutes } from './modules/site/index.ts';
+import { taxAdminRoutes, taxRoutes } from './modules/tax/index.ts';
 import { getTenant, tenantContext, tenantsRoutes } from './modules/tenants/index.ts';
 import { staffOnly } from './plugins/access.ts';
 import { compression } from './plugins/compression.ts';
@@ -284,6 +285,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(contactRoutes);
         await shop.register(pagesRoutes);
         await shop.register(paymentsRoutes);
+        await shop.register(taxRoutes);
         await shop.register(cartRoutes);
         await shop.register(ordersRoutes);
         // The shop's administration: staff only (the owner for payment settings and the audit log).
@@ -308,6 +310,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             await admin.register(mailAdminRoutes);
             await admin.register(shippingAdminRoutes);
             await admin.register(discountsAdminRoutes);
+            await admin.register(taxAdminRoutes);
             await admin.register(auditAdminRoutes);
           },
           { prefix: '/admin' },

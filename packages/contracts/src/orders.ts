@@ -105,6 +105,17 @@ export type AddCartItemBody = z.input<typeof AddCartItemBody>;
 export const UpdateCartItemBody = z.object({ quantity: quantity() });
 export type UpdateCartItemBody = z.infer<typeof UpdateCartItemBody>;
 
+/**
+ * The query of every cart route: where the cart goes, when the shopper said (decision 016). With it, the cart's prices,
+ * totals and savings are those of that destination (with its tax in them where it shows prices so); without it, the
+ * prices as the shop entered them.
+ */
+export const CartQuery = z.object({
+  country: z.string().trim().min(1).max(200).optional(),
+  region: z.string().trim().max(100).optional(),
+});
+export type CartQuery = z.infer<typeof CartQuery>;
+
 /** `POST /orders/cart/discount/`: a discount code, in any letter case. */
 export const ApplyDiscountBody = z.object({
   code: z.string().trim().min(1, { error: 'Enter a discount code.' }).max(40, { error: 'No code is that long.' }),

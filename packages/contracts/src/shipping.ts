@@ -103,9 +103,10 @@ export function deliveryEstimateText(minDays: number, maxDays: number): string {
 /** The field message of a country that is not one of the list. */
 export const COUNTRY_NOT_FOUND = 'Choose a country from the list.';
 
-/** `GET /orders/shipping-quote/?country=`: the country's English name or its code. */
+/** `GET /orders/shipping-quote/?country=&region=`: the country's English name or its code, and its region if any. */
 export const ShippingQuoteQuery = z.object({
   country: z.string({ error: 'This field is required.' }).trim().min(1, { error: 'This field is required.' }).max(200),
+  region: z.string().trim().max(100).optional(),
 });
 export type ShippingQuoteQuery = z.infer<typeof ShippingQuoteQuery>;
 

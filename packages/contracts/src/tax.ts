@@ -177,7 +177,7 @@ export const TaxDestination = z.object({
   prices_include_tax: z.boolean(),
   /** The destination's rates: per category (`category_id`), and the general one (null), which shipping pays too. */
   rates: z.array(z.object({ category_id: z.number().int().nullable(), name: z.string(), rate: z.string() })),
-  /** What the storefront says beside prices: "Prices include VAT for Germany." */
+  /** What the storefront says beside prices: "Delivery to Germany: prices include VAT." */
   notice: z.string(),
 });
 export type TaxDestination = z.infer<typeof TaxDestination>;
@@ -193,8 +193,8 @@ export function destinationRates(destination: TaxDestination): DestinationRate[]
 
 /** The notice beside prices for a destination: what the prices hold, in the destination's terms. */
 export function taxNotice(input: { display: TaxDisplay; countryName: string; taxName: string | null }): string {
-  if (input.taxName === null) return `No tax is charged on deliveries to ${input.countryName}.`;
+  if (input.taxName === null) return `Delivery to ${input.countryName}: no tax is charged.`;
   return input.display === 'included'
-    ? `Prices include ${input.taxName} for ${input.countryName}.`
-    : `Prices exclude ${input.taxName}; it is added at checkout for ${input.countryName}.`;
+    ? `Delivery to ${input.countryName}: prices include ${input.taxName}.`
+    : `Delivery to ${input.countryName}: prices exclude ${input.taxName}, added at checkout.`;
 }

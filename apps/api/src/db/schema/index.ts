@@ -9,4 +9,5 @@ export * from './mail.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './shipping.ts';
+export * from './tax.ts';
 export * from './tenants.ts';

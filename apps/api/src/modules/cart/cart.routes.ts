@@ -1,4 +1,11 @@
-import { AddCartItemBody, ApplyDiscountBody, Cart, QueryRowId, UpdateCartItemBody } from '@platform/contracts';
+import {
+  AddCartItemBody,
+  ApplyDiscountBody,
+  Cart,
+  CartQuery,
+  QueryRowId,
+  UpdateCartItemBody,
+} from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
@@ -7,6 +14,7 @@ import {
   addItem,
   applyDiscountCode,
   CART_AUTH_REQUIRED,
+  cartDestination,
   clearCart,
   getCart,
   removeDiscountCode,
@@ -16,19 +24,24 @@ import {
 
 const CartItemParams = z.object({ itemId: QueryRowId });
 
-/** `/orders/cart/`: the signed-in customer's server-side cart; every answer is the whole cart. */
+/**
+ * `/orders/cart/`: the signed-in customer's server-side cart; every answer is the whole cart, at the prices of the
+ * destination the query names (`?country=&region=`), else as the shop entered them.
+ */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  const schema = { tags: ['cart'], security: [{ tenant: [], bearer: [] }] };
+  const schema = { tags: ['cart'], security: [{ tenant: [], bearer: [] }], querystring: CartQuery };
+  const where = (request: { ctx: Parameters<typeof cartDestination>[0]; query: CartQuery }) =>
+    cartDestination(request.ctx, request.query);
   app.addHook('onRequest', signedIn(CART_AUTH_REQUIRED));
 
   app.get('/orders/cart/', { schema: { ...schema, response: { 200: Cart, ...errorResponses } } }, async (request) =>
-    getCart(request.ctx),
+    getCart(request.ctx, await where(request)),
   );
 
   app.post(
     '/orders/cart/add-item/',
     { schema: { ...schema, body: AddCartItemBody, response: { 200: Cart, ...errorResponses } } },
-    async (request) => addItem(request.ctx, request.body),
+    async (request) => addItem(request.ctx, request.body, await where(request)),
   );
 
   app.patch(
@@ -41,13 +54,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Cart, ...errorResponses },
       },
     },
-    async (request) => updateItem(request.ctx, { itemId: request.params.itemId, quantity: request.body.quantity }),
+    async (request) =>
+      updateItem(request.ctx, { itemId: request.params.itemId, quantity: request.body.quantity }, await where(request)),
   );
 
   app.delete(
     '/orders/cart/items/:itemId/',
     { schema: { ...schema, params: CartItemParams, response: { 200: Cart, ...errorResponses } } },
-    async (request) => removeItem(request.ctx, request.params.itemId),
+    async (request) => removeItem(request.ctx, request.params.itemId, await where(request)),
   );
 
   app.delete(
@@ -59,12 +73,12 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/cart/discount/',
     { schema: { ...schema, body: ApplyDiscountBody, response: { 200: Cart, ...errorResponses } } },
-    async (request) => applyDiscountCode(request.ctx, request.body.code),
+    async (request) => applyDiscountCode(request.ctx, request.body.code, await where(request)),
   );
 
   app.delete(
     '/orders/cart/discount/',
     { schema: { ...schema, response: { 200: Cart, ...errorResponses } } },
-    async (request) => removeDiscountCode(request.ctx),
+    async (request) => removeDiscountCode(request.ctx, await where(request)),
   );
 };

@@ -1,4 +1,4 @@
-import { type AddCartItemBody, type Cart, type Customization, formatMinor } from '@platform/contracts';
+import { type AddCartItemBody, type Cart, type CartQuery, type Customization, formatMinor } from '@platform/contracts';
 import type { z } from 'zod';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import type { TransactionContext } from '../../lib/context.ts';
@@ -8,6 +8,7 @@ import { inTransaction } from '../../lib/unit-of-work.ts';
 import { type CartDiscounts, checkDiscountCode, type DiscountLine, previewCartDiscounts } from '../discounts/index.ts';
 import type { MediaStorage } from '../media/index.ts';
 import { orderLimits } from '../payments/index.ts';
+import { priceFor, type TaxView, taxView } from '../tax/index.ts';
 import {
   addCartLine,
   type CartLineRow,
@@ -59,6 +60,18 @@ function toCart(cartId: number, lines: CartLineRow[], media: MediaStorage, disco
   return { id: cartId, items, total_items: totalItems, total_price: formatMinor(totalCents), ...discounts };
 }
 
+/** The lines at the prices the destination is shown (as entered without one). */
+function forDestination(lines: CartLineRow[], view: TaxView | null): CartLineRow[] {
+  if (!view) return lines;
+  return lines.map((line) => ({ ...line, priceCents: priceFor(view, line.categoryId, line.priceCents) }));
+}
+
+/** Where the cart goes, when the request says: its taxes (decision 016); null without a country. */
+export async function cartDestination(ctx: RequestContext, query: CartQuery = {}): Promise<TaxView | null> {
+  if (!query.country) return null;
+  return taxView(ctx, { country: query.country, region: query.region, field: 'country' });
+}
+
 /** The lines as discounts price them. */
 function discountLines(lines: CartLineRow[]): DiscountLine[] {
   return lines.map((line) => ({
@@ -71,8 +84,8 @@ function discountLines(lines: CartLineRow[]): DiscountLine[] {
 }
 
 /** The cart's answer: its lines at the catalog's prices, and what its discounts save (`previewCartDiscounts`). */
-async function cartAnswer(ctx: RequestContext, cart: CartRow): Promise<Cart> {
-  const lines = await listCartLines(ctx.scope, cart.id);
+async function cartAnswer(ctx: RequestContext, cart: CartRow, view: TaxView | null): Promise<Cart> {
+  const lines = forDestination(await listCartLines(ctx.scope, cart.id), view);
   const discounts =
     lines.length === 0 && !cart.discountCode
       ? NO_DISCOUNTS
@@ -123,14 +136,18 @@ async function checkProductLimit(ctx: RequestContext, wanted: number): Promise<v
 }
 
 /** The signed-in customer's cart, made on first use; prices and totals from the current catalog. */
-export async function getCart(ctx: RequestContext): Promise<Cart> {
+export async function getCart(ctx: RequestContext, view: TaxView | null = null): Promise<Cart> {
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
   const cart = await ensureCart(ctx.scope, user.id);
-  return cartAnswer(ctx, cart);
+  return cartAnswer(ctx, cart, view);
 }
 
 /** Adds units of a product; the same product with the same customization adds to its line. */
-export async function addItem(ctx: RequestContext, input: z.output<typeof AddCartItemBody>): Promise<Cart> {
+export async function addItem(
+  ctx: RequestContext,
+  input: z.output<typeof AddCartItemBody>,
+  view: TaxView | null = null,
+): Promise<Cart> {
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
   const customization = normalizeCustomization(input.customization);
   return inTransaction(ctx, async (tx) => {
@@ -140,12 +157,16 @@ export async function addItem(ctx: RequestContext, input: z.output<typeof AddCar
     checkStock(product, wanted);
     await checkProductLimit(tx, wanted);
     await addCartLine(tx.scope, { cartId: cart.id, productId: product.id, quantity: input.quantity, customization });
-    return cartAnswer(tx, cart);
+    return cartAnswer(tx, cart, view);
   });
 }
 
 /** Sets a line's quantity (at least 1: removing is its own call). */
-export async function updateItem(ctx: RequestContext, input: { itemId: number; quantity: number }): Promise<Cart> {
+export async function updateItem(
+  ctx: RequestContext,
+  input: { itemId: number; quantity: number },
+  view: TaxView | null = null,
+): Promise<Cart> {
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
   if (input.quantity < 1) throw new BadRequestError(QUANTITY_AT_LEAST_ONE, 'quantity_too_low');
   return inTransaction(ctx, async (tx) => {
@@ -160,19 +181,19 @@ export async function updateItem(ctx: RequestContext, input: { itemId: number; q
       if (input.quantity > item.quantity) await checkProductLimit(tx, wanted);
       await setCartLineQuantity(tx.scope, cart.id, item.id, input.quantity);
     }
-    return cartAnswer(tx, cart);
+    return cartAnswer(tx, cart, view);
   });
 }
 
 /** Removes one line of the customer's cart. */
-export async function removeItem(ctx: RequestContext, itemId: number): Promise<Cart> {
+export async function removeItem(ctx: RequestContext, itemId: number, view: TaxView | null = null): Promise<Cart> {
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
   return inTransaction(ctx, async (tx) => {
     const cart = await lockOrCreateCart(tx.scope, user.id);
     if (!(await deleteCartLine(tx.scope, cart.id, itemId))) {
       throw new NotFoundError('Cart item not found.', 'cart_item_not_found');
     }
-    return cartAnswer(tx, cart);
+    return cartAnswer(tx, cart, view);
   });
 }
 
@@ -192,40 +213,49 @@ export async function clearCart(ctx: RequestContext): Promise<Cart> {
  * must exist and apply to the cart as it is now (400 with the reason otherwise: not valid, not yet valid, expired,
  * used up, already used, below the minimum, not for these products); the cart keeps it as the shop wrote it.
  */
-export async function applyDiscountCode(ctx: RequestContext, code: string): Promise<Cart> {
+export async function applyDiscountCode(ctx: RequestContext, code: string, view: TaxView | null = null): Promise<Cart> {
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
   return inTransaction(ctx, async (tx) => {
     const cart = await lockOrCreateCart(tx.scope, user.id);
-    const lines = await listCartLines(tx.scope, cart.id);
+    const lines = forDestination(await listCartLines(tx.scope, cart.id), view);
     const kept = await checkDiscountCode(tx, { userId: user.id, code, lines: discountLines(lines) });
     await setCartDiscountCode(tx.scope, cart.id, kept);
-    return cartAnswer(tx, { ...cart, discountCode: kept });
+    return cartAnswer(tx, { ...cart, discountCode: kept }, view);
   });
 }
 
 /** `DELETE /orders/cart/discount/`: takes the discount code off the cart. */
-export async function removeDiscountCode(ctx: RequestContext): Promise<Cart> {
+export async function removeDiscountCode(ctx: RequestContext, view: TaxView | null = null): Promise<Cart> {
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
   return inTransaction(ctx, async (tx) => {
     const cart = await lockOrCreateCart(tx.scope, user.id);
     await setCartDiscountCode(tx.scope, cart.id, null);
-    return cartAnswer(tx, { ...cart, discountCode: null });
+    return cartAnswer(tx, { ...cart, discountCode: null }, view);
   });
 }
 
 /**
  * What the signed-in customer's cart saves with its discounts when it costs `shippingCents` to deliver, for a
- * customer with `placedOrders` orders so far: the checkout's quote, priced by the same rules as the order.
+ * customer with `placedOrders` orders so far, at the destination's prices: the checkout's quote, priced by the same
+ * rules as the order; with each line's category and amount, for its tax.
  */
 export async function quoteCartDiscounts(
   ctx: RequestContext,
-  input: { shippingCents: number; placedOrders: number },
-): Promise<CartDiscounts> {
+  input: { shippingCents: number; placedOrders: number; view: TaxView },
+): Promise<CartDiscounts & { lines: { categoryId: number; cents: number }[] }> {
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
   const cart = await ensureCart(ctx.scope, user.id);
-  const lines = await listCartLines(ctx.scope, cart.id);
-  if (lines.length === 0 && !cart.discountCode) return NO_DISCOUNTS;
-  return previewCartDiscounts(ctx, { userId: user.id, code: cart.discountCode, lines: discountLines(lines), ...input });
+  const lines = forDestination(await listCartLines(ctx.scope, cart.id), input.view);
+  const taxed = lines.map((line) => ({ categoryId: line.categoryId, cents: line.priceCents * line.quantity }));
+  if (lines.length === 0 && !cart.discountCode) return { ...NO_DISCOUNTS, lines: taxed };
+  const discounts = await previewCartDiscounts(ctx, {
+    userId: user.id,
+    code: cart.discountCode,
+    lines: discountLines(lines),
+    shippingCents: input.shippingCents,
+    placedOrders: input.placedOrders,
+  });
+  return { ...discounts, lines: taxed };
 }
 
 /** A cart line as checkout takes it. */

@@ -8,6 +8,7 @@ export {
   createProducts,
   findActiveProduct,
   getProduct,
+  listCategories,
   type NewCatalogProduct,
   type ProductPageReviews,
   searchedProducts,

@@ -15,6 +15,7 @@ import { type OrderDiscounts, priceOrderDiscounts, recordDiscountUses } from '..
 import { lockProductsForSale, moveStock, type SaleProduct } from '../inventory/index.ts';
 import { checkoutPaymentTerms, orderLimits, type PaymentTerms } from '../payments/index.ts';
 import { chargeShipping, type ShippingCharge } from '../shipping/index.ts';
+import { priceFor, type TaxView, taxedLine, taxesFor, taxView } from '../tax/index.ts';
 import {
   countCustomerOrders,
   countUnpaidOrders,
@@ -22,10 +23,10 @@ import {
   insertOrder,
   insertOrderHistory,
   type NewOrderLine,
+  type NewOrderTax,
   nextOrderNumber,
   type OrderRow,
 } from './orders.repository.ts';
-import { orderTaxCents } from './orders.tax.ts';
 
 export const EMPTY_CART = 'Your cart is empty.';
 
@@ -91,9 +92,13 @@ function quantitiesOf(lines: CheckoutLine[]): Map<number, number> {
 /** The customer's cart as checkout holds it: its row locked until the transaction ends. */
 type HeldCart = { cartId: number; discountCode: string | null; lines: CheckoutLine[] };
 
-/** The cart's lines at the catalog's current prices, with the order's subtotal and number of items. */
+/**
+ * The cart's lines at the catalog's current prices as the destination is shown them, with the order's subtotal and
+ * number of items, and each line's category (for its tax).
+ */
 interface PricedCart {
   lines: NewOrderLine[];
+  categoryIds: number[];
   subtotalCents: number;
   totalItems: number;
 }
@@ -177,13 +182,22 @@ const preparePayment = step(
   },
 );
 
+/** 6. Find the destination's taxes: its rates, and how it is shown prices (decision 016). */
+const findTaxes = step(
+  'find taxes',
+  (tx: TransactionContext, address: DeliveryAddress): Promise<TaxView> =>
+    taxView(tx, { country: address.country, region: address.region, field: 'delivery_address.country' }),
+);
+
 /**
- * 6. Price from the catalog: lock the products (in id order) and read their current price, name and stock; every
- * product must be on sale and in stock for all the units the cart asks of it.
+ * 7. Price from the catalog: lock the products (in id order) and read their current price, name and stock; every
+ * product must be on sale and in stock for all the units the cart asks of it. Each unit is priced as the
+ * destination is shown it (its tax in it where prices are shown so).
  */
 const priceFromCatalog = step(
   'price from catalog',
-  async (tx: TransactionContext, lines: CheckoutLine[]): Promise<PricedCart> => {
+  async (tx: TransactionContext, input: { lines: CheckoutLine[]; view: TaxView }): Promise<PricedCart> => {
+    const { lines, view } = input;
     const wanted = quantitiesOf(lines);
     const products = await lockProductsForSale(tx, [...wanted.keys()]);
     for (const [productId, quantity] of wanted) {
@@ -203,7 +217,8 @@ const priceFromCatalog = step(
     let totalItems = 0;
     const priced = lines.map((line): NewOrderLine => {
       const product = products.get(line.productId) as SaleProduct;
-      const lineTotalCents = product.priceCents * line.quantity;
+      const unitPriceCents = priceFor(view, line.categoryId, product.priceCents);
+      const lineTotalCents = unitPriceCents * line.quantity;
       subtotalCents += lineTotalCents;
       totalItems += line.quantity;
       return {
@@ -211,33 +226,39 @@ const priceFromCatalog = step(
         productSlug: product.slug,
         productName: product.name,
         thumbKey: product.thumbKey,
-        unitPriceCents: product.priceCents,
+        unitPriceCents,
         quantity: line.quantity,
         customization: line.customization,
         lineTotalCents,
       };
     });
-    return { lines: priced, subtotalCents, totalItems };
+    return { lines: priced, categoryIds: lines.map((line) => line.categoryId), subtotalCents, totalItems };
   },
 );
 
 /**
- * 7. Price shipping: the zone serving the delivery country charges for this order (its subtotal and items), by the
- * same rule as the checkout's quote. NOTE: the amount is the server's alone; a request cannot name one.
+ * 8. Price shipping: the zone serving the delivery country charges for this order (its subtotal and items), by the
+ * same rule as the checkout's quote, as the destination is shown it. NOTE: the amount is the server's alone; a
+ * request cannot name one.
  */
 const priceShipping = step(
   'price shipping',
-  (tx: TransactionContext, input: { country: string; priced: PricedCart }): Promise<ShippingCharge> =>
-    chargeShipping(tx, {
+  async (
+    tx: TransactionContext,
+    input: { country: string; priced: PricedCart; view: TaxView },
+  ): Promise<ShippingCharge> => {
+    const charge = await chargeShipping(tx, {
       country: input.country,
       subtotalCents: input.priced.subtotalCents,
       totalItems: input.priced.totalItems,
       field: 'delivery_address.country',
-    }),
+    });
+    return { ...charge, shippingCents: priceFor(input.view, null, charge.shippingCents) };
+  },
 );
 
 /**
- * 8. Price discounts: the cart's code (refused with its reason when it no longer applies) and the automatic
+ * 9. Price discounts: the cart's code (refused with its reason when it no longer applies) and the automatic
  * promotions, on the catalog's prices, the subtotal and the shipping just found (decision 015). NOTE: only the
  * server prices them; a request cannot name an amount.
  */
@@ -268,6 +289,41 @@ const priceDiscounts = step(
   },
 );
 
+/** The order's taxes: each of them per rate, and what the total adds. */
+interface OrderTaxes {
+  rows: NewOrderTax[];
+  addedCents: number;
+}
+
+/**
+ * 10. Price taxes: each line's tax at its category's rate, on the line less its share of the discounts, and the
+ * shipping's at the general rate (decision 016); included in the prices or added to the total, as the destination
+ * is shown prices.
+ */
+const priceTaxes = step(
+  'price taxes',
+  async (
+    _: TransactionContext,
+    input: { view: TaxView; priced: PricedCart; shipping: ShippingCharge; discounts: OrderDiscounts },
+  ): Promise<OrderTaxes> => {
+    const { view, priced, shipping, discounts } = input;
+    const { taxes, addedCents } = taxesFor(view, {
+      lines: priced.lines.map((line, index) => taxedLine(view, priced.categoryIds[index] ?? null, line.lineTotalCents)),
+      productDiscountCents: discounts.productCents,
+      shipping: taxedLine(view, null, shipping.shippingCents - discounts.shippingCents),
+    });
+    return {
+      rows: taxes.map((tax) => ({
+        name: tax.name,
+        basisPoints: tax.basisPoints,
+        amountCents: tax.cents,
+        included: view.display === 'included',
+      })),
+      addedCents,
+    };
+  },
+);
+
 /** What the order row is made of: the request, and what the steps before found. */
 interface NewOrder {
   userId: number;
@@ -279,17 +335,18 @@ interface NewOrder {
   payment: PreparedPayment;
   shipping: ShippingCharge;
   discounts: OrderDiscounts;
+  taxes: OrderTaxes;
 }
 
 /**
- * 9. Create the order: its number, totals (`total = subtotal - discount + shipping + tax`), payment terms and
+ * 11. Create the order: its number, totals (`total = subtotal - discount + shipping + tax`), payment terms and
  * snapshot lines, its discount lines, the zone and delivery estimate it was sold with, and the first entry of its
  * history. Returns its id.
  */
 const createOrder = step('create order', async (tx: TransactionContext, input: NewOrder): Promise<number> => {
-  const { priced, payment, shipping, discounts } = input;
+  const { priced, payment, shipping, discounts, taxes } = input;
   const discountCents = discounts.productCents + discounts.shippingCents;
-  const taxCents = orderTaxCents();
+  const taxCents = taxes.addedCents;
   const orderId = await insertOrder(
     tx.scope,
     {
@@ -318,6 +375,7 @@ const createOrder = step('create order', async (tx: TransactionContext, input: N
     },
     priced.lines,
     discounts.lines,
+    taxes.rows,
   );
   await recordDiscountUses(tx, { orderId, userId: input.userId, lines: discounts.lines });
   await insertOrderHistory(tx.scope, {
@@ -333,7 +391,7 @@ const createOrder = step('create order', async (tx: TransactionContext, input: N
 });
 
 /**
- * 10. Take stock: the units leave stock through the ledger, referenced to the order. Nothing is held across requests:
+ * 12. Take stock: the units leave stock through the ledger, referenced to the order. Nothing is held across requests:
  * an order that is cancelled or expires gives them back through the lifecycle.
  */
 const takeStock = step(
@@ -348,7 +406,7 @@ const takeStock = step(
 );
 
 /**
- * 11. Clear the cart, and announce the order once the transaction has committed (its confirmation e-mail is queued
+ * 13. Clear the cart, and announce the order once the transaction has committed (its confirmation e-mail is queued
  * inside the transaction, by the event's `beforeCommit` handler, so it commits or rolls back with the order).
  */
 const clearCart = step(
@@ -386,15 +444,18 @@ const checkoutWorkflow = workflow<CheckoutRequest, CheckoutResult, TransactionCo
   .step('limits', checkOrderLimits, ({ input, cart }) => ({ userId: input.userId, lines: cart.lines }))
   .step('validated', validateCart, ({ cart }) => cart.lines)
   .step('payment', preparePayment, ({ input }) => ({ method: input.paymentMethod, now: input.now }))
-  .step('priced', priceFromCatalog, ({ cart }) => cart.lines)
-  .step('shipping', priceShipping, ({ input, priced }) => ({ country: input.address.country, priced }))
+  .step('view', findTaxes, ({ input }) => input.address)
+  .step('priced', priceFromCatalog, ({ cart, view }) => ({ lines: cart.lines, view }))
+  .step('shipping', priceShipping, ({ input, priced, view }) => ({ country: input.address.country, priced, view }))
   .step('discounts', priceDiscounts, ({ input, cart, priced, shipping }) => ({ ...input, cart, priced, shipping }))
-  .step('orderId', createOrder, ({ input, priced, payment, shipping, discounts }) => ({
+  .step('taxes', priceTaxes, ({ view, priced, shipping, discounts }) => ({ view, priced, shipping, discounts }))
+  .step('orderId', createOrder, ({ input, priced, payment, shipping, discounts, taxes }) => ({
     ...input,
     priced,
     payment,
     shipping,
     discounts,
+    taxes,
   }))
   .step('stockTaken', takeStock, ({ cart, orderId }) => ({ lines: cart.lines, orderId }))
   .step('cartCleared', clearCart, ({ cart, orderId }) => ({ cartId: cart.cartId, orderId }))

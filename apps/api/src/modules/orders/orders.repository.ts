@@ -1,5 +1,13 @@
 import { asc, count, desc, eq, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import { orderCounters, orderDiscounts, orderHistory, orderLines, orderNotes, orders } from '../../db/schema/index.ts';
+import {
+  orderCounters,
+  orderDiscounts,
+  orderHistory,
+  orderLines,
+  orderNotes,
+  orders,
+  orderTaxes,
+} from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -14,9 +22,12 @@ export type OrderDiscountRow = Pick<
   typeof orderDiscounts.$inferSelect,
   'code' | 'name' | 'kind' | 'description' | 'amountCents'
 >;
+export type NewOrderTax = Omit<typeof orderTaxes.$inferInsert, 'tenantId' | 'id' | 'orderId'>;
+export type OrderTaxRow = Pick<typeof orderTaxes.$inferSelect, 'name' | 'basisPoints' | 'amountCents' | 'included'>;
 export type OrderWithLines = OrderRow & {
   lines: OrderLineRow[];
   discounts: OrderDiscountRow[];
+  taxes: OrderTaxRow[];
   history: { status: OrderStatusValue; at: string }[];
 };
 
@@ -36,6 +47,7 @@ export async function insertOrder(
   values: NewOrder & { number: string },
   lines: NewOrderLine[],
   discounts: NewOrderDiscount[] = [],
+  taxes: NewOrderTax[] = [],
 ): Promise<number> {
   const [row] = await scope.db.insert(orders).values(scope.values(values)).returning({ id: orders.id });
   if (!row) throw new Error('order insert returned nothing');
@@ -44,6 +56,9 @@ export async function insertOrder(
     await scope.db
       .insert(orderDiscounts)
       .values(discounts.map((discount) => scope.values({ ...discount, orderId: row.id })));
+  }
+  if (taxes.length > 0) {
+    await scope.db.insert(orderTaxes).values(taxes.map((tax) => scope.values({ ...tax, orderId: row.id })));
   }
   return row.id;
 }
@@ -66,6 +81,13 @@ const discountsOfOrder = sql<OrderDiscountRow[]>`(
     from ${orderDiscounts} d
    where d.tenant_id = "orders"."tenant_id" and d.order_id = "orders"."id")`;
 
+const taxesOfOrder = sql<OrderTaxRow[]>`(
+  select coalesce(json_agg(json_build_object(
+           'name', t.name, 'basisPoints', t.basis_points, 'amountCents', t.amount_cents, 'included', t.included)
+         order by t.id), '[]'::json)
+    from ${orderTaxes} t
+   where t.tenant_id = "orders"."tenant_id" and t.order_id = "orders"."id")`;
+
 const historyOfOrder = sql<{ status: OrderStatusValue; at: string }[]>`(
   select coalesce(json_agg(json_build_object('status', h.to_status, 'at', h.created_at) order by h.id), '[]'::json)
     from ${orderHistory} h
@@ -81,11 +103,19 @@ export async function findOrderWithLines(
   userId?: number,
 ): Promise<OrderWithLines | null> {
   const [row] = await scope.db
-    .select({ order: orders, lines: linesOfOrder, discounts: discountsOfOrder, history: historyOfOrder })
+    .select({
+      order: orders,
+      lines: linesOfOrder,
+      discounts: discountsOfOrder,
+      taxes: taxesOfOrder,
+      history: historyOfOrder,
+    })
     .from(orders)
     .where(scope.where(orders, eq(orders.id, orderId), userId === undefined ? undefined : eq(orders.userId, userId)))
     .limit(1);
-  return row ? { ...row.order, lines: row.lines, discounts: row.discounts, history: row.history } : null;
+  return row
+    ? { ...row.order, lines: row.lines, discounts: row.discounts, taxes: row.taxes, history: row.history }
+    : null;
 }
 
 /** The order a create request with this key made before, if any. */

@@ -15,6 +15,7 @@ import { inTransaction } from '../../lib/unit-of-work.ts';
 import { getCart, quoteCartDiscounts } from '../cart/index.ts';
 import { customerRefunds, type RefundableOrder, refundTotals } from '../payments/index.ts';
 import { chargeShipping } from '../shipping/index.ts';
+import { priceFor, taxedLine, taxesFor, taxView, toOrderTax } from '../tax/index.ts';
 import { checkoutFingerprint, checkReplay, runCheckout } from './checkout.workflow.ts';
 import {
   countCustomerOrders,
@@ -24,7 +25,6 @@ import {
   type OrderRow,
   type OrderWithLines,
 } from './orders.repository.ts';
-import { orderTaxCents } from './orders.tax.ts';
 
 /** An order in a list: what the customer's order history shows, and the start of every other view of it. */
 export function toSummary(row: OrderRow): OrderSummary {
@@ -89,6 +89,7 @@ export function toOrder(
     })),
     shipping: formatMinor(row.shippingCents),
     tax: formatMinor(row.taxCents),
+    taxes: row.taxes.map((tax) => toOrderTax({ ...tax, cents: tax.amountCents })),
     shipping_zone: row.shippingZone,
     delivery_estimate: row.deliveryEstimate,
     delivery_address: row.deliveryAddress as DeliveryAddress,
@@ -138,11 +139,13 @@ export async function placeOrder(
 
 /**
  * `GET /orders/shipping-quote/`: what the signed-in customer's cart, as it is now, costs delivered to `country` (its
- * English name or ISO code): the amounts placing the order would charge, from the same rules (its discounts too).
+ * English name or ISO code) and `region`: the amounts placing the order would charge, from the same rules (its
+ * discounts and taxes too), at the prices that destination is shown.
  */
 export async function quoteShipping(ctx: RequestContext, query: ShippingQuoteQuery): Promise<ShippingQuote> {
-  requireUser(ctx);
-  const cart = await getCart(ctx);
+  const user = requireUser(ctx);
+  const view = await taxView(ctx, { country: query.country, region: query.region, field: 'country' });
+  const cart = await getCart(ctx, view);
   const subtotalCents = parseMinor(cart.total_price) ?? 0;
   const charge = await chargeShipping(ctx, {
     country: query.country,
@@ -150,19 +153,31 @@ export async function quoteShipping(ctx: RequestContext, query: ShippingQuoteQue
     totalItems: cart.total_items,
     field: 'country',
   });
-  const discounts = await quoteCartDiscounts(ctx, {
-    shippingCents: charge.shippingCents,
-    placedOrders: await countCustomerOrders(ctx.scope, requireUser(ctx).id),
+  const shippingCents = priceFor(view, null, charge.shippingCents);
+  const quoted = await quoteCartDiscounts(ctx, {
+    shippingCents,
+    placedOrders: await countCustomerOrders(ctx.scope, user.id),
+    view,
   });
-  const discountCents = parseMinor(discounts.discount) ?? 0;
+  const discountCents = parseMinor(quoted.discount) ?? 0;
+  const shippingDiscountCents = quoted.discounts
+    .filter((discount) => discount.kind === 'free_shipping')
+    .reduce((sum, discount) => sum + (parseMinor(discount.amount) ?? 0), 0);
+  const { taxes, addedCents } = taxesFor(view, {
+    lines: quoted.lines.map((line) => taxedLine(view, line.categoryId, line.cents)),
+    productDiscountCents: discountCents - shippingDiscountCents,
+    shipping: taxedLine(view, null, shippingCents - shippingDiscountCents),
+  });
   return {
     country: charge.countryCode,
     country_name: charge.countryName,
     zone: charge.zone,
     subtotal: formatMinor(subtotalCents),
-    discount: discounts.discount,
-    shipping: formatMinor(charge.shippingCents),
-    total: formatMinor(subtotalCents - discountCents + charge.shippingCents + orderTaxCents()),
+    discount: quoted.discount,
+    shipping: formatMinor(shippingCents),
+    tax: formatMinor(addedCents),
+    taxes: taxes.map((tax) => toOrderTax({ ...tax, included: view.display === 'included' })),
+    total: formatMinor(subtotalCents - discountCents + shippingCents + addedCents),
     total_items: cart.total_items,
     free_above: charge.freeAboveCents === null ? null : formatMinor(charge.freeAboveCents),
     delivery_estimate: charge.deliveryEstimate,

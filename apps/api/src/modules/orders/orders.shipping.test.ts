@@ -71,6 +71,8 @@ describe('GET /api/orders/shipping-quote/', () => {
       subtotal: '170.00',
       discount: '0.00',
       shipping: '29.00',
+      tax: '0.00',
+      taxes: [],
       total: '199.00',
       total_items: 2,
       free_above: null,

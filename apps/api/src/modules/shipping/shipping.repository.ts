@@ -204,3 +204,12 @@ export async function deleteZone(scope: TenantScope, id: number): Promise<boolea
     .returning({ id: shippingZones.id });
   return deleted.length > 0;
 }
+
+/** The shop's zones' names by id. */
+export async function listZoneNames(scope: TenantScope): Promise<Map<number, string>> {
+  const rows = await scope.db
+    .select({ id: shippingZones.id, name: shippingZones.name })
+    .from(shippingZones)
+    .where(scope.where(shippingZones));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

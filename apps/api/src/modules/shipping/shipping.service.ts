@@ -3,7 +3,7 @@
 import { COUNTRY_NOT_FOUND, countryName, deliveryEstimateText, findCountryCode } from '@platform/contracts/shipping';
 import type { RequestContext } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import { findZoneForCountry } from './shipping.repository.ts';
+import { findZoneForCountry, listZoneNames } from './shipping.repository.ts';
 
 /** The rates of a zone. */
 export interface ShippingRates {
@@ -54,4 +54,14 @@ export async function chargeShipping(
     freeAboveCents: zone.freeAboveCents,
     deliveryEstimate: deliveryEstimateText(zone.deliveryDaysMin, zone.deliveryDaysMax),
   };
+}
+
+/** The id of the zone that serves a country (its code): the zone listing it, else the default; null when none does. */
+export async function findZoneIdForCountry(ctx: RequestContext, countryCode: string): Promise<number | null> {
+  return (await findZoneForCountry(ctx.scope, countryCode)).zone?.id ?? null;
+}
+
+/** The shop's shipping zones' names by id. */
+export async function zoneNames(ctx: RequestContext): Promise<Map<number, string>> {
+  return listZoneNames(ctx.scope);
 }
