@@ -301,9 +301,8 @@ const JOURNEYS: Record<string, Journey> = {
     const name = `Levy ${kit.tag}`;
     await openList(kit, 'tax-rates');
     // The shop's setting is only read here: the storefront's journeys price with it meanwhile.
-    await expect(kit.page.getByRole('checkbox', { name: 'Prices are entered with tax' })).toBeVisible();
+    await expect(kit.page.getByRole('switch', { name: 'Prices are entered with tax' })).toBeVisible();
     await kit.axe('tax list');
-    await sortBy(kit, 'Rate', 'rate');
     await createRecord(kit);
     await field(kit, 'Name').fill(name);
     await field(kit, 'Rate (%)').fill('5.5');
@@ -312,6 +311,8 @@ const JOURNEYS: Record<string, Journey> = {
     await expect(kit.page.getByRole('listbox')).toHaveCount(0);
     await kit.axe('tax rate form');
     await save(kit, 'Element created');
+    // Sorted once the list has a rate at least (a shop may have none before).
+    await sortBy(kit, 'Rate', 'rate');
     await search(kit, name);
     await expect(listRecords(kit.page)).toHaveCount(1);
     await expect(record(kit, name)).toContainText(kit.narrow ? 'Nauru' : 'Tuvalu');
