@@ -51,6 +51,7 @@ const order = (payment_method: Order['payment_method'], payment_instructions = '
   discounts: [],
   shipping: '0.00',
   tax: '0.00',
+  taxes: [],
   shipping_zone: 'Nepal',
   delivery_estimate: '1–3 business days',
   delivery_address: address,
