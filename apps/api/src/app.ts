@@ -38,7 +38,13 @@ import { healthRoutes } from './modules/health/index.ts';
 import { inventoryAdminRoutes, productFormStock } from './modules/inventory/index.ts';
 import { createMailer, type Mailer, mailAdminRoutes } from './modules/mail/index.ts';
 import { createMediaStorage, type MediaStorage, mediaAdminRoutes, mediaFileRoutes } from './modules/media/index.ts';
-import { ordersAdminRoutes, ordersRoutes, scheduleOrderExpiry, subscribeOrderEvents } from './modules/orders/index.ts';
+import {
+  countPlacedOrders,
+  ordersAdminRoutes,
+  ordersRoutes,
+  scheduleOrderExpiry,
+  subscribeOrderEvents,
+} from './modules/orders/index.ts';
 import { pagesAdminRoutes, pagesRoutes } from './modules/pages/index.ts';
 import {
   paymentGatewayRoutes,
@@ -286,7 +292,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(pagesRoutes);
         await shop.register(paymentsRoutes);
         await shop.register(taxRoutes);
-        await shop.register(cartRoutes);
+        // A first order's discount code needs the customer's orders, which the orders module above the cart counts.
+        await shop.register(cartRoutes, { placedOrders: countPlacedOrders });
         await shop.register(ordersRoutes);
         // The shop's administration: staff only (the owner for payment settings and the audit log).
         await shop.register(

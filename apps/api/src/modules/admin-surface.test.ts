@@ -40,6 +40,7 @@ const COLLECTIONS: Collection[] = [
   { path: 'reviews', sorts: ['created_at', 'rating'], filters: { product: '1', is_hidden: 'false' } },
   { path: 'synonyms', sorts: [], filters: {} },
   { path: 'shipping-zones', sorts: ['name', 'flat_rate'], filters: { search: 'Nepal' } },
+  { path: 'tax-rates', sorts: ['name', 'rate', 'country'], filters: { search: 'VAT' } },
   { path: 'customers', sorts: ['created_at', 'email', 'username'], filters: { search: 'reader', is_active: 'true' } },
   { path: 'comments', sorts: ['created_at'], filters: { search: 'sharp', is_approved: 'false' } },
   { path: 'faqs', sorts: ['order'], filters: { search: 'ship' } },
@@ -84,6 +85,14 @@ async function furnishedShop() {
   });
   expect(message.statusCode, message.body).toBe(201);
   const zones = (await adminCall(t, shop, staff.accessToken, 'GET', '/shipping-zones/')).json();
+  const rate = await as('POST', '/tax-rates/', { name: 'VAT', rate: '19', country: 'DE' });
+  await as('POST', '/tax-rates/', {
+    name: 'Sales tax',
+    rate: '8.88',
+    country: 'US',
+    region: 'New York',
+    display: 'added',
+  });
   return {
     ...setup,
     records: {
@@ -93,6 +102,7 @@ async function furnishedShop() {
       posts: post.id,
       synonyms: synonyms.id,
       'shipping-zones': zones.results[0].id as number,
+      'tax-rates': rate.id,
       customers: customer.user.id,
       faqs: faq.id,
       documents: document.id,

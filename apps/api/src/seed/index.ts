@@ -11,6 +11,7 @@ import { seedOrders } from './demo/orders.ts';
 import { seedPayments } from './demo/payments.ts';
 import { seedShipping } from './demo/shipping.ts';
 import { seedSite } from './demo/site.ts';
+import { seedTax } from './demo/tax.ts';
 
 export const DEMO_TENANT_TOKEN = 'khukuri-demo';
 const SEED_LOCK = 7_264_002;
@@ -26,6 +27,7 @@ const DEMO_PARTS: DemoSeedPart[] = [
   seedContent,
   seedPayments,
   seedShipping,
+  seedTax,
   seedOrders,
 ];
 

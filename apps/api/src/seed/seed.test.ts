@@ -26,7 +26,8 @@ describe('seedDemo', () => {
     expect(customer && (await verifyPassword(customer.passwordHash, DEMO_CUSTOMER.password))).toBe(true);
     expect(await seedDemo(t.app.deps)).toBe(false);
     expect(await countTenants(database.db)).toBe(1);
-  });
+    // The whole demo shop in one go (every picture drawn): longer than a test's usual time on a busy machine.
+  }, 120_000);
 
   it('never touches a database that already has a shop', async () => {
     const other = await createTestDatabase();

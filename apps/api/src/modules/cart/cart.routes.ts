@@ -8,6 +8,7 @@ import {
 } from '@platform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type RequestContext, requireUser } from '../../lib/context.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { signedIn } from '../../plugins/access.ts';
 import {
@@ -24,11 +25,14 @@ import {
 
 const CartItemParams = z.object({ itemId: QueryRowId });
 
+/** How many orders a customer has placed: the orders module, above the cart, hands it down (a first order's code). */
+export type PlacedOrders = (ctx: RequestContext, userId: number) => Promise<number>;
+
 /**
  * `/orders/cart/`: the signed-in customer's server-side cart; every answer is the whole cart, at the prices of the
  * destination the query names (`?country=&region=`), else as the shop entered them.
  */
-export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+export const cartRoutes: FastifyPluginAsyncZod<{ placedOrders: PlacedOrders }> = async (app, options) => {
   const schema = { tags: ['cart'], security: [{ tenant: [], bearer: [] }], querystring: CartQuery };
   const where = (request: { ctx: Parameters<typeof cartDestination>[0]; query: CartQuery }) =>
     cartDestination(request.ctx, request.query);
@@ -73,7 +77,12 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/cart/discount/',
     { schema: { ...schema, body: ApplyDiscountBody, response: { 200: Cart, ...errorResponses } } },
-    async (request) => applyDiscountCode(request.ctx, request.body.code, await where(request)),
+    async (request) =>
+      applyDiscountCode(
+        request.ctx,
+        { code: request.body.code, placedOrders: await options.placedOrders(request.ctx, requireUser(request.ctx).id) },
+        await where(request),
+      ),
   );
 
   app.delete(

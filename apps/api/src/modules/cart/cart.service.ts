@@ -211,14 +211,19 @@ export async function clearCart(ctx: RequestContext): Promise<Cart> {
 /**
  * `POST /orders/cart/discount/`: applies a discount code to the cart, in place of the one applied before. The code
  * must exist and apply to the cart as it is now (400 with the reason otherwise: not valid, not yet valid, expired,
- * used up, already used, below the minimum, not for these products); the cart keeps it as the shop wrote it.
+ * used up, already used, for a first order only, below the minimum, not for these products); the cart keeps it as
+ * the shop wrote it. `placedOrders`: the orders the customer has placed (the orders module counts them).
  */
-export async function applyDiscountCode(ctx: RequestContext, code: string, view: TaxView | null = null): Promise<Cart> {
+export async function applyDiscountCode(
+  ctx: RequestContext,
+  input: { code: string; placedOrders: number },
+  view: TaxView | null = null,
+): Promise<Cart> {
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
   return inTransaction(ctx, async (tx) => {
     const cart = await lockOrCreateCart(tx.scope, user.id);
     const lines = forDestination(await listCartLines(tx.scope, cart.id), view);
-    const kept = await checkDiscountCode(tx, { userId: user.id, code, lines: discountLines(lines) });
+    const kept = await checkDiscountCode(tx, { ...input, userId: user.id, lines: discountLines(lines) });
     await setCartDiscountCode(tx.scope, cart.id, kept);
     return cartAnswer(tx, { ...cart, discountCode: kept }, view);
   });

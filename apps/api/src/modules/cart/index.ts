@@ -1,5 +1,5 @@
 // The cart module's public surface: the only file other modules and the app import from it.
-export { cartRoutes } from './cart.routes.ts';
+export { cartRoutes, type PlacedOrders } from './cart.routes.ts';
 export {
   addItem,
   type CheckoutLine,

@@ -128,11 +128,16 @@ export async function previewCartDiscounts(
  */
 export async function checkDiscountCode(
   ctx: RequestContext,
-  input: { userId: number; code: string; lines: DiscountLine[] },
+  input: { userId: number; code: string; lines: DiscountLine[]; placedOrders?: number | null },
 ): Promise<string> {
   const subtotalCents = input.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   const basket = { lines: input.lines, subtotalCents, shippingCents: null };
-  const found = await discountsFor(ctx, { ...input, basket, placedOrders: null, now: new Date() });
+  const found = await discountsFor(ctx, {
+    ...input,
+    basket,
+    placedOrders: input.placedOrders ?? null,
+    now: new Date(),
+  });
   if (!found.code) throw new BadRequestError(INVALID_CODE.message, INVALID_CODE.code);
   // A code outdone by a better promotion is kept: the cart says so, and it may apply once the cart changes.
   if (found.codeRefusal && found.codeRefusal.code !== 'discount_outdone') {

@@ -10,5 +10,5 @@ export {
   transitionOrder,
 } from './orders.lifecycle.ts';
 export { ordersAdminRoutes, ordersRoutes } from './orders.routes.ts';
-export { findOrder, getOrder, listOrders, placeOrder } from './orders.service.ts';
+export { countPlacedOrders, findOrder, getOrder, listOrders, placeOrder } from './orders.service.ts';
 export { subscribeOrderEvents } from './orders.subscribers.ts';

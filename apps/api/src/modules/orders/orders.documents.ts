@@ -1,6 +1,7 @@
 // An order's documents: what its invoice and packing slip list, the invoice issued when the order is paid, and the
 // documents as staff and the order's customer download them. Numbering, keeping and drawing are the documents module's.
 import { addressLines, customizationText, type Order, type OrderRefund } from '@platform/contracts';
+import { taxLabel } from '@platform/contracts/tax';
 import { type RequestContext, requireStaff, type TransactionContext } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import {
@@ -56,7 +57,7 @@ export function invoiceBody(order: Order, email: string | null): DocumentBody {
         label: order.shipping_zone ? `Shipping (${order.shipping_zone})` : 'Shipping',
         amount: money(order.shipping, order.currency),
       },
-      ...(order.tax !== '0.00' ? [{ label: 'Tax', amount: money(order.tax, order.currency) }] : []),
+      ...order.taxes.map((tax) => ({ label: taxLabel(tax), amount: money(tax.amount, order.currency) })),
       { label: 'Total paid', amount: money(order.total, order.currency) },
     ],
     notes: ['Thank you for your order.'],

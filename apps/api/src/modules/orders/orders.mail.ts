@@ -6,6 +6,7 @@ import {
   type OrderRefund,
   parseMinor,
 } from '@platform/contracts';
+import { taxLabel } from '@platform/contracts/tax';
 import type { MailMessage } from '../mail/index.ts';
 
 function customizationText(customization: Record<string, string>): string {
@@ -61,6 +62,10 @@ function discountLines(order: Order): string[] {
     (discount) => `Discount${discount.code ? ` ${discount.code}` : ''} (${discount.description}): -$${discount.amount}`,
   );
 }
+/** Each tax of the order per rate: "VAT 19% (included): $38.00", "Sales tax 8.88%: $8.01" (none: no line). */
+function taxLines(order: Order): string[] {
+  return order.taxes.map((tax) => `${taxLabel(tax)}: $${tax.amount}`);
+}
 const orderPage = (input: OrderMailInput) => [`Your order online: ${input.orderPageUrl}`];
 
 /** The e-mail a customer gets when an order is placed: what, how much, where to, and how to pay. */
@@ -81,7 +86,13 @@ export function orderConfirmationMail(input: OrderMailInput): MailMessage {
       'your payment is confirmed.',
     [
       lines,
-      [`Subtotal: $${order.subtotal}`, ...discountLines(order), shippingLine(order), totalLine(order)],
+      [
+        `Subtotal: $${order.subtotal}`,
+        ...discountLines(order),
+        shippingLine(order),
+        ...taxLines(order),
+        totalLine(order),
+      ],
       payment,
       ['Delivering to:', ...addressLines(order.delivery_address).map((line) => `  ${line}`)],
       orderPage(input),

@@ -184,6 +184,11 @@ export async function quoteShipping(ctx: RequestContext, query: ShippingQuoteQue
   };
 }
 
+/** How many orders the customer has placed in the shop (a first-order-only code is for a customer with none). */
+export async function countPlacedOrders(ctx: RequestContext, userId: number): Promise<number> {
+  return countCustomerOrders(ctx.scope, userId);
+}
+
 /** One of the customer's own orders, with its history; anyone else's answers 404. */
 export async function getOrder(ctx: RequestContext, orderId: number): Promise<Order> {
   const user = requireUser(ctx);

@@ -1,5 +1,6 @@
 // Tax by destination (decision 016) through the API: rates per zone, country, region and category; prices shown
 // with VAT in them or with sales tax added; the quote, the cart and the order agreeing to the cent.
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, auditLog, type ShopWithStaff, shopWithStaff } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
@@ -13,7 +14,15 @@ import {
   setPayments,
   TEST_ADDRESS,
 } from '../../../test/builders.ts';
+import { mailsTo } from '../../../test/outbox.ts';
 import type { Tenant } from '../tenants/index.ts';
+
+/** The text of a PDF, its pages joined. */
+async function pdfText(bytes: Buffer | Uint8Array): Promise<string> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -265,6 +274,30 @@ describe('a destination that has its tax added at checkout (New York)', () => {
     const order = await ordered(setup.shop, customer.accessToken, NEW_YORK);
     expect(agreed(order)).toEqual(agreed(quoted.json()));
     expectTotalsHold(order);
+
+    // The confirmation e-mail and the invoice list the discount and the tax per rate.
+    await t.settled();
+    const mail = mailsTo(t.config.DATA_DIR, customer.user.email).at(-1);
+    expect(Buffer.from(mail?.body ?? '', 'latin1').toString('utf8')).toContain(
+      'Subtotal: $40.00\nDiscount TENOFF (10.00 off the order): -$10.00\nShipping: $10.00 (North America, 3–5 business days)\nSales tax 8.88%: $3.56\nTotal: $43.56 USD',
+    );
+    const paid = await adminCall(t, setup.shop, setup.owner.accessToken, 'POST', `/orders/${order.id}/transition/`, {
+      to: 'paid',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const invoice = await adminCall(t, setup.shop, setup.owner.accessToken, 'GET', `/orders/${order.id}/invoice/`);
+    expect(invoice.statusCode).toBe(200);
+    const text = await pdfText(invoice.rawPayload);
+    for (const expected of [
+      'Discount TENOFF',
+      '-$10.00 USD',
+      'Sales tax 8.88%',
+      '$3.56 USD',
+      'Total paid',
+      '$43.56 USD',
+    ]) {
+      expect(text).toContain(expected);
+    }
   });
 });
 
