@@ -36,7 +36,7 @@ export function Totals({
         <dd>{shipping}</dd>
       </div>
       {taxes.map((tax) => (
-        <div key={tax.label} className="totals__tax">
+        <div key={tax.label}>
           <dt>{tax.label}</dt>
           <dd>{tax.amount}</dd>
         </div>

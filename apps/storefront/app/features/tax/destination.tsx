@@ -157,11 +157,12 @@ const DeliverToPanel = lazy(async () => ({
  */
 export function DeliverTo({ notice }: { notice: string | null }) {
   const hydrated = useHydrated();
+  const destination = useDestination();
   return (
     <div className="destination">
       {hydrated && (
         <Suspense fallback={null}>
-          <DeliverToPanel notice={notice} />
+          <DeliverToPanel destination={destination} notice={notice} onChoose={setDestination} />
         </Suspense>
       )}
     </div>

@@ -1,15 +1,27 @@
 import { regionLabel, regionNames } from '@platform/contracts/address';
 import { countryChoices } from '@platform/contracts/shipping';
 import { useId, useMemo } from 'react';
-import { setDestination, useDestination } from '../destination.tsx';
+
+/** Where the shopper delivers (the destination module's `Destination`, named here so the panel imports nothing of it). */
+interface Place {
+  country: string;
+  region: string | null;
+}
 
 /**
  * The "Deliver to" select (every country by its English name), its state or region where the country's addresses
  * have one (a US state's sales tax is its own), and the destination's notice under them.
  */
-export function DeliverToPanel({ notice }: { notice: string | null }) {
+export function DeliverToPanel({
+  destination,
+  notice,
+  onChoose,
+}: {
+  destination: Place | null;
+  notice: string | null;
+  onChoose: (place: Place) => void;
+}) {
   const id = useId();
-  const destination = useDestination();
   const choices = useMemo(countryChoices, []);
   const country = destination?.country ?? null;
   const regions = regionNames(country);
@@ -26,7 +38,7 @@ export function DeliverToPanel({ notice }: { notice: string | null }) {
             const chosen = event.target.value;
             // The region stays only with its country (a state of the United States is none of Canada's).
             if (chosen)
-              setDestination({ country: chosen, region: chosen === country ? (destination?.region ?? null) : null });
+              onChoose({ country: chosen, region: chosen === country ? (destination?.region ?? null) : null });
           }}
         >
           <option value="" disabled>
@@ -45,7 +57,7 @@ export function DeliverToPanel({ notice }: { notice: string | null }) {
               id={`${id}-region`}
               className="destination__select"
               value={destination?.region ?? ''}
-              onChange={(event) => setDestination({ country, region: event.target.value || null })}
+              onChange={(event) => onChoose({ country, region: event.target.value || null })}
             >
               <option value="">Choose one</option>
               {regions.map((name) => (
