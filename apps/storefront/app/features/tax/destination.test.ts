@@ -16,7 +16,9 @@ const germany: TaxDestination = {
 
 describe('the shopper destination', () => {
   it('reads a stored country and region, and nothing from a text it did not write', () => {
-    expect(parseDestination('{"country":"US","region":" New York "}')).toEqual({ country: 'US', region: 'New York' });
+    expect(parseDestination('{"country":"US","region":"New York"}')).toEqual({ country: 'US', region: 'New York' });
+    expect(parseDestination('{"country":"US","region":""}')).toEqual({ country: 'US', region: null });
+    expect(parseDestination('null')).toBeNull();
     expect(parseDestination('{"country":"DE"}')).toEqual({ country: 'DE', region: null });
     expect(parseDestination(null)).toBeNull();
     expect(parseDestination('Germany')).toBeNull();

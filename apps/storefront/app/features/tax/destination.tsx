@@ -40,11 +40,9 @@ export function readDestination(): Destination | null {
 export function parseDestination(text: string | null): Destination | null {
   if (!text) return null;
   try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null) return null;
-    const { country, region } = value as Record<string, unknown>;
+    const { country, region } = Object(JSON.parse(text)) as Record<string, unknown>;
     if (typeof country !== 'string' || !/^[A-Z]{2}$/.test(country)) return null;
-    return { country, region: typeof region === 'string' && region.trim() ? region.trim() : null };
+    return { country, region: typeof region === 'string' && region ? region : null };
   } catch {
     return null;
   }
