@@ -279,6 +279,59 @@ describe('search relevance on the demo catalog', () => {
     for (const query of ['laptop', 'khukuri', '!!!', '']) expect(await suggest(query), query).toBeNull();
   });
 
+  it('reports the price and order its words asked, applied within the bounds and order given', async () => {
+    const get = async (url: string) => (await t.request(shop, { method: 'GET', url })).json();
+    const page = await get(`/api/products/products/?page=1&search=${encodeURIComponent('Khukuri under $90')}`);
+    expect(page.search_intent).toEqual({ search: 'khukuri', min_price: null, max_price: '90.00', ordering: null });
+    expect(page.count).toBeGreaterThan(0);
+    for (const product of page.results) expect(Number(product.price)).toBeLessThanOrEqual(90);
+    // Searching what it searched lets go of the price: the same products and more.
+    const without = await get('/api/products/products/?page=1&search=khukuri');
+    expect(without.search_intent).toBeUndefined();
+    expect(without.count).toBeGreaterThan(page.count);
+    // Bounds given and bounds asked: both apply.
+    const both = await get(
+      `/api/products/products/?page=1&min_price=50&search=${encodeURIComponent('khukuri under 90')}`,
+    );
+    expect(
+      both.results.map((p: { price: string }) => Number(p.price)).every((price: number) => price >= 50 && price <= 90),
+    ).toBe(true);
+    // An order given wins over the one asked; an order asked alone lists the whole shop in it.
+    const ordered = await get(
+      `/api/products/products/?page=1&ordering=-price&search=${encodeURIComponent('cheapest khukuri')}`,
+    );
+    expect(ordered.search_intent.ordering).toBe('price');
+    expect(ordered.results[0].slug).toBe('chandi-silver-ceremonial-khukuri');
+    const lightest = await get('/api/products/products/?page=1&search=lightest');
+    expect(lightest.search_intent).toEqual({ search: '', min_price: null, max_price: null, ordering: 'weight' });
+    expect(lightest.count).toBe((await get('/api/products/products/?page=1')).count);
+    expect(lightest.results[0].slug).toBe('karda-chakmak-set');
+    // Nothing found within the price asked: still reported, so that the shopper can let it go.
+    const none = await get(`/api/products/products/?page=1&search=${encodeURIComponent('wedding khukuri over 500')}`);
+    expect(none).toMatchObject({
+      count: 0,
+      results: [],
+      search_intent: { search: 'wedding khukuri', min_price: '500.00' },
+    });
+  });
+
+  it('gives the type-ahead and "Did you mean" the same understanding', async () => {
+    const get = async (url: string) => (await t.request(shop, { method: 'GET', url })).json();
+    const typed = await get(`/api/products/search-completions/?search=${encodeURIComponent('khukuri under 60')}`);
+    expect(typed.products.length).toBeGreaterThan(0);
+    for (const product of typed.products) expect(Number(product.price)).toBeLessThanOrEqual(60);
+    // A meaning word no product holds: no product offered either.
+    expect((await get('/api/products/search-completions/?search=left%20handed')).products).toEqual([]);
+    // Related concepts find what the descriptions say in other words.
+    const trekking = await get('/api/products/search-completions/?search=trekking');
+    expect(trekking.products.map((p: { slug: string }) => p.slug)).toContain('chitlange-khukuri');
+    // A misspelling corrected, the price words kept.
+    expect(await get(`/api/products/search-suggestion/?search=${encodeURIComponent('wlantu under 200')}`)).toEqual({
+      suggestion: 'walnut under 200',
+    });
+    expect(await get('/api/products/search-suggestion/?search=left%20handed')).toEqual({ suggestion: null });
+  });
+
   it('finds the same knives whichever transliteration is typed', async () => {
     const search = async (query: string) =>
       (
