@@ -12,7 +12,7 @@ export function SearchIntentChips({ query, intent }: { query: ProductListQuery; 
     <ul className="search-intent" aria-label="Understood from your search">
       {chips.map((chip) => (
         <li key={chip.kind} className="search-intent__chip">
-          {chip.label}
+          <span className="search-intent__label">{chip.label}</span>
           <Link to={chip.href} className="search-intent__remove" aria-label={`Remove ${chip.label}`}>
             <span aria-hidden="true">×</span>
           </Link>
