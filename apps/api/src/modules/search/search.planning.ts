@@ -326,10 +326,7 @@ export function planSearch(
   });
   const meaning = widened
     .map((query, index) => ({ own: plain[index] as string, widened: query }))
-    .filter((_, index) => {
-      const terms = concepts[index] ?? [];
-      return !(terms.length === 1 && STOP_WORDS.has(terms[0] as string));
-    });
+    .filter((_, index) => !(concepts[index]?.length === 1 && isStopWord(concepts[index]?.[0] as string)));
   const hasRelated = related.some((terms) => terms.length > 0);
   return {
     text: words.join(' '),
@@ -352,6 +349,15 @@ export type MatchField = 'name' | 'category' | 'attributes' | 'description';
 
 /** Words full-text search leaves out (English stop words a shopper types): never highlighted. */
 const STOP_WORDS = new Set(['a', 'an', 'and', 'at', 'by', 'for', 'in', 'is', 'of', 'on', 'or', 'the', 'to', 'with']);
+
+/**
+ * Whether a word carries no meaning: a stop word, or a misspelling of one of three letters or more by one edit
+ * ("wth", "fro") that the catalog offered no correction for.
+ */
+function isStopWord(word: string): boolean {
+  if (STOP_WORDS.has(word)) return true;
+  return /^[a-z]+$/.test(word) && [...STOP_WORDS].some((stop) => stop.length >= 3 && damerauDistance(word, stop) === 1);
+}
 
 /** Whether a word of a product (normalized) answers a term's word: as a prefix, as the search reads it, or inflected. */
 function answers(word: string, term: string): boolean {

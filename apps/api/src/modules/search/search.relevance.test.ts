@@ -173,6 +173,7 @@ const CASES: RelevanceCase[] = [
   { query: 'camping knife', top3: ['chitlange-khukuri'] },
   { query: 'hunting', top3: ['gurkha-survival-khukuri'] },
   // Intent: a meaning word no product holds finds nothing
+  top('kukri wth sheath', 'leather-khukuri-sheath'),
   top('left handed'),
   top('khukuri left handed'),
   top('titanium khukuri'),
