@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminCatalogShop, adminCall, adminCatalogShop, auditLog, type DropFirst } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createProduct } from '../../../test/builders.ts';
+import { countQueries } from '../../../test/query-counter.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -174,5 +175,27 @@ describe('related concepts for staff', () => {
       );
     }
     expect((await admin(theirs.shop, theirs.staff.accessToken, 'GET', '/concepts/')).json().count).toBe(0);
+  });
+});
+
+describe("the shop's word groups as searches read them", () => {
+  it('are read once, and again after each staff change of the synonyms or the concepts', async () => {
+    const setup = await catalogShop('Cached words shop');
+    const readsGroups = async () => {
+      const { queries } = await countQueries(t.testDb.database.db, () =>
+        t.request(setup.shop, { method: 'GET', url: '/api/products/products/?search=blade' }),
+      );
+      return queries.some((query) => /search_synonyms/.test(query));
+    };
+    expect(await readsGroups()).toBe(true);
+    expect(await readsGroups()).toBe(false);
+    await admin(setup.shop, setup.staff.accessToken, 'POST', '/synonyms/', { terms: ['blade', 'knife'] });
+    expect(await readsGroups()).toBe(true);
+    expect(await readsGroups()).toBe(false);
+    await admin(setup.shop, setup.staff.accessToken, 'POST', '/concepts/', { terms: ['blade', 'edge'] });
+    expect(await readsGroups()).toBe(true);
+    // Another change of the shop (a category) leaves them kept.
+    await admin(setup.shop, setup.staff.accessToken, 'POST', '/categories/', { name: 'Axes', slug: 'axes' });
+    expect(await readsGroups()).toBe(false);
   });
 });

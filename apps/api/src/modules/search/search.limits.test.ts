@@ -34,8 +34,9 @@ beforeAll(async () => {
     ['khukuri', 'kukri', 'gurkha knife'],
     ['sheath', 'scabbard', 'dap'],
   ]);
-  // The first answer fills what the app keeps between requests (the shop of the token).
+  // The first answers fill what the app keeps between requests (the shop of the token, its synonym groups).
   await t.request(shop, { method: 'GET', url: '/api/products/categories/' });
+  await t.request(shop, { method: 'GET', url: '/api/products/products/?search=khukuri' });
 });
 afterAll(() => t.close());
 

@@ -20,9 +20,46 @@ import {
 } from './search.repository.ts';
 
 /**
+ * How long an instance keeps a shop's synonym and concept groups without reading them again. A staff change empties
+ * the instance's copy at once (the audit's `shop.changed` event, before the change's answer goes out); another
+ * instance sees it within this time, until the event bus carries events across instances (lib/events.ts).
+ */
+export const WORD_GROUPS_TTL_MS = 30_000;
+
+type WordGroups = Awaited<ReturnType<typeof listWordGroups>>;
+
+/** Per app (its event bus), per shop: the groups read, and until when they are kept. */
+const wordGroupCaches = new WeakMap<object, Map<number, { groups: Promise<WordGroups>; until: number }>>();
+
+/** The shop's synonym and concept groups, read at most once per `WORD_GROUPS_TTL_MS` and after each staff change. */
+async function shopWordGroups(ctx: RequestContext): Promise<WordGroups> {
+  let cache = wordGroupCaches.get(ctx.deps.events);
+  if (!cache) {
+    const created = new Map<number, { groups: Promise<WordGroups>; until: number }>();
+    cache = created;
+    wordGroupCaches.set(ctx.deps.events, created);
+    ctx.deps.events.on(
+      'shop.changed',
+      ({ tenantId, entity }) => {
+        if (entity === 'synonyms' || entity === 'concepts') created.delete(tenantId);
+      },
+      { awaited: true },
+    );
+  }
+  const now = Date.now();
+  const kept = cache.get(ctx.tenant.id);
+  if (kept && kept.until > now) return kept.groups;
+  const groups = listWordGroups(ctx.scope);
+  cache.set(ctx.tenant.id, { groups, until: now + WORD_GROUPS_TTL_MS });
+  // A failed read is not kept.
+  groups.catch(() => cache.delete(ctx.tenant.id));
+  return groups;
+}
+
+/**
  * The plan of a shopper's `text` (its price and order words already taken out: `parseSearchIntent`) with the shop's
- * synonym and related concept groups and the catalog words its unknown words may mean (two statements, on the
- * search's own tables); null when nothing in it is searchable. `typing`: the type-ahead's plan, the last word taken
+ * synonym and related concept groups (kept: `shopWordGroups`) and the catalog words its unknown words may mean (one
+ * or two statements, on the search's own tables); null when nothing in it is searchable. `typing`: the type-ahead's plan, the last word taken
  * as still being typed.
  */
 export async function planProductSearch(
@@ -30,7 +67,7 @@ export async function planProductSearch(
   text: string,
   options?: { typing?: boolean },
 ): Promise<SearchPlan | null> {
-  const groups = await listWordGroups(ctx.scope);
+  const groups = await shopWordGroups(ctx);
   return planSearch(text, groups.synonyms, await closestCatalogWords(ctx.scope, correctableWords(text)), {
     ...options,
     related: groups.concepts,
@@ -76,7 +113,7 @@ export async function suggestSearch(
   const { words, cut } = searchWords(intent.text);
   if (words.length === 0 || cut) return null;
   const asked = searchWords(text).words.filter((word) => !words.includes(word));
-  const { synonyms: groups, concepts } = await listWordGroups(ctx.scope);
+  const { synonyms: groups, concepts } = await shopWordGroups(ctx);
   const synonymWords = [
     ...new Set(
       groups
@@ -142,4 +179,5 @@ export async function createSynonymGroups(
   kind: WordGroupKind = 'synonyms',
 ): Promise<void> {
   await insertSynonymGroups(ctx.scope, groups, kind);
+  wordGroupCaches.get(ctx.deps.events)?.delete(ctx.tenant.id);
 }
