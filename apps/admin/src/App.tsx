@@ -6,6 +6,7 @@ import CategoryIcon from '@mui/icons-material/Category';
 import CommentIcon from '@mui/icons-material/Comment';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import HistoryIcon from '@mui/icons-material/History';
+import HubIcon from '@mui/icons-material/Hub';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import MailIcon from '@mui/icons-material/Mail';
@@ -28,7 +29,14 @@ import { CategoryCreate, CategoryEdit, CategoryList } from './catalog/CategorySc
 import { ProductEdit } from './catalog/ProductEdit.tsx';
 import { ProductCreate, ProductList } from './catalog/ProductList.tsx';
 import { ReviewList } from './catalog/ReviewScreens.tsx';
-import { SynonymCreate, SynonymEdit, SynonymList } from './catalog/SynonymScreens.tsx';
+import {
+  ConceptCreate,
+  ConceptEdit,
+  ConceptList,
+  SynonymCreate,
+  SynonymEdit,
+  SynonymList,
+} from './catalog/SynonymScreens.tsx';
 import { ContactInfoEdit, ContactMessageList } from './content/ContactScreens.tsx';
 import { DocumentCreate, DocumentEdit, DocumentList } from './content/DocumentScreens.tsx';
 import { FaqCreate, FaqEdit, FaqList } from './content/FaqScreens.tsx';
@@ -123,6 +131,14 @@ export function App({ tenantToken }: { tenantToken: string }) {
                 edit={SynonymEdit}
                 icon={SpellcheckIcon}
                 options={{ label: 'Search synonyms' }}
+              />
+              <Resource
+                name="concepts"
+                list={ConceptList}
+                create={ConceptCreate}
+                edit={ConceptEdit}
+                icon={HubIcon}
+                options={{ label: 'Search concepts' }}
               />
               <Resource name="discounts" list={DiscountList} create={DiscountCreate} edit={DiscountEdit} />
               <Resource

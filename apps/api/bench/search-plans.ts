@@ -28,7 +28,8 @@ const SERVER_URL = process.env.BENCH_DATABASE_URL;
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const SEARCHES = (
   process.env.BENCH_SEARCHES ??
-  'sirupate|bhojpure horn|horn handle|kukris|sirupati|gurhka|bhojpuri horn|kukri wth sheath|xyzzyq'
+  'sirupate|bhojpure horn|horn handle|kukris|sirupati|gurhka|bhojpuri horn|kukri wth sheath|xyzzyq|' +
+    'khukuri under 90|cheapest khukuri|lightest khukuri|left handed'
 ).split('|');
 const PLANS = process.env.BENCH_PLANS !== '0';
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);

@@ -83,6 +83,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   product_images: 'catalog',
   product_attributes: 'catalog',
   search_synonyms: 'search',
+  search_concepts: 'search',
   search_words: 'search',
   product_reviews: 'reviews',
   stock_movements: 'inventory',

@@ -273,6 +273,26 @@ const JOURNEYS: Record<string, Journey> = {
     await deleteOpenRecord(kit);
   },
 
+  'Search concepts': async (kit) => {
+    const word = `trekking${kit.tag}`;
+    await openList(kit, 'concepts');
+    await kit.axe('concepts list');
+    await createRecord(kit);
+    const words = field(kit, 'Related words');
+    await words.fill(word);
+    await words.press('Enter');
+    await words.fill(`campfire ${kit.tag}`);
+    await words.press('Enter');
+    await kit.axe('concepts form');
+    await save(kit, 'Element created');
+    await openWith(kit, record(kit, word), /\/admin\/concepts\/\d+$/);
+    await field(kit, 'Related words').fill(`trail${kit.tag}`);
+    await field(kit, 'Related words').press('Enter');
+    await save(kit);
+    await openWith(kit, record(kit, `trail${kit.tag}`), /\/\d+$/);
+    await deleteOpenRecord(kit);
+  },
+
   'Shipping zones': async (kit) => {
     const name = `Pacific ${kit.tag}`;
     await openList(kit, 'shipping-zones');

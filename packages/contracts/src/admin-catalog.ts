@@ -189,7 +189,11 @@ export type AdminReviewListQuery = z.infer<typeof AdminReviewListQuery>;
 export const AdminReviewBody = z.object({ is_hidden: z.boolean() }).strict();
 export type AdminReviewBody = z.infer<typeof AdminReviewBody>;
 
-/** A group of the shop's search words that mean the same (spelling variants, transliterations). */
+/**
+ * A group of the shop's search words that mean the same (spelling variants, transliterations); the shop's related
+ * concepts (`/admin/concepts/`: words that answer one another's searches, ranked below the search's own words) have
+ * the same shapes.
+ */
 export const AdminSynonymGroup = z.object({ id: z.number().int(), terms: z.array(z.string()) });
 export type AdminSynonymGroup = z.infer<typeof AdminSynonymGroup>;
 export const AdminSynonymPage = adminPage(AdminSynonymGroup);

@@ -161,7 +161,26 @@ export const ProductFacets = z.object({
 });
 export type ProductFacets = z.infer<typeof ProductFacets>;
 
-export const ProductPage = paginated(ProductSummary).extend({ facets: ProductFacets.optional() });
+/**
+ * What a search understood beyond the products it names (platform extension): the price bounds and the order its
+ * words asked ("khukuri under 90", "lightest sheath"), and `search`, the text it searched with those words taken out.
+ * The bounds are applied as `min_price` / `max_price` are (inclusive, within those given); the order as `ordering`
+ * is, unless one is given. `weight` and `length` order by the products' measured attributes (those without one come
+ * last). Searching `search` instead lets go of what was understood.
+ */
+export const SearchIntent = z.object({
+  search: z.string(),
+  min_price: Money.nullable(),
+  max_price: Money.nullable(),
+  ordering: z.enum(['price', '-price', 'weight', '-weight', 'length', '-length', '-created_at']).nullable(),
+});
+export type SearchIntent = z.infer<typeof SearchIntent>;
+
+export const ProductPage = paginated(ProductSummary).extend({
+  facets: ProductFacets.optional(),
+  /** In a search's answer only, when its words asked a price or an order. */
+  search_intent: SearchIntent.optional(),
+});
 export type ProductPage = z.infer<typeof ProductPage>;
 
 /** `GET /api/products/search-suggestion/?search=…`: for a search that finds nothing, the closest one that does. */

@@ -16,20 +16,39 @@ import {
 import { EmptyList } from '../layout/EmptyList.tsx';
 import { Responsive } from '../layout/Responsive.tsx';
 
+// The search's two kinds of word groups, edited alike: synonyms (words that mean the same) and related concepts
+// (words that answer one another's searches, their products ranked after those holding the searched word).
+const KINDS = {
+  synonyms: {
+    title: 'Search synonyms',
+    newTitle: 'New synonym group',
+    label: 'Words that mean the same',
+    help: 'Type a word or short phrase and press Enter; a search for any of them finds them all.',
+  },
+  concepts: {
+    title: 'Related search concepts',
+    newTitle: 'New concept group',
+    label: 'Related words',
+    help: 'Type a word or short phrase and press Enter; a search for one also finds the products described by the others, after those holding the word searched.',
+  },
+} as const;
+
+type WordGroupKind = keyof typeof KINDS;
+
 /** The words of a group: each typed and confirmed with Enter; two at least. */
-function SynonymFields() {
+function WordGroupFields({ kind }: { kind: WordGroupKind }) {
   return (
     <TextArrayInput
       source="terms"
-      label="Words that mean the same"
-      helperText="Type a word or short phrase and press Enter; a search for any of them finds them all."
+      label={KINDS[kind].label}
+      helperText={KINDS[kind].help}
       validate={required()}
       fullWidth
     />
   );
 }
 
-export function SynonymList() {
+function WordGroupList({ kind }: { kind: WordGroupKind }) {
   return (
     <List
       empty={<EmptyList />}
@@ -40,7 +59,7 @@ export function SynonymList() {
           <CreateButton />
         </TopToolbar>
       }
-      title="Search synonyms"
+      title={KINDS[kind].title}
     >
       <Responsive
         narrow={
@@ -65,22 +84,29 @@ export function SynonymList() {
   );
 }
 
-export function SynonymCreate() {
+function WordGroupCreate({ kind }: { kind: WordGroupKind }) {
   return (
-    <Create redirect="list" title="New synonym group">
+    <Create redirect="list" title={KINDS[kind].newTitle}>
       <SimpleForm defaultValues={{ terms: [] }}>
-        <SynonymFields />
+        <WordGroupFields kind={kind} />
       </SimpleForm>
     </Create>
   );
 }
 
-export function SynonymEdit() {
+function WordGroupEdit({ kind }: { kind: WordGroupKind }) {
   return (
     <Edit mutationMode="pessimistic" redirect="list">
       <SimpleForm>
-        <SynonymFields />
+        <WordGroupFields kind={kind} />
       </SimpleForm>
     </Edit>
   );
 }
+
+export const SynonymList = () => <WordGroupList kind="synonyms" />;
+export const SynonymCreate = () => <WordGroupCreate kind="synonyms" />;
+export const SynonymEdit = () => <WordGroupEdit kind="synonyms" />;
+export const ConceptList = () => <WordGroupList kind="concepts" />;
+export const ConceptCreate = () => <WordGroupCreate kind="concepts" />;
+export const ConceptEdit = () => <WordGroupEdit kind="concepts" />;

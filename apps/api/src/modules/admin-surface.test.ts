@@ -39,6 +39,7 @@ const COLLECTIONS: Collection[] = [
   { path: 'posts', sorts: ['created_at', 'title', 'published_at'], filters: { search: 'forge', status: 'draft' } },
   { path: 'reviews', sorts: ['created_at', 'rating'], filters: { product: '1', is_hidden: 'false' } },
   { path: 'synonyms', sorts: [], filters: {} },
+  { path: 'concepts', sorts: [], filters: {} },
   { path: 'shipping-zones', sorts: ['name', 'flat_rate'], filters: { search: 'Nepal' } },
   { path: 'tax-rates', sorts: ['name', 'rate', 'country'], filters: { search: 'VAT' } },
   { path: 'customers', sorts: ['created_at', 'email', 'username'], filters: { search: 'reader', is_active: 'true' } },
@@ -78,6 +79,8 @@ async function furnishedShop() {
   const document = await as('POST', '/documents/', { document_type: 'refund_policy', title: 'Refunds' });
   const synonyms = await as('POST', '/synonyms/', { terms: ['khukuri', 'kukri'] });
   await as('POST', '/synonyms/', { terms: ['sheath', 'scabbard'] });
+  const concepts = await as('POST', '/concepts/', { terms: ['trekking', 'trail'] });
+  await as('POST', '/concepts/', { terms: ['display', 'wall'] });
   const message = await t.request(shop, {
     method: 'POST',
     url: '/api/contact/messages/',
@@ -101,6 +104,7 @@ async function furnishedShop() {
       categories: setup.category.id,
       posts: post.id,
       synonyms: synonyms.id,
+      concepts: concepts.id,
       'shipping-zones': zones.results[0].id as number,
       'tax-rates': rate.id,
       customers: customer.user.id,

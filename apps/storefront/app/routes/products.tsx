@@ -8,6 +8,7 @@ import { Spinner } from '../components/spinner.tsx';
 import { Breadcrumb, type Crumb } from '../features/catalog/components/breadcrumb.tsx';
 import { CARD_SIZES, cardPicture, ProductGrid } from '../features/catalog/components/product-card.tsx';
 import { ProductListFilters } from '../features/catalog/components/product-list-filters.tsx';
+import { SearchIntentChips } from '../features/catalog/components/search-intent-chips.tsx';
 import {
   loadProductList,
   productCountText,
@@ -95,6 +96,7 @@ export default function ProductsPage({ loaderData: data }: Route.ComponentProps)
       <p className="product-list__count" role="status">
         {products ? productCountText(products.count) : ''}
       </p>
+      <SearchIntentChips query={data} intent={products?.search_intent} />
       {navigation.state === 'loading' && navigation.location.pathname === '/products' && <Spinner />}
       {data.error ? (
         <ErrorBox>{data.error}</ErrorBox>

@@ -106,12 +106,23 @@ export const searchSynonyms = pgTable('search_synonyms', {
   terms: text('terms').array().notNull(),
 });
 
+/** Groups of related words (staff-edited): a search for one also finds, below, the products described by another. */
+export const searchConcepts = pgTable('search_concepts', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  terms: text('terms').array().notNull(),
+});
+
 /** The words of the shop's catalog (kept by a trigger on products), for reading misspelled search words. */
 export const searchWords = pgTable('search_words', {
   tenantId: integer('tenant_id')
     .notNull()
     .references(() => tenants.id),
   word: text('word').notNull(),
+  /** Only a description's word: known, so not a misspelling, but never offered as a correction. */
+  described: boolean('described').notNull().default(false),
 });
 
 /** The stock ledger: every change of a product's stock, written by the `products` trigger (migration 0008). */

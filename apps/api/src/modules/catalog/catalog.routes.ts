@@ -86,7 +86,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ reviews: ProductPageReviews 
     async (request) => {
       const result = await listProducts(request.ctx, request.query);
       if (!result.paginated) return result.results;
-      return result.facets ? { ...pageAnswer(request, result), facets: result.facets } : pageAnswer(request, result);
+      return {
+        ...pageAnswer(request, result),
+        ...(result.facets ? { facets: result.facets } : {}),
+        ...(result.intent ? { search_intent: result.intent } : {}),
+      };
     },
   );
 

@@ -11,6 +11,7 @@ import {
   parseMinor,
   type Review,
   type SearchCompletions,
+  type SearchIntent,
 } from '@platform/contracts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { STOCK_TAG, tagAnswer, tagProducts } from '../../lib/cache-tags.ts';
@@ -18,7 +19,13 @@ import type { RequestContext } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { imageVariants } from '../media/index.ts';
-import { explainMatch, planProductSearch, type SearchedProducts, type SearchPlan } from '../search/index.ts';
+import {
+  explainMatch,
+  parseSearchIntent,
+  planProductSearch,
+  type SearchedProducts,
+  type SearchPlan,
+} from '../search/index.ts';
 import {
   addToRating,
   type CategoryRow,
@@ -104,6 +111,8 @@ export type ProductListResult =
       page: number;
       pageSize: number;
       facets?: ProductFacets;
+      /** What the search's words asked beyond its products (a price, an order), when they asked one. */
+      intent?: SearchIntent;
     };
 
 /** The next lower bound of the 1–2–5 price ladder (minor units): 0 → 100, 100 → 200, 200 → 500, 500 → 1000, … */
@@ -166,7 +175,16 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
   if (maxPrice !== null) filter.maxPriceCents = maxPrice;
   const categorySlug = input.category__slug?.trim();
   if (categorySlug) filter.categorySlug = categorySlug;
-  const searchText = input.search?.trim();
+  // A price or an order asked in words narrows within the bounds given and orders unless an order is given.
+  const intent = input.search?.trim() ? parseSearchIntent(input.search) : null;
+  const understood = intent && intent.text !== input.search?.trim() ? intent : null;
+  if (understood?.minPriceCents !== undefined) {
+    filter.minPriceCents = Math.max(filter.minPriceCents ?? 0, understood.minPriceCents);
+  }
+  if (understood?.maxPriceCents !== undefined) {
+    filter.maxPriceCents = Math.min(filter.maxPriceCents ?? Number.MAX_SAFE_INTEGER, understood.maxPriceCents);
+  }
+  const searchText = intent?.text.trim();
   // Which products a list holds (and so its pages), or their order, moves with any product's stock: filtered by it,
   // or a search's ties.
   if (filter.inStock || (searchText && (input.ordering ?? 'relevance') === 'relevance')) {
@@ -181,10 +199,13 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
       // Nothing searchable: no product.
       if (!plan) return null;
       const narrowed = await narrowSearch(tx.scope, filter, plan);
-      filter.search = narrowed.search;
+      // A meaning word no product holds: nothing, rather than products alike by a few letters.
+      if (narrowed.search.unheld) return null;
+      filter.search =
+        input.ordering === undefined && understood?.sort ? { ...narrowed.search, kindFirst: true } : narrowed.search;
       count = narrowed.count;
     }
-    const sort: ProductSort = input.ordering ?? (filter.search ? 'relevance' : '-created_at');
+    const sort: ProductSort = input.ordering ?? understood?.sort ?? (filter.search ? 'relevance' : '-created_at');
 
     let rows: ProductSummaryRow[];
     let paging: { count: number; page: number; pageSize: number } | null = null;
@@ -211,9 +232,15 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
     const facets = paging && input.facets === 'true' ? await facetsOf(tx.scope, filter) : null;
     return { rows, paging, facets };
   });
+  const intentAnswer: SearchIntent | null = understood && {
+    search: understood.text,
+    min_price: understood.minPriceCents === undefined ? null : formatMinor(understood.minPriceCents),
+    max_price: understood.maxPriceCents === undefined ? null : formatMinor(understood.maxPriceCents),
+    ordering: understood.sort ?? null,
+  };
   if (!read) {
     if (input.page && input.page > 1) throw new NotFoundError('Invalid page.', 'invalid_page');
-    return empty;
+    return empty.paginated && intentAnswer ? { ...empty, intent: intentAnswer } : empty;
   }
   const { rows, paging, facets } = read;
   const plan = filter.search;
@@ -223,7 +250,13 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
   );
   const results = rows.map((row) => (plan ? withSearchMatch(toSummary(ctx, row), plan) : toSummary(ctx, row)));
   if (!paging) return { paginated: false, results };
-  return facets ? { paginated: true, results, ...paging, facets } : { paginated: true, results, ...paging };
+  return {
+    paginated: true,
+    results,
+    ...paging,
+    ...(facets ? { facets } : {}),
+    ...(intentAnswer ? { intent: intentAnswer } : {}),
+  };
 }
 
 /**
@@ -325,11 +358,15 @@ export async function createProducts(
  */
 export const searchedProducts: SearchedProducts = {
   async anyMatches(ctx, plan) {
-    return hasProductsMatching(ctx.scope, { search: plan }, 1);
+    const { search } = await narrowSearch(ctx.scope, {}, plan);
+    return !search.unheld && hasProductsMatching(ctx.scope, { search }, 1);
   },
 
-  async completions(ctx, plan, limits): Promise<SearchCompletions> {
-    const found = await listSearchCompletions(ctx.scope, plan, limits);
+  async completions(ctx, plan, limits, intent): Promise<SearchCompletions> {
+    const filter: ProductFilter = {};
+    if (intent.minPriceCents !== undefined) filter.minPriceCents = intent.minPriceCents;
+    if (intent.maxPriceCents !== undefined) filter.maxPriceCents = intent.maxPriceCents;
+    const found = await listSearchCompletions(ctx.scope, { ...filter, search: plan }, limits);
     // Ranked by relevance, ties broken by stock: any product's stock may change them.
     tagAnswer(ctx, [STOCK_TAG]);
     return {

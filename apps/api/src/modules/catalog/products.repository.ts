@@ -44,7 +44,11 @@ export type ProductSort =
   | '-created_at'
   | 'rating'
   | '-rating'
-  | 'relevance';
+  | 'relevance'
+  | 'weight'
+  | '-weight'
+  | 'length'
+  | '-length';
 
 export interface ProductFilter {
   categorySlug?: string;
@@ -175,8 +179,55 @@ function filterConditions(scope: TenantScope, filter: ProductFilter, facets = fa
 // NOTE: the same expression as the index `products_active_rating` (migration 0042), so that the index serves it.
 const averageRating = sql`(${products.ratingSum}::numeric / nullif(${products.reviewCount}, 0))`;
 
-function orderBy(sort: ProductSort, search: SearchPlan | undefined): SQL[] {
+/** Units a measured attribute may be written in, and what one of each is in grams or centimetres. */
+const MEASURE_UNITS = sql.raw(`case lower(m[2])
+    when 'kg' then 1000 when 'g' then 1 when 'oz' then 28.35 when 'lb' then 453.6 when 'lbs' then 453.6
+    when 'inches' then 2.54 when 'inch' then 2.54 when 'in' then 2.54 when 'cm' then 1 when 'mm' then 0.1
+    when 'm' then 100 end`);
+
+/** The first number with a unit of a measured attribute's value. */
+const MEASURE_PATTERN = String.raw`(\d+(?:\.\d+)?)\s*(kg|g|oz|lbs|lb|inches|inch|in|cm|mm|m)\M`;
+
+/**
+ * A product's measure (grams or centimetres) read from its first attribute whose key names it ("Weight", "Blade
+ * length"): the first number with a unit of its value ("1,050 g", "10 inches (25 cm)"); null without one.
+ */
+function measuredAttribute(scope: TenantScope, keyWord: 'weight' | 'length'): SQL {
+  return sql`(select m[1]::numeric * ${MEASURE_UNITS}
+      from ${productAttributes},
+           regexp_match(replace(${productAttributes.value}, ',', ''),
+                        ${MEASURE_PATTERN}, 'i') as m
+     where ${scope.where(
+       productAttributes,
+       eq(productAttributes.productId, products.id),
+       sql`strpos(lower(${productAttributes.key}), ${keyWord}) > 0`,
+     )}
+     order by ${productAttributes.order}, ${productAttributes.id}
+     limit 1)`;
+}
+
+function orderBy(scope: TenantScope, sort: ProductSort, search: SearchPlan | undefined): SQL[] {
+  // An order asked in words lists the products of the kind the search names first.
+  if (search?.kindFirst && sort !== 'relevance') {
+    return [
+      ...searchSql.ofNamedKind(search, PRODUCT_DOCUMENT),
+      ...orderBy(scope, sort, { ...search, kindFirst: false }),
+    ];
+  }
+  // Within an order by a measure, the search's relevance breaks ties.
+  const thenRelevance = search ? [desc(searchSql.relevance(search, PRODUCT_DOCUMENT))] : [];
   switch (sort) {
+    // Products without the measure come last both ways.
+    case 'weight':
+    case 'length':
+      return [sql`${measuredAttribute(scope, sort)} asc nulls last`, ...thenRelevance, asc(products.id)];
+    case '-weight':
+    case '-length':
+      return [
+        sql`${measuredAttribute(scope, sort === '-weight' ? 'weight' : 'length')} desc nulls last`,
+        ...thenRelevance,
+        desc(products.id),
+      ];
     case 'price':
       return [asc(products.priceCents), asc(products.id)];
     case '-price':
@@ -202,7 +253,7 @@ function orderBy(sort: ProductSort, search: SearchPlan | undefined): SQL[] {
             sql`${averageRating} desc nulls last`,
             asc(products.id),
           ]
-        : orderBy('-created_at', undefined);
+        : orderBy(scope, '-created_at', undefined);
     default:
       return [desc(products.createdAt), desc(products.id)];
   }
@@ -215,7 +266,7 @@ export async function listProductSummaries(
   sort: ProductSort,
   page?: { limit: number; offset: number },
 ): Promise<ProductSummaryRow[]> {
-  const order = orderBy(sort, filter.search);
+  const order = orderBy(scope, sort, filter.search);
   if (!page)
     return selectSummaries(scope)
       .where(filterConditions(scope, filter))
@@ -255,16 +306,21 @@ export async function hasProductsMatching(scope: TenantScope, filter: ProductFil
 async function countSearchMatches(
   scope: TenantScope,
   filter: ProductFilter & { search: SearchPlan },
-): Promise<{ every: number; any: number }> {
+): Promise<{ every: number; any: number; held: string }> {
+  // Whether the shop holds the search's words is read past the category and price bounds, which only narrow the list.
+  const kept = sql`(${categoryCondition(filter) ?? sql`true`} and ${priceCondition(filter) ?? sql`true`})`;
   const [row] = await scope.db
     .select({
-      every: sql<number>`(count(*) filter (where ${products.searchVector} @@ ${tsQuery(filter.search.all)}))::int`,
-      any: sql<number>`count(*)::int`,
+      every: sql<number>`(count(*) filter (where ${kept} and ${products.searchVector} @@ ${tsQuery(filter.search.all)}))::int`,
+      any: sql<number>`(count(*) filter (where ${kept}))::int`,
+      held: searchSql.meaningHeld(filter.search, PRODUCT_DOCUMENT),
     })
     .from(products)
     .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
-    .where(filterConditions(scope, { ...filter, search: { ...filter.search, strict: false, fullTextOnly: true } }));
-  return { every: row?.every ?? 0, any: row?.any ?? 0 };
+    .where(
+      filterConditions(scope, { ...filter, search: { ...filter.search, strict: false, fullTextOnly: true } }, true),
+    );
+  return { every: row?.every ?? 0, any: row?.any ?? 0, held: row?.held ?? '' };
 }
 
 export async function countProducts(scope: TenantScope, filter: ProductFilter): Promise<number> {
@@ -290,7 +346,13 @@ export async function narrowSearch(
 ): Promise<{ search: SearchPlan; count?: number }> {
   const search: SearchPlan = { ...plan };
   let count: number | undefined;
-  const decide = (found: { every: number; any: number }) => {
+  const decide = (found: { every: number; any: number; held: string }) => {
+    // A meaning word no product holds (nor its corrections, synonyms or related concepts): nothing is found.
+    if (found.held.includes('0')) search.unheld = true;
+    // Words of use weigh more than the words naming a kind of product, when the search has both.
+    if (found.held.includes('2') && found.held.includes('1')) {
+      search.uses = search.meaning.filter((_, index) => found.held[index] === '1');
+    }
     if (found.every === 0) search.noneHasEvery = true;
     if (found.every >= STRICT_SEARCH_MIN_MATCHES) {
       search.strict = true;
@@ -450,21 +512,29 @@ export interface CompletionProductRow {
 }
 
 /**
- * What the type-ahead offers for `search`, in one statement: the first `limits.products` active products of the
- * search's relevance order, and the categories (display order, at most `limits.categories`) whose name holds every
- * concept of the search or looks like it (the search's trigram threshold).
+ * What the type-ahead offers for `filter`'s search, in one statement: the first `limits.products` active products
+ * of the search's relevance order within the filter's price bounds (none when a meaning word is held by no product of
+ * the shop: `SearchPlan.unheld`, read in the same statement),
+ * and the categories (display order, at most `limits.categories`) whose name holds every concept of the search or
+ * looks like it (the search's trigram threshold).
  */
 export async function listSearchCompletions(
   scope: TenantScope,
-  search: SearchPlan,
+  filter: ProductFilter & { search: SearchPlan },
   limits: { products: number; categories: number },
 ): Promise<{ products: CompletionProductRow[]; categories: { slug: string; name: string }[] }> {
-  const order = sql.join(orderBy('relevance', search), sql`, `);
+  const { search } = filter;
+  const order = sql.join(orderBy(scope, 'relevance', search), sql`, `);
   const image = mediaColumns.files(scope);
   const [row] = await scope.rows<{
     products: CompletionProductRow[] | string;
     categories: { slug: string; name: string }[] | string;
   }>(sql`
+    with held as (
+      select ${searchSql.meaningHeld(search, PRODUCT_DOCUMENT)} as flags
+        from ${products}
+        join ${categories} on ${categories.tenantId} = ${products.tenantId} and ${categories.id} = ${products.categoryId}
+       where ${filterConditions(scope, { search: { ...search, strict: false, fullTextOnly: true } })})
     select
       (select coalesce(json_agg(json_build_object(
                 'slug', m.slug, 'name', m.name, 'priceCents', m.price_cents,
@@ -478,7 +548,7 @@ export async function listSearchCompletions(
                  from ${products}
                  join ${categories} on ${categories.tenantId} = ${products.tenantId} and ${categories.id} = ${products.categoryId}
                  left join ${image} on ${image.id} = ${products.mainImageId}
-                where ${filterConditions(scope, { search })}
+                where ${filterConditions(scope, filter)} and position('0' in (select flags from held)) = 0
                 order by ${order}
                 limit ${limits.products}) m) as products,
       (select coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name) order by c.position, c.name), '[]'::json)

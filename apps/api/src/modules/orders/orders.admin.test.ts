@@ -36,7 +36,15 @@ async function shopWithOrder() {
   const customer = await createCustomer(t, shop);
   const product = await createProduct(t, shop, { stock: 5, priceCents: 8500 });
   await addToCart(t, shop, customer.accessToken, product.id, 2);
-  const order = (await placeOrder(t, shop, customer.accessToken)).json() as { id: number; number: string };
+  const order = (await placeOrder(t, shop, customer.accessToken)).json() as {
+    id: number;
+    number: string;
+    subtotal: string;
+    discount: string;
+    shipping: string;
+    tax: string;
+    total: string;
+  };
   return { shop, owner, staff, customer, product, order };
 }
 
@@ -262,9 +270,19 @@ describe('orders for staff', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'number,created_at,status,payment_method,total,currency,items,customer_email,fullname,country,carrier,tracking_number',
+      'number,created_at,status,payment_method,subtotal,discount,shipping,tax,total,currency,items,customer_email,' +
+        'fullname,country,carrier,tracking_number',
     );
     expect(lines).toHaveLength(3);
+    const row = lines.find((line) => line.startsWith(`${setup.order.number},`))?.split(',');
+    expect(row?.slice(4, 10)).toEqual([
+      setup.order.subtotal,
+      setup.order.discount,
+      setup.order.shipping,
+      setup.order.tax,
+      setup.order.total,
+      'USD',
+    ]);
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(csv.body).toContain(`${setup.order.number},`);
   });

@@ -1,6 +1,7 @@
 // The search module's public surface: the only file other modules and the app import from it. It plans what a
 // shopper typed (synonyms, corrections) and ranks; the module that owns the searched table runs the statements.
 
+export { type IntentSort, parseSearchIntent, type SearchIntent } from './search.intent.ts';
 export {
   explainMatch,
   FUZZY_SEARCH_MAX_CANDIDATES,

@@ -32,7 +32,28 @@ describe('planSearch', () => {
       name: 'horn:*A & 12:A',
       fields: 'horn:*ABC & 12:ABC',
       concepts: [['horn'], ['12']],
+      meaning: [
+        { own: 'horn:*', widened: 'horn:*' },
+        { own: '12', widened: '12' },
+      ],
     });
+  });
+
+  it('widens a concept with the related concept groups it is in, stop words carrying no meaning', () => {
+    const related = [['trekking', 'trail', 'campfire']];
+    const plan = planSearch('khukuri for trekking', [], new Map(), { related });
+    expect(plan?.all).toBe('khukuri:* & for:* & trekking:*');
+    expect(plan?.any).toBe('khukuri:* | for:* | (trekking:* | trail:* | campfire:*)');
+    expect(plan?.own).toBe('khukuri:* | for:* | trekking:*');
+    expect(plan?.meaning).toEqual([
+      { own: 'khukuri:*', widened: 'khukuri:*' },
+      { own: 'trekking:*', widened: '(trekking:* | trail:* | campfire:*)' },
+    ]);
+    // An inflection of a related term joins its group too; without related groups nothing is widened.
+    expect(planSearch('trails', [], new Map(), { related })?.any).toBe(
+      '(trails:* | trekking:* | trail:* | campfire:*)',
+    );
+    expect(planSearch('trekking', [])?.own).toBeUndefined();
   });
 
   it('expands a synonym, including a term of several words, into its whole group', () => {

@@ -14,6 +14,32 @@ export interface SearchPlan {
   /** The query's concepts, each a list of alternative terms (one or more words): what a result's words answer. */
   concepts: string[][];
   /**
+   * The concepts that carry meaning (stop words left out), each as full-text queries of its own terms (`own`) and of
+   * these with the terms of the shop's related concepts (`widened`): a search whose meaning concept no product holds
+   * finds nothing.
+   */
+  meaning: MeaningConcept[];
+  /**
+   * The concepts' own terms or-ed, set when related concepts widened `any`: a product with one of them ranks above
+   * every product found by a related word only.
+   */
+  own?: string;
+  /**
+   * No product holds one of the `meaning` concepts (in the products the list reads): the search finds nothing rather
+   * than products alike by a few letters.
+   */
+  unheld?: boolean;
+  /**
+   * The `meaning` queries of the words of use and need ("splitting", "firewood") of a search that also names a kind
+   * of product (a word the head of a product's name holds: "knife"): each a product holds weighs more than the kind.
+   */
+  uses?: MeaningConcept[];
+  /**
+   * The list is in an order its words asked ("cheapest khukuri"): the products whose name's head word is what the
+   * search names (khukuris, not the sheaths for them) come first in that order, then the others.
+   */
+  kindFirst?: boolean;
+  /**
    * Only documents with every concept (`all`) are candidates: set when enough of them exist to fill a page, so that
    * a common word ("horn") does not make the whole catalog a candidate to rank.
    */
@@ -34,6 +60,12 @@ export interface SearchPlan {
    * same order, four full-text matches a product fewer).
    */
   noneHasEvery?: boolean;
+}
+
+/** A concept of a search that carries meaning, as full-text queries (`SearchPlan.meaning`). */
+export interface MeaningConcept {
+  own: string;
+  widened: string;
 }
 
 /** How many products must match every concept before the others are left out. */
@@ -231,7 +263,7 @@ export function planSearch(
   text: string,
   synonymGroups: readonly (readonly string[])[],
   corrections: ReadonlyMap<string, readonly string[]> = new Map(),
-  options: { typing?: boolean } = {},
+  options: { typing?: boolean; related?: readonly (readonly string[])[] } = {},
 ): SearchPlan | null {
   const { words, last } = searchWords(text);
   if (words.length === 0) return null;
@@ -242,6 +274,8 @@ export function planSearch(
     .sort((a, b) => b.words.length - a.words.length);
   // Each concept is a list of alternative terms; the tsqueries are written from them with and without weights.
   const concepts: string[][] = [];
+  /** The words typed for each concept. */
+  const typedWords: string[][] = [];
   for (let i = 0; i < words.length; ) {
     const match = terms.find((term) =>
       term.words.every((word, offset) => {
@@ -257,14 +291,28 @@ export function planSearch(
       // "silver").
       const beingTyped = options.typing === true && last && match.words.length === 1 && i === words.length - 1;
       concepts.push(beingTyped && !group.includes(typed) ? [typed, ...group] : group);
+      typedWords.push(words.slice(i, i + match.words.length));
       i += match.words.length;
     } else {
       // A word the catalog does not hold also stands for the catalog's words it is closest to.
       const word = words[i] as string;
       concepts.push([word, ...(closest.get(word) ?? [])]);
+      typedWords.push([word]);
       i += 1;
     }
   }
+  const relatedGroups = (options.related ?? []).map((group) => group.map(normalizeSearch).filter(Boolean));
+  // A related group joins a concept when one of its terms is the concept's typed words or one of its alternatives.
+  const related = concepts.map((terms, index) => {
+    const typed = (typedWords[index] ?? []).join(' ');
+    const found = new Set<string>();
+    for (const group of relatedGroups) {
+      if (group.some((term) => terms.includes(term) || term === typed || standsFor(typed, term, false))) {
+        for (const term of group) if (!terms.includes(term)) found.add(term);
+      }
+    }
+    return [...found];
+  });
   const write = (weights: string) =>
     concepts.map((terms) =>
       terms.length === 1
@@ -272,13 +320,23 @@ export function planSearch(
         : `(${terms.map((term) => alternative(term, weights)).join(' | ')})`,
     );
   const plain = write('');
+  const widened = concepts.map((terms, index) => {
+    const all = [...terms, ...(related[index] ?? [])];
+    return all.length === 1 ? alternative(all[0] as string) : `(${all.map((term) => alternative(term)).join(' | ')})`;
+  });
+  const meaning = widened
+    .map((query, index) => ({ own: plain[index] as string, widened: query }))
+    .filter((_, index) => !(concepts[index]?.length === 1 && isStopWord(concepts[index]?.[0] as string)));
+  const hasRelated = related.some((terms) => terms.length > 0);
   return {
     text: words.join(' '),
     all: plain.join(' & '),
-    any: plain.join(' | '),
+    any: (hasRelated ? widened : plain).join(' | '),
     name: write('A').join(' & '),
     fields: write('ABC').join(' & '),
     concepts,
+    meaning,
+    ...(hasRelated ? { own: plain.join(' | ') } : {}),
   };
 }
 
@@ -291,6 +349,15 @@ export type MatchField = 'name' | 'category' | 'attributes' | 'description';
 
 /** Words full-text search leaves out (English stop words a shopper types): never highlighted. */
 const STOP_WORDS = new Set(['a', 'an', 'and', 'at', 'by', 'for', 'in', 'is', 'of', 'on', 'or', 'the', 'to', 'with']);
+
+/**
+ * Whether a word carries no meaning: a stop word, or a misspelling of one of three letters or more by one edit
+ * ("wth", "fro") that the catalog offered no correction for.
+ */
+function isStopWord(word: string): boolean {
+  if (STOP_WORDS.has(word)) return true;
+  return /^[a-z]+$/.test(word) && [...STOP_WORDS].some((stop) => stop.length >= 3 && damerauDistance(word, stop) === 1);
+}
 
 /** Whether a word of a product (normalized) answers a term's word: as a prefix, as the search reads it, or inflected. */
 function answers(word: string, term: string): boolean {

@@ -15,6 +15,10 @@ interface RelevanceCase {
   top3: string[];
   notTop3?: string[];
   never?: string[];
+  /** The price bounds (major units, inclusive) every result must be within: price words understood. */
+  price?: { min?: number; max?: number };
+  /** The first results, in this order: an order asked in words. */
+  first?: string[];
 }
 
 const ACCESSORIES = ['leather-khukuri-sheath', 'karda-chakmak-set', 'blade-care-kit'];
@@ -102,6 +106,77 @@ const CASES: RelevanceCase[] = [
   top('second world war', 'mk2-ww2-khukuri'),
   top('indian army', 'indian-army-khukuri'),
   { query: 'khukuri sheath', top3: ['leather-khukuri-sheath'] },
+  // Intent: price words become a price filter
+  {
+    query: 'khukuri over 150',
+    top3: ['chandi-silver-ceremonial-khukuri', 'wedding-khukuri-brass', 'dui-chirra-display-khukuri'],
+    price: { min: 150 },
+  },
+  {
+    query: 'khukuri under 90',
+    top3: [],
+    notTop3: NOT_THE_KNIFE,
+    never: ['british-gurkha-army-issue-khukuri'],
+    price: { max: 90 },
+  },
+  {
+    query: 'kukri below $100',
+    top3: [],
+    notTop3: ACCESSORIES,
+    never: ['chandi-silver-ceremonial-khukuri'],
+    price: { max: 100 },
+  },
+  { query: 'khukuri less than 60 dollars', top3: ['farmers-khukuri'], price: { max: 60 } },
+  { query: 'sheath cheaper than 50', top3: ['leather-khukuri-sheath'], price: { max: 50 } },
+  {
+    query: 'khukuri between 100 and 130',
+    top3: ['bhojpure-khukuri-12-inch'],
+    never: ['british-gurkha-army-issue-khukuri'],
+    price: { min: 100, max: 130 },
+  },
+  { query: 'gurkha knife from $90 to $100', top3: ['british-gurkha-army-issue-khukuri'], price: { min: 90, max: 100 } },
+  { query: 'khukuri above 200', top3: ['chandi-silver-ceremonial-khukuri'], price: { min: 200 } },
+  { query: 'machete under 100 usd', top3: ['khukuri-machete-15-inch'], price: { max: 100 } },
+  {
+    query: 'ceremonial khukuri under 200',
+    top3: ['wedding-khukuri-brass', 'dui-chirra-display-khukuri'],
+    never: ['chandi-silver-ceremonial-khukuri'],
+    price: { max: 200 },
+  },
+  { query: 'survival knife more than 100', top3: ['gurkha-survival-khukuri'], price: { min: 100 } },
+  { query: 'kukri $50', top3: ['farmers-khukuri'], price: { max: 50 } },
+  { query: 'khukuri up to 50', top3: ['farmers-khukuri'], price: { max: 50 } },
+  { query: 'wedding khukuri over 500', top3: [] },
+  // Intent: superlatives order the list by the field they name
+  { query: 'cheapest khukuri', top3: [], first: ['farmers-khukuri'] },
+  { query: 'lightest khukuri', top3: ['sirupate-khukuri-12-inch', 'farmers-khukuri'] },
+  { query: 'heaviest khukuri', top3: [], first: ['budhume-khukuri-13-inch'] },
+  { query: 'longest khukuri', top3: [], first: ['budhume-khukuri-13-inch'] },
+  { query: 'shortest khukuri', top3: ['wedding-khukuri-brass', 'farmers-khukuri'] },
+  { query: 'cheapest sheath', top3: [], first: ['leather-khukuri-sheath'] },
+  { query: 'heaviest ceremonial khukuri', top3: [], first: ['chandi-silver-ceremonial-khukuri'] },
+  { query: 'most expensive khukuri', top3: [], first: ['chandi-silver-ceremonial-khukuri'] },
+  { query: 'lightest khukuri under 100', top3: [], first: ['sirupate-khukuri-12-inch'], price: { max: 100 } },
+  // Intent: words of use and need outweigh the word naming the kind of product
+  { query: 'knife for splitting firewood', top3: ['budhume-khukuri-13-inch'], notTop3: ['kitchen-khukuri-chef-knife'] },
+  { query: 'khukuri for chopping', top3: ['bhojpure-khukuri-12-inch'], notTop3: ACCESSORIES },
+  { query: 'knife for cooking', top3: ['kitchen-khukuri-chef-knife'] },
+  { query: 'blade for clearing bamboo', top3: ['budhume-khukuri-13-inch', 'khukuri-machete-15-inch'] },
+  { query: 'knife for display', top3: ['chandi-silver-ceremonial-khukuri'], first: ['dui-chirra-display-khukuri'] },
+  { query: 'gift knife', top3: ['chandi-silver-ceremonial-khukuri'] },
+  { query: 'knife for slicing vegetables', top3: ['kitchen-khukuri-chef-knife'] },
+  // Intent: related concepts find the products described in other words
+  { query: 'trekking', top3: ['chitlange-khukuri', 'gurkha-survival-khukuri'] },
+  { query: 'hiking khukuri', top3: ['chitlange-khukuri'], notTop3: ACCESSORIES },
+  { query: 'bushcraft', top3: ['gurkha-survival-khukuri'] },
+  { query: 'outdoors', top3: ['chitlange-khukuri', 'gurkha-survival-khukuri'] },
+  { query: 'camping knife', top3: ['chitlange-khukuri'] },
+  { query: 'hunting', top3: ['gurkha-survival-khukuri'] },
+  // Intent: a meaning word no product holds finds nothing
+  top('kukri wth sheath', 'leather-khukuri-sheath'),
+  top('left handed'),
+  top('khukuri left handed'),
+  top('titanium khukuri'),
   // Nothing to find
   top('laptop'),
   top('iphone charger'),
@@ -121,15 +196,27 @@ describe('search relevance on the demo catalog', () => {
   it('satisfies every query of the relevance set (the share of satisfied queries is 100 %)', async () => {
     expect(CASES.length).toBeGreaterThanOrEqual(60);
     const failures: string[] = [];
-    for (const { query, top3, notTop3 = [], never = [] } of CASES) {
+    for (const { query, top3, notTop3 = [], never = [], price, first: firstInOrder } of CASES) {
       const response = await t.request(shop, {
         method: 'GET',
         url: `/api/products/products/?is_active=true&search=${encodeURIComponent(query)}`,
       });
-      const slugs = (response.json() as { slug: string }[]).map((product) => product.slug);
+      const found = response.json() as { slug: string; price: string }[];
+      const slugs = found.map((product) => product.slug);
       const first = slugs.slice(0, 3);
+      const expectsSome = top3.length > 0 || firstInOrder !== undefined || notTop3.length > 0 || price !== undefined;
+      const outOfPrice = price
+        ? found.filter(
+            (product) =>
+              Number(product.price) < (price.min ?? 0) ||
+              Number(product.price) > (price.max ?? Number.POSITIVE_INFINITY),
+          )
+        : [];
       const problems = [
-        ...(top3.length === 0 && slugs.length > 0 ? ['found something'] : []),
+        ...(!expectsSome && slugs.length > 0 ? ['found something'] : []),
+        ...(expectsSome && slugs.length === 0 ? ['found nothing'] : []),
+        ...outOfPrice.map((product) => `${product.slug} at ${product.price}`),
+        ...(firstInOrder?.some((slug, index) => slugs[index] !== slug) ? [`${firstInOrder.join(', ')} not first`] : []),
         ...top3.filter((slug) => !first.includes(slug)).map((slug) => `${slug} not in top 3`),
         ...notTop3.filter((slug) => first.includes(slug)).map((slug) => `${slug} in top 3`),
         ...never.filter((slug) => slugs.includes(slug)).map((slug) => `${slug} found`),
@@ -191,6 +278,59 @@ describe('search relevance on the demo catalog', () => {
     }
     // Nothing near enough, nothing to correct, or nothing to search for: no suggestion.
     for (const query of ['laptop', 'khukuri', '!!!', '']) expect(await suggest(query), query).toBeNull();
+  });
+
+  it('reports the price and order its words asked, applied within the bounds and order given', async () => {
+    const get = async (url: string) => (await t.request(shop, { method: 'GET', url })).json();
+    const page = await get(`/api/products/products/?page=1&search=${encodeURIComponent('Khukuri under $90')}`);
+    expect(page.search_intent).toEqual({ search: 'khukuri', min_price: null, max_price: '90.00', ordering: null });
+    expect(page.count).toBeGreaterThan(0);
+    for (const product of page.results) expect(Number(product.price)).toBeLessThanOrEqual(90);
+    // Searching what it searched lets go of the price: the same products and more.
+    const without = await get('/api/products/products/?page=1&search=khukuri');
+    expect(without.search_intent).toBeUndefined();
+    expect(without.count).toBeGreaterThan(page.count);
+    // Bounds given and bounds asked: both apply.
+    const both = await get(
+      `/api/products/products/?page=1&min_price=50&search=${encodeURIComponent('khukuri under 90')}`,
+    );
+    expect(
+      both.results.map((p: { price: string }) => Number(p.price)).every((price: number) => price >= 50 && price <= 90),
+    ).toBe(true);
+    // An order given wins over the one asked; an order asked alone lists the whole shop in it.
+    const ordered = await get(
+      `/api/products/products/?page=1&ordering=-price&search=${encodeURIComponent('cheapest khukuri')}`,
+    );
+    expect(ordered.search_intent.ordering).toBe('price');
+    expect(ordered.results[0].slug).toBe('chandi-silver-ceremonial-khukuri');
+    const lightest = await get('/api/products/products/?page=1&search=lightest');
+    expect(lightest.search_intent).toEqual({ search: '', min_price: null, max_price: null, ordering: 'weight' });
+    expect(lightest.count).toBe((await get('/api/products/products/?page=1')).count);
+    expect(lightest.results[0].slug).toBe('karda-chakmak-set');
+    // Nothing found within the price asked: still reported, so that the shopper can let it go.
+    const none = await get(`/api/products/products/?page=1&search=${encodeURIComponent('wedding khukuri over 500')}`);
+    expect(none).toMatchObject({
+      count: 0,
+      results: [],
+      search_intent: { search: 'wedding khukuri', min_price: '500.00' },
+    });
+  });
+
+  it('gives the type-ahead and "Did you mean" the same understanding', async () => {
+    const get = async (url: string) => (await t.request(shop, { method: 'GET', url })).json();
+    const typed = await get(`/api/products/search-completions/?search=${encodeURIComponent('khukuri under 60')}`);
+    expect(typed.products.length).toBeGreaterThan(0);
+    for (const product of typed.products) expect(Number(product.price)).toBeLessThanOrEqual(60);
+    // A meaning word no product holds: no product offered either.
+    expect((await get('/api/products/search-completions/?search=left%20handed')).products).toEqual([]);
+    // Related concepts find what the descriptions say in other words.
+    const trekking = await get('/api/products/search-completions/?search=trekking');
+    expect(trekking.products.map((p: { slug: string }) => p.slug)).toContain('chitlange-khukuri');
+    // A misspelling corrected, the price words kept.
+    expect(await get(`/api/products/search-suggestion/?search=${encodeURIComponent('wlantu under 200')}`)).toEqual({
+      suggestion: 'walnut under 200',
+    });
+    expect(await get('/api/products/search-suggestion/?search=left%20handed')).toEqual({ suggestion: null });
   });
 
   it('finds the same knives whichever transliteration is typed', async () => {

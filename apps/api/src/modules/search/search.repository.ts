@@ -1,5 +1,5 @@
 import { type AnyColumn, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { searchSynonyms, searchWords } from '../../db/schema/index.ts';
+import { searchConcepts, searchSynonyms, searchWords } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { type SearchPlan, spellingLookups } from './search.planning.ts';
 
@@ -39,6 +39,53 @@ export const searchSql = {
    * are left out (the same tiers, two full-text matches a row fewer).
    */
   relevance(plan: SearchPlan, document: SearchDocument): SQL {
+    return sql`(${searchSql.intentRank(plan, document)} + ${searchSql.wordRank(plan, document)})`;
+  },
+
+  /**
+   * The part of a document's relevance that words of use and related concepts add: 32 for a document holding one of
+   * the search's own words when related concepts widened it (above the 24 every other part adds up to at most), and
+   * for each word of use (`uses`) 3 when it holds the word, 1 when it holds only a related one: so words of use
+   * outweigh a word naming the kind of product.
+   */
+  intentRank(plan: SearchPlan, document: SearchDocument): SQL {
+    const parts: SQL[] = [];
+    if (plan.own) parts.push(sql`case when ${document.vector} @@ ${tsQuery(plan.own)} then 32 else 0 end`);
+    for (const use of plan.uses ?? []) {
+      parts.push(sql`case when ${document.vector} @@ ${tsQuery(use.own)} then 3
+        when ${document.vector} @@ ${tsQuery(use.widened)} then 1 else 0 end`);
+    }
+    return parts.length === 0 ? sql`0` : sql`(${sql.join(parts, sql` + `)})`;
+  },
+
+  /**
+   * For the documents an aggregate reads, one character per `meaning` concept of the plan: "0" when none holds it,
+   * "1" when some do, "2" when the head word of some one's name does (a word naming a kind of product).
+   */
+  meaningHeld(plan: SearchPlan, document: SearchDocument): SQL<string> {
+    if (plan.meaning.length === 0) return sql<string>`''`;
+    return sql<string>`concat(${sql.join(
+      plan.meaning.map(
+        (concept) => sql`case when bool_or(${document.head} @@ ${tsQuery(concept.own)}) then '2'
+          when bool_or(${document.vector} @@ ${tsQuery(concept.widened)}) then '1' else '0' end`,
+      ),
+      sql`, `,
+    )})`;
+  },
+
+  /**
+   * For a list in an order asked in words (`kindFirst`): the documents with every concept first, and of those, the
+   * ones of the kind the search names (its name's head word).
+   */
+  ofNamedKind(plan: SearchPlan, document: SearchDocument): SQL[] {
+    return [
+      sql`(${document.vector} @@ ${tsQuery(plan.all)}) desc`,
+      sql`(${document.head} @@ ${tsQuery(plan.any)}) desc`,
+    ];
+  },
+
+  /** The relevance tiers, full-text rank and closeness of spelling (`relevance`). */
+  wordRank(plan: SearchPlan, document: SearchDocument): SQL {
     const every = plan.strict ? sql`true` : sql`${document.vector} @@ ${tsQuery(plan.all)}`;
     const tiers = plan.noneHasEvery
       ? sql`0`
@@ -81,7 +128,10 @@ export async function closestCatalogWords(
       from unknown
       left join lateral (
         select ${searchWords.word} as word from ${searchWords}
-         where ${scope.where(searchWords, sql`similarity(${searchWords.word}, unknown.word) >= ${CORRECTION_MIN_SIMILARITY}`)}
+         where ${scope.where(
+           searchWords,
+           sql`not ${searchWords.described} and similarity(${searchWords.word}, unknown.word) >= ${CORRECTION_MIN_SIMILARITY}`,
+         )}
          order by similarity(${searchWords.word}, unknown.word) desc, ${searchWords.word}
          limit ${limit}) s on true
     union all
@@ -122,7 +172,7 @@ export async function looselySimilarCatalogWords(scope: TenantScope, words: stri
         select ${searchWords.word} as word from ${searchWords}
          where ${scope.where(
            searchWords,
-           sql`(similarity(${searchWords.word}, q.word) > 0.15
+           sql`not ${searchWords.described} and (similarity(${searchWords.word}, q.word) > 0.15
              or (left(${searchWords.word}, 1) = left(q.word, 1) and abs(length(${searchWords.word}) - length(q.word)) <= 2))`,
          )}
          order by similarity(${searchWords.word}, q.word) desc, ${searchWords.word}
@@ -133,54 +183,84 @@ export async function looselySimilarCatalogWords(scope: TenantScope, words: stri
   return similar;
 }
 
-/** The shop's synonym groups (every search applies them). */
-export async function listSynonymGroups(scope: TenantScope): Promise<string[][]> {
-  const rows = await scope.db
-    .select({ terms: searchSynonyms.terms })
-    .from(searchSynonyms)
-    .where(scope.where(searchSynonyms));
-  return rows.map((row) => row.terms);
+/**
+ * The search's staff-edited groups of words: synonyms (words that mean the same) and related concepts (words that
+ * answer one another's searches, ranked below the search's own words). Both tables have the same shape.
+ */
+export type WordGroupKind = 'synonyms' | 'concepts';
+
+const WORD_GROUP_TABLES = { synonyms: searchSynonyms, concepts: searchConcepts } as const;
+
+/** The shop's synonym groups and related concept groups (every search applies them), in one statement. */
+export async function listWordGroups(scope: TenantScope): Promise<Record<WordGroupKind, string[][]>> {
+  // The terms as JSON text: drivers differ in whether they parse the array and JSON columns of a raw statement.
+  const rows = await scope.rows<{ kind: WordGroupKind; terms: string }>(sql`
+    select 'synonyms' as kind, array_to_json(${searchSynonyms.terms})::text as terms
+      from ${searchSynonyms} where ${scope.where(searchSynonyms)}
+    union all
+    select 'concepts', array_to_json(${searchConcepts.terms})::text
+      from ${searchConcepts} where ${scope.where(searchConcepts)}`);
+  const groups: Record<WordGroupKind, string[][]> = { synonyms: [], concepts: [] };
+  for (const row of rows) groups[row.kind].push(JSON.parse(row.terms) as string[]);
+  return groups;
 }
 
-/** Adds groups of terms that mean the same (the seed's and the test builders'). */
-export async function insertSynonymGroups(scope: TenantScope, groups: string[][]): Promise<void> {
+/** Adds groups of words (the seed's and the test builders'): synonyms unless `kind` says otherwise. */
+export async function insertSynonymGroups(
+  scope: TenantScope,
+  groups: string[][],
+  kind: WordGroupKind = 'synonyms',
+): Promise<void> {
   if (groups.length === 0) return;
-  await scope.db.insert(searchSynonyms).values(groups.map((terms) => scope.values({ terms })));
+  await scope.db.insert(WORD_GROUP_TABLES[kind]).values(groups.map((terms) => scope.values({ terms })));
 }
 
-/** The shop's synonym groups with their ids, in the order they were made (the newest first when asked). */
-export async function listSynonymRows(scope: TenantScope, newestFirst = false) {
+/** The shop's groups of `kind` with their ids, in the order they were made (the newest first when asked). */
+export async function listSynonymRows(scope: TenantScope, newestFirst = false, kind: WordGroupKind = 'synonyms') {
+  const table = WORD_GROUP_TABLES[kind];
   return scope.db
-    .select({ id: searchSynonyms.id, terms: searchSynonyms.terms })
-    .from(searchSynonyms)
-    .where(scope.where(searchSynonyms))
-    .orderBy(newestFirst ? desc(searchSynonyms.id) : asc(searchSynonyms.id));
+    .select({ id: table.id, terms: table.terms })
+    .from(table)
+    .where(scope.where(table))
+    .orderBy(newestFirst ? desc(table.id) : asc(table.id));
 }
 
-export async function insertSynonymGroup(scope: TenantScope, terms: string[]) {
+export async function insertSynonymGroup(scope: TenantScope, terms: string[], kind: WordGroupKind = 'synonyms') {
+  const table = WORD_GROUP_TABLES[kind];
   const [row] = await scope.db
-    .insert(searchSynonyms)
+    .insert(table)
     .values(scope.values({ terms }))
-    .returning({ id: searchSynonyms.id, terms: searchSynonyms.terms });
-  if (!row) throw new Error('synonym insert returned nothing');
+    .returning({ id: table.id, terms: table.terms });
+  if (!row) throw new Error('word group insert returned nothing');
   return row;
 }
 
 /** Changes a group's words; null when the shop has no such group. */
-export async function updateSynonymGroup(scope: TenantScope, id: number, terms: string[]) {
+export async function updateSynonymGroup(
+  scope: TenantScope,
+  id: number,
+  terms: string[],
+  kind: WordGroupKind = 'synonyms',
+) {
+  const table = WORD_GROUP_TABLES[kind];
   const [row] = await scope.db
-    .update(searchSynonyms)
+    .update(table)
     .set({ terms })
-    .where(scope.where(searchSynonyms, eq(searchSynonyms.id, id)))
-    .returning({ id: searchSynonyms.id, terms: searchSynonyms.terms });
+    .where(scope.where(table, eq(table.id, id)))
+    .returning({ id: table.id, terms: table.terms });
   return row ?? null;
 }
 
 /** Deletes a group; the words it had, or null when the shop has no such group. */
-export async function deleteSynonymGroup(scope: TenantScope, id: number): Promise<string[] | null> {
+export async function deleteSynonymGroup(
+  scope: TenantScope,
+  id: number,
+  kind: WordGroupKind = 'synonyms',
+): Promise<string[] | null> {
+  const table = WORD_GROUP_TABLES[kind];
   const [row] = await scope.db
-    .delete(searchSynonyms)
-    .where(scope.where(searchSynonyms, eq(searchSynonyms.id, id)))
-    .returning({ terms: searchSynonyms.terms });
+    .delete(table)
+    .where(scope.where(table, eq(table.id, id)))
+    .returning({ terms: table.terms });
   return row?.terms ?? null;
 }

@@ -56,54 +56,56 @@ export const searchRoutes: FastifyPluginAsyncZod<{ products: SearchedProducts }>
   );
 };
 
-/** `/admin/synonyms/`: the shop's synonym groups for staff. */
+/** `/admin/synonyms/` and `/admin/concepts/`: the shop's synonym groups and related concept groups for staff. */
 export const searchAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', staffOnly());
   const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
 
-  app.get(
-    '/synonyms/',
-    {
-      schema: {
-        ...schema,
-        querystring: AdminSynonymListQuery,
-        response: { 200: AdminSynonymPage, ...errorResponses },
+  for (const kind of ['synonyms', 'concepts'] as const) {
+    app.get(
+      `/${kind}/`,
+      {
+        schema: {
+          ...schema,
+          querystring: AdminSynonymListQuery,
+          response: { 200: AdminSynonymPage, ...errorResponses },
+        },
       },
-    },
-    async (request) => listSynonymsForStaff(request.ctx, request.query),
-  );
+      async (request) => listSynonymsForStaff(request.ctx, request.query, kind),
+    );
 
-  app.post(
-    '/synonyms/',
-    { schema: { ...schema, body: AdminSynonymBody, response: { 201: AdminSynonymGroup, ...errorResponses } } },
-    async (request, reply) => reply.code(201).send(await createSynonymsByStaff(request.ctx, request.body)),
-  );
+    app.post(
+      `/${kind}/`,
+      { schema: { ...schema, body: AdminSynonymBody, response: { 201: AdminSynonymGroup, ...errorResponses } } },
+      async (request, reply) => reply.code(201).send(await createSynonymsByStaff(request.ctx, request.body, kind)),
+    );
 
-  app.get(
-    '/synonyms/:id/',
-    { schema: { ...schema, params: ItemParams, response: { 200: AdminSynonymGroup, ...errorResponses } } },
-    async (request) => getSynonymsForStaff(request.ctx, request.params.id),
-  );
+    app.get(
+      `/${kind}/:id/`,
+      { schema: { ...schema, params: ItemParams, response: { 200: AdminSynonymGroup, ...errorResponses } } },
+      async (request) => getSynonymsForStaff(request.ctx, request.params.id, kind),
+    );
 
-  app.patch(
-    '/synonyms/:id/',
-    {
-      schema: {
-        ...schema,
-        params: ItemParams,
-        body: AdminSynonymBody,
-        response: { 200: AdminSynonymGroup, ...errorResponses },
+    app.patch(
+      `/${kind}/:id/`,
+      {
+        schema: {
+          ...schema,
+          params: ItemParams,
+          body: AdminSynonymBody,
+          response: { 200: AdminSynonymGroup, ...errorResponses },
+        },
       },
-    },
-    async (request) => updateSynonymsByStaff(request.ctx, request.params.id, request.body),
-  );
+      async (request) => updateSynonymsByStaff(request.ctx, request.params.id, request.body, kind),
+    );
 
-  app.delete(
-    '/synonyms/:id/',
-    { schema: { ...schema, params: ItemParams, response: { 204: z.null(), ...errorResponses } } },
-    async (request, reply) => {
-      await deleteSynonymsByStaff(request.ctx, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+    app.delete(
+      `/${kind}/:id/`,
+      { schema: { ...schema, params: ItemParams, response: { 204: z.null(), ...errorResponses } } },
+      async (request, reply) => {
+        await deleteSynonymsByStaff(request.ctx, request.params.id, kind);
+        return reply.code(204).send(null);
+      },
+    );
+  }
 };

@@ -1,6 +1,7 @@
 import { isCompletable, type SearchCompletions } from '@platform/contracts';
 import type { RequestContext } from '../../lib/context.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
+import { parseSearchIntent, type SearchIntent } from './search.intent.ts';
 import {
   allowedEdits,
   correctableWords,
@@ -13,26 +14,64 @@ import {
 import {
   closestCatalogWords,
   insertSynonymGroups,
-  listSynonymGroups,
+  listWordGroups,
   looselySimilarCatalogWords,
+  type WordGroupKind,
 } from './search.repository.ts';
 
 /**
- * The plan of a shopper's `text` with the shop's synonym groups and the catalog words its unknown words may mean
- * (two statements, on the search's own tables); null when nothing in it is searchable. `typing`: the type-ahead's
- * plan, the last word taken as still being typed.
+ * How long an instance keeps a shop's synonym and concept groups without reading them again. A staff change empties
+ * the instance's copy at once (the audit's `shop.changed` event, before the change's answer goes out); another
+ * instance sees it within this time, until the event bus carries events across instances (lib/events.ts).
+ */
+export const WORD_GROUPS_TTL_MS = 30_000;
+
+type WordGroups = Awaited<ReturnType<typeof listWordGroups>>;
+
+/** Per app (its event bus), per shop: the groups read, and until when they are kept. */
+const wordGroupCaches = new WeakMap<object, Map<number, { groups: Promise<WordGroups>; until: number }>>();
+
+/** The shop's synonym and concept groups, read at most once per `WORD_GROUPS_TTL_MS` and after each staff change. */
+async function shopWordGroups(ctx: RequestContext): Promise<WordGroups> {
+  let cache = wordGroupCaches.get(ctx.deps.events);
+  if (!cache) {
+    const created = new Map<number, { groups: Promise<WordGroups>; until: number }>();
+    cache = created;
+    wordGroupCaches.set(ctx.deps.events, created);
+    ctx.deps.events.on(
+      'shop.changed',
+      ({ tenantId, entity }) => {
+        if (entity === 'synonyms' || entity === 'concepts') created.delete(tenantId);
+      },
+      { awaited: true },
+    );
+  }
+  const now = Date.now();
+  const kept = cache.get(ctx.tenant.id);
+  if (kept && kept.until > now) return kept.groups;
+  const groups = listWordGroups(ctx.scope);
+  cache.set(ctx.tenant.id, { groups, until: now + WORD_GROUPS_TTL_MS });
+  // A failed read is not kept.
+  groups.catch(() => cache.delete(ctx.tenant.id));
+  return groups;
+}
+
+/**
+ * The plan of a shopper's `text` (its price and order words already taken out: `parseSearchIntent`) with the shop's
+ * synonym and related concept groups (kept: `shopWordGroups`) and the catalog words its unknown words may mean (one
+ * or two statements, on the search's own tables); null when nothing in it is searchable. `typing`: the type-ahead's plan, the last word taken
+ * as still being typed.
  */
 export async function planProductSearch(
   ctx: RequestContext,
   text: string,
   options?: { typing?: boolean },
 ): Promise<SearchPlan | null> {
-  return planSearch(
-    text,
-    await listSynonymGroups(ctx.scope),
-    await closestCatalogWords(ctx.scope, correctableWords(text)),
-    options,
-  );
+  const groups = await shopWordGroups(ctx);
+  return planSearch(text, groups.synonyms, await closestCatalogWords(ctx.scope, correctableWords(text)), {
+    ...options,
+    related: groups.concepts,
+  });
 }
 
 /** How many products and categories the type-ahead offers at most. */
@@ -43,16 +82,18 @@ export const SEARCH_COMPLETION_LIMITS = { products: 6, categories: 3 } as const;
  * (the catalog, which builds on the search: the app hands it to the search's routes).
  */
 export interface SearchedProducts {
-  /** Whether at least one active product matches `plan`. */
+  /** Whether at least one active product matches `plan` (and holds each of its meaning words: `unheld`). */
   anyMatches(ctx: RequestContext, plan: SearchPlan): Promise<boolean>;
   /**
-   * The type-ahead's answer for `plan`, in one statement: the first products of its relevance order and the
-   * categories whose name matches, at most `limits` of each.
+   * The type-ahead's answer for `plan`: the first products of its relevance order within the price bounds its words
+   * asked (`intent`), none when a meaning word is held by no product, and the categories whose name matches, at
+   * most `limits` of each.
    */
   completions(
     ctx: RequestContext,
     plan: SearchPlan,
     limits: typeof SEARCH_COMPLETION_LIMITS,
+    intent: SearchIntent,
   ): Promise<SearchCompletions>;
 }
 
@@ -67,9 +108,12 @@ export async function suggestSearch(
   text: string,
   products: SearchedProducts,
 ): Promise<string | null> {
-  const { words, cut } = searchWords(text);
+  // The price and order words are kept as they are, after the words corrected.
+  const intent = parseSearchIntent(text);
+  const { words, cut } = searchWords(intent.text);
   if (words.length === 0 || cut) return null;
-  const groups = await listSynonymGroups(ctx.scope);
+  const asked = searchWords(text).words.filter((word) => !words.includes(word));
+  const { synonyms: groups, concepts } = await shopWordGroups(ctx);
   const synonymWords = [
     ...new Set(
       groups
@@ -78,7 +122,7 @@ export async function suggestSearch(
         .filter((term) => /^[a-z]+$/.test(term)),
     ),
   ];
-  const similar = await looselySimilarCatalogWords(ctx.scope, correctableWords(text));
+  const similar = await looselySimilarCatalogWords(ctx.scope, correctableWords(intent.text));
   let changed = false;
   const suggested = words.map((word) => {
     const candidates = similar.get(word);
@@ -96,10 +140,12 @@ export async function suggestSearch(
   });
   if (!changed) return null;
   const suggestion = suggested.join(' ');
-  // The synonym groups read above, and the suggestion's own corrections.
-  const plan = planSearch(suggestion, groups, await closestCatalogWords(ctx.scope, correctableWords(suggestion)));
+  // The groups read above, and the suggestion's own corrections.
+  const plan = planSearch(suggestion, groups, await closestCatalogWords(ctx.scope, correctableWords(suggestion)), {
+    related: concepts,
+  });
   if (!plan || !(await products.anyMatches(ctx, plan))) return null;
-  return suggestion;
+  return [suggestion, ...asked].join(' ');
 }
 
 /**
@@ -114,14 +160,24 @@ export async function completeSearch(
 ): Promise<SearchCompletions> {
   const empty: SearchCompletions = { products: [], categories: [] };
   if (!isCompletable(text)) return empty;
-  // One transaction: the shop is named once for the three statements.
+  // The price and order words apply as the list applies them; the rest is what is being typed.
+  const intent = parseSearchIntent(text);
+  // One transaction: the shop is named once for its statements.
   return inTransaction(ctx, async (tx) => {
-    const plan = await planProductSearch(tx, text, { typing: true });
-    return plan ? products.completions(tx, plan, SEARCH_COMPLETION_LIMITS) : empty;
+    const plan = await planProductSearch(tx, intent.text, { typing: true });
+    return plan ? products.completions(tx, plan, SEARCH_COMPLETION_LIMITS, intent) : empty;
   });
 }
 
-/** Adds groups of search terms that mean the same (each group a list of one- or more-word terms). */
-export async function createSynonymGroups(ctx: RequestContext, groups: string[][]): Promise<void> {
-  await insertSynonymGroups(ctx.scope, groups);
+/**
+ * Adds groups of search terms (each a list of one- or more-word terms): that mean the same (synonyms), or that are
+ * related (`concepts`).
+ */
+export async function createSynonymGroups(
+  ctx: RequestContext,
+  groups: string[][],
+  kind: WordGroupKind = 'synonyms',
+): Promise<void> {
+  await insertSynonymGroups(ctx.scope, groups, kind);
+  wordGroupCaches.get(ctx.deps.events)?.delete(ctx.tenant.id);
 }

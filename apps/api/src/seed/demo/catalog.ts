@@ -9,7 +9,7 @@ import { DEMO_CATEGORIES } from './catalog-data.ts';
 import { renderProductPictures } from './pictures/index.ts';
 import { DEMO_PRODUCTS, type DemoProduct } from './products-data.ts';
 import { DEMO_REVIEWERS, DEMO_REVIEWS } from './reviews-data.ts';
-import { DEMO_SYNONYMS } from './search-data.ts';
+import { DEMO_CONCEPTS, DEMO_SYNONYMS } from './search-data.ts';
 
 /** The names the demo reviewers chose to show with their reviews. */
 const REVIEWER_NAMES: Record<(typeof DEMO_REVIEWERS)[number], string> = {
@@ -106,6 +106,7 @@ export async function seedCatalog(ctx: RequestContext): Promise<void> {
   const productIds = new Map((await createProducts(ctx, products)).map((row) => [row.slug, row.id]));
 
   await createSynonymGroups(ctx, DEMO_SYNONYMS);
+  await createSynonymGroups(ctx, DEMO_CONCEPTS, 'concepts');
 
   // Reviewers cannot sign in: they have no password. They review as any customer does (nobody bought anything yet,
   // so no review is a verified purchase).

@@ -25,3 +25,17 @@ export const DEMO_SYNONYMS: string[][] = [
   ['machete', 'chopper'],
   ['horn', 'buffalo horn'],
 ];
+
+/**
+ * The demo shop's related concepts: what a shopper searches by that its descriptions say in other words. A search for
+ * one also finds the products described by the others, below those holding the search's own words.
+ */
+export const DEMO_CONCEPTS: string[][] = [
+  ['trekking', 'hiking', 'outdoors', 'trail', 'campfire', 'camping', 'bushcraft', 'survival', 'jungle'],
+  ['firewood', 'kindling', 'logs', 'split'],
+  ['cooking', 'kitchen', 'chef', 'vegetables', 'meat', 'herbs', 'onions', 'slicing'],
+  ['gift', 'present', 'honour', 'ceremonial', 'wedding'],
+  ['display', 'wall', 'plaque', 'decoration', 'collector'],
+  ['garden', 'farm', 'farmers', 'yard', 'brush', 'bamboo', 'cane'],
+  ['hunting', 'skinning', 'game', 'bushcraft', 'field'],
+];

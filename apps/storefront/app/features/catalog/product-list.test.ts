@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../lib/api-client.ts';
 import { highlightPieces } from './highlight.ts';
-import { isPriceBand, loadProductList, productListHref, readProductListQuery } from './product-list.ts';
+import {
+  isPriceBand,
+  loadProductList,
+  productListHref,
+  readProductListQuery,
+  searchIntentChips,
+} from './product-list.ts';
 
 const CATEGORIES = [{ id: 1, slug: 'service', name: 'Service & Military', description: '<p>Issued</p>' }];
 
@@ -135,5 +141,40 @@ describe('the marks of a search result', () => {
     expect(isPriceBand({ minPrice: '20', maxPrice: '49.99' }, band)).toBe(true);
     expect(isPriceBand({ minPrice: '20', maxPrice: '' }, band)).toBe(false);
     expect(isPriceBand({ minPrice: '20', maxPrice: '50' }, band)).toBe(false);
+  });
+});
+
+describe('the chips of what a search asked in words', () => {
+  const query = readProductListQuery(new URLSearchParams('search=khukuri+under+90'));
+  const price = (amount: string) => `$${amount}`;
+
+  it('shows none when the search asked nothing beyond products', () => {
+    expect(searchIntentChips(query, undefined, price)).toEqual([]);
+  });
+
+  it('removes a price by searching the text without its words', () => {
+    const intent = { search: 'khukuri', min_price: null, max_price: '90.00', ordering: null };
+    expect(searchIntentChips(query, intent, price)).toEqual([
+      { kind: 'price', label: 'Price: up to $90.00', href: '/products?search=khukuri' },
+    ]);
+    const range = { ...intent, min_price: '50.00', max_price: '100.00' };
+    expect(searchIntentChips(query, range, price)[0]?.label).toBe('Price: $50.00–$100.00');
+    expect(searchIntentChips(query, { ...intent, min_price: '150.00', max_price: null }, price)[0]?.label).toBe(
+      'Price: from $150.00',
+    );
+  });
+
+  it('keeps, when one chip is removed, what the other asked as the list’s own filter or sort', () => {
+    const intent = { search: 'khukuri', min_price: null, max_price: '90.00', ordering: 'price' as const };
+    expect(searchIntentChips(query, intent, price)).toEqual([
+      { kind: 'price', label: 'Price: up to $90.00', href: '/products?search=khukuri&ordering=price' },
+      { kind: 'ordering', label: 'Cheapest first', href: '/products?search=khukuri&max_price=90.00' },
+    ]);
+    // An order the sort control does not offer goes with its words.
+    const lightest = { ...intent, ordering: 'weight' as const };
+    expect(searchIntentChips(query, lightest, price).map((chip) => [chip.label, chip.href])).toEqual([
+      ['Price: up to $90.00', '/products?search=khukuri'],
+      ['Lightest first', '/products?search=khukuri&max_price=90.00'],
+    ]);
   });
 });

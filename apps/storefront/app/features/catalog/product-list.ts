@@ -1,4 +1,11 @@
-import { type Category, PriceBound, type ProductFacets, type ProductPage, parseMinor } from '@platform/contracts';
+import {
+  type Category,
+  PriceBound,
+  type ProductFacets,
+  type ProductPage,
+  parseMinor,
+  type SearchIntent,
+} from '@platform/contracts';
 import { type ApiClient, errorText } from '../../lib/api-client.ts';
 import { fetchCategories } from './api/categories.ts';
 import { fetchProductPage, fetchSearchSuggestion } from './api/products.ts';
@@ -154,4 +161,63 @@ export function isPriceBand(
 ) {
   if (!query.minPrice || !query.maxPrice) return false;
   return parseMinor(query.minPrice) === parseMinor(band.min) && parseMinor(query.maxPrice) === parseMinor(band.max);
+}
+
+/** What a sort asked in a search's words is called on its chip. */
+const INTENT_SORTS: Record<NonNullable<SearchIntent['ordering']>, string> = {
+  price: 'Cheapest first',
+  '-price': 'Most expensive first',
+  weight: 'Lightest first',
+  '-weight': 'Heaviest first',
+  length: 'Shortest first',
+  '-length': 'Longest first',
+  '-created_at': 'Newest first',
+};
+
+/** A removable chip of what a search's words asked: its text (prices already formatted) and the list without it. */
+export interface SearchIntentChip {
+  kind: 'price' | 'ordering';
+  label: string;
+  href: string;
+}
+
+/**
+ * The chips of what the search's words asked beyond products (`search_intent`): a price range, an order. Removing
+ * one searches the text without the words that asked it; what the other chip asked is kept as the list's own filter
+ * or sort when the list has one for it (its price bounds; an order of its sort control).
+ */
+export function searchIntentChips(
+  query: ProductListQuery,
+  intent: SearchIntent | undefined,
+  price: (amount: string) => string,
+): SearchIntentChip[] {
+  if (!intent) return [];
+  const chips: SearchIntentChip[] = [];
+  const base: ProductListQuery = { ...query, search: intent.search, page: 1 };
+  if (intent.min_price !== null || intent.max_price !== null) {
+    const label =
+      intent.min_price !== null && intent.max_price !== null
+        ? `Price: ${price(intent.min_price)}–${price(intent.max_price)}`
+        : intent.max_price !== null
+          ? `Price: up to ${price(intent.max_price)}`
+          : `Price: from ${price(intent.min_price ?? '0.00')}`;
+    const sort = intent.ordering !== null && intent.ordering in PRODUCT_LIST_SORTS ? intent.ordering : null;
+    chips.push({
+      kind: 'price',
+      label,
+      href: productListHref({ ...base, ordering: query.ordering ?? (sort as ProductListSort | null) }),
+    });
+  }
+  if (intent.ordering !== null) {
+    chips.push({
+      kind: 'ordering',
+      label: INTENT_SORTS[intent.ordering],
+      href: productListHref({
+        ...base,
+        minPrice: query.minPrice || (intent.min_price ?? ''),
+        maxPrice: query.maxPrice || (intent.max_price ?? ''),
+      }),
+    });
+  }
+  return chips;
 }
