@@ -12,7 +12,8 @@ import { GALLERY_SIZES, galleryImages, ProductGallery } from '../features/catalo
 import { ReviewForm, ReviewList } from '../features/catalog/components/reviews.tsx';
 import { StarRating } from '../features/catalog/components/star-rating.tsx';
 import { useFormat } from '../features/site/site-settings.tsx';
-import { DeliverTo, useShownPrices } from '../features/tax/destination.tsx';
+import { DeliverTo } from '../features/tax/components/deliver-to.tsx';
+import { useShownPrices } from '../features/tax/destination.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import { type ApiClient, ApiError, errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';

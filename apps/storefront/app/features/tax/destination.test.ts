@@ -1,6 +1,7 @@
 import type { TaxDestination } from '@platform/contracts/tax';
 import { describe, expect, it } from 'vitest';
-import { parseDestination, shownAmount } from './destination.tsx';
+import { parseDestination } from './destination.tsx';
+import { shownAmount } from './destination-prices.ts';
 
 const germany: TaxDestination = {
   country: 'DE',

@@ -1,16 +1,11 @@
 // The shopper's destination (decision 016): the country (and region) they deliver to, kept in local storage so that
 // every page and tab prices alike, and the catalog's prices as that destination pays them. Unknown until chosen: the
 // shop's entered prices, no notice.
-// NOTE: one module on purpose: every page loads it (the header's cart, the product cards), and each module of the
-// first load costs its own imports; the select and its list of countries load apart (deliver-to-panel.tsx).
-import { formatMinor, parseMinor } from '@platform/contracts';
-import { destinationRates, rateFor, shownCents, TaxDestination } from '@platform/contracts/tax';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useSyncExternalStore } from 'react';
-import { browserApi } from '../../lib/browser-api.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { fetchCategories } from '../catalog/api/categories.ts';
-import './components/deliver-to.css';
+// NOTE: one small module on purpose: every page loads it (the header's cart, the product cards), and each module of
+// the first load costs its own imports; the destination's answer and arithmetic (destination-prices.ts) load apart,
+// and the Deliver to select (components/deliver-to.tsx) only where it shows.
+import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 
 export const DESTINATION_KEY = 'deliverTo';
 
@@ -72,97 +67,29 @@ export function useDestination(): Destination | null {
   return useSyncExternalStore(subscribe, readDestination, () => null);
 }
 
-/**
- * `GET /tax/destination/`: how a destination shows prices (its rates, included or added, the notice). Public and the
- * same for every shopper of the shop, so it is kept for the session's length.
- */
-export function destinationQueryOptions(destination: Destination) {
-  return queryOptions({
-    queryKey: ['tax-destination', destination.country, destination.region ?? ''],
-    queryFn: ({ signal }) =>
-      browserApi().get('/tax/destination/', {
-        schema: TaxDestination,
-        query: { country: destination.country, region: destination.region ?? undefined },
-        signal,
-      }),
-    staleTime: 10 * 60_000,
-  });
-}
-
 /** Prices as the shopper's destination shows them. */
 export interface ShownPrices {
   /** An entered price (a decimal string) as the destination pays it, for a product of the category (its slug). */
   price: (amount: string, categorySlug: string) => string;
-  /** What the prices hold for the destination ("Prices include VAT for Germany."); null until it is known. */
+  /** What the prices hold for the destination ("Delivery to Germany: prices include VAT."); null until known. */
   notice: string | null;
-  /** The destination's answer, once known. */
-  destination: TaxDestination | null;
 }
 
-const ENTERED: ShownPrices = { price: (amount) => amount, notice: null, destination: null };
-
-/** An entered amount as a view shows it: `shownCents` on the exact minor units, the amount itself when unreadable. */
-export function shownAmount(amount: string, destination: TaxDestination, categoryId: number | null): string {
-  const cents = parseMinor(amount);
-  if (cents === null) return amount;
-  const { basisPoints } = rateFor(destinationRates(destination), categoryId);
-  return formatMinor(
-    shownCents(cents, basisPoints, { display: destination.display, pricesIncludeTax: destination.prices_include_tax }),
-  );
-}
+const ENTERED: ShownPrices = { price: (amount) => amount, notice: null };
 
 /**
  * The catalog's prices for the shopper's destination: the entered ones until it is chosen and answered (the server's
- * render, the same for every visitor), then the destination's. Category rates need the categories' ids, asked only
- * when the destination has such a rate.
+ * render, the same for every visitor), then the destination's. The destination's answer and its arithmetic load
+ * apart from the first load (`destination-prices.ts`), once a destination is chosen; kept for the session's length.
  */
 export function useShownPrices(): ShownPrices {
   const chosen = useDestination();
   const answer = useQuery({
-    ...destinationQueryOptions(chosen ?? { country: '', region: null }),
+    queryKey: ['tax-destination', chosen?.country ?? '', chosen?.region ?? ''],
+    queryFn: async ({ signal }) =>
+      (await import('./destination-prices.ts')).destinationPrices(chosen as Destination, signal),
     enabled: chosen !== null,
+    staleTime: 10 * 60_000,
   });
-  const destination = chosen ? (answer.data ?? null) : null;
-  const byCategory = destination?.rates.some((rate) => rate.category_id !== null) ?? false;
-  // The shop menu's query (same key); its client is taken only when the query runs, in the browser.
-  const categories = useQuery({
-    queryKey: ['categories'],
-    queryFn: () => fetchCategories(browserApi()),
-    enabled: byCategory,
-  });
-  const categoryIds = categories.data;
-  return useMemo(() => {
-    // Until the categories are known, a category's own rate could not be told from the general one.
-    if (!destination || (byCategory && !categoryIds)) return ENTERED;
-    const ids = new Map((categoryIds ?? []).map((category) => [category.slug, category.id]));
-    return {
-      price: (amount, categorySlug) => shownAmount(amount, destination, ids.get(categorySlug) ?? null),
-      notice: destination.notice,
-      destination,
-    };
-  }, [destination, categoryIds, byCategory]);
-}
-
-// The select and its list of countries load apart from the pages' first load, once the page is interactive.
-const DeliverToPanel = lazy(async () => ({
-  default: (await import('./components/deliver-to-panel.tsx')).DeliverToPanel,
-}));
-
-/**
- * Where the shopper delivers, beside a price: a labelled country select and what the prices hold there (the
- * destination's notice). Its room is kept from the server's render on, so loading it, reading the stored choice
- * after hydration, or choosing moves nothing on the page.
- */
-export function DeliverTo({ notice }: { notice: string | null }) {
-  const hydrated = useHydrated();
-  const destination = useDestination();
-  return (
-    <div className="destination">
-      {hydrated && (
-        <Suspense fallback={null}>
-          <DeliverToPanel destination={destination} notice={notice} onChoose={setDestination} />
-        </Suspense>
-      )}
-    </div>
-  );
+  return (chosen && answer.data) || ENTERED;
 }

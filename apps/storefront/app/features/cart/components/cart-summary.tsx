@@ -1,6 +1,7 @@
 import { Totals } from '../../../components/totals.tsx';
 import { useFormat } from '../../site/site-settings.tsx';
-import { DeliverTo, useShownPrices } from '../../tax/destination.tsx';
+import { DeliverTo } from '../../tax/components/deliver-to.tsx';
+import { useShownPrices } from '../../tax/destination.tsx';
 import type { CartState } from '../api/cart.ts';
 import { DiscountCode } from './discount-code.tsx';
 
