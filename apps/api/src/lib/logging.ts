@@ -1,6 +1,7 @@
 // The servers' logs: one line per request, JSON for a log collector or readable text for a person at a terminal.
 import net from 'node:net';
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import pino from 'pino';
 import type { Config } from '../config.ts';
 
 /** Log fields never written: credentials and secrets, wherever they appear. */
@@ -109,9 +110,19 @@ export function serverLogging(
   config: Config,
   stream?: LogStream,
 ): { logger: NonNullable<FastifyServerOptions['logger']>; logController: LogController } {
-  const out = stream ?? (logFormat(config) === 'pretty' ? readableLogStream() : undefined);
+  // JSON lines leave asynchronously, in batches, rather than one blocking write per request; pino flushes what is
+  // left when the process exits, and the app when it closes (`flushLog`).
+  const out =
+    stream ?? (logFormat(config) === 'pretty' ? readableLogStream() : pino.destination({ dest: 1, sync: false }));
   return {
-    logger: { level: config.LOG_LEVEL, redact: REDACT, ...(out ? { stream: out } : {}) },
+    logger: { level: config.LOG_LEVEL, redact: REDACT, stream: out },
     logController: new RequestLogController({ disableRequestLogging: config.NODE_ENV === 'test' }),
   };
+}
+
+/** Writes out the log lines still buffered (the asynchronous destination), before the server stops. */
+export function flushLog(log: unknown): Promise<void> {
+  const flush = (log as { flush?: (done: (error?: Error) => void) => void }).flush;
+  if (typeof flush !== 'function') return Promise.resolve();
+  return new Promise((resolve) => flush.call(log, () => resolve()));
 }
