@@ -18,8 +18,8 @@ function loadPurifier(): Promise<Purifier> {
 
 /**
  * Stored rich text (HTML), sanitized again in the browser with DOMPurify. The server renders the API's HTML,
- * already sanitized on write; the browser sanitizes it once hydrated and DOMPurify has loaded (at once on client
- * navigations after that), so the hydrated markup matches the server's and DOMPurify stays out of the first load.
+ * already sanitized on write; the browser sanitizes it once DOMPurify has loaded (after the first load, so that it
+ * stays out of it), and the hydrated markup matches the server's.
  */
 export function RichText({ html, className }: { html: string; className?: string }) {
   const inBrowser = useSyncExternalStore(
@@ -27,6 +27,8 @@ export function RichText({ html, className }: { html: string; className?: string
     () => true,
     () => false,
   );
+  // The markup the server rendered, when this text was hydrated: it is on the page already, as the server sent it.
+  const [serverHtml] = useState(() => (inBrowser ? null : html));
   const [loaded, setLoaded] = useState<Purifier | null>(() => purifier);
   useEffect(() => {
     // Not loaded (offline, say): the server's HTML stays, as sanitized on write.
@@ -36,7 +38,11 @@ export function RichText({ html, className }: { html: string; className?: string
         () => undefined,
       );
   }, [loaded]);
-  const safe = inBrowser && loaded?.isSupported ? loaded.sanitize(html, { USE_PROFILES: { html: true } }) : html;
+  // NOTE: the browser never inserts HTML it has not sanitized: until DOMPurify has loaded it keeps the server's
+  // markup of a hydrated text, and leaves any other (a client navigation's) empty.
+  let safe = html;
+  if (inBrowser && loaded?.isSupported) safe = loaded.sanitize(html, { USE_PROFILES: { html: true } });
+  else if (inBrowser && !loaded && html !== serverHtml) safe = '';
   const classes = className ? `rich-text ${className}` : 'rich-text';
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write by the API and here by DOMPurify.
   return <div className={classes} dangerouslySetInnerHTML={{ __html: safe }} />;
