@@ -1,7 +1,11 @@
-import { type AddCartItemBody, Cart } from '@platform/contracts';
+import type { AddCartItemBody, Cart } from '@platform/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { type ApiClient, ApiError } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
+import { contract } from '../../../lib/contracts.ts';
+
+const CART = contract((c) => c.Cart);
+
 import { USER_QUERY_SCOPE } from '../../session/user-queries.ts';
 
 /** The cart as the storefront holds it: `id` is null until the server has answered with the customer's cart. */
@@ -24,7 +28,7 @@ export const CART_QUERY_KEY = [USER_QUERY_SCOPE, 'cart'] as const;
 /** `GET /orders/cart/`; a 401 or 404 is an empty cart, not a failure. */
 async function fetchCart(api: ApiClient): Promise<CartState> {
   try {
-    return await api.get('/orders/cart/', { schema: Cart });
+    return await api.get('/orders/cart/', { schema: CART });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return EMPTY_CART;
     throw error;
@@ -55,12 +59,12 @@ export type CartChange =
 export function sendCartChange(api: ApiClient, change: CartChange): Promise<Cart> {
   switch (change.kind) {
     case 'add':
-      return api.post('/orders/cart/add-item/', change.item, { schema: Cart });
+      return api.post('/orders/cart/add-item/', change.item, { schema: CART });
     case 'update':
-      return api.patch(`/orders/cart/items/${change.itemId}/`, { quantity: change.quantity }, { schema: Cart });
+      return api.patch(`/orders/cart/items/${change.itemId}/`, { quantity: change.quantity }, { schema: CART });
     case 'remove':
-      return api.delete(`/orders/cart/items/${change.itemId}/`, { schema: Cart });
+      return api.delete(`/orders/cart/items/${change.itemId}/`, { schema: CART });
     case 'clear':
-      return api.delete('/orders/cart/clear/', { schema: Cart });
+      return api.delete('/orders/cart/clear/', { schema: CART });
   }
 }
