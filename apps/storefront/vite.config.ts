@@ -7,12 +7,28 @@ const apiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:8001';
 export default defineConfig({
   plugins: [reactRouter()],
   environments: {
-    // React Router 8 is published as separate modules; kept in one chunk of the client build, the first load of a
-    // page is one file and about 2 KiB smaller gzipped than with its modules spread over shared chunks.
+    // The framework (React, React Router, TanStack Query) in one chunk, and what every page's first load needs of the
+    // app in another: fewer, larger files compress better than the modules spread over small shared chunks (about
+    // 8 KiB gzipped of the first load; scripts/bundle-budget.mjs).
     client: {
       build: {
         rolldownOptions: {
-          output: { codeSplitting: { groups: [{ name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ }] } },
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
+                },
+                // What every page's first load runs besides its route: the API client, the shell, the session, the
+                // shop's settings, the cart's and catalog's calls, and the contracts' plain helpers (never a schema).
+                {
+                  name: 'shell',
+                  test: /(app[\\/](lib[\\/](api-client|browser-api|contracts|format|seo|session-store|use-hydrated)\.ts|components[\\/](error-box|form-message|not-found-help|picture|spinner|site-head|rich-text)\.tsx|components[\\/]layout[\\/](?!search-combobox)|features[\\/]site[\\/]|features[\\/]session[\\/](session|user-queries)\.ts|features[\\/]cart[\\/](use-cart\.ts|api[\\/])|features[\\/]catalog[\\/]api[\\/])|contracts[\\/]src[\\/](plain|json|minor-units|catalog-rules|error-texts)\.ts)/,
+                },
+              ],
+            },
+          },
         },
       },
     },

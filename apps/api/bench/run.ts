@@ -4,7 +4,8 @@
  * generated products in a second shop and a third shop for carts and orders; then two servers in turn: the
  * production configuration (response cache on) and the same with RESPONSE_CACHE_FRESH_SECONDS=0 (nothing kept:
  * every page rendered, every API read answered by its handler). Every case is reported next to /api/health/ of the
- * same server at the same number of connections, and checked against the targets of issue 15 (cases.ts).
+ * same server and to a bare Fastify answering the same bytes (bare-server.ts) at the same number of connections, and
+ * checked against the targets (cases.ts).
  * Rewrites the generated part of docs/benchmarks.md, keeping the sections after it.
  *
  * BENCH_DURATION (s per measurement, default 2), BENCH_WARMUP (s, default 0.5), BENCH_PRODUCTS (default 10 000),
@@ -33,14 +34,16 @@ import {
 } from './cases.ts';
 import { type BenchData, prepareData } from './data.ts';
 import { checkOnce, type Figures, measure } from './measure.ts';
-import { assertProductionBuild, startServer } from './server.ts';
+import { assertProductionBuild, startBareServer, startServer } from './server.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 2);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 0.5);
 const GENERATED_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : undefined;
 const ONLY = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES, 'i') : undefined;
-const SELECTED = CASES.filter((item) => item.kind === 'reference' || !ONLY || ONLY.test(item.name));
+const SELECTED = CASES.filter(
+  (item) => item.kind === 'reference' || item.kind === 'bare' || !ONLY || ONLY.test(item.name),
+);
 
 interface Measurement {
   benchCase: BenchCase;
@@ -133,33 +136,57 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
     console.log(`[${engine}] data ready in ${Math.round((Date.now() - started) / 1000)} s`);
 
     for (const served of ['cache', 'no cache'] as Served[]) {
-      if (!SELECTED.some((item) => item.served === served && item.kind !== 'reference')) continue;
+      if (!SELECTED.some((item) => item.served === served && item.kind !== 'reference' && item.kind !== 'bare')) {
+        continue;
+      }
+      const logFile = path.join(dataDir, `server-${served.replace(' ', '-')}.log`);
       const server = await startServer(
         {
           ...settings,
-          // No line per request: the figures are the shop's, not its log's.
-          LOG_LEVEL: 'warn',
+          // Logging at its default level, one line per request, as in production: into a file, as a collector reads it.
           ...(served === 'no cache' ? { RESPONSE_CACHE_FRESH_SECONDS: '0' } : {}),
         },
-        PROFILE_DIR ? { profileDir: path.join(PROFILE_DIR, `${engine}-${served.replace(' ', '-')}`) } : {},
+        {
+          logFile,
+          ...(PROFILE_DIR ? { profileDir: path.join(PROFILE_DIR, `${engine}-${served.replace(' ', '-')}`) } : {}),
+        },
+      );
+      // The reference answers the very bytes the shop's /api/health/ answers.
+      const health = await fetch(`${server.origin}/api/health/`);
+      const bare = await startBareServer(
+        await health.text(),
+        health.headers.get('content-type') ?? 'application/json; charset=utf-8',
       );
       try {
         const context = await discover(server.origin, data);
         for (const benchCase of SELECTED.filter((item) => item.served === served)) {
+          const target = benchCase.kind === 'bare' ? bare : server;
           const request = benchCase.request(context);
-          await checkOnce(server.origin, request);
-          if (benchCase.warmUp && WARMUP_SECONDS > 0) await measure(server, request, 10, WARMUP_SECONDS);
+          await checkOnce(target.origin, request);
+          if (benchCase.warmUp && WARMUP_SECONDS > 0) await measure(target, request, 10, WARMUP_SECONDS);
           for (const connections of benchCase.connections) {
-            const figures = await measure(server, request, connections, DURATION_SECONDS);
+            const figures = await measure(target, request, connections, DURATION_SECONDS);
             measurements.push({ benchCase, figures });
+            const bareFigures = measurements.find(
+              (item) =>
+                item.benchCase.kind === 'bare' &&
+                item.benchCase.served === served &&
+                item.figures.connections === connections,
+            )?.figures;
+            const bareShare = bareFigures
+              ? `${((figures.requestsPerSecond / bareFigures.requestsPerSecond) * 100).toFixed(1)} % of bare`
+              : '';
             console.log(
-              `[${engine}, ${served}] ${benchCase.name} ×${connections}: ${figures.requestsPerSecond.toFixed(0)} req/s, ` +
+              `[${engine}, ${served}] ${benchCase.name} ×${connections}: ${figures.requestsPerSecond.toFixed(0)} req/s (${bareShare}), ` +
                 `p50 ${figures.p50} ms, p99 ${figures.p99} ms, CPU ${figures.cpuMsPerAnswer?.toFixed(2) ?? '—'} ms, X-Cache ${cacheSummary(figures)}, errors ${figures.errors} (timeouts ${figures.timeouts})`,
             );
           }
         }
       } finally {
+        await bare.stop();
         await server.stop();
+        const lines = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').length - 1 : 0;
+        console.log(`[${engine}, ${served}] the server wrote ${lines} log lines`);
       }
     }
   } finally {
@@ -174,12 +201,15 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
   };
 }
 
-function referenceOf(run: EngineRun, served: Served, connections: number): Figures | undefined {
+function referenceOf(
+  run: EngineRun,
+  served: Served,
+  connections: number,
+  kind: 'reference' | 'bare' = 'reference',
+): Figures | undefined {
   return run.measurements.find(
     (item) =>
-      item.benchCase.kind === 'reference' &&
-      item.benchCase.served === served &&
-      item.figures.connections === connections,
+      item.benchCase.kind === kind && item.benchCase.served === served && item.figures.connections === connections,
   )?.figures;
 }
 
@@ -204,25 +234,36 @@ interface Verdict {
   gaps: string[] | null;
 }
 
-function verdictOf(engine: Engine, benchCase: BenchCase, figures: Figures, ratio: number): Verdict | null {
+/** A case's requests/s over its reference's and over the bare Fastify's, at the same server and connections. */
+function ratiosOf(run: EngineRun, benchCase: BenchCase, figures: Figures): { ratio: number; bareRatio: number } {
+  const over = (kind: 'reference' | 'bare') => {
+    const reference = referenceOf(run, benchCase.served, figures.connections, kind);
+    return reference ? figures.requestsPerSecond / reference.requestsPerSecond : Number.NaN;
+  };
+  return { ratio: over('reference'), bareRatio: over('bare') };
+}
+
+function verdictOf(engine: Engine, benchCase: BenchCase, figures: Figures, ratio: number, bareRatio: number) {
   if (!benchCase.target) return null;
-  const gaps = benchCase.target.gaps(engine, figures, ratio);
+  const gaps = benchCase.target.gaps(engine, figures, ratio, bareRatio);
   if (figures.errors > 0 && gaps) gaps.push(`${figures.errors} errors`);
-  return { text: gaps === null ? '—' : gaps.length === 0 ? 'met' : `**not met**: ${gaps.join(', ')}`, gaps };
+  return {
+    text: gaps === null ? '—' : gaps.length === 0 ? 'met' : `**not met**: ${gaps.join(', ')}`,
+    gaps,
+  } satisfies Verdict;
 }
 
 function table(run: EngineRun): string {
   const lines = [
-    '| Case | Served | Conn. | req/s | × reference | p50 ms | p99 ms | CPU ms | Bytes | X-Cache | Errors | Target |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---|',
+    '| Case | Served | Conn. | req/s | × reference | × bare Fastify | p50 ms | p99 ms | CPU ms | Bytes | X-Cache | Errors | Target |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|',
   ];
   for (const { benchCase, figures } of run.measurements) {
-    const reference = referenceOf(run, benchCase.served, figures.connections);
-    const ratio = reference ? figures.requestsPerSecond / reference.requestsPerSecond : Number.NaN;
-    const verdict = verdictOf(run.engine, benchCase, figures, ratio);
+    const { ratio, bareRatio } = ratiosOf(run, benchCase, figures);
+    const verdict = verdictOf(run.engine, benchCase, figures, ratio, bareRatio);
     const name = benchCase.kind === 'page' ? `page: ${benchCase.name}` : benchCase.name;
     lines.push(
-      `| ${name} | ${benchCase.served} | ${figures.connections} | ${figures.requestsPerSecond.toFixed(0)} | ${(ratio * 100).toFixed(1)} % | ${figures.p50} | ${figures.p99} | ${figures.cpuMsPerAnswer?.toFixed(2) ?? '—'} | ${figures.bytes} | ${cacheSummary(figures)} | ${figures.errors}${figures.timeouts ? ` (${figures.timeouts} timed out)` : ''} | ${verdict?.text ?? ''} |`,
+      `| ${name} | ${benchCase.served} | ${figures.connections} | ${figures.requestsPerSecond.toFixed(0)} | ${benchCase.kind === 'bare' ? '—' : `${(ratio * 100).toFixed(1)} %`} | ${(bareRatio * 100).toFixed(1)} % | ${figures.p50} | ${figures.p99} | ${figures.cpuMsPerAnswer?.toFixed(2) ?? '—'} | ${figures.bytes} | ${cacheSummary(figures)} | ${figures.errors}${figures.timeouts ? ` (${figures.timeouts} timed out)` : ''} | ${verdict?.text ?? ''} |`,
     );
   }
   return lines.join('\n');
@@ -233,9 +274,8 @@ function targetSummary(runs: EngineRun[]): string {
   const byTarget = new Map<string, { applies: number; met: number; misses: string[] }>();
   for (const run of runs) {
     for (const { benchCase, figures } of run.measurements) {
-      const reference = referenceOf(run, benchCase.served, figures.connections);
-      const ratio = reference ? figures.requestsPerSecond / reference.requestsPerSecond : Number.NaN;
-      const verdict = verdictOf(run.engine, benchCase, figures, ratio);
+      const { ratio, bareRatio } = ratiosOf(run, benchCase, figures);
+      const verdict = verdictOf(run.engine, benchCase, figures, ratio, bareRatio);
       if (!verdict || verdict.gaps === null || !benchCase.target) continue;
       const entry = byTarget.get(benchCase.target.text) ?? { applies: 0, met: 0, misses: [] };
       entry.applies += 1;
@@ -284,8 +324,12 @@ Produced by \`npm run bench\` (apps/api/bench/run.ts; it builds first): the prod
 loopback; autocannon, in the benchmark's own process, sends each request with ${'`accept-encoding: br, gzip`'} at
 the given number of concurrent connections for ${DURATION_SECONDS} s (after ${WARMUP_SECONDS} s of warm-up at 10
 connections; the order case sends a fixed number of requests instead, since each uses up a cart). The server runs
-with the production configuration, except that rate limits are off and it logs warnings only.
+with the production configuration, except that rate limits are off; it logs at its default level (a line per
+request) into a file.
 
+- **Bare Fastify**: a Fastify server with no plugin, hook or logger (apps/api/bench/bare-server.ts), a process of
+  its own on the same machine, answering \`GET /api/health/\` with the same bytes as the shop's, measured just
+  before the shop's cases at the same numbers of connections. "× bare Fastify" is a case's requests/s over its.
 - **Reference**: \`GET /api/health/\` of the same server process at the same number of connections (a small JSON
   answer through every hook of the app). "× reference" is a case's requests/s over the reference's.
 - **Served "cache"**: the production configuration. Public pages and public API reads come from the response cache

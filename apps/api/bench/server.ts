@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const STOREFRONT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../storefront');
 const ENTRY = path.join(STOREFRONT_DIR, 'dist/main.js');
+const BARE_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-server.ts');
 
 /** Fails with what to do when the production build is missing. */
 export function assertProductionBuild(): void {
@@ -29,17 +30,32 @@ export interface RunningServer {
 
 /**
  * Starts the production server with `env` (added to PATH only: nothing of this shell's configuration leaks in) and
- * resolves once /api/health/ answers. With `profileDir`, the process writes a V8 CPU profile there when it stops.
+ * resolves once /api/health/ answers. With `profileDir`, the process writes a V8 CPU profile there when it stops; with
+ * `logFile`, its standard output (the request log) goes to that file instead of this terminal.
  */
-export async function startServer(env: Record<string, string>, options: { profileDir?: string } = {}) {
+export async function startServer(
+  env: Record<string, string>,
+  options: { profileDir?: string; logFile?: string } = {},
+) {
+  const flags = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
+  return spawnServer([...flags, ENTRY], env, options.logFile);
+}
+
+/** Starts the reference: a bare Fastify answering /api/health/ with `body` as `contentType` (bare-server.ts). */
+export async function startBareServer(body: string, contentType: string) {
+  return spawnServer([BARE_ENTRY], { BARE_BODY: body, BARE_CONTENT_TYPE: contentType });
+}
+
+async function spawnServer(args: string[], env: Record<string, string>, logFile?: string) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const flags = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
-  const child = spawn(process.execPath, [...flags, ENTRY], {
+  const out = logFile ? fs.openSync(logFile, 'a') : 'inherit';
+  const child = spawn(process.execPath, args, {
     cwd: STOREFRONT_DIR,
     env: { PATH: process.env.PATH ?? '', ...env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: origin },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', out, 'inherit'],
   });
+  if (typeof out === 'number') fs.closeSync(out);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let gone = false;
   void exited.then(() => {
@@ -47,7 +63,8 @@ export async function startServer(env: Record<string, string>, options: { profil
   });
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (gone) throw new Error('The production server stopped while starting (its output is above).');
+    if (gone)
+      throw new Error(`The server stopped while starting (its output is ${logFile ? `in ${logFile}` : 'above'}).`);
     try {
       if ((await fetch(`${origin}/api/health/`)).ok) break;
     } catch {
@@ -55,7 +72,7 @@ export async function startServer(env: Record<string, string>, options: { profil
     }
     if (Date.now() > deadline) {
       await stopChild(child, exited);
-      throw new Error('The production server did not answer /api/health/ within two minutes.');
+      throw new Error('The server did not answer /api/health/ within two minutes.');
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

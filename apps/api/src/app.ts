@@ -17,7 +17,7 @@ import type { Database } from './db/client.ts';
 import type { EventBus } from './lib/context.ts';
 import { InProcessEventBus } from './lib/events.ts';
 import { type Job, scheduleJob } from './lib/jobs.ts';
-import { type LogStream, serverLogging } from './lib/logging.ts';
+import { flushLog, type LogStream, serverLogging } from './lib/logging.ts';
 import { trustProxyOption } from './lib/proxy-trust.ts';
 import { createResponseCache, type ResponseCache } from './lib/response-cache.ts';
 import {
@@ -167,8 +167,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   invalidateOnChanges(app.deps.events, app.deps.cache, async (id) => (await getTenant(database.db, id))?.token ?? null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // Callback style, as the other hooks every request passes: no promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   // Before anything else: a Host no shop can have (the storefront, media and the API alike).
   app.addHook('onRequest', rejectMalformedHost);
@@ -217,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.deps.mailer.idle();
     await app.deps.cache.close();
     await database.close();
+    await flushLog(app.log);
   });
 
   // Every API route is remembered here, so that a known path asked with another method answers 405.

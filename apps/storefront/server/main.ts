@@ -5,6 +5,7 @@ import {
   createResponseCache,
   type DemoAccount,
   demoAccountsToShow,
+  flushLog,
   listen,
   loadConfigOrExit,
   prepareApp,
@@ -31,6 +32,7 @@ if (config.API_URL) {
   // Pages are kept only where the API's changes reach them: through a shared Redis.
   const cache = config.REDIS_URL ? createResponseCache(config, app.log) : undefined;
   if (cache) app.addHook('onClose', () => cache.close());
+  app.addHook('onClose', () => flushLog(app.log));
   await app.register(storefront, { config, apiBaseUrl, apiFetch: fetch, ...(cache ? { cache } : {}) });
   await listen(app, config);
   await announce(app, apiBaseUrl, fetch);

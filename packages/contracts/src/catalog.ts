@@ -1,6 +1,17 @@
 import { z } from 'zod';
+import { PRICE_BOUND_PATTERN } from './catalog-rules.ts';
 import { PageNumber, RowId } from './ids.ts';
 import { Money, parseMinor } from './money.ts';
+
+export {
+  averageRating,
+  DEFAULT_PAGE_SIZE,
+  isCompletable,
+  isPriceBound,
+  PRICE_BOUND_PATTERN,
+  REVIEW_COMMENT_MAX,
+  SEARCH_COMPLETION_MIN_LENGTH,
+} from './catalog-rules.ts';
 
 /** A category (spec section 3); `description` is sanitized HTML. */
 export const Category = z.object({ id: z.number(), slug: z.string(), name: z.string(), description: z.string() });
@@ -106,12 +117,11 @@ export const ProductOrdering = z.enum([
 export type ProductOrdering = z.infer<typeof ProductOrdering>;
 
 export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 24;
 
 /** A bound of the product list's price filter: a decimal string such as "50" or "85.00", never negative. */
 export const PriceBound = z
   .string()
-  .regex(/^\d{1,8}(\.\d{1,2})?$/, { error: 'Enter a price such as 85.00 (at most two decimals).' });
+  .regex(PRICE_BOUND_PATTERN, { error: 'Enter a price such as 85.00 (at most two decimals).' });
 
 export const ProductListQuery = z
   .object({
@@ -188,19 +198,6 @@ export const SearchSuggestionQuery = z.object({ search: z.string().max(200) });
 export const SearchSuggestion = z.object({ suggestion: z.string().nullable() });
 export type SearchSuggestion = z.infer<typeof SearchSuggestion>;
 
-/** The shortest text the type-ahead completes, in letters and digits (accents and punctuation left out). */
-export const SEARCH_COMPLETION_MIN_LENGTH = 2;
-
-/** Whether the type-ahead completes `text`: the API answers an empty list, and the search box asks nothing, below. */
-export function isCompletable(text: string): boolean {
-  const letters = text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '');
-  return letters.length >= SEARCH_COMPLETION_MIN_LENGTH;
-}
-
 /** `GET /api/products/search-completions/?search=…`: what the header's search box suggests while a shopper types. */
 export const SearchCompletionsQuery = z.object({ search: z.string().max(200) });
 export type SearchCompletionsQuery = z.infer<typeof SearchCompletionsQuery>;
@@ -222,14 +219,6 @@ export const SearchCompletions = z.object({
   categories: z.array(z.object({ slug: z.string(), name: z.string() })),
 });
 export type SearchCompletions = z.infer<typeof SearchCompletions>;
-
-/** A product's average rating from its reviews, to two decimals; null without reviews. */
-export function averageRating(reviewCount: number, ratingSum: number): number | null {
-  return reviewCount === 0 ? null : Math.round((ratingSum / reviewCount) * 100) / 100;
-}
-
-/** The longest review comment, in characters (after trimming). */
-export const REVIEW_COMMENT_MAX = 2000;
 
 export const CreateReviewBody = z.object({
   product: RowId,

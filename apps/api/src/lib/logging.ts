@@ -1,6 +1,7 @@
 // The servers' logs: one line per request, JSON for a log collector or readable text for a person at a terminal.
 import net from 'node:net';
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import pino from 'pino';
 import type { Config } from '../config.ts';
 
 /** Log fields never written: credentials and secrets, wherever they appear. */
@@ -109,9 +110,38 @@ export function serverLogging(
   config: Config,
   stream?: LogStream,
 ): { logger: NonNullable<FastifyServerOptions['logger']>; logController: LogController } {
-  const out = stream ?? (logFormat(config) === 'pretty' ? readableLogStream() : undefined);
+  const out = stream ?? (logFormat(config) === 'pretty' ? readableLogStream() : batchedStdout());
   return {
-    logger: { level: config.LOG_LEVEL, redact: REDACT, ...(out ? { stream: out } : {}) },
+    logger: { level: config.LOG_LEVEL, redact: REDACT, stream: out },
     logController: new RequestLogController({ disableRequestLogging: config.NODE_ENV === 'test' }),
   };
+}
+
+/** How long a JSON line may wait in the batch before it is written, ms. */
+const LOG_BATCH_MS = 250;
+
+/**
+ * Standard output for JSON lines, written asynchronously and in batches (4 KiB, or what came in the last 250 ms)
+ * rather than one blocking write per request; pino writes out what is left when the process exits, and the app when
+ * it closes (`flushLog`).
+ */
+function batchedStdout() {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const timer = setInterval(() => {
+    try {
+      destination.flush();
+    } catch {
+      // Closed (the process is ending): nothing more to write.
+      clearInterval(timer);
+    }
+  }, LOG_BATCH_MS);
+  timer.unref();
+  return destination;
+}
+
+/** Writes out the log lines still buffered (the asynchronous destination), before the server stops. */
+export function flushLog(log: unknown): Promise<void> {
+  const flush = (log as { flush?: (done: (error?: Error) => void) => void }).flush;
+  if (typeof flush !== 'function') return Promise.resolve();
+  return new Promise((resolve) => flush.call(log, () => resolve()));
 }

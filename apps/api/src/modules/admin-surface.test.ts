@@ -119,7 +119,7 @@ type Shop = Awaited<ReturnType<typeof furnishedShop>>;
 
 function listAs(setup: Shop, collection: Collection, query: Record<string, string>) {
   const token = collection.owner ? setup.owner.accessToken : setup.staff.accessToken;
-  const search = new URLSearchParams({ page: '1', page_size: '10', ...query });
+  const search = new URLSearchParams({ page: '1', page_size: '100', ...query });
   return adminCall(t, setup.shop, token, 'GET', `/${collection.path}/?${search}`);
 }
 

@@ -1,6 +1,6 @@
 // Inputs no handler should ever see: strings with NUL characters (PostgreSQL refuses them in text, so they would
 // surface as a server error) anywhere in a request's path parameters, query string or JSON body.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { BadRequestError, ValidationError } from '../lib/errors.ts';
 
 export const NULL_CHARACTER_MESSAGE = 'Null characters are not allowed.';
@@ -71,11 +71,27 @@ export function isWellFormedHost(value: string): boolean {
     .every((label) => HOST_LABEL.test(label));
 }
 
+/** The host most recently found well-formed: nearly every request names the same one, checked once. */
+let lastGoodHost: string | undefined;
+
+function isGoodHost(host: unknown): boolean {
+  if (typeof host !== 'string') return true;
+  if (host === lastGoodHost) return true;
+  if (!isWellFormedHost(host)) return false;
+  lastGoodHost = host;
+  return true;
+}
+
 /** An `onRequest` hook for the whole server: a malformed `Host` answers 400 before routing, tenants or handlers. */
-export async function rejectMalformedHost(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const hosts = [request.headers.host, request.host].filter((host): host is string => typeof host === 'string');
-  if (hosts.length > 0 && hosts.every(isWellFormedHost)) return;
-  await reply.code(400).send({ detail: 'Bad Request: malformed Host header.', code: 'bad_host' });
+export function rejectMalformedHost(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  const { host } = request.headers;
+  const seen = request.host;
+  const named = typeof host === 'string' || typeof seen === 'string';
+  if (named && isGoodHost(host) && (seen === host || isGoodHost(seen))) {
+    done();
+    return;
+  }
+  reply.code(400).send({ detail: 'Bad Request: malformed Host header.', code: 'bad_host' });
 }
 
 /** How deeply a JSON body may nest objects and arrays (every body the API takes is a few levels deep). */

@@ -1,13 +1,16 @@
 // The one HTTP client of the storefront: every call to the platform API (server loaders and browser) goes through it,
 // and every answer is parsed with the contract of its call (packages/contracts).
+import type { AnswerSchema } from '@platform/contracts';
 import {
-  type AnswerSchema,
-  ErrorDetail,
-  FieldErrors,
+  errorDetailOf,
+  fieldErrorsOf,
   fieldErrorsText,
   firstFieldError,
   readAnswerBody,
-} from '@platform/contracts';
+} from '@platform/contracts/plain';
+import type { LazyContract } from './contracts.ts';
+
+type FieldErrors = Record<string, string[]>;
 
 /** Any failed call: a non-2xx answer, or a network failure (then `status` is 0 and `body` is null). */
 export class ApiError extends Error {
@@ -20,7 +23,7 @@ export class ApiError extends Error {
   readonly body: unknown;
 
   constructor(status: number, body: unknown, message?: string) {
-    const detail = detailOf(body);
+    const detail = errorDetailOf(body);
     // Same wording as the axios client the spec was written against, so the spec's "else the message" reads alike.
     super(detail ?? message ?? `Request failed with status code ${status}`);
     this.name = 'ApiError';
@@ -98,10 +101,11 @@ type Query = Record<string, string | number | boolean | null | undefined>;
 
 interface RequestOptions<T> {
   /**
-   * The contract of the answer (a schema of @platform/contracts): the call resolves to the answer parsed with it, and
-   * an answer that does not match fails with an ApiContractError.
+   * The contract of the answer (a schema of @platform/contracts, or `contract(...)` of lib/contracts.ts where the
+   * first load must not carry the schemas): the call resolves to the answer parsed with it, and an answer that does
+   * not match fails with an ApiContractError.
    */
-  schema: AnswerSchema<T>;
+  schema: AnswerSchema<T> | LazyContract<T>;
   query?: Query;
   signal?: AbortSignal;
   /** Extra headers of one call, e.g. the `Idempotency-Key` of an order. */
@@ -162,7 +166,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const payload = await readAnswerBody(response);
     if (!response.ok) throw new ApiError(response.status, payload);
-    const parsed = schema.safeParse(payload);
+    const parsed = (typeof schema === 'function' ? await schema() : schema).safeParse(payload);
     if (parsed.success) return parsed.data;
     const call = `${method} ${path}`;
     reportMismatchOnce(call, parsed.error.issues);
@@ -197,14 +201,4 @@ function queryString(query: Query | undefined): string {
   }
   const text = params.toString();
   return text ? `?${text}` : '';
-}
-
-function detailOf(body: unknown): string | undefined {
-  const parsed = ErrorDetail.safeParse(body);
-  return parsed.success && parsed.data.detail ? parsed.data.detail : undefined;
-}
-
-function fieldErrorsOf(body: unknown): FieldErrors | undefined {
-  const parsed = FieldErrors.safeParse(body);
-  return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : undefined;
 }

@@ -1,6 +1,6 @@
-import { DetailResponse, RefreshResponse } from '@platform/contracts';
 import { getFreshAccessToken, setLogoutCall, setRefreshCall } from '../features/session/session.ts';
 import { type ApiClient, createApiClient } from './api-client.ts';
+import { contract } from './contracts.ts';
 
 let client: ApiClient | undefined;
 let clientConfig: { baseUrl: string; tenantToken: string } | undefined;
@@ -15,8 +15,10 @@ export function configureBrowserApi(config: { baseUrl: string; tenantToken: stri
     // Refreshes an expired access token first, one refresh for all the requests waiting on it.
     getAccessToken: getFreshAccessToken,
   });
-  setRefreshCall((refresh) => api.post('/accounts/token/refresh/', { refresh }, { schema: RefreshResponse }));
-  setLogoutCall((refresh) => api.post('/accounts/logout/', { refresh }, { schema: DetailResponse }));
+  setRefreshCall((refresh) =>
+    api.post('/accounts/token/refresh/', { refresh }, { schema: contract((c) => c.RefreshResponse) }),
+  );
+  setLogoutCall((refresh) => api.post('/accounts/logout/', { refresh }, { schema: contract((c) => c.DetailResponse) }));
   client = api;
   clientConfig = config;
 }

@@ -1,7 +1,7 @@
 // The storefront's one formatting module: every date and price on a page goes through a `Formatter` made for the
 // shop's locale and time zone (its public settings, fixed in the page). Nothing here reads the process's or the
 // browser's own locale or zone, so the server's render and the browser's hydration print the same text.
-import { formatMinor, parseMinor } from '@platform/contracts';
+import { formatMinor, parseMinor } from '@platform/contracts/plain';
 
 /** Where a shop formats: a BCP 47 locale and an IANA time zone (site settings `locale` and `time_zone`). */
 export interface FormatSettings {

@@ -1,4 +1,5 @@
-import { averageRating, type Product, type Review } from '@platform/contracts';
+import type { Product, Review } from '@platform/contracts';
+import { averageRating } from '@platform/contracts/plain';
 import { Suspense, useState } from 'react';
 import { Await, data, Link } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';

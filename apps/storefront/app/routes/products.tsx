@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE } from '@platform/contracts';
+import { DEFAULT_PAGE_SIZE } from '@platform/contracts/plain';
 import { Link, useNavigation } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
 import { Pagination } from '../components/pagination.tsx';

@@ -1,4 +1,4 @@
-import { isCompletable } from '@platform/contracts';
+import { isCompletable } from '@platform/contracts/plain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';

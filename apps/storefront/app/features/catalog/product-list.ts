@@ -1,11 +1,5 @@
-import {
-  type Category,
-  PriceBound,
-  type ProductFacets,
-  type ProductPage,
-  parseMinor,
-  type SearchIntent,
-} from '@platform/contracts';
+import type { Category, ProductFacets, ProductPage, SearchIntent } from '@platform/contracts';
+import { isPriceBound, parseMinor } from '@platform/contracts/plain';
 import { type ApiClient, errorText } from '../../lib/api-client.ts';
 import { fetchCategories } from './api/categories.ts';
 import { fetchProductPage, fetchSearchSuggestion } from './api/products.ts';
@@ -52,7 +46,7 @@ export function defaultSort(search: string): ProductListSort {
 
 function priceBound(text: string | null): string {
   const value = text?.trim() ?? '';
-  return PriceBound.safeParse(value).success ? value : '';
+  return isPriceBound(value) ? value : '';
 }
 
 /**

@@ -1,7 +1,8 @@
 // The browser session exactly as spec section 4 keeps it: tokens in local storage under `authToken` and
 // `refreshToken`, a `storage` event on every change, one refresh at a time with the other requests queued behind it
 // (in this tab, and across the shop's tabs through a Web Lock).
-import { jwtClaims, type LoginResponse, type RefreshResponse } from '@platform/contracts';
+import type { LoginResponse, RefreshResponse } from '@platform/contracts';
+import { jwtClaims } from '@platform/contracts/plain';
 import { useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiContractError } from '../../lib/api-client.ts';

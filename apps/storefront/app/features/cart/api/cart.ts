@@ -1,7 +1,11 @@
-import { type AddCartItemBody, Cart } from '@platform/contracts';
+import type { AddCartItemBody, Cart } from '@platform/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { type ApiClient, ApiError } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
+import { contract } from '../../../lib/contracts.ts';
+
+const CART = contract((c) => c.Cart);
+
 import { USER_QUERY_SCOPE } from '../../session/user-queries.ts';
 import { type Destination, readDestination } from '../../tax/destination.tsx';
 
@@ -35,7 +39,7 @@ function destinationQuery(destination: Destination | null) {
 /** `GET /orders/cart/[?country=&region=]`; a 401 or 404 is an empty cart, not a failure. */
 async function fetchCart(api: ApiClient, destination: Destination | null): Promise<CartState> {
   try {
-    return await api.get('/orders/cart/', { schema: Cart, query: destinationQuery(destination) });
+    return await api.get('/orders/cart/', { schema: CART, query: destinationQuery(destination) });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return EMPTY_CART;
     throw error;
@@ -89,7 +93,7 @@ export type CartChange =
 
 /** Sends one change: `add-item`, `PATCH`/`DELETE` of an item, or `clear` (priced for the destination). */
 export function sendCartChange(api: ApiClient, change: CartChange): Promise<Cart> {
-  const options = { schema: Cart, query: cartChangeQuery() };
+  const options = { schema: CART, query: cartChangeQuery() };
   switch (change.kind) {
     case 'add':
       return api.post('/orders/cart/add-item/', change.item, options);

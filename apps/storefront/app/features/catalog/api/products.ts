@@ -1,17 +1,16 @@
-import {
+import type {
   Category,
-  type CreateReviewBody,
-  DEFAULT_PAGE_SIZE,
-  listAnswer,
+  CreateReviewBody,
   Product,
-  type ProductOrdering,
+  ProductOrdering,
   ProductPage,
   ProductSummary,
   Review,
   SearchCompletions,
-  SearchSuggestion,
 } from '@platform/contracts';
+import { DEFAULT_PAGE_SIZE } from '@platform/contracts/plain';
 import type { ApiClient } from '../../../lib/api-client.ts';
+import { contract } from '../../../lib/contracts.ts';
 
 interface ProductListParams {
   category?: string;
@@ -32,7 +31,7 @@ interface ProductListParams {
  */
 export function fetchProductPage(api: ApiClient, params: ProductListParams): Promise<ProductPage> {
   return api.get('/products/products/', {
-    schema: ProductPage,
+    schema: contract((c) => c.ProductPage),
     query: {
       is_active: true,
       category__slug: params.category || undefined,
@@ -50,7 +49,10 @@ export function fetchProductPage(api: ApiClient, params: ProductListParams): Pro
 
 /** The closest search that finds something, for a search that found nothing ("Did you mean …?"); null when none. */
 export async function fetchSearchSuggestion(api: ApiClient, search: string): Promise<string | null> {
-  const answer = await api.get('/products/search-suggestion/', { schema: SearchSuggestion, query: { search } });
+  const answer = await api.get('/products/search-suggestion/', {
+    schema: contract((c) => c.SearchSuggestion),
+    query: { search },
+  });
   return answer.suggestion;
 }
 
@@ -60,31 +62,38 @@ export function fetchSearchCompletions(
   search: string,
   signal?: AbortSignal,
 ): Promise<SearchCompletions> {
-  return api.get('/products/search-completions/', { schema: SearchCompletions, query: { search }, signal });
+  return api.get('/products/search-completions/', {
+    schema: contract((c) => c.SearchCompletions),
+    query: { search },
+    signal,
+  });
 }
 
 /** Every active product, as the gallery asks for them (no filter: a plain array). */
 export function fetchAllProducts(api: ApiClient): Promise<ProductSummary[]> {
-  return api.get('/products/products/', { schema: listAnswer(ProductSummary), query: { is_active: true } });
+  return api.get('/products/products/', {
+    schema: contract((c) => c.listAnswer(c.ProductSummary)),
+    query: { is_active: true },
+  });
 }
 
 /** A few products for the home page's shelves. */
 export async function fetchShelf(api: ApiClient, shelf: 'featured' | 'discounted'): Promise<ProductSummary[]> {
   const answer = await api.get('/products/products/', {
-    schema: ProductPage,
+    schema: contract((c) => c.ProductPage),
     query: { is_active: true, [shelf]: true, page: 1, page_size: 4 },
   });
   return answer.results;
 }
 
 export function fetchProduct(api: ApiClient, slug: string): Promise<Product> {
-  return api.get(`/products/products/${encodeURIComponent(slug)}/`, { schema: Product });
+  return api.get(`/products/products/${encodeURIComponent(slug)}/`, { schema: contract((c) => c.Product) });
 }
 
 export function fetchCategory(api: ApiClient, slug: string): Promise<Category> {
-  return api.get(`/products/categories/${encodeURIComponent(slug)}/`, { schema: Category });
+  return api.get(`/products/categories/${encodeURIComponent(slug)}/`, { schema: contract((c) => c.Category) });
 }
 
 export function createReview(api: ApiClient, body: CreateReviewBody): Promise<Review> {
-  return api.post('/products/reviews/', body, { schema: Review });
+  return api.post('/products/reviews/', body, { schema: contract((c) => c.Review) });
 }

@@ -1,4 +1,5 @@
-import { type Category, PriceBound, type ProductFacets } from '@platform/contracts';
+import type { Category, ProductFacets } from '@platform/contracts';
+import { isPriceBound } from '@platform/contracts/plain';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useFormat } from '../../site/site-settings.tsx';
@@ -43,8 +44,7 @@ export function ProductListFilters({
   const sorts = (Object.keys(PRODUCT_LIST_SORTS) as ProductListSort[]).filter(
     (value) => value !== 'relevance' || draft.search,
   );
-  const validPrice = (text: string, fallback: string) =>
-    !text || PriceBound.safeParse(text).success ? text : fallback;
+  const validPrice = (text: string, fallback: string) => (!text || isPriceBound(text) ? text : fallback);
 
   function apply(change: Partial<ProductListQuery>) {
     const next: ProductListQuery = {

@@ -1,4 +1,5 @@
-import { REVIEW_COMMENT_MAX, type Review } from '@platform/contracts';
+import type { Review } from '@platform/contracts';
+import { REVIEW_COMMENT_MAX } from '@platform/contracts/plain';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { FormMessage, useSubmission } from '../../../components/form-message.tsx';
