@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { ownerToken } from './admin-support.ts';
 import { customerWithItemUnder, expectOnPath, openPage, signIn, TENANT, watchProblems } from './support.ts';
 
@@ -74,6 +75,25 @@ test('a code applied in the cart shows what it saves, in the checkout summary an
   const totals = page.locator('.order-lines .totals');
   await expect(totals.locator('.totals__discount dd')).toHaveText(`-${dollars(saved)}`);
   await expect(totals.locator('.totals__grand dd')).toHaveText(dollars(cents(order.total)));
+
+  // Once paid, the order's invoice lists the code and what it took off.
+  const paid = await request.post(`/api/admin/orders/${order.id}/transition/`, {
+    headers: { ...TENANT, Authorization: `Bearer ${await ownerToken(request)}` },
+    data: { to: 'paid' },
+  });
+  expect(paid.status()).toBe(200);
+  await openPage(page, `/account/orders/${order.id}`);
+  const download = page.waitForEvent('download');
+  await page
+    .getByRole('region', { name: 'Documents' })
+    .getByRole('button', { name: /^Invoice (TEST-)?INV-\d{6} \(PDF\)$/ })
+    .click();
+  const bytes = Buffer.concat(await (await (await download).createReadStream()).toArray());
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  const invoice = text.replace(/\s+/g, ' ');
+  expect(invoice).toContain(`Discount ${code}: 10% off the order`);
+  expect(invoice).toContain(`-${dollars(saved)} USD`);
+  expect(invoice).toContain(`${dollars(cents(order.total))} USD`);
 
   // The one refused code answered 400 (and the browser logged that answer); nothing else failed.
   const expected = problems.filter(
