@@ -10,6 +10,7 @@ import {
   placeOrder,
   setPayments,
 } from '../../../test/builders.ts';
+import { expectTotalsHold } from '../../../test/order-totals.ts';
 import type { Tenant } from '../tenants/index.ts';
 
 let t: TestApp;
@@ -45,15 +46,6 @@ async function placed(shop: Tenant, token: string) {
   const answer = await placeOrder(t, shop, token);
   expect(answer.statusCode, answer.body).toBe(201);
   return answer.json();
-}
-
-const cents = (money: string) => Math.round(Number(money) * 100);
-
-/** The order's totals hold: `total = subtotal - discount + shipping + tax`. */
-function expectTotalsHold(order: { subtotal: string; discount: string; shipping: string; tax: string; total: string }) {
-  expect(cents(order.total)).toBe(
-    cents(order.subtotal) - cents(order.discount) + cents(order.shipping) + cents(order.tax),
-  );
 }
 
 describe('a percentage code made through the administration', () => {

@@ -14,6 +14,7 @@ import {
   setPayments,
   TEST_ADDRESS,
 } from '../../../test/builders.ts';
+import { expectTotalsHold } from '../../../test/order-totals.ts';
 import { mailsTo } from '../../../test/outbox.ts';
 import type { Tenant } from '../tenants/index.ts';
 
@@ -91,15 +92,6 @@ async function ordered(shop: Tenant, token: string, address: object) {
   const answer = await placeOrder(t, shop, token, { delivery_address: address as Record<string, string> });
   expect(answer.statusCode, answer.body).toBe(201);
   return answer.json();
-}
-
-const cents = (money: string) => Math.round(Number(money) * 100);
-
-/** The order's totals hold: `total = subtotal - discount + shipping + tax`. */
-function expectTotalsHold(order: { subtotal: string; discount: string; shipping: string; tax: string; total: string }) {
-  expect(cents(order.total)).toBe(
-    cents(order.subtotal) - cents(order.discount) + cents(order.shipping) + cents(order.tax),
-  );
 }
 
 /** What a quote and the order placed after it agree on. */
