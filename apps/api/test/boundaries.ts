@@ -96,6 +96,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   order_history: 'orders',
   order_notes: 'orders',
   order_discounts: 'orders',
+  order_taxes: 'orders',
   discounts: 'discounts',
   discount_uses: 'discounts',
   document_counters: 'documents',
@@ -110,6 +111,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   refunds: 'payments',
   shipping_zones: 'shipping',
   shipping_zone_countries: 'shipping',
+  tax_rates: 'tax',
+  tax_settings: 'tax',
   mail_queue: 'mail',
   mail_settings: 'mail',
   // The comment moderation switch is the blog's (`saveCommentModeration`), whatever the table's name says.
