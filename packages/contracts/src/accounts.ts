@@ -1,3 +1,4 @@
+import './browser.ts';
 import { z } from 'zod';
 import { DeliveryAddress } from './orders.ts';
 

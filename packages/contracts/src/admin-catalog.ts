@@ -1,5 +1,6 @@
 // The catalog's administration (`/api/admin/products/`, `/categories/`, `/reviews/`): what staff read and write.
 // Write bodies are strict allowlists: a field not listed (an id, the shop, a rating) is refused with 400.
+import './browser.ts';
 import { z } from 'zod';
 import { AdminListQuery, adminOrdering, adminPage } from './admin.ts';
 import { QueryRowId as QueryId } from './ids.ts';

@@ -1,6 +1,7 @@
 // The content administration (`/api/admin/…`): blog posts and comments, FAQs and legal documents, the site settings,
 // the contact information and the contact messages, as staff read and write them. Write bodies are strict
 // allowlists: an unknown field (`id`, `tenant_id`, `author`…) is refused.
+import './browser.ts';
 import { z } from 'zod';
 import { AdminListQuery, adminOrdering, adminPage } from './admin.ts';
 import { DocumentType, SOCIAL_PLATFORMS } from './content.ts';

@@ -1,6 +1,7 @@
 // The administration of discounts (`/api/admin/discounts/`): codes and automatic promotions, their conditions and
 // how often they were used. A subpath of its own (`@platform/contracts/admin-discounts`): only the API and the admin
 // app load it.
+import './browser.ts';
 import { z } from 'zod';
 import { AdminListQuery, adminOrdering, adminPage } from './admin.ts';
 import { Money } from './money.ts';

@@ -1,6 +1,7 @@
 // The product form's and the product list's write shapes and rules, which only the administration and the API need
 // (a subpath apart from the package's index, so that the storefront's bundle never loads them): a product's create
 // and change bodies, a slug from a name, a price changed by a percent, and the bulk edit's shapes.
+import './browser.ts';
 import { z } from 'zod';
 import { AdminPrice, slugSchema } from './admin-catalog.ts';
 import { RowId as Id } from './ids.ts';

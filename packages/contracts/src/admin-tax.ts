@@ -1,6 +1,7 @@
 // The administration of tax (`/api/admin/tax-rates/`, `/api/admin/tax-settings/`): the rates a shop charges per
 // shipping zone or country (and region), optionally per category, and whether it enters its prices with tax
 // (decision 016). A subpath of its own (`@platform/contracts/admin-tax`): only the API and the admin app load it.
+import './browser.ts';
 import { z } from 'zod';
 import { AdminListQuery, adminOrdering, adminPage } from './admin.ts';
 import { TaxDisplay, TaxPercent } from './tax.ts';

@@ -1,4 +1,5 @@
 // The administration API (`/api/admin/…`): list conventions shared by every collection, and the shapes of its answers.
+import './browser.ts';
 import { z } from 'zod';
 import { PageNumber, QueryRowId, RowId } from './ids.ts';
 import { Money } from './money.ts';

@@ -1,3 +1,4 @@
+import './browser.ts';
 import { z } from 'zod';
 
 /** The schema a client parses an API answer with; `T` is what the caller receives. */

@@ -1,4 +1,4 @@
-// Imported first by the package's index, before any schema exists.
+// Imported first by the package's index and by every module of it that builds a schema, before any schema exists.
 //
 // Zod compiles object schemas with `new Function` where it may, and probes whether it may when a schema is built. Pages
 // under a strict Content-Security-Policy (no `unsafe-eval`) may not, and the probe itself is reported as a violation:

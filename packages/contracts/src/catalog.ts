@@ -1,3 +1,4 @@
+import './browser.ts';
 import { z } from 'zod';
 import { PRICE_BOUND_PATTERN } from './catalog-rules.ts';
 import { PageNumber, RowId } from './ids.ts';

@@ -1,3 +1,4 @@
+import './browser.ts';
 import { z } from 'zod';
 import { ImageVariant } from './catalog.ts';
 import { RowId } from './ids.ts';

@@ -1,3 +1,4 @@
+import './browser.ts';
 import { z } from 'zod';
 
 /** Error body of every failed API call: `{detail, code}` or per-field `{field: ["message"]}` (DRF shape). */

@@ -1,5 +1,6 @@
 // Row ids and page numbers as the API takes them: whole numbers within what the database stores (a 32-bit integer).
 // A larger number is a clear 400 naming the field, never a database error.
+import './browser.ts';
 import { z } from 'zod';
 
 /** The largest id a row can have (PostgreSQL `integer`). */

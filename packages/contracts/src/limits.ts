@@ -1,4 +1,5 @@
 // The limits of a schema's fields, read from the schema itself, so that a form's checks are the API's own.
+import './browser.ts';
 import type { z } from 'zod';
 
 type Schema = z.core.$ZodType;

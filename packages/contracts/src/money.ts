@@ -1,3 +1,4 @@
+import './browser.ts';
 import { z } from 'zod';
 
 /** A decimal amount with two places on the wire, e.g. "85.00". */

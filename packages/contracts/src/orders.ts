@@ -1,3 +1,4 @@
+import './browser.ts';
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, paginated } from './catalog.ts';
 import { PageNumber, RowId } from './ids.ts';

@@ -1,4 +1,5 @@
 // Card payments (spec sections 3 "Card payment initiation" and "Payment", 4 "Payment status", 7 and 9).
+import './browser.ts';
 import { z } from 'zod';
 import { RowId } from './ids.ts';
 import { Money } from './money.ts';

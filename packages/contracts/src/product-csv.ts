@@ -1,5 +1,6 @@
 // The product CSV (`GET /api/admin/products/export/`, `POST /api/admin/products/import/`): its columns and the
 // import's report, row by row.
+import './browser.ts';
 import { z } from 'zod';
 
 /**

@@ -1,6 +1,7 @@
 // The sales report (`GET /admin/reports/sales/`): paid orders per day, week or month of the shop's own calendar, with
 // the period before for comparison. Dates are calendar days of the shop's time zone, written YYYY-MM-DD; the
 // arithmetic on them is done on whole days, never on instants, so it is the same in every browser and server.
+import './browser.ts';
 import { z } from 'zod';
 import type { FieldErrors } from './errors.ts';
 import { Money } from './money.ts';

@@ -1,3 +1,4 @@
+import './browser.ts';
 import { z } from 'zod';
 
 export const CoreValue = z.object({ id: z.number(), name: z.string(), description: z.string() });

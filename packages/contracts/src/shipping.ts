@@ -1,6 +1,7 @@
 // Shipping: countries (ISO 3166-1 alpha-2 codes, English names), a shop's shipping zones, and the quote the checkout
 // shows. Names come from `Intl.DisplayNames`, so the list costs a few hundred bytes of codes, not a table of names.
 // `@platform/contracts/shipping`, apart from the package's index: only the checkout, the API and the admin app load it.
+import './browser.ts';
 import { z } from 'zod';
 import { AdminListQuery, adminOrdering, adminPage } from './admin.ts';
 import { AdminPrice } from './admin-catalog.ts';

@@ -9,6 +9,7 @@
 // - **Rounding**, one rule: per line, half up to the cent. A shown unit price is the entered one plus its tax (per
 //   unit); a line's tax is taken on the line after its share of the order's discount; shipping is a line of its own
 //   at the destination's general rate. Tax included in a line is `line − round(line × 10000 / (10000 + rate))`.
+import './browser.ts';
 import { z } from 'zod';
 import { formatMinor, Money } from './money.ts';
 
