@@ -88,7 +88,8 @@ describe('the production entry', () => {
         body: JSON.stringify({ login_id: DEMO_OWNER.email, password: DEMO_OWNER.password }),
       });
       expect(login.status).toBe(403);
-      expect(server.output()).toContain('no shop yet: create the first one and its owner');
+      // The log is written in batches (a quarter of a second at most): the line comes, not at once.
+      await expect.poll(() => server.output()).toContain('no shop yet: create the first one and its owner');
     } finally {
       await server.kill();
     }
