@@ -317,7 +317,7 @@ const priceTaxes = step(
         name: tax.name,
         basisPoints: tax.basisPoints,
         amountCents: tax.cents,
-        included: view.display === 'included',
+        included: tax.included,
       })),
       addedCents,
     };

@@ -176,7 +176,7 @@ export async function quoteShipping(ctx: RequestContext, query: ShippingQuoteQue
     discount: quoted.discount,
     shipping: formatMinor(shippingCents),
     tax: formatMinor(addedCents),
-    taxes: taxes.map((tax) => toOrderTax({ ...tax, included: view.display === 'included' })),
+    taxes: taxes.map(toOrderTax),
     total: formatMinor(subtotalCents - discountCents + shippingCents + addedCents),
     total_items: cart.total_items,
     free_above: charge.freeAboveCents === null ? null : formatMinor(charge.freeAboveCents),

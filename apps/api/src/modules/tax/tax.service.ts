@@ -105,12 +105,14 @@ export function taxedLine(view: TaxView, categoryId: number | null, cents: numbe
   return { cents, name: rate.name, basisPoints: rate.basisPoints };
 }
 
-/** The taxes an order to this destination is charged: per rate, and what its total adds. */
+/** The taxes an order to this destination is charged: per rate, each included or added, and what its total adds. */
 export function taxesFor(
   view: TaxView,
   input: { lines: TaxedLine[]; productDiscountCents: number; shipping: TaxedLine },
-): { taxes: TaxAmount[]; addedCents: number } {
-  return orderTaxes({ display: view.display, ...input });
+): { taxes: (TaxAmount & { included: boolean })[]; addedCents: number } {
+  const { taxes, addedCents } = orderTaxes({ display: view.display, ...input });
+  const included = view.display === 'included';
+  return { taxes: taxes.map((tax) => ({ ...tax, included })), addedCents };
 }
 
 /** A tax of an order on the wire. */
