@@ -63,6 +63,44 @@ export const Review = z.object({
 });
 export type Review = z.infer<typeof Review>;
 
+/**
+ * Product options (decision 018). An option type is a name and its values in display order ("Blade length": "10
+ * inch", "12 inch"); a product sold in options has a variant per combination it sells.
+ */
+export const ProductOptionType = z.object({ name: z.string(), values: z.array(z.string()) });
+export type ProductOptionType = z.infer<typeof ProductOptionType>;
+
+/**
+ * A text the shopper writes for their piece (an engraving): `key` is its customization key, `label` what the page
+ * asks, at most `max_length` characters, adding `price` to the unit when filled in; `required` fields must be.
+ */
+export const PersonalisationField = z.object({
+  key: z.string(),
+  label: z.string(),
+  max_length: z.number().int(),
+  price: Money,
+  required: z.boolean(),
+});
+export type PersonalisationField = z.infer<typeof PersonalisationField>;
+
+/**
+ * One combination of a product's options as sold: its own SKU, price, stock and weight. `options` maps each option
+ * type's name to this variant's value; `image_ids` names pictures of the product's `images` shown for it (first
+ * first; empty: the product's). The default variant is what the product's own `price` and `stock` answer.
+ */
+export const ProductVariant = z.object({
+  id: z.number(),
+  sku: z.string(),
+  options: z.record(z.string(), z.string()),
+  price: Money,
+  price_before_discount: Money.nullable(),
+  stock: z.number(),
+  weight_grams: z.number().nullable(),
+  image_ids: z.array(z.number()),
+  is_default: z.boolean(),
+});
+export type ProductVariant = z.infer<typeof ProductVariant>;
+
 /** A product as lists show it (cards, gallery, cart): the detail without reviews and the long description. */
 export const ProductSummary = z.object({
   id: z.number(),
@@ -78,6 +116,13 @@ export const ProductSummary = z.object({
   review_count: z.number(),
   average_rating: z.number().nullable(),
   is_active: z.boolean(),
+  /**
+   * Sold in options (decision 018): how many variants are on sale (0: none, the product is bought as it is), and
+   * the lowest of their prices when they differ, which a card shows as "From $85.00" (null when they do not).
+   * `stock` is then the units of every variant together.
+   */
+  variant_count: z.number(),
+  price_from: Money.nullable(),
   /**
    * In a search's answer only: why the product matched, for highlighting. `fields`: where the search's words were
    * found (name, category, attributes, description), in that order; `words`: the product's own words that matched,
@@ -97,6 +142,14 @@ export const Product = ProductSummary.extend({
   long_html_description: z.string(),
   images: z.array(ProductImage),
   reviews: z.array(Review),
+  /**
+   * Sold in options: the option types, the variants on sale (at least two; none for a product bought as it is) and
+   * the texts a shopper may write. On the detail, `price`, `price_before_discount` and `stock` are the default
+   * variant's.
+   */
+  options: z.array(ProductOptionType),
+  variants: z.array(ProductVariant),
+  personalisation: z.array(PersonalisationField),
 });
 export type Product = z.infer<typeof Product>;
 

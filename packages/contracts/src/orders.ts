@@ -50,6 +50,11 @@ export const CartItem = z.object({
     is_active: z.boolean(),
     main_image: z.object({ thumb_image: z.string(), alt_text: z.string() }).nullable(),
   }),
+  /**
+   * The variant of a product sold in options, null otherwise: then `product.price` and `product.stock` are this
+   * variant's (personalisation's extra price included in the price).
+   */
+  variant: z.object({ id: z.number(), sku: z.string(), options: z.record(z.string(), z.string()) }).nullable(),
   line_total: Money,
 });
 export type CartItem = z.infer<typeof CartItem>;
@@ -97,6 +102,11 @@ const quantity = () =>
 /** `POST /orders/cart/add-item/`. */
 export const AddCartItemBody = z.object({
   product_id: RowId,
+  /**
+   * The variant of a product sold in options (decision 018); without it, the product's default variant. Its option
+   * values are written into the line's customization by the server.
+   */
+  variant_id: RowId.optional(),
   quantity: quantity().min(1, { error: 'Ensure this value is greater than or equal to 1.' }).default(1),
   customization: Customization.default({}),
 });
@@ -324,6 +334,8 @@ export const OrderLine = z.object({
   customization: z.record(z.string(), z.string()),
   line_total: Money,
   thumb_image: z.string().nullable(),
+  /** The variant ordered (decision 018): its id while it exists and its SKU as ordered; null for a plain product. */
+  variant: z.object({ id: z.number().nullable(), sku: z.string() }).nullable(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, customType, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -55,10 +55,54 @@ export const products = pgTable('products', {
   ratingSum: integer('rating_sum').notNull().default(0),
   searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
   searchText: text('search_text').notNull().default(''),
+  /** Option types in display order (decision 018, migration 0075); empty: the product is bought as it is. */
+  options: jsonb('options').$type<{ name: string; values: string[] }[]>().notNull().default([]),
+  /** Texts the shopper may write for their piece (an engraving), each adding its price when filled in. */
+  personalisation: jsonb('personalisation')
+    .$type<{ key: string; label: string; max_length: number; price_cents: number; required: boolean }[]>()
+    .notNull()
+    .default([]),
+  /** The range of prices its variants on sale are sold at (its own price without any); kept by triggers (0075). */
+  priceMinCents: integer('price_min_cents').notNull().default(0),
+  priceMaxCents: integer('price_max_cents').notNull().default(0),
   /** The name's head word (migration 0060, generated): what kind of thing the product is. */
   searchHead: tsvector('search_head').generatedAlwaysAs(sql`''::tsvector`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One combination of a product's options as sold (decision 018, migration 0075): `optionValues` in the order of the
+ * product's option types; a null price is the product's (always so for the default variant, the first on sale by
+ * position). Its stock is part of the product's, which the triggers keep as the sum of its variants'.
+ */
+export const productVariants = pgTable('product_variants', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  productId: integer('product_id').notNull(),
+  sku: text('sku').notNull(),
+  optionValues: text('option_values').array().notNull(),
+  priceCents: integer('price_cents'),
+  priceBeforeDiscountCents: integer('price_before_discount_cents'),
+  stock: integer('stock').notNull().default(0),
+  weightGrams: integer('weight_grams'),
+  imageIds: integer('image_ids').array().notNull().default(sql`'{}'`),
+  isActive: boolean('is_active').notNull().default(true),
+  position: integer('position').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A product's old address, merged into another product as one of its variants (migration 0075). */
+export const productRedirects = pgTable('product_redirects', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  oldSlug: text('old_slug').notNull(),
+  productId: integer('product_id').notNull(),
+  variantId: integer('variant_id'),
 });
 
 export const productImages = pgTable('product_images', {
@@ -132,6 +176,8 @@ export const stockMovements = pgTable('stock_movements', {
     .references(() => tenants.id),
   id: integer('id').notNull().generatedAlwaysAsIdentity(),
   productId: integer('product_id').notNull(),
+  /** The variant whose stock moved (decision 018); null for a product bought as it is. */
+  variantId: integer('variant_id'),
   quantity: integer('quantity').notNull(),
   reason: text('reason', { enum: ['initial', 'order', 'cancellation', 'expiry', 'adjustment', 'return'] }).notNull(),
   orderId: integer('order_id'),

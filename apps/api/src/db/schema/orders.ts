@@ -56,6 +56,8 @@ export const cartItems = pgTable('cart_items', {
   id: integer('id').notNull().generatedAlwaysAsIdentity(),
   cartId: integer('cart_id').notNull(),
   productId: integer('product_id').notNull(),
+  /** The variant of a product sold in options (decision 018). */
+  variantId: integer('variant_id'),
   quantity: integer('quantity').notNull(),
   customization: jsonb('customization').$type<Record<string, string>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -114,6 +116,9 @@ export const orderLines = pgTable('order_lines', {
   productId: integer('product_id'),
   productSlug: text('product_slug').notNull(),
   productName: text('product_name').notNull(),
+  /** The variant ordered while it exists, and its SKU as ordered (decision 018). */
+  variantId: integer('variant_id'),
+  sku: text('sku'),
   thumbKey: text('thumb_key'),
   unitPriceCents: integer('unit_price_cents').notNull(),
   quantity: integer('quantity').notNull(),

@@ -54,6 +54,7 @@ function toCart(cartId: number, lines: CartLineRow[], media: MediaStorage, disco
           ? { thumb_image: media.url(line.thumbKey), alt_text: line.mainImageAlt || line.name }
           : null,
       },
+      variant: null,
       line_total: formatMinor(lineCents),
     };
   });

@@ -98,6 +98,8 @@ function toSummary(ctx: RequestContext, row: ProductSummaryRow): ProductSummary 
     attributes: row.attributes.map((a) => ({ id: a.id, key: a.key, value: a.value, order: a.order })),
     review_count: row.reviewCount,
     average_rating: averageRating(row.reviewCount, row.ratingSum),
+    variant_count: 0,
+    price_from: null,
     is_active: row.isActive,
   };
 }
@@ -292,6 +294,9 @@ export async function getProduct(ctx: RequestContext, slug: string, reviews: Pro
       }),
     })),
     reviews: reviews.answer(ctx, row.reviews),
+    options: [],
+    variants: [],
+    personalisation: [],
   };
 }
 

@@ -77,6 +77,7 @@ export function toOrder(
       customization: line.customization,
       line_total: formatMinor(line.lineTotalCents),
       thumb_image: line.thumbKey ? ctx.deps.media.url(line.thumbKey) : null,
+      variant: line.sku ? { id: line.variantId ?? null, sku: line.sku } : null,
     })),
     subtotal: formatMinor(row.subtotalCents),
     discount: formatMinor(row.discountCents),

@@ -33,6 +33,7 @@ const line = (id: number, quantity: number) => ({
     is_active: true,
     main_image: null,
   },
+  variant: null,
   line_total: `${quantity * 10}.00`,
 });
 
