@@ -79,8 +79,117 @@ export const AdminProduct = AdminProductSummary.extend({
   images: z.array(AdminProductImage),
   review_count: z.number().int(),
   updated_at: z.string(),
+  /** Option types in display order (decision 018); empty: the product is sold as it is. */
+  options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+  /** Texts the shopper may write for their piece (an engraving), each adding `price` when filled in. */
+  personalisation: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      max_length: z.number().int(),
+      price: Money,
+      required: z.boolean(),
+    }),
+  ),
+  /** One per combination sold, in position order; `price` null is the product's (always so for the default). */
+  variants: z.array(
+    z.object({
+      id: z.number().int(),
+      sku: z.string(),
+      options: z.record(z.string(), z.string()),
+      price: Money.nullable(),
+      price_before_discount: Money.nullable(),
+      stock: z.number().int(),
+      weight_grams: z.number().int().nullable(),
+      image_ids: z.array(z.number().int()),
+      is_active: z.boolean(),
+      position: z.number().int(),
+    }),
+  ),
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
+export type AdminProductVariant = AdminProduct['variants'][number];
+
+/** An option type's name or value: 1 to 40 characters, trimmed. */
+const OptionText = z.string().trim().min(1).max(40);
+
+/** `PUT /admin/products/{id}/options/`: the product's option types and personalisation fields; variants follow. */
+export const AdminProductOptionsBody = z
+  .object({
+    options: z
+      .array(
+        z
+          .object({
+            name: OptionText,
+            values: z
+              .array(OptionText)
+              .min(1, { error: 'An option has at least one value.' })
+              .max(20)
+              .refine((values) => new Set(values).size === values.length, {
+                error: 'Each value appears once in an option.',
+              }),
+          })
+          .strict(),
+      )
+      .max(3, { error: 'A product has at most three options.' })
+      .refine((options) => new Set(options.map((option) => option.name)).size === options.length, {
+        error: 'Each option has its own name.',
+      }),
+    personalisation: z
+      .array(
+        z
+          .object({
+            key: z
+              .string()
+              .min(1)
+              .max(30)
+              .regex(/^[a-z0-9]+([_-][a-z0-9]+)*$/, {
+                error: 'Use lower-case letters, digits and single hyphens or underscores.',
+              }),
+            label: z.string().trim().min(1).max(40),
+            max_length: z.number().int().min(1).max(200),
+            price: AdminPrice,
+            required: z.boolean(),
+          })
+          .strict(),
+      )
+      .max(3, { error: 'A product has at most three personalisation fields.' })
+      .refine((fields) => new Set(fields.map((field) => field.key)).size === fields.length, {
+        error: 'Each personalisation field has its own key.',
+      }),
+  })
+  .strict();
+export type AdminProductOptionsBody = z.infer<typeof AdminProductOptionsBody>;
+
+/** One variant's changes in the grid: the fields given change, the others stay. */
+export const AdminVariantChange = z
+  .object({
+    id: z.number().int(),
+    sku: z.string().trim().min(1).max(64).optional(),
+    price: AdminPrice.nullable().optional(),
+    price_before_discount: AdminPrice.nullable().optional(),
+    stock: z.number().int().min(0).max(1_000_000).optional(),
+    weight_grams: z.number().int().min(1).max(1_000_000).nullable().optional(),
+    image_ids: z.array(z.number().int()).max(20).optional(),
+    is_active: z.boolean().optional(),
+    position: z.number().int().min(0).max(10_000).optional(),
+  })
+  .strict();
+export type AdminVariantChange = z.infer<typeof AdminVariantChange>;
+
+/** `PATCH /admin/products/{id}/variants/`: the variant grid's save (and a bulk stock count) in one call. */
+export const AdminProductVariantsBody = z
+  .object({
+    variants: z
+      .array(AdminVariantChange)
+      .min(1)
+      .max(500)
+      .refine((variants) => new Set(variants.map((variant) => variant.id)).size === variants.length, {
+        error: 'Each variant appears once.',
+      }),
+  })
+  .strict();
+export type AdminProductVariantsBody = z.infer<typeof AdminProductVariantsBody>;
 
 /** `POST /admin/products/{id}/stock/`: a correction of the stock with its reason, recorded in the ledger. */
 export const AdminStockAdjustmentBody = z

@@ -43,6 +43,8 @@ import {
   updateProduct,
   updateProductImage,
 } from './catalog.repository.ts';
+import { listVariants } from './variants-admin.repository.ts';
+import { productOptionsOf } from './variants.format.ts';
 
 export const PRODUCT_NOT_FOUND = ['Product not found.', 'product_not_found'] as const;
 export const SLUG_TAKEN = { slug: ['A product with this slug already exists.'] };
@@ -122,9 +124,10 @@ export async function getProductForStaff(ctx: RequestContext, productId: number)
   requireStaff(ctx);
   const row = await findAdminProduct(ctx.scope, productId);
   if (!row) throw new NotFoundError(...PRODUCT_NOT_FOUND);
-  const [attributes, images] = await Promise.all([
+  const [attributes, images, variants] = await Promise.all([
     listProductAttributes(ctx.scope, productId),
     listProductImageFiles(ctx.scope, productId),
+    listVariants(ctx.scope, productId),
   ]);
   const { media } = ctx.deps;
   return {
@@ -147,6 +150,7 @@ export async function getProductForStaff(ctx: RequestContext, productId: number)
     })),
     review_count: row.reviewCount,
     updated_at: row.updatedAt.toISOString(),
+    ...productOptionsOf(row, variants),
   };
 }
 

@@ -18,7 +18,9 @@ import {
   AdminProduct,
   AdminProductImageBody,
   AdminProductListQuery,
+  AdminProductOptionsBody,
   AdminProductPage,
+  AdminProductVariantsBody,
 } from '@platform/contracts/admin-catalog';
 import {
   AdminProductBulkAnswer,
@@ -46,6 +48,7 @@ import {
 } from './catalog.admin.ts';
 import { getCategory, getProduct, listCategories, listProducts, type ProductPageReviews } from './catalog.service.ts';
 import { createProductByStaff, type ProductFormStock, updateProductByStaff } from './products.admin.ts';
+import { setProductOptionsByStaff, updateVariantsByStaff } from './variants.admin.ts';
 import { bulkEditProducts } from './products-bulk.admin.ts';
 
 const SlugParams = z.object({ slug: z.string().min(1).max(200) });
@@ -162,6 +165,32 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ stock: ProductFormStock
       },
     },
     async (request) => updateProductByStaff(request.ctx, request.params.id, request.body, stock),
+  );
+
+  app.put(
+    '/products/:id/options/',
+    {
+      schema: {
+        ...schema,
+        params: IdParams,
+        body: AdminProductOptionsBody,
+        response: { 200: AdminProduct, ...errorResponses, 409: ErrorDetail },
+      },
+    },
+    async (request) => setProductOptionsByStaff(request.ctx, request.params.id, request.body, stock),
+  );
+
+  app.patch(
+    '/products/:id/variants/',
+    {
+      schema: {
+        ...schema,
+        params: IdParams,
+        body: AdminProductVariantsBody,
+        response: { 200: AdminProduct, ...errorResponses, 409: ErrorDetail },
+      },
+    },
+    async (request) => updateVariantsByStaff(request.ctx, request.params.id, request.body, stock),
   );
 
   app.post(

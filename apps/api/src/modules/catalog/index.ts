@@ -32,4 +32,5 @@ export {
   type SaleProduct,
   type StockChangeCompanion,
   writeStockLevels,
+  writeVariantStockLevels,
 } from './stock-levels.service.ts';

@@ -38,6 +38,7 @@ import {
   updateProductImage,
 } from './catalog.repository.ts';
 import { deletePictureRows, listPictureRows, slugsLike } from './product-admin.repository.ts';
+import { hasVariants } from './variants-admin.repository.ts';
 
 /**
  * The stock ledger as the product form writes a product's stock: the inventory module's (it builds on the catalog, so
@@ -48,8 +49,13 @@ export interface ProductFormStock {
   open(tx: TransactionContext, input: { productId: number; quantity: number }): Promise<void>;
   count(
     tx: TransactionContext,
-    input: { productId: number; stock: number },
+    input: { productId: number; stock: number; note?: string },
   ): Promise<{ before: number; after: number }>;
+  /** Moves variants' stock by the signed quantities, as adjustments with `note` (the variant grid's counts). */
+  moveVariants(
+    tx: TransactionContext,
+    input: { productId: number; changes: { variantId: number; quantity: number }[]; note: string },
+  ): Promise<void>;
 }
 
 const BEFORE_DISCOUNT_ABOVE_PRICE = 'The price before discount must be above the price.';
@@ -314,6 +320,9 @@ export async function updateProductByStaff(
         if (body.attributes && attributesChanged) await replaceAttributes(tx.scope, productId, body.attributes);
         const pictures = body.images ? picturesOf(body.images) : undefined;
         const replaced = pictures ? await replacePictures(tx, product, pictures) : undefined;
+        if (body.stock !== undefined && body.stock !== product.stock && (await hasVariants(tx.scope, productId))) {
+          throw new ValidationError({ stock: ["This product's stock is its variants': count it in the variant grid."] });
+        }
         const counted =
           body.stock === undefined || body.stock === product.stock
             ? undefined

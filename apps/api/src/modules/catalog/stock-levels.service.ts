@@ -11,6 +11,7 @@ import {
   type SaleProduct,
   type StockChangeCompanion,
 } from './stock-levels.repository.ts';
+import { addToVariantStock } from './variants-admin.repository.ts';
 
 export type { ExpectedStock, SaleProduct, StockChangeCompanion };
 
@@ -52,4 +53,15 @@ export async function findLowStockLevels(
   limit: number,
 ): Promise<{ id: number; name: string; stock: number; lowStockThreshold: number }[]> {
   return findLowStockProducts(ctx.scope, limit);
+}
+
+/**
+ * Writes a product's variants' new stock levels: each moves by its signed quantity, in one statement with `companion`
+ * (the ledger's entry; the variant's trigger moves the product's stock with it). The ids of the variants changed.
+ */
+export async function writeVariantStockLevels(
+  ctx: RequestContext,
+  input: { productId: number; changes: { variantId: number; quantity: number }[]; companion: StockChangeCompanion },
+): Promise<number[]> {
+  return addToVariantStock(ctx.scope, input.productId, input.changes, input.companion);
 }

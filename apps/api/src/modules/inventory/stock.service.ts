@@ -8,6 +8,7 @@ import {
   type ProductFormStock,
   type SaleProduct,
   writeStockLevels,
+  writeVariantStockLevels,
 } from '../catalog/index.ts';
 import { ledgerNote, ledgerTotal, listMovements, type StockMovementRow, type StockReason } from './stock.repository.ts';
 
@@ -101,10 +102,20 @@ export const productFormStock: ProductFormStock = {
       await moveStock(tx, {
         changes: [{ productId: input.productId, quantity: change }],
         reason: 'adjustment',
-        note: FORM_COUNT_NOTE,
+        note: input.note ?? FORM_COUNT_NOTE,
       });
     }
     return { before: product.stock, after: input.stock };
+  },
+  async moveVariants(tx, input) {
+    const changes = input.changes.filter((change) => change.quantity !== 0);
+    if (changes.length === 0) return;
+    await writeVariantStockLevels(tx, {
+      productId: input.productId,
+      changes,
+      companion: ledgerNote({ reason: 'adjustment', orderId: null, note: input.note }),
+    });
+    tx.emit({ name: 'stock.changed', payload: { tenantId: tx.tenant.id, productIds: [input.productId] } });
   },
 };
 

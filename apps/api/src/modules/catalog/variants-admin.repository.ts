@@ -1,0 +1,131 @@
+import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { productImages, products, productVariants } from '../../db/schema/index.ts';
+import type { TenantScope } from '../../db/tenant-scope.ts';
+import type { StockChangeCompanion } from './stock-levels.repository.ts';
+
+// The writes of a product's options and variants as staff make them (decision 018): its option types and
+// personalisation fields, its variants generated, changed and removed, and a variant's stock counted.
+
+export type VariantRow = typeof productVariants.$inferSelect;
+export type NewVariant = Pick<VariantRow, 'productId' | 'sku' | 'optionValues' | 'position'> & { stock: number };
+export type VariantChanges = Partial<
+  Pick<
+    VariantRow,
+    'sku' | 'priceCents' | 'priceBeforeDiscountCents' | 'weightGrams' | 'imageIds' | 'isActive' | 'position'
+  >
+>;
+export type ProductOptions = Pick<typeof products.$inferSelect, 'options' | 'personalisation'>;
+
+/** A product's variants, in position order (then id): the first on sale is its default variant. */
+export async function listVariants(scope: TenantScope, productId: number): Promise<VariantRow[]> {
+  return scope.db
+    .select()
+    .from(productVariants)
+    .where(scope.where(productVariants, eq(productVariants.productId, productId)))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+}
+
+/** Whether the product is sold in options (has variants). */
+export async function hasVariants(scope: TenantScope, productId: number): Promise<boolean> {
+  const [row] = await scope.db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(scope.where(productVariants, eq(productVariants.productId, productId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Sets a product's option types and personalisation fields. */
+export async function setProductOptions(scope: TenantScope, productId: number, values: ProductOptions): Promise<void> {
+  await scope.db
+    .update(products)
+    .set({ ...values, updatedAt: new Date() })
+    .where(scope.where(products, eq(products.id, productId)));
+}
+
+/**
+ * Adds variants; one with stock comes in through the ledger's opening entry (the variant's trigger) with `note`,
+ * set in the same statement so that it is this insert's.
+ */
+export async function insertVariants(scope: TenantScope, rows: NewVariant[], note: string): Promise<void> {
+  for (const row of rows) {
+    await scope.rows(sql`
+      insert into ${productVariants} (tenant_id, product_id, sku, option_values, stock, position)
+      select ${scope.tenantId}, ${row.productId}, ${row.sku}, ${sql.param(row.optionValues)}::text[], ${row.stock},
+             ${row.position}
+        from (select set_config('app.stock_note', ${note}, true)) note`);
+  }
+}
+
+/** Removes these variants of the shop (the database refuses one that still holds stock). */
+export async function deleteVariants(scope: TenantScope, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await scope.db.delete(productVariants).where(scope.where(productVariants, inArray(productVariants.id, ids)));
+}
+
+/** Changes a variant's fields other than its stock, which moves through the ledger only. */
+export async function updateVariant(scope: TenantScope, id: number, changes: VariantChanges): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await scope.db
+    .update(productVariants)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(scope.where(productVariants, eq(productVariants.id, id)));
+}
+
+/** The SKUs of the shop's variants that are `base` or start with `base-`: those a derived SKU must avoid. */
+export async function skusLike(scope: TenantScope, base: string): Promise<Set<string>> {
+  const rows = await scope.db
+    .select({ sku: productVariants.sku })
+    .from(productVariants)
+    .where(scope.where(productVariants, or(eq(productVariants.sku, base), like(productVariants.sku, `${base}-%`))));
+  return new Set(rows.map((row) => row.sku));
+}
+
+/** The SKUs among `skus` that a variant of the shop other than `exceptIds` has. */
+export async function skusTaken(scope: TenantScope, skus: string[], exceptIds: number[]): Promise<string[]> {
+  if (skus.length === 0) return [];
+  const rows = await scope.db
+    .select({ sku: productVariants.sku })
+    .from(productVariants)
+    .where(
+      scope.where(
+        productVariants,
+        inArray(productVariants.sku, skus),
+        exceptIds.length > 0 ? sql`not (${productVariants.id} = any(${sql.param(exceptIds)}::integer[]))` : undefined,
+      ),
+    );
+  return rows.map((row) => row.sku);
+}
+
+/** The ids of a product's pictures (`product_images`), those a variant may name. */
+export async function productImageIds(scope: TenantScope, productId: number): Promise<Set<number>> {
+  const rows = await scope.db
+    .select({ id: productImages.id })
+    .from(productImages)
+    .where(scope.where(productImages, eq(productImages.productId, productId)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Adds the signed quantities to the variants' stock in one statement with `companion` (the ledger's note, read by
+ * the variant's trigger, which writes the ledger row and moves the product's stock with it). The ids changed.
+ */
+export async function addToVariantStock(
+  scope: TenantScope,
+  productId: number,
+  changes: { variantId: number; quantity: number }[],
+  companion: StockChangeCompanion,
+): Promise<number[]> {
+  if (changes.length === 0) return [];
+  const ids = changes.map((change) => change.variantId);
+  const quantities = changes.map((change) => change.quantity);
+  const changed = await scope.rows<{ id: number }>(sql`
+    with movement as (${companion})
+    update ${productVariants}
+       set stock = ${productVariants.stock} + change.quantity, updated_at = now()
+      from (select unnest(${sql.param(ids)}::integer[]) as id, unnest(${sql.param(quantities)}::integer[]) as quantity) change,
+           movement
+     where ${scope.where(productVariants, and(sql`${productVariants.id} = change.id`, eq(productVariants.productId, productId)))}
+    returning ${productVariants.id} as id`);
+  return changed.map((row) => Number(row.id));
+}

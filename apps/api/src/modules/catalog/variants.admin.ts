@@ -1,0 +1,341 @@
+// A product's options and variants as staff write them (decision 018): the option types and personalisation fields,
+// the variants generated from their combinations, and the variant grid's save. Each write runs in one transaction
+// with its audit entry; stock moves through the inventory's ledger only.
+
+import { formatMinor } from '@platform/contracts';
+import type {
+  AdminProduct,
+  AdminProductOptionsBody,
+  AdminProductVariantsBody,
+  AdminVariantChange,
+} from '@platform/contracts/admin-catalog';
+import { slugFromName } from '@platform/contracts/admin-products';
+import type { RequestContext, TransactionContext } from '../../lib/context.ts';
+import { requireStaff } from '../../lib/context.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
+import { recordAudit } from '../audit/index.ts';
+import { getProductForStaff, PRODUCT_NOT_FOUND, priceCents } from './catalog.admin.ts';
+import { lockProduct, type ProductChanges, type ProductRow, updateProduct } from './catalog.repository.ts';
+import type { ProductFormStock } from './products.admin.ts';
+import {
+  deleteVariants,
+  insertVariants,
+  listVariants,
+  type NewVariant,
+  productImageIds,
+  setProductOptions,
+  skusLike,
+  skusTaken,
+  updateVariant,
+  type VariantChanges,
+  type VariantRow,
+} from './variants-admin.repository.ts';
+
+/** The ledger's note of a count made in the variant grid. */
+export const GRID_COUNT_NOTE = 'Counted in the variant grid';
+/** The ledger's notes of a product's stock moved into its first variant when it gains options. */
+const MOVED_OUT_NOTE = 'Moved into its first variant';
+const MOVED_IN_NOTE = 'Moved from the product';
+const SKU_MAX = 64;
+
+const key = (values: string[]) => JSON.stringify(values);
+
+/** Every combination of the option types' values, the first type's values varying slowest. */
+export function combinations(options: { values: string[] }[]): string[][] {
+  let result: string[][] = [[]];
+  for (const option of options) result = result.flatMap((head) => option.values.map((value) => [...head, value]));
+  return options.length === 0 ? [] : result;
+}
+
+/** The default variant: the first on sale by position (then id). */
+function defaultOf(variants: VariantRow[]): VariantRow | undefined {
+  return [...variants].sort((a, b) => a.position - b.position || a.id - b.id).find((variant) => variant.isActive);
+}
+
+function describe(variant: VariantRow): string {
+  return `${variant.optionValues.join(' / ')} (${variant.sku})`;
+}
+
+/** A SKU for a combination: `<product slug>-<values>`, at most 64 characters, not in `taken` (then -2, -3…). */
+function derivedSku(productSlug: string, values: string[], taken: Set<string>): string {
+  const tail = slugFromName(values.join(' '), SKU_MAX) || 'variant';
+  const base = `${productSlug.slice(0, Math.max(1, SKU_MAX - tail.length - 5))}-${tail}`.slice(0, SKU_MAX - 4);
+  let sku = base;
+  for (let n = 2; taken.has(sku); n++) sku = `${base}-${n}`;
+  taken.add(sku);
+  return sku;
+}
+
+/**
+ * Keeps the default variant's price on the product (decision 018): when another variant became the default (the
+ * old one removed, taken off sale or moved), its own prices become the product's, and the old default, still there,
+ * keeps the price it had (`oldPrice`, the product's before the write).
+ */
+async function settleDefault(
+  tx: TransactionContext,
+  productId: number,
+  previous: VariantRow | undefined,
+  oldPrice: number,
+): Promise<void> {
+  const variants = await listVariants(tx.scope, productId);
+  const current = defaultOf(variants);
+  if (!current) return;
+  if (current.priceCents !== null || current.priceBeforeDiscountCents !== null) {
+    const changes: ProductChanges = {};
+    if (current.priceCents !== null) changes.priceCents = current.priceCents;
+    if (current.priceBeforeDiscountCents !== null) changes.priceBeforeDiscountCents = current.priceBeforeDiscountCents;
+    await updateProduct(tx.scope, productId, changes);
+    await updateVariant(tx.scope, current.id, { priceCents: null, priceBeforeDiscountCents: null });
+  }
+  const old = previous && previous.id !== current.id ? variants.find((variant) => variant.id === previous.id) : null;
+  const product = await lockProduct(tx.scope, productId);
+  if (old && old.priceCents === null && product && product.priceCents !== oldPrice) {
+    await updateVariant(tx.scope, old.id, { priceCents: oldPrice });
+  }
+}
+
+/**
+ * `PUT /admin/products/{id}/options/`: sets the product's option types and personalisation fields and generates its
+ * variants: one per combination, those already there kept (matched by their values), the missing ones created (SKU
+ * from the product's slug and the values, the product's price, no stock), the dropped ones removed, refused while
+ * one of them holds stock. A product that had stock and gains options has its stock moved into its first variant;
+ * no option types make it a product sold as it is again. Audited.
+ */
+export async function setProductOptionsByStaff(
+  ctx: RequestContext,
+  productId: number,
+  body: AdminProductOptionsBody,
+  stock: ProductFormStock,
+): Promise<AdminProduct> {
+  requireStaff(ctx);
+  const personalisation = body.personalisation.map((field, index) => ({
+    key: field.key,
+    label: field.label,
+    max_length: field.max_length,
+    price_cents: priceCents(field.price, `personalisation.${index}.price`),
+    required: field.required,
+  }));
+  await inTransaction(ctx, async (tx) => {
+    const product = await lockProduct(tx.scope, productId);
+    if (!product) throw new NotFoundError(...PRODUCT_NOT_FOUND);
+    const existing = await listVariants(tx.scope, productId);
+    const previousDefault = defaultOf(existing);
+    const wanted = combinations(body.options);
+    const wantedKeys = new Set(wanted.map(key));
+    const dropped = existing.filter((variant) => !wantedKeys.has(key(variant.optionValues)));
+    const holding = dropped.filter((variant) => variant.stock > 0);
+    if (holding.length > 0) {
+      throw new ConflictError(
+        `These variants still hold stock: ${holding.map((variant) => `${describe(variant)}: ${variant.stock}`).join(', ')}. Set their stock to 0 before removing them.`,
+        'variant_has_stock',
+      );
+    }
+    await deleteVariants(
+      tx.scope,
+      dropped.map((variant) => variant.id),
+    );
+    const kept = new Map(
+      existing.filter((variant) => !dropped.includes(variant)).map((variant) => [key(variant.optionValues), variant]),
+    );
+    // The product's stock moves into its first variant: out of the product first (it has no variant yet, so its own
+    // stock may change), then in with the variant's opening entry.
+    const moved = existing.length === 0 && wanted.length > 0 ? product.stock : 0;
+    if (moved > 0) await stock.count(tx, { productId, stock: 0, note: MOVED_OUT_NOTE });
+    const taken = await skusLike(tx.scope, product.slug);
+    const created: NewVariant[] = [];
+    for (const [position, values] of wanted.entries()) {
+      const variant = kept.get(key(values));
+      if (variant) {
+        if (variant.position !== position) await updateVariant(tx.scope, variant.id, { position });
+        continue;
+      }
+      created.push({
+        productId,
+        sku: derivedSku(product.slug, values, taken),
+        optionValues: values,
+        position,
+        stock: created.length === 0 ? moved : 0,
+      });
+    }
+    await insertVariants(tx.scope, created, MOVED_IN_NOTE);
+    await setProductOptions(tx.scope, productId, { options: body.options, personalisation });
+    await settleDefault(tx, productId, previousDefault, product.priceCents);
+    await recordAudit(tx, {
+      action: 'product.options',
+      entity: 'product',
+      entityId: productId,
+      before: {
+        options: product.options,
+        personalisation: product.personalisation.map(({ price_cents, ...field }) => ({
+          ...field,
+          price: formatMinor(price_cents),
+        })),
+      },
+      after: {
+        options: body.options,
+        personalisation: body.personalisation,
+        variants_created: created.map((variant) => variant.sku),
+        variants_removed: dropped.map((variant) => variant.sku),
+        ...(moved > 0 ? { stock_moved: moved } : {}),
+      },
+    });
+  });
+  return getProductForStaff(ctx, productId);
+}
+
+/** A variant's changes in the grid, as stored; prices of the default variant are set on the product instead. */
+function variantChanges(change: AdminVariantChange): VariantChanges {
+  const changes: VariantChanges = {};
+  if (change.sku !== undefined) changes.sku = change.sku;
+  if (change.price !== undefined)
+    changes.priceCents = change.price === null ? null : priceCents(change.price, `variants.${change.id}.price`);
+  if (change.price_before_discount !== undefined)
+    changes.priceBeforeDiscountCents =
+      change.price_before_discount === null
+        ? null
+        : priceCents(change.price_before_discount, `variants.${change.id}.price_before_discount`);
+  if (change.weight_grams !== undefined) changes.weightGrams = change.weight_grams;
+  if (change.image_ids !== undefined) changes.imageIds = change.image_ids;
+  if (change.is_active !== undefined) changes.isActive = change.is_active;
+  if (change.position !== undefined) changes.position = change.position;
+  return changes;
+}
+
+/** The fields of `changes` that differ from the variant's. */
+function changedOf(variant: VariantRow, changes: VariantChanges): VariantChanges {
+  return Object.fromEntries(
+    Object.entries(changes).filter(
+      ([name, value]) => JSON.stringify(value) !== JSON.stringify(variant[name as keyof VariantRow]),
+    ),
+  );
+}
+
+/**
+ * `PATCH /admin/products/{id}/variants/`: the variant grid's save, each variant's fields given changed; a stock is a
+ * count, recorded in the ledger as an adjustment of the difference. A SKU another variant of the shop has is refused
+ * (409); the default variant's price is the product's, so setting it sets the product's. Audited.
+ */
+export async function updateVariantsByStaff(
+  ctx: RequestContext,
+  productId: number,
+  body: AdminProductVariantsBody,
+  stock: ProductFormStock,
+): Promise<AdminProduct> {
+  requireStaff(ctx);
+  const requested = body.variants.map((change) => ({ change, changes: variantChanges(change) }));
+  await inTransaction(ctx, async (tx) => {
+    const product = await lockProduct(tx.scope, productId);
+    if (!product) throw new NotFoundError(...PRODUCT_NOT_FOUND);
+    const variants = new Map((await listVariants(tx.scope, productId)).map((variant) => [variant.id, variant]));
+    const unknown = body.variants.filter((change) => !variants.has(change.id)).map((change) => change.id);
+    if (unknown.length > 0) {
+      throw new ValidationError({ variants: [`The product has no variant with the id ${unknown.join(', ')}.`] });
+    }
+    const images = await productImageIds(tx.scope, productId);
+    for (const { change } of requested) {
+      const foreign = (change.image_ids ?? []).filter((id) => !images.has(id));
+      if (foreign.length > 0) {
+        throw new ValidationError({ image_ids: [`The product has no picture with the id ${foreign.join(', ')}.`] });
+      }
+    }
+    const skus = requested.flatMap(({ changes }) => (changes.sku === undefined ? [] : [changes.sku]));
+    if (new Set(skus).size < skus.length) throw new ConflictError('Each variant needs its own SKU.', 'sku_taken');
+    const taken = await skusTaken(
+      tx.scope,
+      skus,
+      requested.map(({ change }) => change.id),
+    );
+    if (taken.length > 0) {
+      throw new ConflictError(`Another variant of the shop has the SKU ${taken.join(', ')}.`, 'sku_taken');
+    }
+    const before = [...variants.values()];
+    const previousDefault = defaultOf(before);
+    const after = before.map((variant) => {
+      const found = requested.find(({ change }) => change.id === variant.id);
+      return found ? { ...variant, ...found.changes } : variant;
+    });
+    const nextDefault = defaultOf(after);
+    const productChanges: ProductChanges = {};
+    const audit: { before: Record<string, unknown>[]; after: Record<string, unknown>[] } = { before: [], after: [] };
+    for (const { change, changes } of requested) {
+      const variant = variants.get(change.id) as VariantRow;
+      const own = { ...changes };
+      // NOTE: the default variant's own prices stay null: the product's price is the default variant's.
+      if (variant.id === nextDefault?.id) {
+        if (own.priceCents != null) productChanges.priceCents = own.priceCents;
+        if (own.priceBeforeDiscountCents !== undefined)
+          productChanges.priceBeforeDiscountCents = own.priceBeforeDiscountCents;
+        if (own.priceCents !== undefined) own.priceCents = null;
+        if (own.priceBeforeDiscountCents !== undefined) own.priceBeforeDiscountCents = null;
+      }
+      const changed = changedOf(variant, own);
+      checkVariantPrices(
+        change.id,
+        product,
+        productChanges,
+        { ...variant, ...changed },
+        variant.id === nextDefault?.id,
+      );
+      await updateVariant(tx.scope, variant.id, changed);
+      if (Object.keys(changed).length > 0) {
+        audit.before.push({ id: variant.id, ...pick(variant, Object.keys(changed)) });
+        audit.after.push({ id: variant.id, ...changed });
+      }
+    }
+    const counts = requested.flatMap(({ change }) => {
+      const variant = variants.get(change.id) as VariantRow;
+      return change.stock === undefined || change.stock === variant.stock
+        ? []
+        : [{ variantId: variant.id, quantity: change.stock - variant.stock, before: variant.stock, after: change.stock }];
+    });
+    await stock.moveVariants(tx, { productId, changes: counts, note: GRID_COUNT_NOTE });
+    for (const count of counts) {
+      audit.before.push({ id: count.variantId, stock: count.before });
+      audit.after.push({ id: count.variantId, stock: count.after });
+    }
+    const priceChanged = Object.entries(productChanges).filter(
+      ([name, value]) => value !== product[name as keyof ProductChanges],
+    );
+    if (priceChanged.length > 0) await updateProduct(tx.scope, productId, Object.fromEntries(priceChanged));
+    await settleDefault(tx, productId, previousDefault, product.priceCents);
+    if (audit.after.length === 0 && priceChanged.length === 0) return;
+    await recordAudit(tx, {
+      action: 'product.variants',
+      entity: 'product',
+      entityId: productId,
+      before: {
+        variants: audit.before,
+        ...Object.fromEntries(priceChanged.map(([name]) => [name, product[name as keyof ProductChanges]])),
+      },
+      after: { variants: audit.after, ...Object.fromEntries(priceChanged) },
+    });
+  });
+  return getProductForStaff(ctx, productId);
+}
+
+function pick(variant: VariantRow, names: string[]): Record<string, unknown> {
+  return Object.fromEntries(names.map((name) => [name, variant[name as keyof VariantRow]]));
+}
+
+/** A variant's before-discount price, when it has one, is above the price it is sold at. */
+function checkVariantPrices(
+  id: number,
+  product: ProductRow,
+  productChanges: ProductChanges,
+  variant: VariantRow,
+  isDefault: boolean,
+) {
+  const productPrice = productChanges.priceCents ?? product.priceCents;
+  const productBefore =
+    productChanges.priceBeforeDiscountCents === undefined
+      ? product.priceBeforeDiscountCents
+      : productChanges.priceBeforeDiscountCents;
+  const price = isDefault ? productPrice : (variant.priceCents ?? productPrice);
+  const before = isDefault ? productBefore : variant.priceBeforeDiscountCents;
+  if (before !== null && before <= price) {
+    throw new ValidationError({
+      price_before_discount: [`The price before discount must be above the price (variant ${id}).`],
+    });
+  }
+}
