@@ -68,7 +68,7 @@ export function adminCall(
   t: TestApp,
   shop: Tenant,
   token: string | undefined,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: object,
 ) {

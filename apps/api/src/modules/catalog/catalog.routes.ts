@@ -48,8 +48,8 @@ import {
 } from './catalog.admin.ts';
 import { getCategory, getProduct, listCategories, listProducts, type ProductPageReviews } from './catalog.service.ts';
 import { createProductByStaff, type ProductFormStock, updateProductByStaff } from './products.admin.ts';
-import { setProductOptionsByStaff, updateVariantsByStaff } from './variants.admin.ts';
 import { bulkEditProducts } from './products-bulk.admin.ts';
+import { setProductOptionsByStaff, updateVariantsByStaff } from './variants.admin.ts';
 
 const SlugParams = z.object({ slug: z.string().min(1).max(200) });
 

@@ -321,7 +321,9 @@ export async function updateProductByStaff(
         const pictures = body.images ? picturesOf(body.images) : undefined;
         const replaced = pictures ? await replacePictures(tx, product, pictures) : undefined;
         if (body.stock !== undefined && body.stock !== product.stock && (await hasVariants(tx.scope, productId))) {
-          throw new ValidationError({ stock: ["This product's stock is its variants': count it in the variant grid."] });
+          throw new ValidationError({
+            stock: ["This product's stock is its variants': count it in the variant grid."],
+          });
         }
         const counted =
           body.stock === undefined || body.stock === product.stock

@@ -287,7 +287,14 @@ export async function updateVariantsByStaff(
       const variant = variants.get(change.id) as VariantRow;
       return change.stock === undefined || change.stock === variant.stock
         ? []
-        : [{ variantId: variant.id, quantity: change.stock - variant.stock, before: variant.stock, after: change.stock }];
+        : [
+            {
+              variantId: variant.id,
+              quantity: change.stock - variant.stock,
+              before: variant.stock,
+              after: change.stock,
+            },
+          ];
     });
     await stock.moveVariants(tx, { productId, changes: counts, note: GRID_COUNT_NOTE });
     for (const count of counts) {
