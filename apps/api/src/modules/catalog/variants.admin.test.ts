@@ -221,40 +221,45 @@ describe('the variant grid', () => {
 
   it('keeps the old default’s price when another variant becomes the default', async () => {
     const setup = await emptyShop();
-    const [ten, twelve] = (await setOptions(setup, setup.product.id, { options: [BLADE] })).json()
-      .variants as Variant[];
+    const [ten, twelve] = (await setOptions(setup, setup.product.id, { options: [BLADE] })).json().variants as [
+      Variant,
+      Variant,
+    ];
     const answer = await patchVariants(setup, setup.product.id, [
-      { id: twelve!.id, price: '110.00' },
-      { id: ten!.id, is_active: false },
+      { id: twelve.id, price: '110.00' },
+      { id: ten.id, is_active: false },
     ]);
     expect(answer.statusCode, answer.body).toBe(200);
     const product = answer.json();
     expect(product.price).toBe('110.00');
     expect(product.variants).toMatchObject([
-      { id: ten!.id, price: '85.00', is_active: false },
-      { id: twelve!.id, price: null },
+      { id: ten.id, price: '85.00', is_active: false },
+      { id: twelve.id, price: null },
     ]);
   });
 
   it('refuses a SKU another variant of the shop has (409), and a stock below 0, a price before discount below the price', async () => {
     const setup = await emptyShop();
     const other = await createProduct(t, setup.shop, { categoryId: setup.category.id, stock: 0 });
-    const [mine] = (await setOptions(setup, setup.product.id, { options: [BLADE] })).json().variants as Variant[];
-    const [theirs] = (await setOptions(setup, other.id, { options: [FINISH] })).json().variants as Variant[];
-    const taken = await patchVariants(setup, setup.product.id, [{ id: mine!.id, sku: theirs!.sku }]);
+    const [mine] = (await setOptions(setup, setup.product.id, { options: [BLADE] })).json().variants as [
+      Variant,
+      Variant,
+    ];
+    const [theirs] = (await setOptions(setup, other.id, { options: [FINISH] })).json().variants as [Variant, Variant];
+    const taken = await patchVariants(setup, setup.product.id, [{ id: mine.id, sku: theirs.sku }]);
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({
-      detail: `Another variant of the shop has the SKU ${theirs!.sku}.`,
+      detail: `Another variant of the shop has the SKU ${theirs.sku}.`,
       code: 'sku_taken',
     });
-    expect((await patchVariants(setup, setup.product.id, [{ id: mine!.id, stock: -1 }])).statusCode).toBe(400);
+    expect((await patchVariants(setup, setup.product.id, [{ id: mine.id, stock: -1 }])).statusCode).toBe(400);
     expect(
-      (await patchVariants(setup, setup.product.id, [{ id: mine!.id, price: '90.00', price_before_discount: '80.00' }]))
+      (await patchVariants(setup, setup.product.id, [{ id: mine.id, price: '90.00', price_before_discount: '80.00' }]))
         .statusCode,
     ).toBe(400);
-    const foreign = await patchVariants(setup, setup.product.id, [{ id: theirs!.id, stock: 3 }]);
+    const foreign = await patchVariants(setup, setup.product.id, [{ id: theirs.id, stock: 3 }]);
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().variants).toEqual([`The product has no variant with the id ${theirs!.id}.`]);
+    expect(foreign.json().variants).toEqual([`The product has no variant with the id ${theirs.id}.`]);
   });
 
   it('is staff’s only, and another shop’s product is not found', async () => {
