@@ -110,8 +110,10 @@ export const AdminProduct = AdminProductSummary.extend({
 export type AdminProduct = z.infer<typeof AdminProduct>;
 export type AdminProductVariant = AdminProduct['variants'][number];
 
+/** The longest name or value of an option type. */
+export const OPTION_TEXT_MAX = 40;
 /** An option type's name or value: 1 to 40 characters, trimmed. */
-const OptionText = z.string().trim().min(1).max(40);
+const OptionText = z.string().trim().min(1).max(OPTION_TEXT_MAX);
 
 /** `PUT /admin/products/{id}/options/`: the product's option types and personalisation fields; variants follow. */
 export const AdminProductOptionsBody = z

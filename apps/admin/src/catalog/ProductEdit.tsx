@@ -7,6 +7,7 @@ import type { AdminDataProvider } from '../lib/dataProvider.ts';
 import { errorText } from '../lib/errors.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { ProductFields, productBody } from './ProductForm.tsx';
+import { ProductOptionsPanel } from './ProductOptions.tsx';
 
 function StockPanel() {
   const product = useRecordContext<AdminProduct>();
@@ -97,13 +98,17 @@ function StockPanel() {
   );
 }
 
-/** A product on one screen, as at its creation (one save writes every field, the pictures and a new stock count), then its stock ledger. */
+/**
+ * A product on one screen, as at its creation (one save writes every field, the pictures and a new stock count), then
+ * its options and variants, then its stock ledger.
+ */
 export function ProductEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect={false} transform={productBody}>
       <SimpleForm sx={{ maxWidth: 820 }}>
         <ProductFields />
       </SimpleForm>
+      <ProductOptionsPanel />
       <StockPanel />
     </Edit>
   );

@@ -12,6 +12,7 @@ import {
   required,
   SimpleFormIterator,
   TextInput,
+  useRecordContext,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { HtmlInput } from '../inputs/HtmlInput.tsx';
@@ -51,6 +52,8 @@ function SlugFollowsName({ edited }: { edited: { current: boolean } }) {
  */
 export function ProductFields({ isNew = false }: { isNew?: boolean }) {
   const slugEdited = useRef(false);
+  const record = useRecordContext<{ variants?: unknown[] }>();
+  const soldInOptions = !isNew && (record?.variants?.length ?? 0) > 0;
   return (
     <>
       <TextInput
@@ -91,10 +94,17 @@ export function ProductFields({ isNew = false }: { isNew?: boolean }) {
         <NumberInput
           source="stock"
           label={isNew ? 'Stock' : 'Stock count'}
-          helperText={isNew ? 'Units in stock: the ledger’s opening entry' : 'A new count is recorded in the ledger'}
+          helperText={
+            isNew
+              ? 'Units in stock: the ledger’s opening entry'
+              : soldInOptions
+                ? 'The sum of its variants’ stock: count them in the variant grid'
+                : 'A new count is recorded in the ledger'
+          }
           min={0}
           step={1}
           validate={required()}
+          readOnly={soldInOptions}
         />
         <NumberInput source="low_stock_threshold" label="Low-stock threshold" min={0} step={1} />
       </Stack>
@@ -148,8 +158,10 @@ export function productBody(data: Record<string, unknown>): Record<string, unkno
       }))
     : undefined;
   const before = data.price_before_discount;
+  // The options, personalisation and variants are written by their own calls (the Options section).
+  const { options: _options, personalisation: _personalisation, variants: _variants, ...fields } = data;
   return {
-    ...data,
+    ...fields,
     ...(images ? { images } : {}),
     price_before_discount: before === '' || before === undefined ? null : before,
   };

@@ -10,6 +10,8 @@ import type {
   AdminProduct,
   AdminProductImage,
   AdminProductImageBody,
+  AdminProductOptionsBody,
+  AdminProductVariantsBody,
   AdminStockAdjustmentBody,
   AdminStockLedger,
 } from '@platform/contracts/admin-catalog';
@@ -91,6 +93,10 @@ export interface AdminDataProvider extends DataProvider {
   deleteProductImage(productId: Identifier, imageId: Identifier): Promise<void>;
   getStockLedger(productId: Identifier, options?: { signal?: AbortSignal }): Promise<AdminStockLedger>;
   adjustStock(productId: Identifier, body: AdminStockAdjustmentBody): Promise<AdminStockLedger>;
+  /** `PUT /admin/products/{id}/options/`: the option types and personalisation fields; the variants are generated. */
+  setProductOptions(productId: Identifier, body: AdminProductOptionsBody): Promise<AdminProduct>;
+  /** `PATCH /admin/products/{id}/variants/`: the variant grid's save. */
+  updateProductVariants(productId: Identifier, body: AdminProductVariantsBody): Promise<AdminProduct>;
   /** `GET /admin/products/export/`: the products of the list's filters and sort as CSV. */
   exportProducts(params: { filter: Record<string, unknown>; sort?: SortPayload | undefined }): Promise<Download>;
   /**
@@ -335,6 +341,10 @@ export function createDataProvider(api: Api): AdminDataProvider {
       api.request<AdminStockLedger>(`${recordPath('products', productId)}stock/`, { signal: options.signal }),
     adjustStock: (productId, body) =>
       api.request<AdminStockLedger>(`${recordPath('products', productId)}stock/`, { method: 'POST', body }),
+    setProductOptions: (productId, body) =>
+      api.request<AdminProduct>(`${recordPath('products', productId)}options/`, { method: 'PUT', body }),
+    updateProductVariants: (productId, body) =>
+      api.request<AdminProduct>(`${recordPath('products', productId)}variants/`, { method: 'PATCH', body }),
     getOrderDocuments: (orderId, options = {}) =>
       api.request<OrderDocument[]>(`${recordPath('orders', orderId)}documents/`, { signal: options.signal }),
     downloadOrderDocument: (orderId, which) =>

@@ -1,0 +1,305 @@
+// A product's options on its edit screen (decision 018): the option types and personalisation fields, "Generate
+// variants" (the options call), and the variant grid with one save (SKU, prices, stock, weight, on sale) and a "Set
+// stock for all" helper. Each is a form of its own beside the product's.
+import { Box, Button, Card, CardContent, TextField as MuiTextField, Stack, Typography } from '@mui/material';
+import { parseMinor } from '@platform/contracts';
+import {
+  type AdminProduct,
+  AdminProductOptionsBody,
+  AdminProductVariantsBody,
+  OPTION_TEXT_MAX,
+} from '@platform/contracts/admin-catalog';
+import { useState } from 'react';
+import {
+  ArrayInput,
+  BooleanInput,
+  Form,
+  NumberInput,
+  regex,
+  required,
+  SaveButton,
+  SimpleFormIterator,
+  TextInput,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useSimpleFormIteratorItem,
+} from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { AdminDataProvider } from '../lib/dataProvider.ts';
+import { errorText } from '../lib/errors.ts';
+import { maxLengthOf } from '../lib/limits.ts';
+
+const priceRule = regex(/^\d{1,8}(\.\d{1,2})?$/, 'A price like 85.00.');
+const keyRule = regex(
+  /^[a-z0-9]+([_-][a-z0-9]+)*$/,
+  'Use lower-case letters, digits and single hyphens or underscores.',
+);
+
+/** The values of a comma list, trimmed, empty ones left out. */
+export function valuesOf(text: unknown): string[] {
+  return String(text ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
+}
+
+/** A comma list of option values: at least one, each at most the API's length, each once. */
+function valueListRule(text: unknown) {
+  const values = valuesOf(text);
+  if (values.length === 0) return 'Give at least one value.';
+  if (values.some((value) => value.length > OPTION_TEXT_MAX))
+    return `A value is at most ${OPTION_TEXT_MAX} characters.`;
+  if (new Set(values).size < values.length) return 'Each value appears once.';
+  if (values.length > 20) return 'At most 20 values.';
+  return undefined;
+}
+
+interface OptionsForm {
+  options: { name: string; values: string }[];
+  personalisation: { key: string; label: string; max_length: number; price: string; required: boolean }[];
+}
+
+/** The options call's body from the form. */
+export function optionsBody(data: OptionsForm): AdminProductOptionsBody {
+  return {
+    options: (data.options ?? []).map((option) => ({ name: option.name.trim(), values: valuesOf(option.values) })),
+    personalisation: (data.personalisation ?? []).map((field) => ({
+      key: field.key,
+      label: field.label.trim(),
+      max_length: Number(field.max_length),
+      price: field.price,
+      required: Boolean(field.required),
+    })),
+  };
+}
+
+function OptionTypesForm({ product }: { product: AdminProduct }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const record: OptionsForm = {
+    options: product.options.map((option) => ({ name: option.name, values: option.values.join(', ') })),
+    personalisation: product.personalisation.map((field) => ({ ...field })),
+  };
+  const generate = async (data: Record<string, unknown>) => {
+    try {
+      await dataProvider.setProductOptions(product.id, optionsBody(data as unknown as OptionsForm));
+      notify('Variants generated', { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify(errorText(error), { type: 'error' });
+    }
+  };
+  return (
+    <Form record={record} onSubmit={generate} id="product-options">
+      <ArrayInput source="options" label="Option types (at most three)">
+        <SimpleFormIterator inline disableReordering>
+          <TextInput
+            source="name"
+            label="Option"
+            helperText="e.g. Blade length"
+            validate={[required(), maxLengthOf(AdminProductOptionsBody, 'options.name')]}
+          />
+          <TextInput
+            source="values"
+            label="Values"
+            helperText="Separated by commas, e.g. 10 inch, 12 inch"
+            validate={valueListRule}
+            sx={{ minWidth: 320 }}
+          />
+        </SimpleFormIterator>
+      </ArrayInput>
+      <ArrayInput source="personalisation" label="Personalisation (texts the shopper writes, at most three)">
+        <SimpleFormIterator inline disableReordering>
+          <TextInput
+            source="key"
+            label="Key"
+            helperText="e.g. engraving"
+            validate={[required(), keyRule, maxLengthOf(AdminProductOptionsBody, 'personalisation.key')]}
+          />
+          <TextInput
+            source="label"
+            label="Label"
+            helperText="What the page asks"
+            validate={[required(), maxLengthOf(AdminProductOptionsBody, 'personalisation.label')]}
+          />
+          <NumberInput source="max_length" label="Max length" min={1} max={200} step={1} validate={required()} />
+          <TextInput source="price" label="Extra price" helperText="e.g. 15.00" validate={[required(), priceRule]} />
+          <BooleanInput source="required" label="Required" />
+        </SimpleFormIterator>
+      </ArrayInput>
+      <SaveButton label="Generate variants" alwaysEnable />
+    </Form>
+  );
+}
+
+/** A row's combination, named by its values. */
+function VariantCombination({ names }: { names: string[] }) {
+  const { index } = useSimpleFormIteratorItem();
+  const options = useWatch({ name: `variants.${index}.options` }) as Record<string, string> | undefined;
+  return (
+    <Typography sx={{ minWidth: 140, alignSelf: 'center' }} component="span" data-testid="variant-combination">
+      {names.map((name) => options?.[name] ?? '').join(' / ')}
+    </Typography>
+  );
+}
+
+/** "Set stock for all": the same count on every row of the grid, saved with it. */
+function StockForAll() {
+  const { setValue, getValues } = useFormContext();
+  const [count, setCount] = useState('');
+  const amount = Number(count);
+  const valid = count.trim() !== '' && Number.isInteger(amount) && amount >= 0;
+  return (
+    <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
+      <MuiTextField
+        size="small"
+        type="number"
+        label="Stock for all"
+        value={count}
+        onChange={(event) => setCount(event.target.value)}
+        slotProps={{ htmlInput: { min: 0, step: 1 } }}
+      />
+      <Button
+        variant="outlined"
+        disabled={!valid}
+        onClick={() => {
+          const rows = (getValues('variants') as unknown[]) ?? [];
+          rows.forEach((_, index) => {
+            setValue(`variants.${index}.stock`, amount, { shouldDirty: true });
+          });
+        }}
+      >
+        Set stock for all
+      </Button>
+    </Stack>
+  );
+}
+
+interface GridRow {
+  id: number;
+  sku: string;
+  price: string | null;
+  price_before_discount: string | null;
+  stock: number;
+  weight_grams: number | null;
+  is_active: boolean;
+}
+
+const blankIsNull = (value: unknown) => (value === '' || value === undefined || value === null ? null : value);
+
+/** The grid's save: every row's fields, an empty price as the product's. */
+export function variantsBody(rows: GridRow[]): AdminProductVariantsBody {
+  return {
+    variants: rows.map((row) => ({
+      id: row.id,
+      sku: row.sku.trim(),
+      price: blankIsNull(row.price) as string | null,
+      price_before_discount: blankIsNull(row.price_before_discount) as string | null,
+      stock: Number(row.stock),
+      weight_grams: blankIsNull(row.weight_grams) === null ? null : Number(row.weight_grams),
+      is_active: Boolean(row.is_active),
+    })),
+  };
+}
+
+/** The before-discount price of a row, when given, is above its price (or the product's). */
+function aboveTheRowPrice(productPrice: string) {
+  return (value: unknown, _values: unknown, props: { source?: string }) => {
+    if (value === null || value === undefined || value === '') return undefined;
+    const row = (props.source ?? '').replace(/\.price_before_discount$/, '');
+    const values = _values as Record<string, unknown>;
+    const index = Number(row.split('.')[1]);
+    const rows = (values.variants as GridRow[] | undefined) ?? [];
+    const price = parseMinor(String(rows[index]?.price || productPrice));
+    const before = parseMinor(String(value));
+    if (price === null || before === null) return undefined;
+    return before > price ? undefined : 'Must be above the price.';
+  };
+}
+
+function VariantGrid({ product }: { product: AdminProduct }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const names = product.options.map((option) => option.name);
+  const record = { variants: product.variants };
+  const save = async (data: Record<string, unknown>) => {
+    try {
+      await dataProvider.updateProductVariants(product.id, variantsBody(data.variants as GridRow[]));
+      notify('Variants saved', { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify(errorText(error), { type: 'error' });
+    }
+  };
+  return (
+    <Form record={record} onSubmit={save} id="product-variants">
+      <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+        Variants
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        An empty price is the product’s ({product.price}); the first variant on sale sets the product’s price. A stock
+        is a count, recorded in the ledger.
+      </Typography>
+      <StockForAll />
+      <ArrayInput source="variants" label={false}>
+        <SimpleFormIterator inline disableAdd disableRemove disableReordering disableClear>
+          <VariantCombination names={names} />
+          <TextInput
+            source="sku"
+            label="SKU"
+            validate={[required(), maxLengthOf(AdminProductVariantsBody, 'variants.sku')]}
+            helperText={false}
+          />
+          <TextInput
+            source="price"
+            label="Price"
+            placeholder={product.price}
+            validate={priceRule}
+            helperText={false}
+            sx={{ width: 120 }}
+          />
+          <TextInput
+            source="price_before_discount"
+            label="Before discount"
+            validate={[priceRule, aboveTheRowPrice(product.price)]}
+            helperText={false}
+            sx={{ width: 140 }}
+          />
+          <NumberInput source="stock" label="Stock" min={0} step={1} validate={required()} helperText={false} />
+          <NumberInput source="weight_grams" label="Weight (g)" min={1} step={1} helperText={false} />
+          <BooleanInput source="is_active" label="On sale" helperText={false} />
+        </SimpleFormIterator>
+      </ArrayInput>
+      <SaveButton label="Save variants" />
+    </Form>
+  );
+}
+
+/** The "Options" section of a product's edit screen. */
+export function ProductOptionsPanel() {
+  const product = useRecordContext<AdminProduct>();
+  if (!product) return null;
+  return (
+    <Card sx={{ mt: 2 }} component="section" aria-label="Options">
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          Options
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          Choices the product is sold in (blade length, finish, handle): one variant per combination, each with its own
+          SKU, price and stock. Without options the product is sold as it is.
+        </Typography>
+        <OptionTypesForm key={JSON.stringify([product.options, product.personalisation])} product={product} />
+        {product.variants.length > 0 && (
+          <Box sx={{ mt: 2 }}>
+            <VariantGrid key={JSON.stringify(product.variants)} product={product} />
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
