@@ -10,6 +10,14 @@ import { z } from 'zod';
  * pictures). `attributes` is `name=value` pairs separated by `;`
  * (a `\` before a `;`, `=` or `\` that belongs to the text); `images` is picture URLs separated by spaces, the main
  * image first.
+ *
+ * A product sold in options (decision 018) has one row per variant: the first carries the product's columns, the
+ * next ones only its slug and the variant columns (their other columns are not read). `option1_name`…`option3_value`
+ * name the variant's options in order, `variant_sku` its SKU, `variant_price` its price (blank: the product's),
+ * `variant_stock` its stock (blank: unchanged). On import, the rows of a slug with variant columns define the
+ * product's options (values in the order they first appear) and its variants, matched by their options; the
+ * product's `stock` is then its variants' and not read. A product sold as it is has one row, its variant columns
+ * empty.
  */
 export const PRODUCT_CSV_COLUMNS = [
   'slug',
@@ -25,6 +33,15 @@ export const PRODUCT_CSV_COLUMNS = [
   'long_html_description',
   'attributes',
   'images',
+  'variant_sku',
+  'option1_name',
+  'option1_value',
+  'option2_name',
+  'option2_value',
+  'option3_name',
+  'option3_value',
+  'variant_price',
+  'variant_stock',
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 

@@ -1,5 +1,6 @@
 // The catalog module's public surface: the only file other modules and the app import from it.
 
+export { getProductForStaff } from './catalog.admin.ts';
 export { productColumns } from './catalog.repository.ts';
 export { catalogAdminRoutes, catalogRoutes } from './catalog.routes.ts';
 export {
@@ -17,6 +18,7 @@ export {
   findCategoryIds,
   findProductRecords,
   findStoredPictureKeys,
+  findVariantSkuOwners,
   listProductRecords,
   type ProductRecord,
   setProductPictures,
@@ -34,3 +36,4 @@ export {
   writeStockLevels,
   writeVariantStockLevels,
 } from './stock-levels.service.ts';
+export { setProductOptionsByStaff, updateVariantsByStaff } from './variants.admin.ts';

@@ -24,6 +24,7 @@ import {
   listProductRecordRows,
   type ProductRecordRow,
 } from './product-records.repository.ts';
+import { findSkuOwners, listVariantsOf } from './variants-admin.repository.ts';
 
 /** A product with every field staff edit; money as decimal strings. */
 export interface ProductRecord {
@@ -43,6 +44,10 @@ export interface ProductRecord {
   attributes: { key: string; value: string }[];
   /** The pictures' full-size media keys: the main image first, then the others in display order. */
   pictureKeys: string[];
+  /** Its option types (decision 018); empty: sold as it is. */
+  options: { name: string; values: string[] }[];
+  /** Its variants in position order: values in the order of the option types, a null price the product's. */
+  variants: { id: number; sku: string; optionValues: string[]; price: string | null; stock: number }[];
 }
 
 /** Keys in the order a product shows them: its main image first, then the others in display order. */
@@ -55,9 +60,10 @@ function mainFirst(pictures: { imageId: number; imageKey: string }[], mainImageI
 
 async function recordsOf(ctx: RequestContext, rows: ProductRecordRow[]): Promise<ProductRecord[]> {
   const ids = rows.map((row) => row.id);
-  const [attributes, pictures] = await Promise.all([
+  const [attributes, pictures, variants] = await Promise.all([
     listAttributesOf(ctx.scope, ids),
     listPictureFilesOf(ctx.scope, ids),
+    listVariantsOf(ctx.scope, ids),
   ]);
   return rows.map((row) => ({
     id: row.id,
@@ -80,6 +86,16 @@ async function recordsOf(ctx: RequestContext, rows: ProductRecordRow[]): Promise
       pictures.filter((picture) => picture.productId === row.id),
       row.mainImageId,
     ),
+    options: row.options,
+    variants: variants
+      .filter((variant) => variant.productId === row.id)
+      .map((variant) => ({
+        id: variant.id,
+        sku: variant.sku,
+        optionValues: variant.optionValues,
+        price: variant.priceCents === null ? null : formatMinor(variant.priceCents),
+        stock: variant.stock,
+      })),
   }));
 }
 
@@ -108,6 +124,11 @@ export async function findProductRecords(ctx: RequestContext, slugs: string[]): 
 /** The shop's categories with these slugs: their ids, by slug. */
 export async function findCategoryIds(ctx: RequestContext, slugs: string[]): Promise<Map<string, number>> {
   return findCategoryIdsBySlug(ctx.scope, [...new Set(slugs)]);
+}
+
+/** The shop's products whose variants have these SKUs: their ids, by SKU. */
+export async function findVariantSkuOwners(ctx: RequestContext, skus: string[]): Promise<Map<string, number>> {
+  return findSkuOwners(ctx.scope, [...new Set(skus)]);
 }
 
 /** Which of these media keys are pictures the shop has stored. */

@@ -25,6 +25,26 @@ export async function listVariants(scope: TenantScope, productId: number): Promi
     .orderBy(asc(productVariants.position), asc(productVariants.id));
 }
 
+/** The variants of these products, in position order (then id). */
+export async function listVariantsOf(scope: TenantScope, productIds: number[]): Promise<VariantRow[]> {
+  if (productIds.length === 0) return [];
+  return scope.db
+    .select()
+    .from(productVariants)
+    .where(scope.where(productVariants, inArray(productVariants.productId, productIds)))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+}
+
+/** The products whose variants have these SKUs, by SKU. */
+export async function findSkuOwners(scope: TenantScope, skus: string[]): Promise<Map<string, number>> {
+  if (skus.length === 0) return new Map();
+  const rows = await scope.db
+    .select({ sku: productVariants.sku, productId: productVariants.productId })
+    .from(productVariants)
+    .where(scope.where(productVariants, inArray(productVariants.sku, skus)));
+  return new Map(rows.map((row) => [row.sku, row.productId]));
+}
+
 /** Whether the product is sold in options (has variants). */
 export async function hasVariants(scope: TenantScope, productId: number): Promise<boolean> {
   const [row] = await scope.db

@@ -214,13 +214,15 @@ function changedOf(variant: VariantRow, changes: VariantChanges): VariantChanges
 /**
  * `PATCH /admin/products/{id}/variants/`: the variant grid's save, each variant's fields given changed; a stock is a
  * count, recorded in the ledger as an adjustment of the difference. A SKU another variant of the shop has is refused
- * (409); the default variant's price is the product's, so setting it sets the product's. Audited.
+ * (409); the default variant's price is the product's, so setting it sets the product's. Audited; `note` is the
+ * ledger's note of the counts.
  */
 export async function updateVariantsByStaff(
   ctx: RequestContext,
   productId: number,
   body: AdminProductVariantsBody,
   stock: ProductFormStock,
+  note = GRID_COUNT_NOTE,
 ): Promise<AdminProduct> {
   requireStaff(ctx);
   const requested = body.variants.map((change) => ({ change, changes: variantChanges(change) }));
@@ -264,7 +266,7 @@ export async function updateVariantsByStaff(
       // NOTE: the default variant's own prices stay null: the product's price is the default variant's.
       if (variant.id === nextDefault?.id) {
         if (own.priceCents != null) productChanges.priceCents = own.priceCents;
-        if (own.priceBeforeDiscountCents !== undefined)
+        if (own.priceBeforeDiscountCents != null)
           productChanges.priceBeforeDiscountCents = own.priceBeforeDiscountCents;
         if (own.priceCents !== undefined) own.priceCents = null;
         if (own.priceBeforeDiscountCents !== undefined) own.priceBeforeDiscountCents = null;
@@ -296,7 +298,7 @@ export async function updateVariantsByStaff(
             },
           ];
     });
-    await stock.moveVariants(tx, { productId, changes: counts, note: GRID_COUNT_NOTE });
+    await stock.moveVariants(tx, { productId, changes: counts, note });
     for (const count of counts) {
       audit.before.push({ id: count.variantId, stock: count.before });
       audit.after.push({ id: count.variantId, stock: count.after });

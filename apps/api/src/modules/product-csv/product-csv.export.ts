@@ -1,4 +1,5 @@
-// The product CSV's export: the admin list's products, whole, one a row (`@platform/contracts` PRODUCT_CSV_COLUMNS).
+// The product CSV's export: the admin list's products, whole, one a row, or one a variant for a product sold in
+// options (`@platform/contracts` PRODUCT_CSV_COLUMNS).
 import type { AdminProductListQuery } from '@platform/contracts/admin-catalog';
 import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '@platform/contracts/product-csv';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
@@ -15,8 +16,48 @@ export function pictureUrl(ctx: RequestContext, key: string): string {
   return shopUrl(ctx, ctx.deps.media.url(key));
 }
 
+const NO_VARIANT = {
+  variant_sku: '',
+  option1_name: '',
+  option1_value: '',
+  option2_name: '',
+  option2_value: '',
+  option3_name: '',
+  option3_value: '',
+  variant_price: '',
+  variant_stock: '',
+} satisfies Partial<Record<ProductCsvColumn, CsvValue>>;
+
+/** A variant's columns: its SKU, its options in order, its own price (blank: the product's) and stock. */
+function variantCells(product: ProductRecord, variant: ProductRecord['variants'][number]) {
+  const cells: Record<string, CsvValue> = { ...NO_VARIANT };
+  product.options.forEach((option, index) => {
+    cells[`option${index + 1}_name`] = option.name;
+    cells[`option${index + 1}_value`] = variant.optionValues[index] ?? '';
+  });
+  cells.variant_sku = variant.sku;
+  cells.variant_price = variant.price ?? '';
+  cells.variant_stock = variant.stock;
+  return cells as typeof NO_VARIANT;
+}
+
+/** A product's rows: one for a product sold as it is; one per variant, the product's columns on the first only. */
+function rowsOf(ctx: RequestContext, product: ProductRecord): Record<ProductCsvColumn, CsvValue>[] {
+  const cells = cellsOf(ctx, product);
+  if (product.variants.length === 0) return [cells];
+  const blank = Object.fromEntries(PRODUCT_CSV_COLUMNS.map((column) => [column, ''])) as Record<
+    ProductCsvColumn,
+    CsvValue
+  >;
+  return product.variants.map((variant, index) => ({
+    ...(index === 0 ? cells : { ...blank, slug: product.slug }),
+    ...variantCells(product, variant),
+  }));
+}
+
 function cellsOf(ctx: RequestContext, product: ProductRecord): Record<ProductCsvColumn, CsvValue> {
   return {
+    ...NO_VARIANT,
     slug: product.slug,
     name: product.name,
     category: product.categorySlug,
@@ -51,9 +92,8 @@ export async function exportProductsCsv(ctx: RequestContext, query: AdminProduct
   );
   return toCsv(
     PRODUCT_CSV_COLUMNS,
-    products.map((product) => {
-      const cells = cellsOf(ctx, product);
-      return PRODUCT_CSV_COLUMNS.map((column) => cells[column]);
-    }),
+    products.flatMap((product) =>
+      rowsOf(ctx, product).map((cells) => PRODUCT_CSV_COLUMNS.map((column) => cells[column])),
+    ),
   );
 }

@@ -6,16 +6,25 @@ import type { ProductImportReport } from '@platform/contracts/product-csv';
 import { type RequestContext, requireStaff, type TransactionContext } from '../../lib/context.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/index.ts';
-import { createProductByStaff, setProductPictures, updateProductByStaff } from '../catalog/index.ts';
+import {
+  createProductByStaff,
+  getProductForStaff,
+  setProductOptionsByStaff,
+  setProductPictures,
+  updateProductByStaff,
+  updateVariantsByStaff,
+} from '../catalog/index.ts';
 import { adjustStock, lockProductsForSale, productFormStock } from '../inventory/index.ts';
 import { planProductImport, type RowPlan, readProductFile } from './product-csv.plan.ts';
+import type { VariantPlan } from './product-csv.variants.ts';
 
 /** The note of the ledger's entries an import makes. */
 const STOCK_NOTE = 'CSV import';
 
 function reportOf(plans: RowPlan[], dryRun: boolean): ProductImportReport {
   const rows = plans.map((plan) => plan.report);
-  const count = (action: string) => rows.filter((row) => row.action === action).length;
+  // Products are counted by their first row (a product sold in options has one row per variant).
+  const count = (action: string) => plans.filter((plan) => !plan.follows && plan.report.action === action).length;
   return {
     dry_run: dryRun,
     created: count('create'),
@@ -42,6 +51,29 @@ async function setStock(tx: TransactionContext, productId: number, stock: number
   });
 }
 
+/** A product's options set again when they changed (its variants generated), then its variants' rows written. */
+async function setVariants(tx: TransactionContext, productId: number, plan: VariantPlan): Promise<void> {
+  let product = await getProductForStaff(tx, productId);
+  if (plan.optionsChanged) {
+    product = await setProductOptionsByStaff(
+      tx,
+      productId,
+      { options: plan.options, personalisation: product.personalisation },
+      productFormStock,
+    );
+  }
+  const names = plan.options.map((option) => option.name);
+  const idOf = new Map(
+    product.variants.map((variant) => [JSON.stringify(names.map((name) => variant.options[name])), variant.id]),
+  );
+  const variants = plan.variants.flatMap((input) => {
+    const id = idOf.get(JSON.stringify(input.values));
+    if (id === undefined) return [];
+    return [{ id, sku: input.sku, price: input.price, ...(input.stock === null ? {} : { stock: input.stock }) }];
+  });
+  if (variants.length > 0) await updateVariantsByStaff(tx, productId, { variants }, productFormStock, STOCK_NOTE);
+}
+
 async function applyPlan(tx: TransactionContext, plan: RowPlan): Promise<void> {
   let productId: number;
   if (plan.existing) {
@@ -52,6 +84,7 @@ async function applyPlan(tx: TransactionContext, plan: RowPlan): Promise<void> {
   }
   if (plan.stock !== null) await setStock(tx, productId, plan.stock);
   if (plan.pictures !== null) await setProductPictures(tx, productId, plan.pictures);
+  if (plan.variants?.changed) await setVariants(tx, productId, plan.variants);
 }
 
 /**
@@ -74,7 +107,7 @@ export async function importProductsCsv(
     const report = reportOf(plans, false);
     if (report.errors > 0) return { ok: false, report };
     for (const plan of plans) {
-      if (plan.report.action !== 'unchanged') await applyPlan(tx, plan);
+      if (!plan.follows && plan.report.action !== 'unchanged') await applyPlan(tx, plan);
     }
     await recordAudit(tx, {
       action: 'product.import',

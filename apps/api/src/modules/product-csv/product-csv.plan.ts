@@ -13,7 +13,13 @@ import { CsvSyntaxError, parseCsv } from '../../lib/csv.ts';
 import { AppError, BadRequestError } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { shopOrigin } from '../../lib/urls.ts';
-import { findCategoryIds, findProductRecords, findStoredPictureKeys, type ProductRecord } from '../catalog/index.ts';
+import {
+  findCategoryIds,
+  findProductRecords,
+  findStoredPictureKeys,
+  findVariantSkuOwners,
+  type ProductRecord,
+} from '../catalog/index.ts';
 import {
   decodeAttributes,
   decodeFlag,
@@ -22,6 +28,7 @@ import {
   pictureAddress,
   splitAddresses,
 } from './product-csv.format.ts';
+import { hasVariantCells, planVariants, type VariantPlan } from './product-csv.variants.ts';
 
 /** A line of the file: its row in the spreadsheet (the header is row 1) and the cells of the columns it has. */
 export interface ProductLine {
@@ -90,10 +97,15 @@ export interface RowPlan {
   stock: number | null;
   /** The pictures to set (the shop's media keys, main first), or null to leave them. */
   pictures: string[] | null;
+  /** A product sold in options: what its variant rows write (on its first row only). */
+  variants?: VariantPlan;
+  /** A variant row after its product's first: written with that row. */
+  follows?: boolean;
 }
 
 interface Lookups {
   existing: Map<string, ProductRecord>;
+  skuOwners: Map<string, number>;
   categories: Map<string, number>;
   storedPictures: Set<string>;
   ownOrigins: string[];
@@ -121,12 +133,13 @@ async function lookupsFor(ctx: RequestContext, lines: ProductLine[]): Promise<Lo
       return address.kind === 'own' ? [address.key] : [];
     }),
   );
-  const [existing, categories, storedPictures] = await Promise.all([
+  const [existing, categories, storedPictures, skuOwners] = await Promise.all([
     findProductRecords(ctx, lines.map((line) => (line.cells.slug ?? '').trim()).filter(Boolean)),
     findCategoryIds(ctx, lines.map((line) => (line.cells.category ?? '').trim()).filter(Boolean)),
     findStoredPictureKeys(ctx, keys),
+    findVariantSkuOwners(ctx, lines.map((line) => (line.cells.variant_sku ?? '').trim()).filter(Boolean)),
   ]);
-  return { existing, categories, storedPictures, ownOrigins: origins };
+  return { existing, categories, storedPictures, skuOwners, ownOrigins: origins };
 }
 
 const SAME = JSON.stringify;
@@ -298,9 +311,69 @@ function planLine(line: ProductLine, lookups: Lookups, firstRowOf: Map<string, n
   };
 }
 
+/** Adds the variant rows' plan to their product's first row, and their reports to every row of the product. */
+function withVariants(
+  plan: RowPlan,
+  rows: RowPlan[],
+  lines: ProductLine[],
+  lookups: Lookups,
+  skus: Map<string, number>,
+) {
+  const { plan: variants, reports } = planVariants(lines, plan.existing, lookups.skuOwners, skus);
+  for (const row of rows) {
+    const report = reports.get(row.report.row);
+    if (!report) continue;
+    for (const [column, messages] of Object.entries(report.errors)) {
+      row.report.errors[column] = [...(row.report.errors[column] ?? []), ...messages];
+    }
+    if (row !== plan) {
+      row.report.changes = report.changes;
+      row.report.action = report.action;
+    }
+  }
+  const own = reports.get(plan.report.row);
+  // The stock of a product sold in options is its variants'.
+  const stock = lines[0]?.cells.stock?.trim();
+  if (stock && (!plan.existing || decodeWholeNumber(stock) !== plan.existing.stock)) {
+    plan.report.notes.stock = ['Not read: the stock of a product sold in options is its variants’ (variant_stock).'];
+  }
+  plan.stock = null;
+  plan.report.changes = [...plan.report.changes.filter((column) => column !== 'stock'), ...(own?.changes ?? [])];
+  if (plan.existing && plan.report.action === 'unchanged' && variants.changed) plan.report.action = 'update';
+  if (plan.existing && plan.report.changes.length === 0 && plan.report.action === 'update' && !variants.changed) {
+    plan.report.action = 'unchanged';
+  }
+  plan.variants = variants;
+}
+
 /** What every line of the file does, read against the shop as it is now (in `ctx`'s transaction, if any). */
 export async function planProductImport(ctx: RequestContext, lines: ProductLine[]): Promise<RowPlan[]> {
   const lookups = await lookupsFor(ctx, lines);
   const firstRowOf = new Map<string, number>();
-  return lines.map((line) => planLine(line, lookups, firstRowOf));
+  const plans: RowPlan[] = [];
+  const groups = new Map<string, { plan: RowPlan; rows: RowPlan[]; lines: ProductLine[] }>();
+  for (const line of lines) {
+    const slug = (line.cells.slug ?? '').trim();
+    const group = groups.get(slug);
+    if (slug && group && hasVariantCells(line.cells)) {
+      const row: RowPlan = {
+        report: { row: line.row, slug, action: 'unchanged', changes: [], errors: {}, notes: {} },
+        existing: group.plan.existing,
+        body: null,
+        stock: null,
+        pictures: null,
+        follows: true,
+      };
+      group.rows.push(row);
+      group.lines.push(line);
+      plans.push(row);
+      continue;
+    }
+    const plan = planLine(line, lookups, firstRowOf);
+    if (slug && !group && hasVariantCells(line.cells)) groups.set(slug, { plan, rows: [plan], lines: [line] });
+    plans.push(plan);
+  }
+  const skus = new Map<string, number>();
+  for (const group of groups.values()) withVariants(group.plan, group.rows, group.lines, lookups, skus);
+  return plans;
 }

@@ -95,7 +95,7 @@ describe('product CSV export', () => {
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(answer.headers['content-disposition']).toBe('attachment; filename="products.csv"');
     expect(answer.body.split('\r\n')[0]).toBe(
-      'slug,name,category,price,price_before_discount,featured,published,stock,low_stock_threshold,description,long_html_description,attributes,images',
+      'slug,name,category,price,price_before_discount,featured,published,stock,low_stock_threshold,description,long_html_description,attributes,images,variant_sku,option1_name,option1_value,option2_name,option2_value,option3_name,option3_value,variant_price,variant_stock',
     );
     expect(rowsOf(answer.body)).toEqual([
       {
@@ -112,6 +112,15 @@ describe('product CSV export', () => {
         long_html_description: '<p>Forged <strong>by hand</strong>.</p>',
         attributes: 'Blade length=10 in;Mix\\=ed\\;key=a\\;b\\=c\\\\d',
         images: '',
+        variant_sku: '',
+        option1_name: '',
+        option1_value: '',
+        option2_name: '',
+        option2_value: '',
+        option3_name: '',
+        option3_value: '',
+        variant_price: '',
+        variant_stock: '',
       },
     ]);
 

@@ -1,0 +1,195 @@
+// The variant rows of a product CSV (decision 018): the rows of one slug with variant columns define the product's
+// options (values in the order they first appear) and its variants, matched by their options. Reads only.
+
+import { AdminPrice } from '@platform/contracts/admin-catalog';
+import type { ProductCsvColumn, ProductImportRow } from '@platform/contracts/product-csv';
+import type { ProductRecord } from '../catalog/index.ts';
+import { decodeWholeNumber, normalizeMoney } from './product-csv.format.ts';
+
+/** A line of the file (as `product-csv.plan.ts` reads it): its row and the cells of the columns it has. */
+interface ProductLine {
+  row: number;
+  cells: Partial<Record<ProductCsvColumn, string>>;
+}
+
+const VARIANT_COLUMNS = [
+  'variant_sku',
+  'option1_name',
+  'option1_value',
+  'option2_name',
+  'option2_value',
+  'option3_name',
+  'option3_value',
+  'variant_price',
+  'variant_stock',
+] as const satisfies readonly ProductCsvColumn[];
+
+const OPTION_COLUMNS = [
+  ['option1_name', 'option1_value'],
+  ['option2_name', 'option2_value'],
+  ['option3_name', 'option3_value'],
+] as const;
+
+const SKU_MAX = 64;
+const OPTION_TEXT_MAX = 40;
+const VALUES_MAX = 20;
+const STOCK_MAX = 1_000_000;
+
+/** One variant as the file has it. */
+export interface VariantInput {
+  row: number;
+  sku: string;
+  values: string[];
+  /** Its own price; null: the product's. */
+  price: string | null;
+  /** Its stock; null: unchanged. */
+  stock: number | null;
+}
+
+/** What the variant rows of one product write: its options (set again when changed) and its variants. */
+export interface VariantPlan {
+  options: { name: string; values: string[] }[];
+  optionsChanged: boolean;
+  variants: VariantInput[];
+  /** Whether anything of the product's options or variants changes. */
+  changed: boolean;
+}
+
+/** Whether a line has any variant column filled in. */
+export function hasVariantCells(cells: ProductLine['cells']): boolean {
+  return VARIANT_COLUMNS.some((column) => (cells[column] ?? '').trim() !== '');
+}
+
+type Report = Pick<ProductImportRow, 'errors' | 'changes' | 'action'>;
+const keyOf = (value: unknown) => JSON.stringify(value);
+
+function combinations(options: { values: string[] }[]): string[][] {
+  let result: string[][] = [[]];
+  for (const option of options) result = result.flatMap((head) => option.values.map((value) => [...head, value]));
+  return result;
+}
+
+/**
+ * Plans the variant rows of one product (`lines`, its first row first): their errors and changes by row, and what
+ * the import writes. `skuOwners` names the product of each SKU the shop has; `skusInFile` the first row of each SKU
+ * of the file (filled here as rows are read).
+ */
+export function planVariants(
+  lines: ProductLine[],
+  existing: ProductRecord | null,
+  skuOwners: Map<string, number>,
+  skusInFile: Map<string, number>,
+): { plan: VariantPlan; reports: Map<number, Report> } {
+  const reports = new Map<number, Report>();
+  const inputs: VariantInput[] = [];
+  const options: { name: string; values: string[] }[] = [];
+  const rowOfCombination = new Map<string, number>();
+  let namesRow: number | null = null;
+  for (const line of lines) {
+    const errors: Record<string, string[]> = {};
+    const add = (column: string, message: string) => {
+      errors[column] = [...(errors[column] ?? []), message];
+    };
+    const cell = (column: ProductCsvColumn) => (line.cells[column] ?? '').trim();
+    const sku = cell('variant_sku');
+    if (sku === '') add('variant_sku', 'Each variant row needs a SKU.');
+    else if (sku.length > SKU_MAX) add('variant_sku', `A SKU is at most ${SKU_MAX} characters.`);
+    else if (skusInFile.has(sku)) add('variant_sku', `This SKU is also on row ${skusInFile.get(sku)}.`);
+    else {
+      skusInFile.set(sku, line.row);
+      const owner = skuOwners.get(sku);
+      if (owner !== undefined && owner !== existing?.id)
+        add('variant_sku', 'A variant of another product has this SKU.');
+    }
+    const names: string[] = [];
+    const values: string[] = [];
+    for (const [nameColumn, valueColumn] of OPTION_COLUMNS) {
+      const name = cell(nameColumn);
+      const value = cell(valueColumn);
+      if (name === '' && value === '') continue;
+      if (name === '' || value === '') add(name === '' ? nameColumn : valueColumn, 'Give the option’s name and value.');
+      else if (name.length > OPTION_TEXT_MAX || value.length > OPTION_TEXT_MAX) {
+        add(valueColumn, `An option’s name and value are at most ${OPTION_TEXT_MAX} characters.`);
+      }
+      names.push(name);
+      values.push(value);
+    }
+    if (names.length === 0) add('option1_name', 'A variant row names at least one option.');
+    if (namesRow === null && names.length > 0 && !errors.option1_name) {
+      namesRow = line.row;
+      for (const name of names) options.push({ name, values: [] });
+    } else if (names.length > 0 && keyOf(names) !== keyOf(options.map((option) => option.name))) {
+      add('option1_name', `The options are named as on row ${namesRow}: ${options.map((o) => o.name).join(', ')}.`);
+    }
+    const combination = keyOf(values);
+    if (rowOfCombination.has(combination)) {
+      add('option1_value', `This combination is also on row ${rowOfCombination.get(combination)}.`);
+    } else rowOfCombination.set(combination, line.row);
+    let price: string | null = null;
+    if (cell('variant_price') !== '') {
+      const parsed = AdminPrice.safeParse(normalizeMoney(cell('variant_price')));
+      if (parsed.success) price = parsed.data;
+      else add('variant_price', parsed.error.issues[0]?.message ?? 'A price like 85.00.');
+    }
+    let stock: number | null = null;
+    if (cell('variant_stock') !== '') {
+      stock = decodeWholeNumber(cell('variant_stock'));
+      if (stock === null || stock > STOCK_MAX) {
+        add('variant_stock', `A whole number from 0 to ${STOCK_MAX} is required.`);
+        stock = null;
+      }
+    }
+    if (Object.keys(errors).length === 0) {
+      values.forEach((value, index) => {
+        const option = options[index];
+        if (option && !option.values.includes(value)) option.values.push(value);
+      });
+    }
+    reports.set(line.row, { errors, changes: [], action: 'unchanged' });
+    inputs.push({ row: line.row, sku, values, price, stock });
+  }
+  const first = reports.get(lines[0]?.row ?? 0);
+  for (const option of options) {
+    if (option.values.length > VALUES_MAX && first) {
+      first.errors.option1_value = [`The option ${option.name} has more than ${VALUES_MAX} values.`];
+    }
+  }
+  const optionsChanged = keyOf(existing?.options ?? []) !== keyOf(options);
+  const wanted = new Set(combinations(options).map(keyOf));
+  const holding = (existing?.variants ?? []).filter((variant) => !wanted.has(keyOf(variant.optionValues)));
+  for (const variant of holding.filter((held) => held.stock > 0)) {
+    if (first) {
+      first.errors.variant_sku = [
+        ...(first.errors.variant_sku ?? []),
+        `The variant ${variant.optionValues.join(' / ')} (${variant.sku}) still holds ${variant.stock} units: set its stock to 0 before leaving it out.`,
+      ];
+    }
+  }
+  const byValues = new Map((existing?.variants ?? []).map((variant) => [keyOf(variant.optionValues), variant]));
+  let changed = optionsChanged;
+  for (const input of inputs) {
+    const report = reports.get(input.row) as Report;
+    const known = byValues.get(keyOf(input.values));
+    const optionColumns = OPTION_COLUMNS.slice(0, input.values.length).flat();
+    if (!known) {
+      report.action = 'create';
+      report.changes = [
+        'variant_sku',
+        ...optionColumns,
+        ...(input.price === null ? [] : ['variant_price']),
+        ...(input.stock === null ? [] : ['variant_stock']),
+      ];
+    } else {
+      report.changes = [
+        ...(optionsChanged ? optionColumns : []),
+        ...(input.sku !== known.sku ? ['variant_sku'] : []),
+        // Compared as sold: a blank price and the product's own are the same.
+        ...((input.price ?? existing?.price) !== (known.price ?? existing?.price) ? ['variant_price'] : []),
+        ...(input.stock !== null && input.stock !== known.stock ? ['variant_stock'] : []),
+      ];
+      report.action = report.changes.length > 0 ? 'update' : 'unchanged';
+    }
+    if (report.changes.length > 0) changed = true;
+  }
+  return { plan: { options, optionsChanged, variants: inputs, changed }, reports };
+}
