@@ -51,26 +51,32 @@ function StockPanel() {
         <Typography variant="h6" component="h2">
           Stock: <span data-testid="stock">{ledger.data?.stock ?? product.stock}</span>
         </Typography>
-        <Stack direction="row" spacing={2} sx={{ mt: 1 }} alignItems="center">
-          <MuiTextField
-            size="small"
-            type="number"
-            label="Change"
-            helperText="e.g. 10 or -2"
-            value={change}
-            onChange={(event) => setChange(event.target.value)}
-          />
-          <MuiTextField
-            size="small"
-            label="Reason"
-            helperText="Recorded in the ledger"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <Button variant="contained" disabled={busy || !valid} onClick={adjust}>
-            Adjust stock
-          </Button>
-        </Stack>
+        {product.variants.length > 0 ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            The sum of its variants’ stock: count them in the variant grid above.
+          </Typography>
+        ) : (
+          <Stack direction="row" spacing={2} sx={{ mt: 1 }} alignItems="center">
+            <MuiTextField
+              size="small"
+              type="number"
+              label="Change"
+              helperText="e.g. 10 or -2"
+              value={change}
+              onChange={(event) => setChange(event.target.value)}
+            />
+            <MuiTextField
+              size="small"
+              label="Reason"
+              helperText="Recorded in the ledger"
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
+            <Button variant="contained" disabled={busy || !valid} onClick={adjust}>
+              Adjust stock
+            </Button>
+          </Stack>
+        )}
         <Box component="table" sx={{ mt: 2, borderCollapse: 'collapse', '& td, & th': { pr: 2, textAlign: 'left' } }}>
           <thead>
             <tr>
