@@ -1,9 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ownerToken, signInAsOwner } from './admin-support.ts';
+import { ownerToken, signInAsOwner, signInAsOwnerThroughApi } from './admin-support.ts';
 import { openPage, solidPng, TENANT, watchProblems } from './support.ts';
 
 // The owner adds a product on one screen and saves once (slug from the name, prices, featured, stock, category,
-// pictures dropped together, reordered, with alt texts); the shop shows it. Then a bulk edit of the product list.
+// pictures dropped together, reordered, with alt texts); the shop shows it. Then a bulk edit of the product list, and
+// a product sold in options: its option types defined, its variants generated and edited in the grid.
 // These journeys change the demo shop's lists (the featured shelf): they run after the shop's own journeys.
 test.describe.configure({ timeout: 120_000 });
 
@@ -174,5 +175,61 @@ test.describe('products in the administration', () => {
 
     expect(problems).toEqual([]);
     expect(shopProblems).toEqual([]);
+  });
+
+  test('the owner sells a product in blade lengths: generates its variants, sets a price and a stock in the grid', async ({
+    page,
+    request,
+  }) => {
+    const problems = watchProblems(page);
+    const id = unique();
+    const token = await ownerToken(request);
+    const headers = { ...TENANT, Authorization: `Bearer ${token}` };
+    const categories = await request.get('/api/admin/categories/', { headers });
+    const categoryId = (await categories.json()).results[0].id;
+    const answer = await request.post('/api/admin/products/', {
+      headers,
+      data: { name: `Options khukuri ${id}`, category: categoryId, price: '100.00', stock: 4, is_active: true },
+    });
+    expect(answer.status()).toBe(201);
+    const product = (await answer.json()) as { id: number; slug: string };
+
+    await signInAsOwnerThroughApi(page, request);
+    await page.goto(`/admin/products/${product.id}`);
+    const options = page.getByRole('region', { name: 'Options' });
+    await expect(options).toBeVisible();
+    const types = options.locator('form#product-options');
+    await types.getByRole('button', { name: 'Add' }).first().click();
+    await types.getByRole('textbox', { name: 'Option' }).fill('Blade length');
+    await types.getByRole('textbox', { name: 'Values' }).fill('10 inch, 12 inch');
+    await types.getByRole('button', { name: 'Generate variants' }).click();
+    await expect(page.getByText('Variants generated')).toBeVisible();
+
+    const grid = options.locator('form#product-variants');
+    const rows = grid.getByRole('listitem');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText('10 inch');
+    await expect(rows.nth(1)).toContainText('12 inch');
+    // The product's stock moved into its first variant.
+    await expect(rows.nth(0).getByRole('spinbutton', { name: 'Stock' })).toHaveValue('4');
+    await rows.nth(1).getByRole('textbox', { name: 'Price', exact: true }).fill('120.00');
+    await rows.nth(1).getByRole('spinbutton', { name: 'Stock' }).fill('3');
+    await grid.getByRole('button', { name: 'Save variants' }).click();
+    await expect(page.getByText('Variants saved')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Stock' }).getByTestId('stock')).toHaveText('7');
+
+    // "Set stock for all" counts every row at once.
+    await grid.getByRole('spinbutton', { name: 'Stock for all' }).fill('5');
+    await grid.getByRole('button', { name: 'Set stock for all' }).click();
+    await grid.getByRole('button', { name: 'Save variants' }).click();
+    await expect(page.getByRole('region', { name: 'Stock' }).getByTestId('stock')).toHaveText('10');
+
+    const saved = await request.get(`/api/admin/products/${product.id}/`, { headers });
+    const variants = (await saved.json()).variants as { options: Record<string, string>; price: string | null }[];
+    expect(variants.map((variant) => [variant.options['Blade length'], variant.price])).toEqual([
+      ['10 inch', null],
+      ['12 inch', '120.00'],
+    ]);
+    expect(problems).toEqual([]);
   });
 });

@@ -160,11 +160,13 @@ function StockForAll() {
         label="Stock for all"
         value={count}
         onChange={(event) => setCount(event.target.value)}
+        sx={{ width: 160, flex: 'none' }}
         slotProps={{ htmlInput: { min: 0, step: 1 } }}
       />
       <Button
         variant="outlined"
         disabled={!valid}
+        sx={{ whiteSpace: 'nowrap' }}
         onClick={() => {
           const rows = (getValues('variants') as unknown[]) ?? [];
           rows.forEach((_, index) => {
@@ -253,6 +255,7 @@ function VariantGrid({ product }: { product: AdminProduct }) {
             label="SKU"
             validate={[required(), maxLengthOf(AdminProductVariantsBody, 'variants.sku')]}
             helperText={false}
+            sx={{ minWidth: 200 }}
           />
           <TextInput
             source="price"
@@ -260,17 +263,32 @@ function VariantGrid({ product }: { product: AdminProduct }) {
             placeholder={product.price}
             validate={priceRule}
             helperText={false}
-            sx={{ width: 120 }}
+            sx={{ minWidth: 110, maxWidth: 140 }}
           />
           <TextInput
             source="price_before_discount"
             label="Before discount"
             validate={[priceRule, aboveTheRowPrice(product.price)]}
             helperText={false}
-            sx={{ width: 140 }}
+            sx={{ minWidth: 150, maxWidth: 170 }}
           />
-          <NumberInput source="stock" label="Stock" min={0} step={1} validate={required()} helperText={false} />
-          <NumberInput source="weight_grams" label="Weight (g)" min={1} step={1} helperText={false} />
+          <NumberInput
+            source="stock"
+            label="Stock"
+            min={0}
+            step={1}
+            validate={required()}
+            helperText={false}
+            sx={{ minWidth: 90, maxWidth: 110 }}
+          />
+          <NumberInput
+            source="weight_grams"
+            label="Weight (g)"
+            min={1}
+            step={1}
+            helperText={false}
+            sx={{ minWidth: 110, maxWidth: 130 }}
+          />
           <BooleanInput source="is_active" label="On sale" helperText={false} />
         </SimpleFormIterator>
       </ArrayInput>
