@@ -33,3 +33,13 @@ export {
   type StockChangeCompanion,
   writeStockLevels,
 } from './stock-levels.service.ts';
+export {
+  createProductVariants,
+  findProductRedirect,
+  MAX_OPTION_TYPES,
+  type NewPersonalisationField,
+  type NewProductOptions,
+  type NewProductVariant,
+  type ProductVariantRow,
+  type VariantStock,
+} from './variants.service.ts';
