@@ -64,7 +64,9 @@ function refuse(detail: string, code = 'invalid_options'): never {
 
 function checkOptions(input: NewProductOptions): void {
   const { options, variants } = input;
-  if (options.length < 1 || options.length > MAX_OPTION_TYPES) {
+  // Personalisation alone: a product bought as it is, with texts to write.
+  const personalisationOnly = options.length === 0 && variants.length === 0;
+  if (!personalisationOnly && (options.length < 1 || options.length > MAX_OPTION_TYPES)) {
     refuse(`A product has between 1 and ${MAX_OPTION_TYPES} option types.`);
   }
   const names = new Set<string>();
@@ -75,7 +77,8 @@ function checkOptions(input: NewProductOptions): void {
       refuse(`The option "${option.name}" has values, each once.`);
     }
   }
-  if (variants.length === 0) refuse('A product sold in options has at least one variant.', 'invalid_variants');
+  if (variants.length === 0 && !personalisationOnly)
+    refuse('A product sold in options has at least one variant.', 'invalid_variants');
   const combinations = new Set<string>();
   const skus = new Set<string>();
   for (const variant of variants) {
@@ -114,8 +117,8 @@ function checkOptions(input: NewProductOptions): void {
 }
 
 /**
- * Gives a product without variants its option types, variants and personalisation fields (decision 018), in one
- * transaction: the default variant (the first on sale) carries the product's price (its own price, when given,
+ * Gives a product without variants its option types, variants and personalisation fields (decision 018; no option
+ * types nor variants: its personalisation alone), in one transaction: the default variant (the first on sale) carries the product's price (its own price, when given,
  * becomes the product's); each variant's stock is its opening entry in the ledger. A product holding units of its
  * own has them taken out through `stock` first (refused without it). Old addresses given lead to the product and
  * their variant. The variants created, in input order.
@@ -135,7 +138,7 @@ export async function createProductVariants(
       input.variants.map((variant) => variant.sku),
     );
     if (taken.length > 0) refuse(`Another variant already has the SKU ${taken.join(', ')}.`, 'sku_taken');
-    if (product.stock > 0) {
+    if (product.stock > 0 && input.variants.length > 0) {
       if (!stock) refuse('The product’s own units must be taken out before it gains variants.', 'stock_not_moved');
       await stock.takeOut(tx, { productId: product.id, quantity: product.stock });
     }
