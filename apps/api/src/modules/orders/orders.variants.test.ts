@@ -12,9 +12,11 @@ import {
   setPayments,
   TEST_ADDRESS,
 } from '../../../test/builders.ts';
+import { mailsTo } from '../../../test/outbox.ts';
 import { createVariantProduct, stockOf } from '../../../test/variant-products.ts';
-import { findStockLedgerMismatches, moveStock } from '../inventory/index.ts';
+import { adjustStock, findStockLedgerMismatches, moveStock } from '../inventory/index.ts';
 import type { Tenant } from '../tenants/index.ts';
+import { invoiceBody } from './orders.documents.ts';
 import { cancelOverdueOrders } from './orders.expiry.ts';
 
 // On PostgreSQL the race below is a real one between pooled connections, and between two app instances.
@@ -118,6 +120,17 @@ describe('ordering a variant', () => {
       }),
     ]);
     expect(order.subtotal).toBe('213.00');
+    // The confirmation e-mail and the invoice name the options and the engraving (and the invoice the SKU).
+    await t.settled();
+    const mail = mailsTo(t.config.DATA_DIR, setup.customer.user.email).at(-1);
+    expect(mail?.body).toMatch(
+      /1 x Sirupate \((?=[^)]*Blade length: 12 inch)(?=[^)]*Finish: Mirror)(?=[^)]*Engraving: Maya)/,
+    );
+    const lines = invoiceBody(order, null).lines.map((line) => line.description);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(
+      /^Sirupate \((Blade length: 12 inch, Finish: Mirror|Finish: Mirror, Blade length: 12 inch)\), SKU SIR-12-M-\d+$/,
+    );
     expect(await stocks(setup)).toEqual({ satin: 4, mirror: 0, long: 3, product: 7 });
     expect(await variantLedger(setup.mirror.id)).toEqual([
       { quantity: 2, reason: 'initial' },
@@ -166,6 +179,60 @@ describe('ordering a variant', () => {
       message: `Product ${setup.product.id} is sold in options: name the variant whose stock changes.`,
     });
     expect(await stocks(setup)).toEqual({ satin: 4, mirror: 2, long: 3, product: 9 });
+  });
+});
+
+describe('a product that came to be sold in options after it went in a cart', () => {
+  it('is refused at checkout until the customer chooses a variant, changing no stock', async () => {
+    const setup = await khukuriShop();
+    const plain = await createProduct(t, setup.shop, { name: 'Dhankute', stock: 5 });
+    await addToCart(t, setup.shop, setup.customer.accessToken, plain.id, 1);
+    await t.testDb.database.raw.query(
+      `update products set options = '[{"name": "Blade length", "values": ["10 inch"]}]' where id = $1`,
+      [plain.id],
+    );
+    await t.testDb.database.raw.query(
+      `insert into product_variants (tenant_id, product_id, sku, option_values) values ($1, $2, $3, array['10 inch'])`,
+      [setup.shop.id, plain.id, `DHA-10-${setup.shop.id}`],
+    );
+    const placed = await placeOrder(t, setup.shop, setup.customer.accessToken);
+    expect(placed.statusCode).toBe(400);
+    expect(placed.json()).toEqual({
+      detail: 'Dhankute is now sold in options. Remove it from your cart and choose one.',
+      code: 'variant_required',
+    });
+    expect(await findStockLedgerMismatches(t.context(setup.shop))).toEqual([]);
+  });
+});
+
+describe("staff's stock adjustment of a variant", () => {
+  it("changes the variant named through the ledger, and refuses another product's variant or none", async () => {
+    const setup = await khukuriShop();
+    const ctx = t.context(setup.shop);
+    const adjusted = await adjustStock(ctx, {
+      productId: setup.product.id,
+      variantId: setup.long.id,
+      quantity: -2,
+      note: 'two broken in transit',
+    });
+    expect(adjusted.stock).toBe(1);
+    expect(await stocks(setup)).toEqual({ satin: 4, mirror: 2, long: 1, product: 7 });
+    expect((await variantLedger(setup.long.id)).at(-1)).toEqual({ quantity: -2, reason: 'adjustment' });
+    await expect(
+      adjustStock(ctx, { productId: setup.product.id, variantId: setup.long.id, quantity: -2, note: 'count' }),
+    ).rejects.toMatchObject({
+      code: 'insufficient_stock',
+      message: `Only 1 items of Sirupate (SIR-12-S-${setup.shop.id}) are in stock.`,
+    });
+    const other = await createProduct(t, setup.shop);
+    await expect(
+      adjustStock(ctx, { productId: other.id, variantId: setup.long.id, quantity: 1, note: 'count' }),
+    ).rejects.toMatchObject({ code: 'variant_not_found' });
+    await expect(adjustStock(ctx, { productId: setup.product.id, quantity: 1, note: 'count' })).rejects.toMatchObject({
+      code: 'variant_required',
+    });
+    expect(await stocks(setup)).toEqual({ satin: 4, mirror: 2, long: 1, product: 7 });
+    expect(await findStockLedgerMismatches(ctx)).toEqual([]);
   });
 });
 
