@@ -94,6 +94,14 @@ export async function moveStock(
   if (changes.length === 0) return;
   await inTransaction(ctx, async (tx) => {
     await checkVariantsNamed(tx, changes);
+    // NOTE: a variant's change moves its product's stock too (the trigger's roll-up), so its products are locked
+    // first, as checkout locks them: a variant row locked before its product would deadlock with a checkout.
+    const ofVariants = changes.filter((change) => change.variantId !== undefined);
+    if (ofVariants.length > 0)
+      await lockProductsForSale(
+        tx,
+        ofVariants.map((change) => change.productId),
+      );
     // The new levels and their ledger rows in one statement: the catalog's update carries the ledger's note.
     const changed = await writeStockLevels(tx, {
       changes,

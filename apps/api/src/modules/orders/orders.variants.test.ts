@@ -399,4 +399,64 @@ describe.each([
     expect(sold.reduce((sum, row) => sum + row.quantity, 0)).toBe(0);
     expect(await findStockLedgerMismatches(t.context(shop))).toEqual([]);
   });
+
+  it('gives units back from cancelled orders while others order the same variant, without a deadlock', async () => {
+    const setup = await shopWithStaff(t, 'Variant race shop');
+    await setPayments(t, setup.shop);
+    const { product, variants } = await createVariantProduct(t, setup.shop, {
+      name: 'Angkhola',
+      options: [{ name: 'Finish', values: ['Satin', 'Mirror'] }],
+      variants: [
+        { values: ['Satin'], stock: 5 },
+        { values: ['Mirror'], stock: 10 },
+      ],
+    });
+    const [satin, mirror] = variants;
+    if (!satin || !mirror) throw new Error('variants missing');
+    const buyers: string[] = [];
+    const waiting: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const customer = await createCustomer(t, setup.shop);
+      await addVariant(setup.shop, customer.accessToken, product.id, mirror.id, 1);
+      await addVariant(setup.shop, customer.accessToken, product.id, satin.id, 1);
+      (i < 5 ? buyers : waiting).push(customer.accessToken);
+    }
+    const first = [];
+    for (const token of buyers) {
+      const placed = await placeOrder(t, setup.shop, token);
+      expect(placed.statusCode, placed.body).toBe(201);
+      first.push(placed.json().id as number);
+    }
+    expect(await stockOf(t, satin.id)).toEqual({ variant: 0, product: 5 });
+
+    const [cancels, orders] = await Promise.all([
+      Promise.all(
+        first.map((id, i) =>
+          (instances()[i % instances().length] as FastifyInstance).inject({
+            method: 'POST',
+            url: `/api/admin/orders/${id}/transition/`,
+            headers: { 'x-tenant-token': setup.shop.token, authorization: `Bearer ${setup.staff.accessToken}` },
+            payload: { to: 'cancelled' },
+          }),
+        ),
+      ),
+      Promise.all(
+        waiting.map((token, i) =>
+          (instances()[i % instances().length] as FastifyInstance).inject({
+            method: 'POST',
+            url: '/api/orders/orders/',
+            headers: { 'x-tenant-token': setup.shop.token, authorization: `Bearer ${token}` },
+            payload: { payment_method: 'bank_transfer', delivery_address: TEST_ADDRESS },
+          }),
+        ),
+      ),
+    ]);
+    expect(cancels.map((answer) => answer.statusCode)).toEqual(first.map(() => 200));
+    const placed = orders.filter((answer) => answer.statusCode === 201).length;
+    for (const answer of orders.filter((a) => a.statusCode !== 201)) expect(answer.statusCode).toBe(400);
+    expect(placed).toBeLessThanOrEqual(5);
+    expect((await stockOf(t, satin.id)).variant).toBe(5 - placed);
+    expect((await stockOf(t, mirror.id)).variant).toBe(10 - placed);
+    expect(await findStockLedgerMismatches(t.context(setup.shop))).toEqual([]);
+  });
 });
