@@ -145,8 +145,8 @@ export const AdminProductOptionsBody = z
               .string()
               .min(1)
               .max(30)
-              .regex(/^[a-z0-9]+([_-][a-z0-9]+)*$/, {
-                error: 'Use lower-case letters, digits and single hyphens or underscores.',
+              .regex(/^[a-z][a-z0-9_]*$/, {
+                error: 'Use lower-case letters, digits and underscores, starting with a letter.',
               }),
             label: z.string().trim().min(1).max(40),
             max_length: z.number().int().min(1).max(200),

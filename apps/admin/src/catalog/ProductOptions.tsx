@@ -32,10 +32,7 @@ import { errorText } from '../lib/errors.ts';
 import { maxLengthOf } from '../lib/limits.ts';
 
 const priceRule = regex(/^\d{1,8}(\.\d{1,2})?$/, 'A price like 85.00.');
-const keyRule = regex(
-  /^[a-z0-9]+([_-][a-z0-9]+)*$/,
-  'Use lower-case letters, digits and single hyphens or underscores.',
-);
+const keyRule = regex(/^[a-z][a-z0-9_]*$/, 'Use lower-case letters, digits and underscores, starting with a letter.');
 
 /** The values of a comma list, trimmed, empty ones left out. */
 export function valuesOf(text: unknown): string[] {

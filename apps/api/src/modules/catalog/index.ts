@@ -15,6 +15,14 @@ export {
   searchedProducts,
 } from './catalog.service.ts';
 export {
+  filledPersonalisationCents,
+  type OptionType,
+  type PersonalisationRule,
+  personalisationCents,
+  variantOptions,
+  withVariantOptions,
+} from './product-options.ts';
+export {
   findCategoryIds,
   findProductRecords,
   findStoredPictureKeys,
@@ -25,15 +33,31 @@ export {
 } from './product-records.service.ts';
 export type { ProductFormStock } from './products.admin.ts';
 export { createProductByStaff, updateProductByStaff } from './products.admin.ts';
+export { variantColumns } from './sale-variants.repository.ts';
 export {
   type ExpectedStock,
+  type ExpectedVariantStock,
   findLowStockLevels,
+  findProductsSoldInOptions,
   findStockLevelsOtherThan,
+  findVariantForSale,
+  findVariantStockLevelsOtherThan,
   lockProductsBeingSold,
+  lockVariantsBeingSold,
   readStockLevel,
   type SaleProduct,
+  type SaleVariant,
   type StockChangeCompanion,
   writeStockLevels,
-  writeVariantStockLevels,
 } from './stock-levels.service.ts';
 export { setProductOptionsByStaff, updateVariantsByStaff } from './variants.admin.ts';
+export {
+  createProductVariants,
+  findProductRedirect,
+  MAX_OPTION_TYPES,
+  type NewPersonalisationField,
+  type NewProductOptions,
+  type NewProductVariant,
+  type ProductVariantRow,
+  type VariantStock,
+} from './variants.service.ts';

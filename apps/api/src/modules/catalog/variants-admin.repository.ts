@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { productImages, products, productVariants } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
-import type { StockChangeCompanion } from './stock-levels.repository.ts';
 
 // The writes of a product's options and variants as staff make them (decision 018): its option types and
 // personalisation fields, its variants generated, changed and removed, and a variant's stock counted.
@@ -124,28 +123,4 @@ export async function productImageIds(scope: TenantScope, productId: number): Pr
     .from(productImages)
     .where(scope.where(productImages, eq(productImages.productId, productId)));
   return new Set(rows.map((row) => row.id));
-}
-
-/**
- * Adds the signed quantities to the variants' stock in one statement with `companion` (the ledger's note, read by
- * the variant's trigger, which writes the ledger row and moves the product's stock with it). The ids changed.
- */
-export async function addToVariantStock(
-  scope: TenantScope,
-  productId: number,
-  changes: { variantId: number; quantity: number }[],
-  companion: StockChangeCompanion,
-): Promise<number[]> {
-  if (changes.length === 0) return [];
-  const ids = changes.map((change) => change.variantId);
-  const quantities = changes.map((change) => change.quantity);
-  const changed = await scope.rows<{ id: number }>(sql`
-    with movement as (${companion})
-    update ${productVariants}
-       set stock = ${productVariants.stock} + change.quantity, updated_at = now()
-      from (select unnest(${sql.param(ids)}::integer[]) as id, unnest(${sql.param(quantities)}::integer[]) as quantity) change,
-           movement
-     where ${scope.where(productVariants, and(sql`${productVariants.id} = change.id`, eq(productVariants.productId, productId)))}
-    returning ${productVariants.id} as id`);
-  return changed.map((row) => Number(row.id));
 }
