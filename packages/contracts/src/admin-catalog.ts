@@ -185,7 +185,7 @@ export const AdminProductVariantsBody = z
     variants: z
       .array(AdminVariantChange)
       .min(1)
-      .max(500)
+      .max(8000)
       .refine((variants) => new Set(variants.map((variant) => variant.id)).size === variants.length, {
         error: 'Each variant appears once.',
       }),
