@@ -30,17 +30,10 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import type { AdminDataProvider } from '../lib/dataProvider.ts';
 import { errorText } from '../lib/errors.ts';
 import { maxLengthOf } from '../lib/limits.ts';
+import { type GridRow, type OptionsForm, optionsBody, valuesOf, variantsBody } from './product-options.ts';
 
 const priceRule = regex(/^\d{1,8}(\.\d{1,2})?$/, 'A price like 85.00.');
 const keyRule = regex(/^[a-z][a-z0-9_]*$/, 'Use lower-case letters, digits and underscores, starting with a letter.');
-
-/** The values of a comma list, trimmed, empty ones left out. */
-export function valuesOf(text: unknown): string[] {
-  return String(text ?? '')
-    .split(',')
-    .map((value) => value.trim())
-    .filter(Boolean);
-}
 
 /** A comma list of option values: at least one, each at most the API's length, each once. */
 function valueListRule(text: unknown) {
@@ -51,25 +44,6 @@ function valueListRule(text: unknown) {
   if (new Set(values).size < values.length) return 'Each value appears once.';
   if (values.length > 20) return 'At most 20 values.';
   return undefined;
-}
-
-interface OptionsForm {
-  options: { name: string; values: string }[];
-  personalisation: { key: string; label: string; max_length: number; price: string; required: boolean }[];
-}
-
-/** The options call's body from the form. */
-export function optionsBody(data: OptionsForm): AdminProductOptionsBody {
-  return {
-    options: (data.options ?? []).map((option) => ({ name: option.name.trim(), values: valuesOf(option.values) })),
-    personalisation: (data.personalisation ?? []).map((field) => ({
-      key: field.key,
-      label: field.label.trim(),
-      max_length: Number(field.max_length),
-      price: field.price,
-      required: Boolean(field.required),
-    })),
-  };
 }
 
 function OptionTypesForm({ product }: { product: AdminProduct }) {
@@ -175,33 +149,6 @@ function StockForAll() {
       </Button>
     </Stack>
   );
-}
-
-interface GridRow {
-  id: number;
-  sku: string;
-  price: string | null;
-  price_before_discount: string | null;
-  stock: number;
-  weight_grams: number | null;
-  is_active: boolean;
-}
-
-const blankIsNull = (value: unknown) => (value === '' || value === undefined || value === null ? null : value);
-
-/** The grid's save: every row's fields, an empty price as the product's. */
-export function variantsBody(rows: GridRow[]): AdminProductVariantsBody {
-  return {
-    variants: rows.map((row) => ({
-      id: row.id,
-      sku: row.sku.trim(),
-      price: blankIsNull(row.price) as string | null,
-      price_before_discount: blankIsNull(row.price_before_discount) as string | null,
-      stock: Number(row.stock),
-      weight_grams: blankIsNull(row.weight_grams) === null ? null : Number(row.weight_grams),
-      is_active: Boolean(row.is_active),
-    })),
-  };
 }
 
 /** The before-discount price of a row, when given, is above its price (or the product's). */
