@@ -87,6 +87,23 @@ describe('generating variants from option types', () => {
     expect(entry?.actor_user_id).toBe(setup.staff.user.id);
   });
 
+  it('keeps derived SKUs within 64 characters and unique, whatever the lengths of the slug and values', async () => {
+    const setup = await emptyShop();
+    const long = await createProduct(t, setup.shop, {
+      categoryId: setup.category.id,
+      slug: `a-very-long-product-slug-for-a-khukuri-with-many-words-${setup.shop.id}`,
+      stock: 0,
+    });
+    const value = (n: number) => `${'x'.repeat(36)} ${n}`;
+    const answer = await setOptions(setup, long.id, {
+      options: [{ name: 'Inscription', values: [value(1), value(2)] }],
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const skus = (answer.json().variants as Variant[]).map((variant) => variant.sku);
+    expect(skus.every((sku) => sku.length <= 64)).toBe(true);
+    expect(new Set(skus).size).toBe(2);
+  });
+
   it('keeps the variants whose combination stays (their SKU, price and stock) and adds the new ones', async () => {
     const setup = await emptyShop();
     const first = (await setOptions(setup, setup.product.id, { options: [BLADE] })).json();

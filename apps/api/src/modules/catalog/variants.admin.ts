@@ -37,7 +37,6 @@ export const GRID_COUNT_NOTE = 'Counted in the variant grid';
 /** The ledger's notes of a product's stock moved into its first variant when it gains options. */
 const MOVED_OUT_NOTE = 'Moved into its first variant';
 const MOVED_IN_NOTE = 'Moved from the product';
-const SKU_MAX = 64;
 
 const key = (values: string[]) => JSON.stringify(values);
 
@@ -57,10 +56,16 @@ function describe(variant: VariantRow): string {
   return `${variant.optionValues.join(' / ')} (${variant.sku})`;
 }
 
-/** A SKU for a combination: `<product slug>-<values>`, at most 64 characters, not in `taken` (then -2, -3…). */
+/** The product's part of its variants' derived SKUs: its slug, at most 30 characters. */
+const skuPrefix = (productSlug: string) => productSlug.slice(0, 30).replace(/-+$/, '') || 'product';
+
+/**
+ * A SKU for a combination: `<product slug>-<values>` (at most 30 and 28 characters, so that a -2, -3… suffix still
+ * fits in 64), not in `taken` (the shop's SKUs that start with the same prefix).
+ */
 function derivedSku(productSlug: string, values: string[], taken: Set<string>): string {
-  const tail = slugFromName(values.join(' '), SKU_MAX) || 'variant';
-  const base = `${productSlug.slice(0, Math.max(1, SKU_MAX - tail.length - 5))}-${tail}`.slice(0, SKU_MAX - 4);
+  const tail = (slugFromName(values.join(' '), 28) || 'variant').replace(/-+$/, '');
+  const base = `${skuPrefix(productSlug)}-${tail}`;
   let sku = base;
   for (let n = 2; taken.has(sku); n++) sku = `${base}-${n}`;
   taken.add(sku);
@@ -142,7 +147,7 @@ export async function setProductOptionsByStaff(
     // stock may change), then in with the variant's opening entry.
     const moved = existing.length === 0 && wanted.length > 0 ? product.stock : 0;
     if (moved > 0) await stock.count(tx, { productId, stock: 0, note: MOVED_OUT_NOTE });
-    const taken = await skusLike(tx.scope, product.slug);
+    const taken = await skusLike(tx.scope, skuPrefix(product.slug));
     const created: NewVariant[] = [];
     for (const [position, values] of wanted.entries()) {
       const variant = kept.get(key(values));
