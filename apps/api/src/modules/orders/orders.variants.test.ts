@@ -301,6 +301,12 @@ describe('giving a variant back', () => {
     expect(returned.json().refunds[0].restock).toEqual([
       { product_id: setup.product.id, variant_id: setup.mirror.id, quantity: 2 },
     ]);
+    // Staff's view of the order names each line's variant.
+    expect(returned.json().items.map((item: { variant: { sku: string } | null }) => item.variant?.sku)).toEqual([
+      `SIR-10-S-${setup.shop.id}`,
+      `SIR-12-M-${setup.shop.id}`,
+      `SIR-12-M-${setup.shop.id}`,
+    ]);
     expect(await stocks(setup)).toEqual({ satin: 3, mirror: 2, long: 3, product: 8 });
     expect((await variantLedger(setup.mirror.id)).at(-1)).toEqual({ quantity: 2, reason: 'return' });
 
