@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCategory, createProduct, createVariantProduct } from '../../../test/builders.ts';
 import { findStockLedgerMismatches, listStockMovements } from '../inventory/index.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
+import { createProductVariants, type NewProductOptions } from './index.ts';
 
 // Products sold in options (decision 018) as the storefront reads them: the detail's options, variants and
 // personalisation, the cards' "from" prices, the list's price filter, order and bands by them, and old addresses.
@@ -171,6 +172,42 @@ describe('GET /api/products/products/{slug}/ of a product sold in options', () =
       ['initial', 3, variants[1]?.id],
     ]);
     expect(await findStockLedgerMismatches(t.context(shop))).toEqual([]);
+  });
+
+  it('refuses variants that do not fit the option types, repeat a combination or a SKU, or a product’s own units', async () => {
+    const shop = await t.createTenant();
+    const ctx = t.context(shop);
+    const product = await createProduct(t, shop, { stock: 0 });
+    const options = [{ name: 'Size', values: ['S', 'M'] }];
+    const refused = async (input: Partial<NewProductOptions>, code: string) =>
+      expect(
+        createProductVariants(ctx, { productId: product.id, options, variants: [], ...input }),
+        code,
+      ).rejects.toMatchObject({ code });
+    await refused({ variants: [{ sku: 'A', options: ['XL'] }] }, 'invalid_variants');
+    await refused({ variants: [{ sku: 'A', options: ['S', 'M'] }] }, 'invalid_variants');
+    await refused(
+      {
+        variants: [
+          { sku: 'A', options: ['S'] },
+          { sku: 'B', options: ['S'] },
+        ],
+      },
+      'invalid_variants',
+    );
+    await refused({ variants: [{ sku: 'A', options: ['S'], priceCents: 10.5 }] }, 'invalid_variants');
+    await refused({ options: [], variants: [{ sku: 'A', options: ['S'] }] }, 'invalid_options');
+    await createVariantProduct(t, shop, { options, variants: [{ sku: 'TAKEN', options: ['S'] }] });
+    await refused({ variants: [{ sku: 'TAKEN', options: ['S'] }] }, 'sku_taken');
+    const stocked = await createProduct(t, shop, { stock: 3 });
+    await expect(
+      createProductVariants(ctx, { productId: stocked.id, options, variants: [{ sku: 'C', options: ['S'] }] }),
+    ).rejects.toMatchObject({ code: 'stock_not_moved' });
+    // Nothing was written by a refusal.
+    expect((await get(shop, `/api/products/products/${stocked.slug}/`)).json()).toMatchObject({
+      stock: 3,
+      variants: [],
+    });
   });
 
   it('answers a product bought as it is exactly as before', async () => {
