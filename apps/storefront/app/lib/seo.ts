@@ -114,6 +114,10 @@ export function breadcrumbs(matches: readonly unknown[], trail: { name: string; 
 }
 
 /** A product as `Product` data with its offer (price, currency, availability) and its rating when reviewed. */
+function availability(stock: number): string {
+  return stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
+}
+
 export function productData(matches: readonly unknown[], product: Product): object {
   const root = rootData(matches);
   return {
@@ -123,13 +127,24 @@ export function productData(matches: readonly unknown[], product: Product): obje
     sku: product.slug,
     category: product.category.name,
     ...(product.main_image ? { image: absoluteUrl(root, `${root?.mediaHost ?? ''}${product.main_image.image}`) } : {}),
-    offers: {
-      '@type': 'Offer',
-      url: absoluteUrl(root, `/products/${product.slug}`),
-      price: product.price,
-      priceCurrency: SHOP_CURRENCY,
-      availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-    },
+    // Sold in options (decision 018): one offer per variant, at its own address.
+    offers:
+      product.variants.length > 0
+        ? product.variants.map((variant) => ({
+            '@type': 'Offer',
+            sku: variant.sku,
+            url: absoluteUrl(root, `/products/${product.slug}?variant=${variant.id}`),
+            price: variant.price,
+            priceCurrency: SHOP_CURRENCY,
+            availability: availability(variant.stock),
+          }))
+        : {
+            '@type': 'Offer',
+            url: absoluteUrl(root, `/products/${product.slug}`),
+            price: product.price,
+            priceCurrency: SHOP_CURRENCY,
+            availability: availability(product.stock),
+          },
     ...(product.review_count > 0 && product.average_rating !== null
       ? {
           aggregateRating: {

@@ -44,7 +44,9 @@ export function CartTable({ items, disabled, onQuantity, onRemove }: CartTablePr
                 <span className="cart-row__no-image" aria-hidden="true" />
               )}
               <div>
-                <Link to={`/products/${item.product.slug}`}>{item.product.name}</Link>
+                <Link to={`/products/${item.product.slug}${item.variant ? `?variant=${item.variant.id}` : ''}`}>
+                  {item.product.name}
+                </Link>
                 {Object.keys(item.customization).length > 0 && (
                   <span className="customization">{customizationText(item.customization)}</span>
                 )}

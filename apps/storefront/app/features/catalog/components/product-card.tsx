@@ -91,8 +91,12 @@ function ProductCard({
           </Heading>
           <p className="product-card__category">{product.category.name}</p>
           <p className="product-card__price">
-            <span className="price">{format.price(shown.price(product.price, product.category.slug))}</span>
-            {product.price_before_discount && (
+            {/* Sold in options at several prices (decision 018): the lowest, "From $85.00". */}
+            <span className="price">
+              {product.price_from && 'From '}
+              {format.price(shown.price(product.price_from ?? product.price, product.category.slug))}
+            </span>
+            {!product.price_from && product.price_before_discount && (
               <s className="price price--before">
                 {format.price(shown.price(product.price_before_discount, product.category.slug))}
               </s>
