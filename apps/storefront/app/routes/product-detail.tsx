@@ -7,16 +7,18 @@ import { NotFoundHelp } from '../components/not-found-help.tsx';
 import { picturePreload } from '../components/picture.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { Spinner } from '../components/spinner.tsx';
-import { fetchProduct, type ProductMove, productMoveOf } from '../features/catalog/api/products.ts';
 import { AddToCart } from '../features/catalog/components/add-to-cart.tsx';
 import { GALLERY_SIZES, galleryImages, ProductGallery } from '../features/catalog/components/product-gallery.tsx';
 import { ReviewForm, ReviewList } from '../features/catalog/components/reviews.tsx';
 import { StarRating } from '../features/catalog/components/star-rating.tsx';
+import { productData } from '../features/catalog/product-data.ts';
+import { fetchProductAt, type ProductMove, productMoveOf } from '../features/catalog/product-move.ts';
 import {
   customizationOf,
   initialSelection,
   matchVariant,
   missingField,
+  valueState,
   variantImageOrder,
   variantParam,
   variantPath,
@@ -27,7 +29,7 @@ import { useShownPrices } from '../features/tax/destination.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import { type ApiClient, ApiError, errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
-import { breadcrumbs, categoryTrail, pageMeta, privatePageMeta, productData, rootData } from '../lib/seo.ts';
+import { breadcrumbs, categoryTrail, pageMeta, privatePageMeta, rootData } from '../lib/seo.ts';
 import catalogStylesHref from '../styles/catalog.css?url';
 import productDetailStylesHref from '../styles/product-detail.css?url';
 import type { Route } from './+types/product-detail';
@@ -47,7 +49,7 @@ type ProductData =
 
 async function loadProduct(api: ApiClient, slug: string): Promise<ProductData> {
   try {
-    return { ...(await fetchProduct(api, slug)), error: null };
+    return { ...(await fetchProductAt(api, slug)), error: null };
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 500;
     const moved = error instanceof ApiError ? productMoveOf(error.status, error.body) : null;
@@ -227,6 +229,7 @@ function ProductView({ product, slug }: { product: Product; slug: string }) {
                   texts={texts}
                   onText={(key, text) => setTexts((all) => ({ ...all, [key]: text }))}
                   price={price}
+                  state={(type, value) => valueState(product, selection, type, value)}
                 />
               </Suspense>
               <p className="visually-hidden" aria-live="polite">

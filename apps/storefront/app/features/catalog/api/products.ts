@@ -86,39 +86,11 @@ export async function fetchShelf(api: ApiClient, shelf: 'featured' | 'discounted
   return answer.results;
 }
 
-/** Where a product's old address leads (decision 018): the product it was merged into, and the variant it became. */
-export interface ProductMove {
-  slug: string;
-  variant: number | null;
-}
-
-/**
- * A product by its address, and where it moved when the address is an old one: the API answers a moved product
- * with a 301 (its body names the move), which a `fetch` may follow to the new product (its address then names the
- * variant).
- */
-export async function fetchProduct(
-  api: ApiClient,
-  slug: string,
-): Promise<{ product: Product; moved: ProductMove | null }> {
-  let followed: string | null = null;
-  const product = await api.get(`/products/products/${encodeURIComponent(slug)}/`, {
+export function fetchProduct(api: ApiClient, slug: string, onRedirected?: (url: string) => void): Promise<Product> {
+  return api.get(`/products/products/${encodeURIComponent(slug)}/`, {
     schema: contract((c) => c.Product),
-    onRedirected: (url) => {
-      followed = url;
-    },
+    ...(onRedirected ? { onRedirected } : {}),
   });
-  if (product.slug === slug) return { product, moved: null };
-  const variant = followed === null ? null : Number(new URL(followed, 'http://x').searchParams.get('variant'));
-  return { product, moved: { slug: product.slug, variant: variant && Number.isInteger(variant) ? variant : null } };
-}
-
-/** The move a product's 301 answer names (`code` product_moved), else null. */
-export function productMoveOf(status: number, body: unknown): ProductMove | null {
-  if (status !== 301 || typeof body !== 'object' || body === null) return null;
-  const { code, slug, variant } = body as Record<string, unknown>;
-  if (code !== 'product_moved' || typeof slug !== 'string' || !slug) return null;
-  return { slug, variant: typeof variant === 'number' ? variant : null };
 }
 
 export function fetchCategory(api: ApiClient, slug: string): Promise<Category> {

@@ -1,6 +1,6 @@
 import type { Product, ProductOptionType } from '@platform/contracts';
 import { useId } from 'react';
-import { type Selection, type ValueState, valueState } from '../variant-choice.ts';
+import type { Selection, ValueState } from '../variant-choice.ts';
 
 /** At most this many values show as buttons; more as a list. */
 const MAX_BUTTONS = 6;
@@ -15,6 +15,8 @@ interface VariantOptionsProps {
   onText: (key: string, text: string) => void;
   /** A price as the page shows it (for the destination, formatted). */
   price: (amount: string) => string;
+  /** What choosing a value leads to (`valueState` of variant-choice.ts). */
+  state: (type: string, value: string) => ValueState;
 }
 
 /**
@@ -22,16 +24,23 @@ interface VariantOptionsProps {
  * for a few values (arrow keys move between them), a list for more; then its personalisation fields. A value that
  * leads to no variant, or to one without stock, stays choosable and says so.
  */
-export default function VariantOptions({ product, selection, onChoose, texts, onText, price }: VariantOptionsProps) {
+export default function VariantOptions({
+  product,
+  selection,
+  onChoose,
+  texts,
+  onText,
+  price,
+  state,
+}: VariantOptionsProps) {
   return (
     <div className="variant-options">
       {product.options.map((type) => {
-        const state = (value: string) => valueState(product, selection, type.name, value);
         const props = {
           type,
           chosen: selection[type.name] ?? '',
-          state,
-          onChoose: (v: string) => onChoose(type.name, v),
+          state: (value: string) => state(type.name, value),
+          onChoose: (value: string) => onChoose(type.name, value),
         };
         return type.values.length <= MAX_BUTTONS ? (
           <OptionButtons key={type.name} {...props} />
