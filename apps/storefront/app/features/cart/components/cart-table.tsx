@@ -1,7 +1,8 @@
-import { type CartItem, customizationText } from '@platform/contracts';
+import type { CartItem } from '@platform/contracts';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useFormat, useMediaUrl } from '../../site/site-settings.tsx';
+import { lineCustomizationText } from '../line-customization.ts';
 
 interface CartTableProps {
   items: CartItem[];
@@ -48,7 +49,7 @@ export function CartTable({ items, disabled, onQuantity, onRemove }: CartTablePr
                   {item.product.name}
                 </Link>
                 {Object.keys(item.customization).length > 0 && (
-                  <span className="customization">{customizationText(item.customization)}</span>
+                  <span className="customization">{lineCustomizationText(item)}</span>
                 )}
               </div>
             </td>
