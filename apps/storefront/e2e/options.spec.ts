@@ -135,6 +135,8 @@ test.describe('on a desktop', () => {
   test('a picker works with the keyboard, and announces the new price', async ({ page, request }) => {
     const variants = await variantsOf(request, ANGKHOLA);
     await openPage(page, `/products/${ANGKHOLA}`);
+    // The pickers take input once hydrated (they load with the page's product only).
+    await expect(option(page, '10 inch')).toBeEnabled();
     await option(page, '10 inch').focus();
     await page.keyboard.press('ArrowRight');
     await expect(option(page, '12 inch')).toBeChecked();

@@ -1,5 +1,6 @@
 import type { Product, ProductOptionType } from '@platform/contracts';
 import { useId } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import type { Selection, ValueState } from '../variant-choice.ts';
 
 /** At most this many values show as buttons; more as a list. */
@@ -22,7 +23,8 @@ interface VariantOptionsProps {
 /**
  * The pickers of a product sold in options (decision 018), one per option type: buttons that behave as a radio group
  * for a few values (arrow keys move between them), a list for more; then its personalisation fields. A value that
- * leads to no variant, or to one without stock, stays choosable and says so.
+ * leads to no variant, or to one without stock, stays choosable and says so. The server's page shows them as chosen;
+ * they take input once they are hydrated (a choice made before would be lost).
  */
 export default function VariantOptions({
   product,
@@ -33,8 +35,9 @@ export default function VariantOptions({
   price,
   state,
 }: VariantOptionsProps) {
+  const hydrated = useHydrated();
   return (
-    <div className="variant-options">
+    <fieldset className="variant-options" disabled={!hydrated}>
       {product.options.map((type) => {
         const props = {
           type,
@@ -59,7 +62,7 @@ export default function VariantOptions({
           onChange={(text) => onText(field.key, text)}
         />
       ))}
-    </div>
+    </fieldset>
   );
 }
 
