@@ -191,6 +191,21 @@ test.describe('on a desktop', () => {
     await expect(option(page, 'Village')).toBeChecked();
   });
 
+  test('an old address reached inside the shop is replaced by its product’s own', async ({ page, request }) => {
+    const variants = await variantsOf(request, ANGKHOLA);
+    await openPage(page, '/products');
+    // A link of the shop's own pages to the old address (the browser's fetch follows the API's redirect).
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }
+      ).__reactRouterDataRouter.navigate('/products/angkhola-khukuri-10-inch'),
+    );
+    await expectOnPath(page, `/products/${ANGKHOLA}?variant=${variants['ANG-10-VIL']?.id}`);
+    await expect(page.getByRole('heading', { name: 'Angkhola Khukuri', level: 1 })).toBeVisible();
+    await expect(option(page, '10 inch')).toBeChecked();
+    await expect(price(page)).toHaveText('$85.00');
+  });
+
   test('a card of a product sold at several prices shows its lowest as “From”', async ({ page }) => {
     await openPage(page, '/products?search=angkhola');
     const card = page.locator('.product-card').filter({ hasText: 'Angkhola Khukuri' });
