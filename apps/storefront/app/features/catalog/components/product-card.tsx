@@ -92,11 +92,11 @@ function ProductCard({
           <p className="product-card__category">{product.category.name}</p>
           <p className="product-card__price">
             {/* Sold in options at several prices (decision 018): the lowest, "From $85.00". */}
+            {product.price_from && <span className="product-card__from">From </span>}
             <span className="price">
-              {product.price_from && 'From '}
               {format.price(shown.price(product.price_from ?? product.price, product.category.slug))}
             </span>
-            {!product.price_from && product.price_before_discount && (
+            {product.price_before_discount && (
               <s className="price price--before">
                 {format.price(shown.price(product.price_before_discount, product.category.slug))}
               </s>
