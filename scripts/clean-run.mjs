@@ -16,7 +16,7 @@ const WARNING = /warn|deprecat|oops|error|\bfail/i;
 const MACHINE_NPM_CONFIG = /^npm warn Unknown (user|env|project|global|builtin) config /;
 // The bundler's list of what it wrote: file names ("error-box-….js") are no notices.
 const ASSET_LINE = /^(build|dist)\/\S+\s+[\d.,]+ kB/;
-const PAGES = ['/', '/products', '/products?search=kukris', '/products/angkhola-khukuri-10-inch', '/blog'];
+const PAGES = ['/', '/products', '/products?search=kukris', '/products/angkhola-khukuri', '/blog'];
 
 const problems = [];
 function check(stage, text) {

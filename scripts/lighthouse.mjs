@@ -13,7 +13,7 @@ import { freePort } from './lib/net.mjs';
 import { quickStartEnv } from './lib/quick-start.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PAGES = ['/', '/products', '/products/angkhola-khukuri-10-inch', '/blog', '/blog/history-of-the-khukuri'];
+const PAGES = ['/', '/products', '/products/angkhola-khukuri', '/blog', '/blog/history-of-the-khukuri'];
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 
 const port = await freePort();

@@ -82,6 +82,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   products: 'catalog',
   product_images: 'catalog',
   product_attributes: 'catalog',
+  product_variants: 'catalog',
+  product_redirects: 'catalog',
   search_synonyms: 'search',
   search_concepts: 'search',
   search_words: 'search',

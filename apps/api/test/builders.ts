@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { products } from '../src/db/schema/index.ts';
 import { insertUser, type UserRow } from '../src/modules/accounts/accounts.repository.ts';
 import { openSession } from '../src/modules/accounts/index.ts';
 import { hashPassword } from '../src/modules/accounts/passwords.ts';
@@ -9,6 +11,12 @@ import {
   type NewProduct,
   type ProductRow,
 } from '../src/modules/catalog/catalog.repository.ts';
+import {
+  createProductVariants,
+  type NewPersonalisationField,
+  type ProductVariantRow,
+} from '../src/modules/catalog/index.ts';
+import { moveStock } from '../src/modules/inventory/index.ts';
 import { type PaymentSettingsValues, upsertPaymentSettings } from '../src/modules/payments/payments.repository.ts';
 import { type CardGatewaySettings, configureCardGateway } from '../src/modules/payments/payments.service.ts';
 import { createZone } from '../src/modules/shipping/index.ts';
@@ -91,6 +99,65 @@ export async function createProduct(
   );
   await writtenBehindTheApp(t, tenant);
   return row;
+}
+
+/** A variant of `createVariantProduct`: its values in the order of the option types; a null price is the product's. */
+export interface VariantSpec {
+  sku?: string;
+  options: string[];
+  priceCents?: number | null;
+  priceBeforeDiscountCents?: number | null;
+  stock?: number;
+  weightGrams?: number | null;
+  isActive?: boolean;
+}
+
+/**
+ * An active product of `tenant` sold in options (decision 018), written through the catalog's
+ * `createProductVariants`: its option types, variants (SKUs unique unless given; the first on sale is the default,
+ * whose price, when given, becomes the product's) and personalisation fields. A product stock given in `overrides`
+ * is moved out through the ledger before the variants bring theirs in. The product (as read back) and its variants.
+ */
+export async function createVariantProduct(
+  t: TestApp,
+  tenant: Tenant,
+  spec: {
+    options: { name: string; values: string[] }[];
+    variants: VariantSpec[];
+    personalisation?: NewPersonalisationField[];
+    redirects?: { oldSlug: string; variant: number | null }[];
+  },
+  overrides: Partial<NewProduct> & { attributes?: [string, string][] } = {},
+): Promise<{ product: ProductRow; variants: ProductVariantRow[] }> {
+  const created = await createProduct(t, tenant, { stock: 0, ...overrides });
+  const variants = await createProductVariants(
+    t.context(tenant),
+    {
+      productId: created.id,
+      options: spec.options,
+      variants: spec.variants.map((variant, index) => ({
+        ...variant,
+        sku: variant.sku ?? `${created.slug}-${index + 1}`,
+      })),
+      ...(spec.personalisation ? { personalisation: spec.personalisation } : {}),
+      ...(spec.redirects ? { redirects: spec.redirects } : {}),
+    },
+    {
+      takeOut: (tx, input) =>
+        moveStock(tx, {
+          changes: [{ productId: input.productId, quantity: -input.quantity }],
+          reason: 'adjustment',
+          note: 'Moved into its variants',
+        }),
+    },
+  );
+  const scope = t.scope(tenant);
+  const [product] = await scope.db
+    .select()
+    .from(products)
+    .where(scope.where(products, eq(products.id, created.id)));
+  await writtenBehindTheApp(t, tenant);
+  return { product: product ?? created, variants };
 }
 
 /** Turns on the given payment methods of `tenant` (bank transfer alone unless told otherwise). */

@@ -18,7 +18,7 @@ const ROUTES = [
   '/products?category=service',
   '/products?search=kukri',
   '/products?search=kukri&category=traditional&ordering=-price&min_price=50&in_stock=true',
-  '/products/angkhola-khukuri-10-inch',
+  '/products/angkhola-khukuri',
   '/blog',
   '/blog/history-of-the-khukuri',
   '/contact',

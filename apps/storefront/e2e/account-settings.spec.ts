@@ -152,9 +152,9 @@ test.describe('dates', () => {
     });
     page.on('pageerror', (error) => errors.push(error.message));
 
-    const path = '/products/angkhola-khukuri-10-inch';
+    const path = '/products/angkhola-khukuri';
     const product = (await (
-      await request.get(`/api/products/products/angkhola-khukuri-10-inch/`, { headers: TENANT })
+      await request.get(`/api/products/products/angkhola-khukuri/`, { headers: TENANT })
     ).json()) as { reviews: { created_at: string }[] };
     const shopDay = new Intl.DateTimeFormat('en-US', {
       year: 'numeric',

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { openPage } from './support.ts';
 
-const PRODUCT = '/products/angkhola-khukuri-10-inch';
+const PRODUCT = '/products/angkhola-khukuri';
 
 /** The `<head>` of a page as the server sends it, parsed by the browser without running it. */
 async function serverHead(page: Page, path: string) {

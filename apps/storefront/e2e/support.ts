@@ -76,6 +76,8 @@ export interface Product {
   name: string;
   price: string;
   stock: number;
+  /** Variants on sale (0: bought as it is). */
+  variant_count: number;
 }
 
 export interface Customer {
@@ -115,13 +117,16 @@ export async function signIn(page: Page, customer: Customer) {
 }
 
 /**
- * Active products with room in stock, most stock first: orders take from them, and the catalog journeys rely on the
- * few with little or no stock, so these tests never order those.
+ * Active products bought as they are (not sold in options) with room in stock, most stock first: orders take from
+ * them, and the catalog journeys rely on the few with little or no stock, so these tests never order those. The
+ * journeys of products sold in options choose their variant themselves.
  */
 export async function stockedProducts(request: APIRequestContext): Promise<Product[]> {
   const response = await request.get('/api/products/products/', { headers: TENANT, params: { is_active: true } });
   const products: Product[] = await response.json();
-  return products.filter((product) => product.stock >= 10).sort((a, b) => b.stock - a.stock);
+  return products
+    .filter((product) => product.stock >= 10 && product.variant_count === 0)
+    .sort((a, b) => b.stock - a.stock);
 }
 
 export async function addItem(

@@ -115,7 +115,10 @@ export const AdminRefund = OrderRefund.extend({
   reason: z.string(),
   reference: z.string(),
   refunded_on: z.string().nullable(),
-  restock: z.array(z.object({ product_id: z.number().int(), quantity: z.number().int() })),
+  /** The units put back, per product, and per variant for a product sold in options (`variant_id`). */
+  restock: z.array(
+    z.object({ product_id: z.number().int(), variant_id: z.number().int().optional(), quantity: z.number().int() }),
+  ),
   error_message: z.string().nullable(),
   review_reason: z.string().nullable(),
 });
@@ -135,8 +138,12 @@ export const CreateRefundBody = z.object({
   reason: z.string().trim().max(500).default(''),
   reference: z.string().trim().max(200).default(''),
   refunded_on: z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' }).optional(),
+  /**
+   * Units to put back in stock. For a product the order holds in options, `variant_id` names the variant (it may be
+   * left out when the order holds one variant of that product only).
+   */
   restock: z
-    .array(z.object({ product_id: RowId, quantity: z.number().int().min(1).max(10_000) }))
+    .array(z.object({ product_id: RowId, variant_id: RowId.optional(), quantity: z.number().int().min(1).max(10_000) }))
     .max(100)
     .default([]),
 });

@@ -154,6 +154,19 @@ export const Product = ProductSummary.extend({
 export type Product = z.infer<typeof Product>;
 
 /**
+ * The answer of a product's old address (a product merged into another as one of its variants): a 301 whose
+ * `Location` is the new product's detail with `?variant=` (absent when `variant` is null); the storefront turns it
+ * into a redirect of the page.
+ */
+export const ProductMoved = z.object({
+  detail: z.string(),
+  code: z.literal('product_moved'),
+  slug: z.string(),
+  variant: z.number().nullable(),
+});
+export type ProductMoved = z.infer<typeof ProductMoved>;
+
+/**
  * The public list's orders: `field` ascending, `-field` descending. `rating` is the average review (products without
  * reviews come last either way); `relevance` is the search's order (newest first without a search).
  */
@@ -261,6 +274,9 @@ export const SearchCompletionProduct = z.object({
   slug: z.string(),
   name: z.string(),
   price: Money,
+  /** Sold in options: how many variants are on sale, and the lowest price when theirs differ (as the cards'). */
+  variant_count: z.number().optional(),
+  price_from: Money.nullable().optional(),
   /** The main image's thumbnail (a WebP path under /media/) and its pixel size; null without a picture. */
   thumbnail: z.object({ url: z.string(), width: z.number(), height: z.number() }).nullable(),
   category: z.object({ name: z.string(), slug: z.string() }),

@@ -103,7 +103,10 @@ export const refunds = pgTable('refunds', {
   reason: text('reason').notNull().default(''),
   reference: text('reference').notNull().default(''),
   refundedOn: date('refunded_on', { mode: 'string' }),
-  restock: jsonb('restock').$type<{ product_id: number; quantity: number }[]>().notNull().default([]),
+  restock: jsonb('restock')
+    .$type<{ product_id: number; variant_id?: number; quantity: number }[]>()
+    .notNull()
+    .default([]),
   idempotencyKey: text('idempotency_key'),
   requestFingerprint: text('request_fingerprint'),
   respCode: text('resp_code'),

@@ -1,7 +1,7 @@
 import { asc, eq, ne, sql } from 'drizzle-orm';
 import { cartItems, carts } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
-import { productColumns } from '../catalog/index.ts';
+import { type OptionType, type PersonalisationRule, productColumns, variantColumns } from '../catalog/index.ts';
 import { mediaColumns } from '../media/index.ts';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -15,6 +15,8 @@ export interface CartProduct {
   name: string;
   stock: number;
   isActive: boolean;
+  options: OptionType[];
+  personalisation: PersonalisationRule[];
 }
 
 /**
@@ -50,14 +52,26 @@ export async function ensureCart(scope: TenantScope, userId: number): Promise<Ca
   return created;
 }
 
-/** The cart's lines in the order they were added, with the current catalog data of their products. */
+/**
+ * The cart's lines in the order they were added, with the current catalog data of their products and, for a product
+ * sold in options, of their variants (null columns without one).
+ */
 export async function listCartLines(scope: TenantScope, cartId: number) {
   const product = productColumns.forCart(scope);
+  const variant = variantColumns.forCart(scope);
   return scope.db
     .select({
       id: cartItems.id,
       quantity: cartItems.quantity,
       customization: cartItems.customization,
+      variantId: variant.id,
+      sku: variant.sku,
+      optionValues: variant.optionValues,
+      variantPriceCents: variant.priceCents,
+      variantStock: variant.stock,
+      variantIsActive: variant.isActive,
+      options: product.options,
+      personalisation: product.personalisation,
       productId: product.id,
       slug: product.slug,
       name: product.name,
@@ -70,6 +84,7 @@ export async function listCartLines(scope: TenantScope, cartId: number) {
     })
     .from(cartItems)
     .innerJoin(product, eq(product.id, cartItems.productId))
+    .leftJoin(variant, eq(variant.id, cartItems.variantId))
     .where(scope.where(cartItems, eq(cartItems.cartId, cartId)))
     .orderBy(asc(cartItems.id));
 }
@@ -77,7 +92,14 @@ export async function listCartLines(scope: TenantScope, cartId: number) {
 export async function findCartProduct(scope: TenantScope, productId: number): Promise<CartProduct | null> {
   const product = productColumns.forCart(scope);
   const [row] = await scope.db
-    .select({ id: product.id, name: product.name, stock: product.stock, isActive: product.isActive })
+    .select({
+      id: product.id,
+      name: product.name,
+      stock: product.stock,
+      isActive: product.isActive,
+      options: product.options,
+      personalisation: product.personalisation,
+    })
     .from(product)
     .where(eq(product.id, productId))
     .limit(1);
@@ -94,12 +116,16 @@ export async function findCartItem(scope: TenantScope, cartId: number, itemId: n
   return row ?? null;
 }
 
-/** How many units of the product the cart holds over all its lines, leaving out one line when given. */
+/**
+ * How many units of the product the cart holds over all its lines, leaving out one line when given; with `variantId`,
+ * of that variant only.
+ */
 export async function quantityInCart(
   scope: TenantScope,
   cartId: number,
   productId: number,
   exceptItemId?: number,
+  variantId?: number,
 ): Promise<number> {
   const [row] = await scope.db
     .select({ total: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::integer` })
@@ -109,16 +135,26 @@ export async function quantityInCart(
         cartItems,
         eq(cartItems.cartId, cartId),
         eq(cartItems.productId, productId),
+        variantId === undefined ? undefined : eq(cartItems.variantId, variantId),
         exceptItemId === undefined ? undefined : ne(cartItems.id, exceptItemId),
       ),
     );
   return row?.total ?? 0;
 }
 
-/** Adds a line, or adds to the quantity of the line with the same product and customization. */
+/**
+ * Adds a line, or adds to the quantity of the line with the same product and customization (which holds the
+ * variant's options: the same customization of a product is the same variant).
+ */
 export async function addCartLine(
   scope: TenantScope,
-  values: { cartId: number; productId: number; quantity: number; customization: Record<string, string> },
+  values: {
+    cartId: number;
+    productId: number;
+    variantId: number | null;
+    quantity: number;
+    customization: Record<string, string>;
+  },
 ): Promise<void> {
   await scope.db
     .insert(cartItems)

@@ -5,6 +5,14 @@ import type { TransactionContext } from '../../lib/context.ts';
 import { type RequestContext, requireUser } from '../../lib/context.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
+import {
+  filledPersonalisationCents,
+  findVariantForSale,
+  personalisationCents,
+  type SaleVariant,
+  variantOptions,
+  withVariantOptions,
+} from '../catalog/index.ts';
 import { type CartDiscounts, checkDiscountCode, type DiscountLine, previewCartDiscounts } from '../discounts/index.ts';
 import type { MediaStorage } from '../media/index.ts';
 import { orderLimits } from '../payments/index.ts';
@@ -30,9 +38,34 @@ import {
 export const CART_AUTH_REQUIRED = 'Authentication required to view cart.';
 export const QUANTITY_AT_LEAST_ONE = 'Quantity must be at least 1. Use remove to delete.';
 
+export const VARIANT_UNAVAILABLE = 'This option is not available.';
+
 const NO_DISCOUNTS: CartDiscounts = { discount_code: null, discount: '0.00', discounts: [], discount_message: null };
 
-function toCart(cartId: number, lines: CartLineRow[], media: MediaStorage, discounts: CartDiscounts): Cart {
+/**
+ * A cart line as the cart prices and shows it: a variant's line at the variant's price and stock (decision 018), and
+ * every line's unit price with what its filled-in texts add.
+ */
+type CartLine = CartLineRow & { variant: { id: number; sku: string; options: Record<string, string> } | null };
+
+/** The cart's lines, each at its variant's price and stock and with its texts' extra price. */
+async function listLines(scope: TenantScope, cartId: number): Promise<CartLine[]> {
+  const rows = await listCartLines(scope, cartId);
+  return rows.map((row) => {
+    const extraCents = filledPersonalisationCents(row.personalisation, row.customization);
+    if (row.variantId === null || row.sku === null)
+      return { ...row, priceCents: row.priceCents + extraCents, variant: null };
+    return {
+      ...row,
+      priceCents: (row.variantPriceCents ?? row.priceCents) + extraCents,
+      stock: row.variantStock ?? 0,
+      isActive: row.isActive && row.variantIsActive === true,
+      variant: { id: row.variantId, sku: row.sku, options: variantOptions(row.options, row.optionValues ?? []) },
+    };
+  });
+}
+
+function toCart(cartId: number, lines: CartLine[], media: MediaStorage, discounts: CartDiscounts): Cart {
   let totalItems = 0;
   let totalCents = 0;
   const items = lines.map((line) => {
@@ -54,7 +87,7 @@ function toCart(cartId: number, lines: CartLineRow[], media: MediaStorage, disco
           ? { thumb_image: media.url(line.thumbKey), alt_text: line.mainImageAlt || line.name }
           : null,
       },
-      variant: null,
+      variant: line.variant,
       line_total: formatMinor(lineCents),
     };
   });
@@ -62,7 +95,7 @@ function toCart(cartId: number, lines: CartLineRow[], media: MediaStorage, disco
 }
 
 /** The lines at the prices the destination is shown (as entered without one). */
-function forDestination(lines: CartLineRow[], view: TaxView | null): CartLineRow[] {
+function forDestination(lines: CartLine[], view: TaxView | null): CartLine[] {
   if (!view) return lines;
   return lines.map((line) => ({ ...line, priceCents: priceFor(view, line.categoryId, line.priceCents) }));
 }
@@ -74,7 +107,7 @@ export async function cartDestination(ctx: RequestContext, query: CartQuery = {}
 }
 
 /** The lines as discounts price them. */
-function discountLines(lines: CartLineRow[]): DiscountLine[] {
+function discountLines(lines: CartLine[]): DiscountLine[] {
   return lines.map((line) => ({
     productId: line.productId,
     categoryId: line.categoryId,
@@ -86,7 +119,7 @@ function discountLines(lines: CartLineRow[]): DiscountLine[] {
 
 /** The cart's answer: its lines at the catalog's prices, and what its discounts save (`previewCartDiscounts`). */
 async function cartAnswer(ctx: RequestContext, cart: CartRow, view: TaxView | null): Promise<Cart> {
-  const lines = forDestination(await listCartLines(ctx.scope, cart.id), view);
+  const lines = forDestination(await listLines(ctx.scope, cart.id), view);
   const discounts =
     lines.length === 0 && !cart.discountCode
       ? NO_DISCOUNTS
@@ -112,11 +145,30 @@ async function availableProduct(scope: TenantScope, productId: number): Promise<
   return product;
 }
 
-/** The cart never asks for more than the stock: `wanted` is the product's quantity over all the cart's lines. */
-function checkStock(product: CartProduct, wanted: number): void {
-  if (product.stock <= 0) throw new BadRequestError('Item is out of stock.', 'out_of_stock');
-  if (wanted > product.stock) {
-    throw new BadRequestError(`Only ${product.stock} items available.`, 'insufficient_stock');
+/**
+ * The variant a line of the product takes: the one asked for, which must be one of the product's on sale (400
+ * otherwise), else the product's default variant; null for a product bought as it is.
+ */
+async function chooseVariant(
+  ctx: RequestContext,
+  product: CartProduct,
+  variantId: number | null,
+): Promise<SaleVariant | null> {
+  const variant = await findVariantForSale(ctx, product.id, variantId);
+  if (variant) return variant;
+  if (variantId !== null) throw new BadRequestError(VARIANT_UNAVAILABLE, 'variant_unavailable');
+  if (product.options.length > 0) throw new BadRequestError('This product is not available.', 'product_unavailable');
+  return null;
+}
+
+/**
+ * The cart never asks for more than the stock: `wanted` is the quantity over all the cart's lines of the product, or
+ * of its variant for a product sold in options (`stock` is then the variant's).
+ */
+function checkStock(stock: number, wanted: number): void {
+  if (stock <= 0) throw new BadRequestError('Item is out of stock.', 'out_of_stock');
+  if (wanted > stock) {
+    throw new BadRequestError(`Only ${stock} items available.`, 'insufficient_stock');
   }
 }
 
@@ -143,21 +195,41 @@ export async function getCart(ctx: RequestContext, view: TaxView | null = null):
   return cartAnswer(ctx, cart, view);
 }
 
-/** Adds units of a product; the same product with the same customization adds to its line. */
+/**
+ * Adds units of a product; the same product (and variant) with the same customization adds to its line. For a
+ * product sold in options, the line takes the variant asked for or the default one, and the variant's options are
+ * written into its customization (decision 018); the shopper's texts are checked against the product's fields.
+ */
 export async function addItem(
   ctx: RequestContext,
   input: z.output<typeof AddCartItemBody>,
   view: TaxView | null = null,
 ): Promise<Cart> {
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
-  const customization = normalizeCustomization(input.customization);
+  const asked = normalizeCustomization(input.customization);
   return inTransaction(ctx, async (tx) => {
     const cart = await lockOrCreateCart(tx.scope, user.id);
     const product = await availableProduct(tx.scope, input.product_id);
+    const variant = await chooseVariant(tx, product, input.variant_id ?? null);
+    const customization = variant ? withVariantOptions(asked, product.options, variant.optionValues) : asked;
+    personalisationCents(product.personalisation, customization);
     const wanted = (await quantityInCart(tx.scope, cart.id, product.id)) + input.quantity;
-    checkStock(product, wanted);
+    if (variant) {
+      checkStock(
+        variant.stock,
+        (await quantityInCart(tx.scope, cart.id, product.id, undefined, variant.id)) + input.quantity,
+      );
+    } else {
+      checkStock(product.stock, wanted);
+    }
     await checkProductLimit(tx, wanted);
-    await addCartLine(tx.scope, { cartId: cart.id, productId: product.id, quantity: input.quantity, customization });
+    await addCartLine(tx.scope, {
+      cartId: cart.id,
+      productId: product.id,
+      variantId: variant?.id ?? null,
+      quantity: input.quantity,
+      customization,
+    });
     return cartAnswer(tx, cart, view);
   });
 }
@@ -177,7 +249,14 @@ export async function updateItem(
     if (item.quantity !== input.quantity) {
       const product = await availableProduct(tx.scope, item.productId);
       const wanted = (await quantityInCart(tx.scope, cart.id, product.id, item.id)) + input.quantity;
-      checkStock(product, wanted);
+      if (item.variantId === null) {
+        checkStock(product.stock, wanted);
+      } else {
+        const variant = await findVariantForSale(tx, product.id, item.variantId);
+        if (!variant) throw new BadRequestError(VARIANT_UNAVAILABLE, 'variant_unavailable');
+        const ofVariant = await quantityInCart(tx.scope, cart.id, product.id, item.id, variant.id);
+        checkStock(variant.stock, ofVariant + input.quantity);
+      }
       // Lowering a quantity is always allowed, even while still above a limit the shop has lowered since.
       if (input.quantity > item.quantity) await checkProductLimit(tx, wanted);
       await setCartLineQuantity(tx.scope, cart.id, item.id, input.quantity);
@@ -223,7 +302,7 @@ export async function applyDiscountCode(
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
   return inTransaction(ctx, async (tx) => {
     const cart = await lockOrCreateCart(tx.scope, user.id);
-    const lines = forDestination(await listCartLines(tx.scope, cart.id), view);
+    const lines = forDestination(await listLines(tx.scope, cart.id), view);
     const kept = await checkDiscountCode(tx, { ...input, userId: user.id, lines: discountLines(lines) });
     await setCartDiscountCode(tx.scope, cart.id, kept);
     return cartAnswer(tx, { ...cart, discountCode: kept }, view);
@@ -251,7 +330,7 @@ export async function quoteCartDiscounts(
 ): Promise<CartDiscounts & { lines: { categoryId: number; cents: number }[] }> {
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
   const cart = await ensureCart(ctx.scope, user.id);
-  const lines = forDestination(await listCartLines(ctx.scope, cart.id), input.view);
+  const lines = forDestination(await listLines(ctx.scope, cart.id), input.view);
   const taxed = lines.map((line) => ({ categoryId: line.categoryId, cents: line.priceCents * line.quantity }));
   if (lines.length === 0 && !cart.discountCode) return { ...NO_DISCOUNTS, lines: taxed };
   const discounts = await previewCartDiscounts(ctx, {
@@ -267,6 +346,8 @@ export async function quoteCartDiscounts(
 /** A cart line as checkout takes it. */
 export interface CheckoutLine {
   productId: number;
+  /** The variant of a product sold in options (null for a product bought as it is). */
+  variantId: number | null;
   categoryId: number;
   productName: string;
   quantity: number;
@@ -282,12 +363,13 @@ export async function lockCartForCheckout(
 ): Promise<{ cartId: number; discountCode: string | null; lines: CheckoutLine[] }> {
   const user = requireUser(tx, CART_AUTH_REQUIRED);
   const cart = await lockOrCreateCart(tx.scope, user.id);
-  const lines = await listCartLines(tx.scope, cart.id);
+  const lines = await listLines(tx.scope, cart.id);
   return {
     cartId: cart.id,
     discountCode: cart.discountCode,
     lines: lines.map((line) => ({
       productId: line.productId,
+      variantId: line.variantId,
       categoryId: line.categoryId,
       productName: line.name,
       quantity: line.quantity,

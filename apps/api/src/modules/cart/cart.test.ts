@@ -3,6 +3,7 @@ import { png } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { addToCart, createCustomer, createProduct } from '../../../test/builders.ts';
 import { countQueries } from '../../../test/query-counter.ts';
+import { createVariantProduct } from '../../../test/variant-products.ts';
 import { setProductActive } from '../catalog/catalog.repository.ts';
 import { storeImage } from '../media/index.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
@@ -113,6 +114,7 @@ describe('POST /api/orders/cart/add-item/', () => {
             is_active: true,
             main_image: null,
           },
+          variant: null,
           line_total: '170.00',
         },
       ],
@@ -285,5 +287,142 @@ describe('cart prices', () => {
     await addToCart(t, shop, accessToken, product.id, 3);
     await t.testDb.database.raw.query('update products set price_cents = 1234 where id = $1', [product.id]);
     expect((await call(shop, accessToken, 'GET', '')).json()).toMatchObject({ total_price: '37.02' });
+  });
+});
+
+describe('products sold in options', () => {
+  /** A khukuri in two blade lengths and two finishes, the 12 inch dearer, with an optional engraving. */
+  async function khukuri(shop: Tenant, required = false) {
+    return createVariantProduct(t, shop, {
+      name: 'Sirupate',
+      priceCents: 8500,
+      options: [
+        { name: 'Blade length', values: ['10 inch', '12 inch'] },
+        { name: 'Finish', values: ['Satin', 'Mirror'] },
+      ],
+      variants: [
+        { values: ['10 inch', 'Satin'], sku: `SIR-10-S-${shop.id}`, stock: 4 },
+        { values: ['12 inch', 'Mirror'], sku: `SIR-12-M-${shop.id}`, priceCents: 9900, stock: 2 },
+        { values: ['12 inch', 'Satin'], sku: `SIR-12-S-${shop.id}`, stock: 3, isActive: false },
+      ],
+      personalisation: [{ key: 'Engraving', label: 'Engraving', max_length: 20, price_cents: 1500, required }],
+    });
+  }
+
+  it("takes the variant asked for: its options in the customization, its price and stock, and the variant's own shape", async () => {
+    const shop = await t.createTenant();
+    const { accessToken } = await createCustomer(t, shop);
+    const { product, variants } = await khukuri(shop);
+    const [, mirror] = variants;
+    const response = await call(shop, accessToken, 'POST', 'add-item/', {
+      product_id: product.id,
+      variant_id: mirror?.id,
+      quantity: 2,
+      // What the client says of an option is the server's to write.
+      customization: { Blade_length: '99 inch', note: 'gift' },
+    });
+    expect(response.statusCode).toBe(200);
+    const [item] = response.json().items;
+    expect(item).toMatchObject({
+      quantity: 2,
+      customization: { Blade_length: '12 inch', Finish: 'Mirror', note: 'gift' },
+      product: { id: product.id, price: '99.00', stock: 2 },
+      variant: { id: mirror?.id, sku: `SIR-12-M-${shop.id}`, options: { 'Blade length': '12 inch', Finish: 'Mirror' } },
+      line_total: '198.00',
+    });
+    expect(response.json().total_price).toBe('198.00');
+  });
+
+  it('takes the default variant (the first on sale by position) when none is asked for', async () => {
+    const shop = await t.createTenant();
+    const { accessToken } = await createCustomer(t, shop);
+    const { product, variants } = await khukuri(shop);
+    const cart = await addToCart(t, shop, accessToken, product.id, 1);
+    expect(cart.items[0]).toMatchObject({
+      customization: { Blade_length: '10 inch', Finish: 'Satin' },
+      product: { price: '85.00', stock: 4 },
+      variant: { id: variants[0]?.id, sku: `SIR-10-S-${shop.id}` },
+    });
+  });
+
+  it("refuses a variant that is not on sale or not the product's, with its code", async () => {
+    const shop = await t.createTenant();
+    const { accessToken } = await createCustomer(t, shop);
+    const { product, variants } = await khukuri(shop);
+    const other = await khukuri(await t.createTenant());
+    const plain = await createProduct(t, shop, { stock: 5 });
+    for (const [productId, variantId] of [
+      [product.id, variants[2]?.id],
+      [product.id, other.variants[0]?.id],
+      [plain.id, variants[0]?.id],
+      [product.id, 999_999],
+    ]) {
+      const response = await call(shop, accessToken, 'POST', 'add-item/', {
+        product_id: productId,
+        variant_id: variantId,
+      });
+      expect(response.statusCode, `${productId}/${variantId}`).toBe(400);
+      expect(response.json()).toEqual({ detail: 'This option is not available.', code: 'variant_unavailable' });
+    }
+    expect((await call(shop, accessToken, 'GET', '')).json().items).toEqual([]);
+  });
+
+  it('checks the engraving against its length and whether it is required, and adds its price when written', async () => {
+    const shop = await t.createTenant();
+    const { accessToken } = await createCustomer(t, shop);
+    const { product } = await khukuri(shop, true);
+    const missing = await call(shop, accessToken, 'POST', 'add-item/', { product_id: product.id });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ detail: 'Engraving is required.', code: 'personalisation_required' });
+    const tooLong = await call(shop, accessToken, 'POST', 'add-item/', {
+      product_id: product.id,
+      customization: { Engraving: 'Ayo Gorkhali, Jai Nepal!' },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ detail: 'Engraving is at most 20 characters.', code: 'personalisation_too_long' });
+    const cart = await addToCart(t, shop, accessToken, product.id, 2, { Engraving: 'Ayo Gorkhali' });
+    expect(cart.items[0]).toMatchObject({
+      customization: { Engraving: 'Ayo Gorkhali', Blade_length: '10 inch', Finish: 'Satin' },
+      product: { price: '100.00' },
+      line_total: '200.00',
+    });
+  });
+
+  it('merges lines of the same variant and customization, keeps variants apart, and counts stock per variant', async () => {
+    const shop = await t.createTenant();
+    const { accessToken } = await createCustomer(t, shop);
+    const { product, variants } = await khukuri(shop);
+    const [satin, mirror] = variants;
+    await addToCart(t, shop, accessToken, product.id, 1);
+    await call(shop, accessToken, 'POST', 'add-item/', { product_id: product.id, variant_id: satin?.id, quantity: 2 });
+    const cart = (
+      await call(shop, accessToken, 'POST', 'add-item/', {
+        product_id: product.id,
+        variant_id: mirror?.id,
+        quantity: 2,
+      })
+    ).json();
+    expect(
+      cart.items.map((item: { quantity: number; variant: { id: number } }) => [item.variant.id, item.quantity]),
+    ).toEqual([
+      [satin?.id, 3],
+      [mirror?.id, 2],
+    ]);
+    // The mirror variant has 2 units: a third is refused though the satin one has more, and the product 6.
+    const more = await call(shop, accessToken, 'POST', 'add-item/', {
+      product_id: product.id,
+      variant_id: mirror?.id,
+      customization: { note: 'another line' },
+    });
+    expect(more.statusCode).toBe(400);
+    expect(more.json().detail).toBe('Only 2 items available.');
+    const mirrorLine = cart.items[1];
+    const patched = await call(shop, accessToken, 'PATCH', `items/${mirrorLine.id}/`, { quantity: 3 });
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json().detail).toBe('Only 2 items available.');
+    const satinLine = cart.items[0];
+    const up = await call(shop, accessToken, 'PATCH', `items/${satinLine.id}/`, { quantity: 4 });
+    expect(up.statusCode).toBe(200);
+    expect(up.json().total_price).toBe('538.00');
   });
 });

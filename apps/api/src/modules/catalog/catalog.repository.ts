@@ -40,6 +40,8 @@ export const productColumns = {
         isActive: products.isActive,
         mainImageId: products.mainImageId,
         mainImageAlt: products.mainImageAlt,
+        options: products.options,
+        personalisation: products.personalisation,
       })
       .from(products)
       .where(scope.where(products))

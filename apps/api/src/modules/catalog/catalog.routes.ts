@@ -5,6 +5,7 @@ import {
   ItemParams,
   Product,
   ProductListQuery,
+  ProductMoved,
   ProductPage,
   ProductSummary,
   QueryRowId,
@@ -47,6 +48,7 @@ import {
 import { getCategory, getProduct, listCategories, listProducts, type ProductPageReviews } from './catalog.service.ts';
 import { createProductByStaff, type ProductFormStock, updateProductByStaff } from './products.admin.ts';
 import { bulkEditProducts } from './products-bulk.admin.ts';
+import { ProductMovedError } from './variants.service.ts';
 
 const SlugParams = z.object({ slug: z.string().min(1).max(200) });
 
@@ -98,9 +100,25 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ reviews: ProductPageReviews 
     '/products/products/:slug/',
     {
       config: { publicCache: true },
-      schema: { tags: ['catalog'], params: SlugParams, response: { 200: Product, ...errorResponses } },
+      schema: {
+        tags: ['catalog'],
+        params: SlugParams,
+        response: { 200: Product, 301: ProductMoved, ...errorResponses },
+      },
     },
-    async (request) => getProduct(request.ctx, request.params.slug, reviews),
+    async (request, reply) => {
+      try {
+        return await getProduct(request.ctx, request.params.slug, reviews);
+      } catch (error) {
+        // An old address: a permanent redirect to the product it was merged into, and the variant it was.
+        if (!(error instanceof ProductMovedError)) throw error;
+        const query = error.variantId === null ? '' : `?variant=${error.variantId}`;
+        return reply
+          .code(301)
+          .header('location', `/api/products/products/${encodeURIComponent(error.slug)}/${query}`)
+          .send({ detail: error.message, code: 'product_moved' as const, slug: error.slug, variant: error.variantId });
+      }
+    },
   );
 };
 

@@ -7,7 +7,9 @@ import {
   type Product,
   type ProductFacets,
   type ProductListQuery,
+  type ProductOptionType,
   type ProductSummary,
+  type ProductVariant,
   parseMinor,
   type Review,
   type SearchCompletions,
@@ -38,19 +40,19 @@ import {
   listCategories as listCategoryRows,
   type NewProduct,
 } from './catalog.repository.ts';
+import { findActiveProductBySlug, type ProductPageColumn, type VariantJson } from './product-page.repository.ts';
 import {
   countFacets,
   countProducts,
-  findActiveProductBySlug,
   hasProductsMatching,
   listProductSummaries,
   listSearchCompletions,
   narrowSearch,
   type ProductFilter,
-  type ProductPageColumn,
   type ProductSort,
   type ProductSummaryRow,
 } from './products.repository.ts';
+import { findProductRedirect, ProductMovedError } from './variants.service.ts';
 
 function toCategory(row: CategoryRow): Category {
   return { id: row.id, slug: row.slug, name: row.name, description: row.description };
@@ -98,8 +100,9 @@ function toSummary(ctx: RequestContext, row: ProductSummaryRow): ProductSummary 
     attributes: row.attributes.map((a) => ({ id: a.id, key: a.key, value: a.value, order: a.order })),
     review_count: row.reviewCount,
     average_rating: averageRating(row.reviewCount, row.ratingSum),
-    variant_count: 0,
-    price_from: null,
+    variant_count: row.variantCount,
+    // A "from" price only when the variants on sale are not all at one price.
+    price_from: row.priceMinCents === row.priceMaxCents ? null : formatMinor(row.priceMinCents),
     is_active: row.isActive,
   };
 }
@@ -271,13 +274,48 @@ export interface ProductPageReviews {
   answer(ctx: RequestContext, value: unknown): Review[];
 }
 
-/** An active product with its images, attributes and reviews (one query); inactive or unknown: 404. */
+/** The variants of the page's statement as the answer shows them: the first is the default. */
+function toVariants(row: { options: ProductOptionType[]; variants: VariantJson[] }): ProductVariant[] {
+  return row.variants.map((variant, index) => ({
+    id: variant.id,
+    sku: variant.sku,
+    options: Object.fromEntries(
+      row.options.map((option, position) => [option.name, variant.option_values[position] ?? '']),
+    ),
+    price: formatMinor(variant.price_cents),
+    price_before_discount:
+      variant.price_before_discount_cents === null ? null : formatMinor(variant.price_before_discount_cents),
+    stock: variant.stock,
+    weight_grams: variant.weight_grams,
+    image_ids: variant.image_ids,
+    is_default: index === 0,
+  }));
+}
+
+/**
+ * An active product with its images, attributes, reviews, options and variants (one query); inactive or unknown:
+ * 404, or, for an old address of a product merged into another, its new address (`ProductMovedError`).
+ */
 export async function getProduct(ctx: RequestContext, slug: string, reviews: ProductPageReviews): Promise<Product> {
   const row = await findActiveProductBySlug(ctx.scope, slug, reviews.column);
-  if (!row) throw new NotFoundError();
+  if (!row) {
+    const moved = await findProductRedirect(ctx, slug);
+    if (moved) throw new ProductMovedError(moved.slug, moved.variantId);
+    throw new NotFoundError();
+  }
   tagProducts(ctx, [row.id]);
+  const variants = toVariants(row);
+  const [defaultVariant] = variants;
   return {
     ...toSummary(ctx, row),
+    // Sold in options: the spec's price and stock are the default variant's.
+    ...(defaultVariant
+      ? {
+          price: defaultVariant.price,
+          price_before_discount: defaultVariant.price_before_discount,
+          stock: defaultVariant.stock,
+        }
+      : {}),
     long_html_description: row.longHtmlDescription,
     images: row.images.map((image) => ({
       id: image.id,
@@ -294,9 +332,15 @@ export async function getProduct(ctx: RequestContext, slug: string, reviews: Pro
       }),
     })),
     reviews: reviews.answer(ctx, row.reviews),
-    options: [],
-    variants: [],
-    personalisation: [],
+    options: row.options.map((option) => ({ name: option.name, values: [...option.values] })),
+    variants,
+    personalisation: row.personalisation.map((field) => ({
+      key: field.key,
+      label: field.label,
+      max_length: field.max_length,
+      price: formatMinor(field.price_cents),
+      required: field.required,
+    })),
   };
 }
 
@@ -379,6 +423,8 @@ export const searchedProducts: SearchedProducts = {
         slug: row.slug,
         name: row.name,
         price: formatMinor(row.priceCents),
+        variant_count: Number(row.variantCount),
+        price_from: row.priceMinCents === row.priceMaxCents ? null : formatMinor(row.priceMinCents),
         thumbnail:
           row.thumbKey === null
             ? null

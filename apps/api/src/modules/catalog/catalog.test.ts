@@ -328,14 +328,25 @@ describe('GET /api/products/products/{slug}/', () => {
         'long_html_description',
         'main_image',
         'name',
+        'options',
+        'personalisation',
         'price',
         'price_before_discount',
+        'price_from',
         'review_count',
         'reviews',
         'slug',
         'stock',
+        'variant_count',
+        'variants',
       ].sort(),
     );
+    // A product bought as it is: no options, no variants, no "from" price.
+    expect(body.variant_count).toBe(0);
+    expect(body.price_from).toBeNull();
+    expect(body.options).toEqual([]);
+    expect(body.variants).toEqual([]);
+    expect(body.personalisation).toEqual([]);
     expect(body.price).toBe('85.00');
     expect(body.price_before_discount).toBeNull();
     expect(body.stock).toBe(1);

@@ -14,6 +14,14 @@ export {
   searchedProducts,
 } from './catalog.service.ts';
 export {
+  filledPersonalisationCents,
+  type OptionType,
+  type PersonalisationRule,
+  personalisationCents,
+  variantOptions,
+  withVariantOptions,
+} from './product-options.ts';
+export {
   findCategoryIds,
   findProductRecords,
   findStoredPictureKeys,
@@ -23,13 +31,30 @@ export {
 } from './product-records.service.ts';
 export type { ProductFormStock } from './products.admin.ts';
 export { createProductByStaff, updateProductByStaff } from './products.admin.ts';
+export { variantColumns } from './sale-variants.repository.ts';
 export {
   type ExpectedStock,
+  type ExpectedVariantStock,
   findLowStockLevels,
+  findProductsSoldInOptions,
   findStockLevelsOtherThan,
+  findVariantForSale,
+  findVariantStockLevelsOtherThan,
   lockProductsBeingSold,
+  lockVariantsBeingSold,
   readStockLevel,
   type SaleProduct,
+  type SaleVariant,
   type StockChangeCompanion,
   writeStockLevels,
 } from './stock-levels.service.ts';
+export {
+  createProductVariants,
+  findProductRedirect,
+  MAX_OPTION_TYPES,
+  type NewPersonalisationField,
+  type NewProductOptions,
+  type NewProductVariant,
+  type ProductVariantRow,
+  type VariantStock,
+} from './variants.service.ts';

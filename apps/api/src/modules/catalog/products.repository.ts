@@ -1,5 +1,5 @@
-import { type AnyColumn, and, asc, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import { categories, productAttributes, productImages, products } from '../../db/schema/index.ts';
+import { and, asc, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { categories, productAttributes, products, productVariants } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { type MediaFiles, mediaColumns } from '../media/index.ts';
 import {
@@ -25,16 +25,6 @@ export interface AttributeJson {
   order: number;
 }
 
-export interface ImageJson {
-  id: number;
-  alt_text: string;
-  order: number;
-  image_key: string;
-  width: number;
-  height: number;
-  variant_widths: number[];
-}
-
 export type ProductSort =
   | 'price'
   | '-price'
@@ -55,14 +45,20 @@ export interface ProductFilter {
   search?: SearchPlan;
   featured?: boolean;
   discounted?: boolean;
-  /** Bounds of the current price, in minor units, inclusive. */
+  /** Bounds of the current price (the "from" price of a product sold in options), in minor units, inclusive. */
   minPriceCents?: number;
   maxPriceCents?: number;
   inStock?: boolean;
 }
 
+/** How many variants of the product are on sale (0: it is bought as it is). */
+function variantCount(scope: TenantScope) {
+  return sql<number>`(select count(*)::int from ${productVariants}
+     where ${scope.where(productVariants, eq(productVariants.productId, products.id), eq(productVariants.isActive, true))})`;
+}
+
 /** The columns of a product's card; `image` is its main image's files, joined on `products.main_image_id`. */
-function summaryColumns(scope: TenantScope, image: MediaFiles) {
+export function summaryColumns(scope: TenantScope, image: MediaFiles) {
   return {
     id: products.id,
     slug: products.slug,
@@ -70,11 +66,14 @@ function summaryColumns(scope: TenantScope, image: MediaFiles) {
     description: products.description,
     priceCents: products.priceCents,
     priceBeforeDiscountCents: products.priceBeforeDiscountCents,
+    priceMinCents: products.priceMinCents,
+    priceMaxCents: products.priceMaxCents,
     stock: products.stock,
     isActive: products.isActive,
     reviewCount: products.reviewCount,
     ratingSum: products.ratingSum,
     mainImageAlt: products.mainImageAlt,
+    variantCount: variantCount(scope),
     categoryName: categories.name,
     categorySlug: categories.slug,
     // Correlated aggregate: the attributes come in the same statement, whatever the number of products.
@@ -156,8 +155,8 @@ function categoryCondition(filter: ProductFilter): SQL | undefined {
 
 function priceCondition(filter: ProductFilter): SQL | undefined {
   return and(
-    filter.minPriceCents === undefined ? undefined : gte(products.priceCents, filter.minPriceCents),
-    filter.maxPriceCents === undefined ? undefined : lte(products.priceCents, filter.maxPriceCents),
+    filter.minPriceCents === undefined ? undefined : gte(products.priceMinCents, filter.minPriceCents),
+    filter.maxPriceCents === undefined ? undefined : lte(products.priceMinCents, filter.maxPriceCents),
   );
 }
 
@@ -229,9 +228,9 @@ function orderBy(scope: TenantScope, sort: ProductSort, search: SearchPlan | und
         desc(products.id),
       ];
     case 'price':
-      return [asc(products.priceCents), asc(products.id)];
+      return [asc(products.priceMinCents), asc(products.id)];
     case '-price':
-      return [desc(products.priceCents), desc(products.id)];
+      return [desc(products.priceMinCents), desc(products.id)];
     case 'name':
       return [asc(products.name), asc(products.id)];
     case '-name':
@@ -379,10 +378,11 @@ export async function narrowSearch(
 
 /** The lower bound of a price's band on the 1–2–5 ladder, in minor units: 0 below one major unit (100). */
 // Powers of ten are exact in double precision far beyond any price (2^53).
-const priceStep = sql`(10::float8 ^ (length(${products.priceCents}::text) - 1))::bigint`;
-const priceBandFloor = sql<number>`(case when ${products.priceCents} < 100 then 0
-  when ${products.priceCents} >= 5 * ${priceStep} then 5 * ${priceStep}
-  when ${products.priceCents} >= 2 * ${priceStep} then 2 * ${priceStep} else ${priceStep} end)`;
+// A product sold in options counts at its "from" price, the lowest of its variants'.
+const priceStep = sql`(10::float8 ^ (length(${products.priceMinCents}::text) - 1))::bigint`;
+const priceBandFloor = sql<number>`(case when ${products.priceMinCents} < 100 then 0
+  when ${products.priceMinCents} >= 5 * ${priceStep} then 5 * ${priceStep}
+  when ${products.priceMinCents} >= 2 * ${priceStep} then 2 * ${priceStep} else ${priceStep} end)`;
 
 export interface FacetCountRows {
   categories: { slug: string; name: string; count: number }[];
@@ -438,72 +438,14 @@ export async function countFacets(scope: TenantScope, filter: ProductFilter): Pr
   };
 }
 
-/**
- * A column of the product page's statement that another module writes (its reviews), over the product's id: the
- * page stays one statement while only that module names its table.
- */
-export type ProductPageColumn = (scope: TenantScope, productId: AnyColumn) => SQL;
-
-/** The product page's statement for one shop's handle, with the slug left as a placeholder. */
-function productPageStatement(scope: TenantScope, reviews: ProductPageColumn) {
-  const image = mediaColumns.files(scope);
-  // The page's pictures: named apart from the main image's files of the outer statement.
-  const pictureFiles = mediaColumns.files(scope, 'picture_files');
-  return scope.db
-    .select({
-      ...summaryColumns(scope, image),
-      longHtmlDescription: products.longHtmlDescription,
-      images: sql<ImageJson[]>`(
-        select coalesce(json_agg(json_build_object('id', ${productImages.id}, 'alt_text', ${productImages.altText},
-                                                   'order', ${productImages.order}, 'image_key', ${pictureFiles.imageKey},
-                                                   'width', ${pictureFiles.width}, 'height', ${pictureFiles.height},
-                                                   'variant_widths', ${pictureFiles.variantWidths})
-                                 order by ${productImages.order}, ${productImages.id}), '[]'::json)
-          from ${productImages}
-          join ${pictureFiles} on ${eq(pictureFiles.id, productImages.imageId)}
-         where ${scope.where(productImages, eq(productImages.productId, products.id))})`,
-      // Written by the reviews module, which owns them.
-      reviews: sql<unknown>`${reviews(scope, products.id)}`,
-    })
-    .from(products)
-    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
-    .leftJoin(image, eq(image.id, products.mainImageId))
-    .where(scope.where(products, eq(products.isActive, true), eq(products.slug, sql.placeholder('slug'))))
-    .limit(1)
-    .prepare('catalog_product_page');
-}
-
-type ProductPageStatement = ReturnType<typeof productPageStatement>;
-
-/**
- * The product page's statements, built once per shop handle (handles are kept per shop, a transaction's is its own)
- * and per reviews column: composing it from the media and reviews modules' fragments costs more than running it.
- * Prepared by name, PostgreSQL parses and plans it once per connection too; its text is the same for every shop,
- * whose id is a parameter.
- */
-const productPageStatements = new WeakMap<ProductPageColumn, WeakMap<TenantScope['db'], ProductPageStatement>>();
-
-/** An active product with its long description, images, attributes and reviews, in one statement. */
-export async function findActiveProductBySlug(scope: TenantScope, slug: string, reviews: ProductPageColumn) {
-  let forColumn = productPageStatements.get(reviews);
-  if (!forColumn) {
-    forColumn = new WeakMap();
-    productPageStatements.set(reviews, forColumn);
-  }
-  let statement = forColumn.get(scope.db);
-  if (!statement) {
-    statement = productPageStatement(scope, reviews);
-    forColumn.set(scope.db, statement);
-  }
-  const [row] = await statement.execute({ slug });
-  return row ?? null;
-}
-
 /** A product of the type-ahead's list: one line's worth (no description nor attributes). */
 export interface CompletionProductRow {
   slug: string;
   name: string;
   priceCents: number;
+  priceMinCents: number;
+  priceMaxCents: number;
+  variantCount: number;
   categoryName: string;
   categorySlug: string;
   thumbKey: string | null;
@@ -538,10 +480,13 @@ export async function listSearchCompletions(
     select
       (select coalesce(json_agg(json_build_object(
                 'slug', m.slug, 'name', m.name, 'priceCents', m.price_cents,
+                'priceMinCents', m.price_min_cents, 'priceMaxCents', m.price_max_cents, 'variantCount', m.variant_count,
                 'categoryName', m.category_name, 'categorySlug', m.category_slug,
                 'thumbKey', m.thumb_key, 'thumbWidth', m.thumb_width, 'thumbHeight', m.thumb_height)
               order by m.rank), '[]'::json)
          from (select ${products.slug} as slug, ${products.name} as name, ${products.priceCents} as price_cents,
+                      ${products.priceMinCents} as price_min_cents, ${products.priceMaxCents} as price_max_cents,
+                      ${variantCount(scope)} as variant_count,
                       ${categories.name} as category_name, ${categories.slug} as category_slug,
                       ${image.thumbKey} as thumb_key, ${image.thumbWidth} as thumb_width,
                       ${image.thumbHeight} as thumb_height, row_number() over (order by ${order}) as rank

@@ -15,6 +15,9 @@ export interface SaleProduct {
   stock: number;
   isActive: boolean;
   thumbKey: string | null;
+  /** Sold in options (decision 018): its option types and the texts a shopper may write. */
+  options: { name: string; values: string[] }[];
+  personalisation: { key: string; label: string; max_length: number; price_cents: number; required: boolean }[];
 }
 
 /** A one-row query that a stock change runs in its own statement (the ledger's note for its trigger). */
@@ -39,6 +42,8 @@ export async function lockSaleProducts(scope: TenantScope, ids: number[]): Promi
       stock: products.stock,
       isActive: products.isActive,
       thumbKey: image.thumbKey,
+      options: products.options,
+      personalisation: products.personalisation,
     })
     .from(products)
     .leftJoin(image, eq(image.id, products.mainImageId))

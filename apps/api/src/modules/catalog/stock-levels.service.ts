@@ -2,6 +2,15 @@
 // inventory owns the ledger and every rule of a change (`modules/inventory/stock.service.ts`).
 import type { RequestContext, TransactionContext } from '../../lib/context.ts';
 import {
+  addToVariantStock,
+  type ExpectedVariantStock,
+  findProductsWithVariants,
+  findSaleVariant,
+  findVariantStockOtherThan,
+  lockSaleVariants,
+  type SaleVariant,
+} from './sale-variants.repository.ts';
+import {
   addToStock,
   type ExpectedStock,
   findLowStockProducts,
@@ -12,7 +21,7 @@ import {
   type StockChangeCompanion,
 } from './stock-levels.repository.ts';
 
-export type { ExpectedStock, SaleProduct, StockChangeCompanion };
+export type { ExpectedStock, ExpectedVariantStock, SaleProduct, SaleVariant, StockChangeCompanion };
 
 /**
  * Locks the products being sold (`productIds`, in that order: ascending, no repeat) until the transaction ends and
@@ -23,14 +32,58 @@ export async function lockProductsBeingSold(tx: TransactionContext, productIds: 
 }
 
 /**
- * Writes the products' new stock levels: each moves by its signed quantity, in one statement with `companion` (the
- * ledger's entry). The ids of the products changed (those that still exist).
+ * Locks the variants being sold (`variantIds`: ascending, no repeat; their products locked first) until the
+ * transaction ends and reads their SKU, option values, price (the product's when they have none) and stock.
+ * Variants not in this shop are absent from the answer.
+ */
+export async function lockVariantsBeingSold(tx: TransactionContext, variantIds: number[]): Promise<SaleVariant[]> {
+  return lockSaleVariants(tx.scope, variantIds);
+}
+
+/**
+ * The variant of a product a cart line takes: `variantId` when it is one of the product's on sale, else (null) the
+ * product's default variant, the first on sale by position. Null when there is no such variant.
+ */
+export async function findVariantForSale(
+  ctx: RequestContext,
+  productId: number,
+  variantId: number | null,
+): Promise<SaleVariant | null> {
+  return findSaleVariant(ctx.scope, productId, variantId);
+}
+
+/** Which of the products are sold in options: their stock is their variants'. */
+export async function findProductsSoldInOptions(ctx: RequestContext, productIds: number[]): Promise<Set<number>> {
+  return new Set(await findProductsWithVariants(ctx.scope, productIds));
+}
+
+/**
+ * Writes the new stock levels: each product's, or its variant's when the change names one (which moves the product's
+ * with it), moves by its signed quantity, in one statement per table with `companion` (the ledger's entry). The ids
+ * of the products changed (those that still exist).
  */
 export async function writeStockLevels(
   ctx: RequestContext,
-  input: { changes: { productId: number; quantity: number }[]; companion: StockChangeCompanion },
+  input: {
+    changes: { productId: number; variantId?: number | undefined; quantity: number }[];
+    companion: StockChangeCompanion;
+  },
 ): Promise<number[]> {
-  return addToStock(ctx.scope, input.changes, input.companion);
+  const own = input.changes.filter((change) => change.variantId === undefined);
+  const ofVariants = input.changes.flatMap((change) =>
+    change.variantId === undefined ? [] : [{ ...change, variantId: change.variantId }],
+  );
+  const changed = await addToStock(ctx.scope, own, input.companion);
+  const changedByVariants = await addToVariantStock(ctx.scope, ofVariants, input.companion);
+  return [...new Set([...changed, ...changedByVariants])];
+}
+
+/** The shop's variants whose stock is not what `expected` (a column over the variants) says. */
+export async function findVariantStockLevelsOtherThan(
+  ctx: RequestContext,
+  expected: ExpectedVariantStock,
+): Promise<{ productId: number; variantId: number; stock: number; expected: number }[]> {
+  return findVariantStockOtherThan(ctx.scope, expected);
 }
 
 /** A product's stock; null when the shop has no such product. */

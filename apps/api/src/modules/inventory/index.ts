@@ -9,10 +9,13 @@ export {
   listLowStockProducts,
   listStockMovements,
   lockProductsForSale,
+  lockVariantsForSale,
   moveStock,
   productFormStock,
   type SaleProduct,
+  type SaleVariant,
   type StockChange,
   type StockMovementRow,
   type StockReason,
+  VariantRequiredError,
 } from './stock.service.ts';

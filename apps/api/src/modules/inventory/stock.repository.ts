@@ -28,6 +28,12 @@ export function ledgerTotal(scope: TenantScope, productId: AnyColumn): SQL<numbe
      where ${scope.where(stockMovements, eq(stockMovements.productId, productId))})`;
 }
 
+/** The sum of a variant's movements (0 without any), as a column of a statement over variants: its stock. */
+export function ledgerVariantTotal(scope: TenantScope, variantId: AnyColumn): SQL<number> {
+  return sql<number>`(select coalesce(sum(${stockMovements.quantity}), 0)::integer from ${stockMovements}
+     where ${scope.where(stockMovements, eq(stockMovements.variantId, variantId))})`;
+}
+
 /** A product's movements, newest first. */
 export async function listMovements(scope: TenantScope, productId: number, limit: number): Promise<StockMovementRow[]> {
   return scope.db

@@ -3,20 +3,42 @@ import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import {
   findLowStockLevels,
+  findProductsSoldInOptions,
   findStockLevelsOtherThan,
+  findVariantStockLevelsOtherThan,
   lockProductsBeingSold,
+  lockVariantsBeingSold,
   type ProductFormStock,
   type SaleProduct,
+  type SaleVariant,
   writeStockLevels,
 } from '../catalog/index.ts';
-import { ledgerNote, ledgerTotal, listMovements, type StockMovementRow, type StockReason } from './stock.repository.ts';
+import {
+  ledgerNote,
+  ledgerTotal,
+  ledgerVariantTotal,
+  listMovements,
+  type StockMovementRow,
+  type StockReason,
+} from './stock.repository.ts';
 
-export type { SaleProduct, StockMovementRow, StockReason };
+export type { SaleProduct, SaleVariant, StockMovementRow, StockReason };
 
-/** A signed change of one product's stock: negative takes units out, positive puts them back. */
+/**
+ * A signed change of one product's stock: negative takes units out, positive puts them back. For a product sold in
+ * options, the change names the variant whose stock moves (the product's is the sum of its variants').
+ */
 export interface StockChange {
   productId: number;
+  variantId?: number | undefined;
   quantity: number;
+}
+
+/** Why a change of a product sold in options must name its variant. */
+export class VariantRequiredError extends BadRequestError {
+  constructor(productId: number) {
+    super(`Product ${productId} is sold in options: name the variant whose stock changes.`, 'variant_required');
+  }
 }
 
 /**
@@ -35,6 +57,31 @@ export async function lockProductsForSale(
 }
 
 /**
+ * Locks the variants a sale takes (in id order; lock their products first, with `lockProductsForSale`) and reads
+ * their SKU, option values, price (the product's when they have none) and stock. Variants not in this shop are
+ * absent from the answer.
+ */
+export async function lockVariantsForSale(
+  tx: TransactionContext,
+  variantIds: number[],
+): Promise<Map<number, SaleVariant>> {
+  const rows = await lockVariantsBeingSold(
+    tx,
+    [...new Set(variantIds)].sort((a, b) => a - b),
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Refuses a change of a product sold in options that does not name its variant (the database would, less clearly). */
+async function checkVariantsNamed(ctx: RequestContext, changes: StockChange[]): Promise<void> {
+  const unnamed = changes.filter((change) => change.variantId === undefined).map((change) => change.productId);
+  if (unnamed.length === 0) return;
+  const soldInOptions = await findProductsSoldInOptions(ctx, unnamed);
+  const refused = unnamed.find((productId) => soldInOptions.has(productId));
+  if (refused !== undefined) throw new VariantRequiredError(refused);
+}
+
+/**
  * The one way stock changes: the products' stock moves by the signed quantities and each change is a row of the
  * stock ledger with its reason (order, cancellation, expiry, adjustment) and order. Runs in the caller's transaction
  * (or its own); `stock.changed` is published after the commit.
@@ -46,6 +93,15 @@ export async function moveStock(
   const changes = input.changes.filter((change) => change.quantity !== 0);
   if (changes.length === 0) return;
   await inTransaction(ctx, async (tx) => {
+    await checkVariantsNamed(tx, changes);
+    // NOTE: a variant's change moves its product's stock too (the trigger's roll-up), so its products are locked
+    // first, as checkout locks them: a variant row locked before its product would deadlock with a checkout.
+    const ofVariants = changes.filter((change) => change.variantId !== undefined);
+    if (ofVariants.length > 0)
+      await lockProductsForSale(
+        tx,
+        ofVariants.map((change) => change.productId),
+      );
     // The new levels and their ledger rows in one statement: the catalog's update carries the ledger's note.
     const changed = await writeStockLevels(tx, {
       changes,
@@ -56,10 +112,14 @@ export async function moveStock(
   });
 }
 
-/** A correction of one product's stock (a count, a breakage, a delivery) with its reason; never below 0. */
+/**
+ * A correction of one product's stock (a count, a breakage, a delivery) with its reason; never below 0. A product
+ * sold in options changes the stock of the variant named (`variantId`, one of its own); the answer's stock is then
+ * that variant's.
+ */
 export async function adjustStock(
   ctx: RequestContext,
-  input: { productId: number; quantity: number; note: string },
+  input: { productId: number; variantId?: number | undefined; quantity: number; note: string },
 ): Promise<SaleProduct> {
   if (!Number.isInteger(input.quantity) || input.quantity === 0) {
     throw new BadRequestError('An adjustment changes the stock by a whole number other than 0.', 'invalid_adjustment');
@@ -67,11 +127,23 @@ export async function adjustStock(
   return inTransaction(ctx, async (tx) => {
     const product = (await lockProductsForSale(tx, [input.productId])).get(input.productId);
     if (!product) throw new NotFoundError('Product not found.', 'product_not_found');
-    if (product.stock + input.quantity < 0) {
-      throw new BadRequestError(`Only ${product.stock} items of ${product.name} are in stock.`, 'insufficient_stock');
+    let stock = product.stock;
+    let name = product.name;
+    if (input.variantId !== undefined) {
+      const variant = (await lockVariantsForSale(tx, [input.variantId])).get(input.variantId);
+      if (variant?.productId !== product.id) throw new NotFoundError('Variant not found.', 'variant_not_found');
+      stock = variant.stock;
+      name = `${product.name} (${variant.sku})`;
     }
-    await moveStock(tx, { changes: [input], reason: 'adjustment', note: input.note });
-    return { ...product, stock: product.stock + input.quantity };
+    if (stock + input.quantity < 0) {
+      throw new BadRequestError(`Only ${stock} items of ${name} are in stock.`, 'insufficient_stock');
+    }
+    await moveStock(tx, {
+      changes: [{ productId: input.productId, variantId: input.variantId, quantity: input.quantity }],
+      reason: 'adjustment',
+      note: input.note,
+    });
+    return { ...product, stock: stock + input.quantity };
   });
 }
 
@@ -96,6 +168,7 @@ export const productFormStock: ProductFormStock = {
   async count(tx, input) {
     const product = (await lockProductsForSale(tx, [input.productId])).get(input.productId);
     if (!product) throw new NotFoundError('Product not found.', 'product_not_found');
+    if (product.stock !== input.stock) await checkVariantsNamed(tx, [{ productId: product.id, quantity: 0 }]);
     const change = input.stock - product.stock;
     if (change !== 0) {
       await moveStock(tx, {
@@ -116,12 +189,19 @@ export async function listStockMovements(
   return listMovements(ctx.scope, input.productId, input.limit ?? 100);
 }
 
-/** The ledger check: the shop's products whose stock is not the sum of their movements (empty when all is well). */
+/**
+ * The ledger check: the shop's products whose stock is not the sum of their movements, and the variants whose stock
+ * is not the sum of theirs (with `variantId`); empty when all is well.
+ */
 export async function findStockLedgerMismatches(
   ctx: RequestContext,
-): Promise<{ productId: number; stock: number; ledger: number }[]> {
-  const mismatches = await findStockLevelsOtherThan(ctx, ledgerTotal);
-  return mismatches.map(({ productId, stock, expected }) => ({ productId, stock, ledger: expected }));
+): Promise<{ productId: number; variantId?: number; stock: number; ledger: number }[]> {
+  const products = await findStockLevelsOtherThan(ctx, ledgerTotal);
+  const variants = await findVariantStockLevelsOtherThan(ctx, ledgerVariantTotal);
+  return [
+    ...products.map(({ productId, stock, expected }) => ({ productId, stock, ledger: expected })),
+    ...variants.map(({ productId, variantId, stock, expected }) => ({ productId, variantId, stock, ledger: expected })),
+  ];
 }
 
 /** Products on sale whose stock is at or below their low-stock threshold (the dashboard's list). */

@@ -11,8 +11,16 @@ import { requireUser } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, ValidationError } from '../../lib/errors.ts';
 import { runWorkflow, step, workflow } from '../../lib/workflow.ts';
 import { type CheckoutLine, emptyCart, lockCartForCheckout } from '../cart/index.ts';
+import { personalisationCents } from '../catalog/index.ts';
 import { type OrderDiscounts, priceOrderDiscounts, recordDiscountUses } from '../discounts/index.ts';
-import { lockProductsForSale, moveStock, type SaleProduct } from '../inventory/index.ts';
+import {
+  lockProductsForSale,
+  lockVariantsForSale,
+  moveStock,
+  type SaleProduct,
+  type SaleVariant,
+  type StockChange,
+} from '../inventory/index.ts';
 import { checkoutPaymentTerms, orderLimits, type PaymentTerms } from '../payments/index.ts';
 import { chargeShipping, type ShippingCharge } from '../shipping/index.ts';
 import { priceFor, type TaxView, taxedLine, taxesFor, taxView } from '../tax/index.ts';
@@ -87,6 +95,27 @@ function quantitiesOf(lines: CheckoutLine[]): Map<number, number> {
   const wanted = new Map<number, number>();
   for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
   return wanted;
+}
+
+/** What leaves stock: the units of each product, or of each variant of a product sold in options. */
+function stockChangesOf(lines: CheckoutLine[]): StockChange[] {
+  const changes = new Map<string, StockChange>();
+  for (const line of lines) {
+    const key = `${line.productId}:${line.variantId ?? ''}`;
+    const change = changes.get(key) ?? {
+      productId: line.productId,
+      ...(line.variantId === null ? {} : { variantId: line.variantId }),
+      quantity: 0,
+    };
+    change.quantity += line.quantity;
+    changes.set(key, change);
+  }
+  return [...changes.values()];
+}
+
+/** What a message names: the product, and the variant's options for a product sold in options. */
+function saleName(product: SaleProduct, variant: SaleVariant | undefined): string {
+  return variant ? `${product.name} (${variant.optionValues.join(', ')})` : product.name;
 }
 
 /** The customer's cart as checkout holds it: its row locked until the transaction ends. */
@@ -190,34 +219,52 @@ const findTaxes = step(
 );
 
 /**
- * 7. Price from the catalog: lock the products (in id order) and read their current price, name and stock; every
- * product must be on sale and in stock for all the units the cart asks of it. Each unit is priced as the
+ * 7. Price from the catalog: lock the products (in id order), then the variants of those sold in options, and read
+ * their current price, name and stock; every product (and variant) must be on sale and in stock for all the units the
+ * cart asks of it. Each unit is priced from its variant (or product) with what its filled-in texts add, as the
  * destination is shown it (its tax in it where prices are shown so).
  */
 const priceFromCatalog = step(
   'price from catalog',
   async (tx: TransactionContext, input: { lines: CheckoutLine[]; view: TaxView }): Promise<PricedCart> => {
     const { lines, view } = input;
-    const wanted = quantitiesOf(lines);
-    const products = await lockProductsForSale(tx, [...wanted.keys()]);
-    for (const [productId, quantity] of wanted) {
+    const changes = stockChangesOf(lines);
+    const products = await lockProductsForSale(tx, [...quantitiesOf(lines).keys()]);
+    const variants = await lockVariantsForSale(
+      tx,
+      changes.flatMap((change) => (change.variantId === undefined ? [] : [change.variantId])),
+    );
+    for (const { productId, variantId, quantity: wanted } of changes) {
       const product = products.get(productId);
-      if (!product?.isActive) {
+      const variant = variantId === undefined ? undefined : variants.get(variantId);
+      if (!product?.isActive || (variantId !== undefined && !(variant?.isActive && variant.productId === productId))) {
         throw new BadRequestError(
           `${product?.name ?? 'A product in your cart'} is no longer available. Remove it from your cart.`,
           'product_unavailable',
         );
       }
-      if (product.stock <= 0) throw new BadRequestError(`${product.name} is out of stock.`, 'out_of_stock');
-      if (quantity > product.stock) {
-        throw new BadRequestError(`Only ${product.stock} items of ${product.name} available.`, 'insufficient_stock');
+      if (variantId === undefined && product.options.length > 0) {
+        throw new BadRequestError(
+          `${product.name} is now sold in options. Remove it from your cart and choose one.`,
+          'variant_required',
+        );
+      }
+      const name = saleName(product, variant);
+      const stock = variant ? variant.stock : product.stock;
+      if (stock <= 0) throw new BadRequestError(`${name} is out of stock.`, 'out_of_stock');
+      if (wanted > stock) {
+        throw new BadRequestError(`Only ${stock} items of ${name} available.`, 'insufficient_stock');
       }
     }
     let subtotalCents = 0;
     let totalItems = 0;
     const priced = lines.map((line): NewOrderLine => {
       const product = products.get(line.productId) as SaleProduct;
-      const unitPriceCents = priceFor(view, line.categoryId, product.priceCents);
+      const variant = line.variantId === null ? undefined : variants.get(line.variantId);
+      const catalogCents =
+        (variant ? variant.priceCents : product.priceCents) +
+        personalisationCents(product.personalisation, line.customization);
+      const unitPriceCents = priceFor(view, line.categoryId, catalogCents);
       const lineTotalCents = unitPriceCents * line.quantity;
       subtotalCents += lineTotalCents;
       totalItems += line.quantity;
@@ -225,6 +272,8 @@ const priceFromCatalog = step(
         productId: product.id,
         productSlug: product.slug,
         productName: product.name,
+        variantId: variant?.id ?? null,
+        sku: variant?.sku ?? null,
         thumbKey: product.thumbKey,
         unitPriceCents,
         quantity: line.quantity,
@@ -398,7 +447,7 @@ const takeStock = step(
   'take stock',
   async (tx: TransactionContext, input: { lines: CheckoutLine[]; orderId: number }): Promise<void> => {
     await moveStock(tx, {
-      changes: [...quantitiesOf(input.lines)].map(([productId, quantity]) => ({ productId, quantity: -quantity })),
+      changes: stockChangesOf(input.lines).map((change) => ({ ...change, quantity: -change.quantity })),
       reason: 'order',
       orderId: input.orderId,
     });

@@ -18,9 +18,11 @@ import { findOrder, getOrder } from './orders.service.ts';
 
 const money = (amount: string, currency: string) => `$${amount} ${currency}`;
 
+/** A line as documents name it: the product, its options and texts (the customization), and a variant's SKU. */
 function lineDescription(item: Order['items'][number]): string {
   const customization = customizationText(item.customization);
-  return customization ? `${item.product_name} (${customization})` : item.product_name;
+  const described = customization ? `${item.product_name} (${customization})` : item.product_name;
+  return item.variant ? `${described}, SKU ${item.variant.sku}` : described;
 }
 
 function buyerOf(order: Order, email: string | null): DocumentBody['buyer'] {

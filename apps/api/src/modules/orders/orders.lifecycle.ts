@@ -112,7 +112,7 @@ export async function moveOrder(ctx: RequestContext, input: TransitionInput): Pr
     const payload = { tenantId: tx.tenant.id, orderId: order.id, actor };
     // Only paying and cancelling touch what the order holds: its products' purchases and stock.
     const quantities = input.to === 'paid' || input.to === 'cancelled' ? await orderQuantities(tx.scope, order.id) : [];
-    const purchase = { userId: order.userId, productIds: quantities.map((line) => line.productId) };
+    const purchase = { userId: order.userId, productIds: [...new Set(quantities.map((line) => line.productId))] };
     if (input.to === 'paid') await recordPurchase(tx, purchase);
     if (input.to === 'cancelled' && isPaidOrderStatus(order.status)) await withdrawPurchase(tx, purchase);
     if (input.to === 'cancelled') {

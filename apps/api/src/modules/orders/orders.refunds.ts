@@ -45,7 +45,9 @@ const REFUNDABLE: readonly OrderRow['status'][] = [
 
 /** The request's fingerprint: a retry with the same key must ask the same. */
 function fingerprintOf(body: CreateRefundBody): string {
-  const restock = [...body.restock].sort((a, b) => a.product_id - b.product_id);
+  const restock = [...body.restock].sort(
+    (a, b) => a.product_id - b.product_id || (a.variant_id ?? 0) - (b.variant_id ?? 0),
+  );
   return JSON.stringify([parseMinor(normalizedAmount(body.amount)), body.reason, body.reference, restock]);
 }
 
@@ -54,28 +56,77 @@ function normalizedAmount(text: string): string {
   return `${units}.${fraction.padEnd(2, '0')}`;
 }
 
-/** Restock lines must be units of the order not returned before (a cancelled order's are all back already). */
+type RestockLine = RefundRequest['restock'][number];
+
+/** What a restock line puts back: a product's units, or a variant's for a product the order holds in options. */
+function restockKey(line: { product_id: number; variant_id?: number | undefined }): string {
+  return `${line.product_id}:${line.variant_id ?? ''}`;
+}
+
+/** What staff call a restock line in a refusal. */
+function restockName(line: RestockLine): string {
+  return line.variant_id === undefined
+    ? `product ${line.product_id}`
+    : `variant ${line.variant_id} of product ${line.product_id}`;
+}
+
+/**
+ * Restock lines must be units of the order not returned before (a cancelled order's are all back already), of the
+ * variant the order held for a product sold in options: a line without `variant_id` of a product the order holds in
+ * one variant is that variant's; in several, it must name one. Returns the lines with their variants.
+ */
 async function checkRestock(
   tx: RequestContext,
   order: OrderRow,
   input: RefundOrderInput,
-  returned: Map<number, number>,
-) {
+  returned: Map<string, number>,
+): Promise<RestockLine[]> {
   const lines = input.body.restock;
-  if (lines.length === 0) return;
+  if (lines.length === 0) return [];
   if (order.status === 'cancelled' || !input.moveOrder) {
     throw new ValidationError({ restock: ["A cancelled order's units are back in stock already."] });
   }
-  const ordered = new Map((await orderQuantities(tx.scope, order.id)).map((line) => [line.productId, line.quantity]));
-  const asked = new Map<number, number>();
-  for (const line of lines) asked.set(line.product_id, (asked.get(line.product_id) ?? 0) + line.quantity);
-  for (const [productId, quantity] of asked) {
-    const left = (ordered.get(productId) ?? 0) - (returned.get(productId) ?? 0);
-    if (!ordered.has(productId)) throw new ValidationError({ restock: [`Product ${productId} is not in this order.`] });
+  const held = await orderQuantities(tx.scope, order.id);
+  const ordered = new Map(
+    held.map((line) => [restockKey({ product_id: line.productId, variant_id: line.variantId }), line.quantity]),
+  );
+  const resolved = lines.map((line): RestockLine => {
+    const ofProduct = held.filter((heldLine) => heldLine.productId === line.product_id);
+    if (ofProduct.length === 0)
+      throw new ValidationError({ restock: [`Product ${line.product_id} is not in this order.`] });
+    if (line.variant_id !== undefined || ofProduct.every((heldLine) => heldLine.variantId === undefined)) {
+      return {
+        product_id: line.product_id,
+        ...(line.variant_id === undefined ? {} : { variant_id: line.variant_id }),
+        quantity: line.quantity,
+      };
+    }
+    const [only, ...others] = ofProduct;
+    if (!only || others.length > 0 || only.variantId === undefined) {
+      throw new ValidationError({
+        restock: [`Product ${line.product_id} is in this order in several options: name the variant_id to put back.`],
+      });
+    }
+    return { product_id: line.product_id, variant_id: only.variantId, quantity: line.quantity };
+  });
+  const asked = new Map<string, { line: RestockLine; quantity: number }>();
+  for (const line of resolved) {
+    const key = restockKey(line);
+    asked.set(key, { line, quantity: (asked.get(key)?.quantity ?? 0) + line.quantity });
+  }
+  for (const [key, { line, quantity }] of asked) {
+    if (!ordered.has(key))
+      throw new ValidationError({ restock: [`${capitalized(restockName(line))} is not in this order.`] });
+    const left = (ordered.get(key) ?? 0) - (returned.get(key) ?? 0);
     if (quantity > left) {
-      throw new ValidationError({ restock: [`At most ${left} units of product ${productId} can be put back.`] });
+      throw new ValidationError({ restock: [`At most ${left} units of ${restockName(line)} can be put back.`] });
     }
   }
+  return resolved;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** 1. Reserve: the order locked, the amount checked against what is left to refund and recorded as requested. */
@@ -100,8 +151,8 @@ const reserve = step(
       const replay = await findRefundReplay(tx, order.id, request.idempotencyKey, request.fingerprint);
       if (replay) return { refundId: replay.id, replayed: true };
       checkIsRefundable(order);
-      await checkRestock(tx, order, input, returnedUnits(totals.rows));
-      const refund = await reserveRefund(tx, refundableOf(order), request);
+      const restock = await checkRestock(tx, order, input, returnedUnits(totals.rows));
+      const refund = await reserveRefund(tx, refundableOf(order), { ...request, restock });
       return { refundId: refund.id, replayed: false };
     }),
   async (ctx, reserved, failure) => {
@@ -115,11 +166,13 @@ function checkIsRefundable(order: OrderRow): void {
   }
 }
 
-/** Units put back by refunds that did not fail, per product. */
-function returnedUnits(rows: { status: string; restock: { product_id: number; quantity: number }[] }[]) {
-  const returned = new Map<number, number>();
+/** Units put back by refunds that did not fail, per product (and variant: `restockKey`). */
+function returnedUnits(rows: { status: string; restock: RestockLine[] }[]) {
+  const returned = new Map<string, number>();
   for (const row of rows.filter((refund) => refund.status !== 'failed')) {
-    for (const line of row.restock) returned.set(line.product_id, (returned.get(line.product_id) ?? 0) + line.quantity);
+    for (const line of row.restock) {
+      returned.set(restockKey(line), (returned.get(restockKey(line)) ?? 0) + line.quantity);
+    }
   }
   return returned;
 }
@@ -168,7 +221,11 @@ const record = step(
       const refund = await recordRefundOutcome(tx, input.refundId, input.outcome);
       if (refund.restock.length > 0) {
         await moveStock(tx, {
-          changes: refund.restock.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
+          changes: refund.restock.map((line) => ({
+            productId: line.product_id,
+            variantId: line.variant_id,
+            quantity: line.quantity,
+          })),
           reason: 'return',
           orderId: refund.orderId,
           note: `refund ${refund.id}`,

@@ -68,7 +68,7 @@ export async function insertOrder(
 const linesOfOrder = sql<OrderLineRow[]>`(
   select coalesce(json_agg(json_build_object(
            'id', l.id, 'orderId', l.order_id, 'productId', l.product_id, 'productSlug', l.product_slug,
-           'productName', l.product_name, 'thumbKey', l.thumb_key, 'unitPriceCents', l.unit_price_cents,
+           'productName', l.product_name, 'variantId', l.variant_id, 'sku', l.sku, 'thumbKey', l.thumb_key, 'unitPriceCents', l.unit_price_cents,
            'quantity', l.quantity, 'customization', l.customization, 'lineTotalCents', l.line_total_cents)
          order by l.id), '[]'::json)
     from ${orderLines} l
@@ -206,17 +206,36 @@ export async function insertOrderHistory(scope: TenantScope, entry: NewOrderHist
   await scope.db.insert(orderHistory).values(scope.values(entry));
 }
 
-/** Units of each product an order holds (lines of products deleted since are left out). */
+/**
+ * Units of each product an order holds, per variant for a product sold in options (`variantId`); lines of products
+ * or variants deleted since are left out (a variant's line keeps its SKU).
+ */
 export async function orderQuantities(
   scope: TenantScope,
   orderId: number,
-): Promise<{ productId: number; quantity: number }[]> {
+): Promise<{ productId: number; variantId?: number; quantity: number }[]> {
   const rows = await scope.db
-    .select({ productId: orderLines.productId, quantity: sql<number>`sum(${orderLines.quantity})::integer` })
+    .select({
+      productId: orderLines.productId,
+      variantId: orderLines.variantId,
+      quantity: sql<number>`sum(${orderLines.quantity})::integer`,
+    })
     .from(orderLines)
-    .where(scope.where(orderLines, eq(orderLines.orderId, orderId), sql`${orderLines.productId} is not null`))
-    .groupBy(orderLines.productId);
-  return rows.map((row) => ({ productId: row.productId as number, quantity: Number(row.quantity) }));
+    .where(
+      scope.where(
+        orderLines,
+        eq(orderLines.orderId, orderId),
+        sql`${orderLines.productId} is not null`,
+        sql`(${orderLines.sku} is null or ${orderLines.variantId} is not null)`,
+      ),
+    )
+    .groupBy(orderLines.productId, orderLines.variantId)
+    .orderBy(orderLines.productId, orderLines.variantId);
+  return rows.map((row) => ({
+    productId: row.productId as number,
+    ...(row.variantId === null ? {} : { variantId: row.variantId }),
+    quantity: Number(row.quantity),
+  }));
 }
 
 /** Unpaid orders past their due time, locked; rows another instance is cancelling right now are skipped. */

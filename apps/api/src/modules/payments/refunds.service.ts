@@ -71,7 +71,7 @@ export interface RefundRequest {
   reason: string;
   reference: string;
   refundedOn: string | null;
-  restock: { product_id: number; quantity: number }[];
+  restock: { product_id: number; variant_id?: number; quantity: number }[];
   idempotencyKey: string | null;
   fingerprint: string;
 }

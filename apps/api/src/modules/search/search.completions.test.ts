@@ -114,7 +114,7 @@ const slugs = (answer: Completions) => answer.products.map((product) => product.
 const KHUKURIS = ['bhojpure-khukuri', 'gurkha-army-khukuri', 'sirupate-khukuri', 'khukuri-sheath'];
 
 describe('GET /api/products/search-completions/', () => {
-  it('answers one line per product (name, slug, price as a decimal string, thumbnail, category) and nothing more', async () => {
+  it('answers one line per product (name, slug, price as a decimal string, options, thumbnail, category) and nothing more', async () => {
     const answer = await completions(shop, 'bhoj');
     expect(answer).toEqual({
       products: [
@@ -122,6 +122,9 @@ describe('GET /api/products/search-completions/', () => {
           slug: 'bhojpure-khukuri',
           name: 'Bhojpure Khukuri 12 inch',
           price: '89.50',
+          // Bought as it is: no variants, no "from" price.
+          variant_count: 0,
+          price_from: null,
           thumbnail: thumb,
           category: { name: 'Traditional Khukuris', slug: 'traditional' },
         },

@@ -72,4 +72,42 @@ describe('demo catalog pictures', () => {
     expect(alts('karda-chakmak-set')).toContain('Karda and chakmak in their pocket');
     expect(alts('blade-care-kit')).toMatch(/whetstone.*oil.*cloth/);
   });
+
+  it('sells at least five products in options, each at its old price and stock by default, and one with engraving', async () => {
+    const sold = DEMO_PRODUCTS.filter((product) => product.sold);
+    expect(sold.length).toBeGreaterThanOrEqual(5);
+    let outOfStock = 0;
+    for (const data of sold) {
+      const product = products.get(data.slug) as Product;
+      expect(product.variants.length, data.slug).toBeGreaterThanOrEqual(2);
+      for (const variant of product.variants) {
+        expect(variant, data.slug).toMatchObject({ id: expect.any(Number), sku: expect.any(String) });
+        expect(variant.price, data.slug).toMatch(/^\d+\.\d{2}$/);
+        if (variant.stock === 0) outOfStock += 1;
+      }
+      // The default variant is the size the product was sold in alone: the lists still show its price.
+      expect(product.variants[0], data.slug).toMatchObject({ is_default: true, stock: data.stock });
+      expect(product.price, data.slug).toBe(`${data.price}.00`);
+      expect(product.stock, data.slug).toBe(data.stock);
+      expect(
+        product.options.map((option) => option.name),
+        data.slug,
+      ).toContain('Blade length');
+      // Its old address leads to that variant.
+      const moved = await t.request(shop, { method: 'GET', url: `/api/products/products/${data.sold?.oldSlug}/` });
+      expect(moved.statusCode, data.slug).toBe(301);
+      expect(moved.json(), data.slug).toMatchObject({ slug: data.slug, variant: product.variants[0]?.id });
+    }
+    expect(outOfStock).toBeGreaterThanOrEqual(1);
+    expect(products.get('angkhola-khukuri')?.options).toEqual([
+      { name: 'Blade length', values: ['10 inch', '12 inch', '15 inch'] },
+      { name: 'Finish', values: ['Village', 'Mirror-polished'] },
+    ]);
+    const engraved = [...products.values()].filter((product) =>
+      product.personalisation.some((field) => field.key === 'engraving'),
+    );
+    expect(engraved.map((product) => product.personalisation)).toEqual([
+      [{ key: 'engraving', label: 'Engraving', max_length: 20, price: '15.00', required: false }],
+    ]);
+  });
 });

@@ -1,7 +1,12 @@
 import type { RequestContext } from '../../lib/context.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { createAccount } from '../../modules/accounts/index.ts';
-import { createCategory, createProducts, type NewCatalogProduct } from '../../modules/catalog/index.ts';
+import {
+  createCategory,
+  createProducts,
+  createProductVariants,
+  type NewCatalogProduct,
+} from '../../modules/catalog/index.ts';
 import { type PreparedImage, prepareImage, recordImage } from '../../modules/media/index.ts';
 import { createReview } from '../../modules/reviews/index.ts';
 import { createSynonymGroups } from '../../modules/search/index.ts';
@@ -67,6 +72,28 @@ async function recordPictures(ctx: RequestContext, pictures: { prepared: Prepare
   return recorded;
 }
 
+/**
+ * A demo product's options and variants (the first, the default, at the product's price and stock) and its old
+ * address leading to that variant; or its personalisation alone.
+ */
+async function seedOptions(ctx: RequestContext, product: DemoProduct, productId: number): Promise<void> {
+  const { sold, personalisation = [] } = product;
+  if (!sold && personalisation.length === 0) return;
+  await createProductVariants(ctx, {
+    productId,
+    options: sold?.options ?? [],
+    variants: (sold?.variants ?? []).map((variant) => ({
+      sku: variant.sku,
+      options: variant.options,
+      priceCents: variant.price * 100,
+      ...(variant.priceBeforeDiscount ? { priceBeforeDiscountCents: variant.priceBeforeDiscount * 100 } : {}),
+      stock: variant.stock,
+    })),
+    personalisation: personalisation.map((field) => ({ ...field, priceCents: field.price * 100 })),
+    redirects: sold ? [{ oldSlug: sold.oldSlug, variant: 0 }] : [],
+  });
+}
+
 /** The demo catalog: categories, 18 products with their studio pictures, attributes, synonyms and a few reviews. */
 export async function seedCatalog(ctx: RequestContext): Promise<void> {
   const categoryIds = new Map<string, number>();
@@ -95,7 +122,8 @@ export async function seedCatalog(ctx: RequestContext): Promise<void> {
       longHtmlDescription: longDescription(product),
       priceCents: product.price * 100,
       priceBeforeDiscountCents: product.priceBeforeDiscount ? product.priceBeforeDiscount * 100 : null,
-      stock: product.stock,
+      // Sold in options, the product's units are its variants'.
+      stock: product.sold ? 0 : product.stock,
       isFeatured: product.featured ?? false,
       mainImageId: main?.imageId ?? null,
       mainImageAlt: main?.altText ?? '',
@@ -104,6 +132,7 @@ export async function seedCatalog(ctx: RequestContext): Promise<void> {
     };
   });
   const productIds = new Map((await createProducts(ctx, products)).map((row) => [row.slug, row.id]));
+  for (const product of DEMO_PRODUCTS) await seedOptions(ctx, product, productIds.get(product.slug) as number);
 
   await createSynonymGroups(ctx, DEMO_SYNONYMS);
   await createSynonymGroups(ctx, DEMO_CONCEPTS, 'concepts');

@@ -31,13 +31,13 @@ describe('demo shop payments and orders', () => {
     const token = login.json().access as string;
     const history = (await t.request(shop, { method: 'GET', url: '/api/orders/orders/', token })).json();
     expect(history.count).toBe(1);
-    // The blade (90.00) and its shipping to the United Kingdom (Europe: 28.00 per order and 4.00 per item), each
-    // with the UK's VAT of 20% in it: 108.00 + 38.40.
-    expect(history.results[0]).toMatchObject({ number: '1001', status: 'delivered', total: '146.40' });
+    // The blade (88.00) and its shipping to the United Kingdom (Europe: 28.00 per order and 4.00 per item), each
+    // with the UK's VAT of 20% in it: 105.60 + 38.40.
+    expect(history.results[0]).toMatchObject({ number: '1001', status: 'delivered', total: '144.00' });
     const detail = (
       await t.request(shop, { method: 'GET', url: `/api/orders/orders/${history.results[0].id}/`, token })
     ).json();
-    expect(detail.items[0]).toMatchObject({ product_name: expect.stringContaining('Sirupate'), quantity: 1 });
+    expect(detail.items[0]).toMatchObject({ product_name: expect.stringContaining('Indian Army'), quantity: 1 });
     expect(detail.items[0].thumb_image).toMatch(/^\/media\/.+\.webp$/);
 
     const product = (await t.request(shop, { method: 'GET', url: '/api/products/products/chitlange-khukuri/' })).json();

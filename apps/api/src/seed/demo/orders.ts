@@ -17,10 +17,13 @@ const DEMO_ADDRESS = {
   contact_number: '+44 1273 000000',
 };
 
-/** The other shoppers' orders, in the states a shop's day has them: what each bought, how it paid, how far it got. */
+/**
+ * The other shoppers' orders, in the states a shop's day has them: what each bought, how it paid, how far it got.
+ * Products bought as they are (not sold in options), whose stock is the product's own.
+ */
 const SHOPPER_ORDERS = [
-  { slug: 'bhojpure-khukuri-12-inch', method: 'bank_transfer', hoursAgo: 20, steps: [] },
-  { slug: 'angkhola-khukuri-10-inch', method: 'card_2c2p', hoursAgo: 30, steps: ['paid', 'processing'] },
+  { slug: 'british-gurkha-army-issue-khukuri', method: 'bank_transfer', hoursAgo: 20, steps: [] },
+  { slug: 'farmers-khukuri', method: 'card_2c2p', hoursAgo: 30, steps: ['paid', 'processing'] },
   { slug: 'chitlange-khukuri', method: 'bank_transfer', hoursAgo: 3, steps: [] },
 ] as const;
 
@@ -66,7 +69,7 @@ async function seedShopperOrders(ctx: RequestContext): Promise<void> {
 export async function seedOrders(ctx: RequestContext): Promise<void> {
   const customerId = await findAccountIdByEmail(ctx, DEMO_CUSTOMER.email);
   if (customerId === null) throw new Error('demo orders need the demo customer');
-  const product = await getProduct(ctx, 'sirupate-khukuri-12-inch', productPageReviews);
+  const product = await getProduct(ctx, 'indian-army-khukuri', productPageReviews);
   const customer: RequestContext = { ...ctx, user: { id: customerId, role: 'customer' } };
   await addItem(customer, { product_id: product.id, quantity: 1, customization: { engraving_text: 'Ayo Gorkhali' } });
   const placedAt = Date.now() - 41 * DAY_MS;

@@ -17,7 +17,36 @@ export interface DemoProduct {
   attributes: [string, string][];
   /** What the product's pictures show: drawn from this look and from the attributes (blade and overall length). */
   look: ProductLook;
+  /**
+   * Sold in options (decision 018): its option types and variants. The first variant, the default, is the size the
+   * product was sold in alone at `oldSlug`, at its `price` and `stock` (the attributes describe it); that address
+   * leads to it.
+   */
+  sold?: { oldSlug: string; options: { name: string; values: string[] }[]; variants: DemoVariant[] };
+  /** Texts the shopper may write for their piece (an engraving), each adding `price` when filled in. */
+  personalisation?: { key: string; label: string; maxLength: number; price: number }[];
 }
+
+/** A variant of a demo product: its SKU, option values (in the order of the types), price and stock. */
+export interface DemoVariant {
+  sku: string;
+  options: string[];
+  price: number;
+  /** Its own price before discount; absent: the product's. */
+  priceBeforeDiscount?: number;
+  stock: number;
+}
+
+const variant = (
+  sku: string,
+  options: string[],
+  price: number,
+  stock: number,
+  priceBeforeDiscount?: number,
+): DemoVariant => ({ sku, options, price, stock, ...(priceBeforeDiscount ? { priceBeforeDiscount } : {}) });
+
+const BLADE_LENGTH = 'Blade length';
+const FINISH = 'Finish';
 
 /** A khukuri's look: its blade's shape, handle and fittings; village finish leaves the forge scale on the spine. */
 function khukuri(
@@ -59,12 +88,27 @@ const SPRING = '5160 leaf-spring carbon steel';
 
 export const DEMO_PRODUCTS: DemoProduct[] = [
   {
-    slug: 'angkhola-khukuri-10-inch',
-    name: 'Angkhola Khukuri 10 inch',
+    slug: 'angkhola-khukuri',
+    name: 'Angkhola Khukuri',
     category: 'traditional',
     price: 85,
     stock: 14,
     featured: true,
+    sold: {
+      oldSlug: 'angkhola-khukuri-10-inch',
+      options: [
+        { name: BLADE_LENGTH, values: ['10 inch', '12 inch', '15 inch'] },
+        { name: FINISH, values: ['Village', 'Mirror-polished'] },
+      ],
+      variants: [
+        variant('ANG-10-VIL', ['10 inch', 'Village'], 85, 14),
+        variant('ANG-10-MIR', ['10 inch', 'Mirror-polished'], 95, 6),
+        variant('ANG-12-VIL', ['12 inch', 'Village'], 105, 8),
+        variant('ANG-12-MIR', ['12 inch', 'Mirror-polished'], 115, 4),
+        variant('ANG-15-VIL', ['15 inch', 'Village'], 125, 3),
+        variant('ANG-15-MIR', ['15 inch', 'Mirror-polished'], 135, 0),
+      ],
+    },
     description:
       'The everyday khukuri of the Nepali hills: a 10 inch blade with a gentle bend, a rosewood handle and a thick spine that chops far above its weight.',
     story:
@@ -86,13 +130,18 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     }),
   },
   {
-    slug: 'bhojpure-khukuri-12-inch',
-    name: 'Bhojpure Khukuri 12 inch',
+    slug: 'bhojpure-khukuri',
+    name: 'Bhojpure Khukuri',
     category: 'traditional',
     price: 110,
     priceBeforeDiscount: 130,
     stock: 9,
     featured: true,
+    sold: {
+      oldSlug: 'bhojpure-khukuri-12-inch',
+      options: [{ name: BLADE_LENGTH, values: ['12 inch', '14 inch'] }],
+      variants: [variant('BHO-12', ['12 inch'], 110, 9), variant('BHO-14', ['14 inch'], 135, 3, 155)],
+    },
     description:
       'A heavy-bellied 12 inch blade from the Bhojpur hills, made for serious chopping, with a buffalo horn handle and a deep, dramatic bend.',
     story:
@@ -139,12 +188,25 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     }),
   },
   {
-    slug: 'sirupate-khukuri-12-inch',
-    name: 'Sirupate Khukuri 12 inch',
+    slug: 'sirupate-khukuri',
+    name: 'Sirupate Khukuri',
     category: 'traditional',
     price: 90,
     stock: 7,
     featured: true,
+    sold: {
+      oldSlug: 'sirupate-khukuri-12-inch',
+      options: [
+        { name: BLADE_LENGTH, values: ['12 inch', '15 inch'] },
+        { name: FINISH, values: ['Satin', 'Mirror-polished'] },
+      ],
+      variants: [
+        variant('SIR-12-SAT', ['12 inch', 'Satin'], 90, 7),
+        variant('SIR-12-MIR', ['12 inch', 'Mirror-polished'], 100, 3),
+        variant('SIR-15-SAT', ['15 inch', 'Satin'], 110, 2),
+        variant('SIR-15-MIR', ['15 inch', 'Mirror-polished'], 120, 1),
+      ],
+    },
     description:
       'Slim as the siru grass leaf it is named after: a fast, light 12 inch khukuri with a bone handle, favoured by Gurkha soldiers for its reach.',
     story:
@@ -163,11 +225,16 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     }),
   },
   {
-    slug: 'budhume-khukuri-13-inch',
-    name: 'Budhume Khukuri 13 inch',
+    slug: 'budhume-khukuri',
+    name: 'Budhume Khukuri',
     category: 'traditional',
     price: 120,
     stock: 1,
+    sold: {
+      oldSlug: 'budhume-khukuri-13-inch',
+      options: [{ name: BLADE_LENGTH, values: ['13 inch', '16 inch'] }],
+      variants: [variant('BUD-13', ['13 inch'], 120, 1), variant('BUD-16', ['16 inch'], 150, 0)],
+    },
     description:
       'Our heaviest village pattern: a 13 inch Budhume blade for splitting logs and clearing bamboo, with a walnut handle that fills the hand.',
     story:
@@ -328,6 +395,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 180,
     priceBeforeDiscount: 210,
     stock: 4,
+    personalisation: [{ key: 'engraving', label: 'Engraving', maxLength: 20, price: 15 }],
     description:
       'The bihe (wedding) khukuri a Nepali groom carries on his wedding day: engraved blade, brass-covered sheath and a red velvet tassel.',
     story:
@@ -401,11 +469,16 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     }),
   },
   {
-    slug: 'khukuri-machete-15-inch',
-    name: 'Khukuri Machete 15 inch',
+    slug: 'khukuri-machete',
+    name: 'Khukuri Machete',
     category: 'kitchen-utility',
     price: 95,
     stock: 10,
+    sold: {
+      oldSlug: 'khukuri-machete-15-inch',
+      options: [{ name: BLADE_LENGTH, values: ['15 inch', '18 inch'] }],
+      variants: [variant('MAC-15', ['15 inch'], 95, 10), variant('MAC-18', ['18 inch'], 110, 5)],
+    },
     description:
       'A long, thin khukuri machete for brush, bamboo and cane: 15 inch blade, light for its length, with a walnut handle.',
     story:

@@ -9,20 +9,20 @@ export const DEMO_REVIEWS: {
   comment: string;
 }[] = [
   {
-    product: 'angkhola-khukuri-10-inch',
+    product: 'angkhola-khukuri',
     reviewer: 'ramesh.t',
     rating: 5,
     comment:
       'Exactly like the one my grandfather carried. Sharp out of the box and the balance is perfect for splitting kindling.',
   },
   {
-    product: 'angkhola-khukuri-10-inch',
+    product: 'angkhola-khukuri',
     reviewer: 'sarah_k',
     rating: 4,
     comment: 'Beautiful rosewood handle. The sheath was a little tight at first but loosened after a week.',
   },
   {
-    product: 'angkhola-khukuri-10-inch',
+    product: 'angkhola-khukuri',
     reviewer: 'mike.outdoors',
     rating: 5,
     comment:
@@ -41,7 +41,7 @@ export const DEMO_REVIEWS: {
     comment: 'Well made and fairly priced. Shipping to Hong Kong took nine days.',
   },
   {
-    product: 'bhojpure-khukuri-12-inch',
+    product: 'bhojpure-khukuri',
     reviewer: 'sarah_k',
     rating: 5,
     comment: 'A beast of a blade. Went through a 10 cm green branch in two swings.',

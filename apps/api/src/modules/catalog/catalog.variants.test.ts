@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { createCategory, createProduct, createVariantProduct } from '../../../test/builders.ts';
+import { findStockLedgerMismatches, listStockMovements } from '../inventory/index.ts';
+import type { Tenant } from '../tenants/tenants.service.ts';
+
+// Products sold in options (decision 018) as the storefront reads them: the detail's options, variants and
+// personalisation, the cards' "from" prices, the list's price filter, order and bands by them, and old addresses.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+async function get(tenant: Tenant, url: string) {
+  return t.request(tenant, { method: 'GET', url });
+}
+
+const BLADE_AND_FINISH = [
+  { name: 'Blade length', values: ['10 inch', '12 inch', '15 inch'] },
+  { name: 'Finish', values: ['Village', 'Mirror-polished'] },
+];
+
+/** A khukuri in three lengths and two finishes: 10 inch village is the default at the product's 85.00. */
+async function angkhola(shop: Tenant, categoryId?: number) {
+  return createVariantProduct(
+    t,
+    shop,
+    {
+      options: BLADE_AND_FINISH,
+      variants: [
+        { sku: 'ANG-10-V', options: ['10 inch', 'Village'], stock: 4 },
+        { sku: 'ANG-10-M', options: ['10 inch', 'Mirror-polished'], priceCents: 9500, stock: 0 },
+        { sku: 'ANG-12-V', options: ['12 inch', 'Village'], priceCents: 11000, stock: 3, weightGrams: 700 },
+        { sku: 'ANG-15-V', options: ['15 inch', 'Village'], priceCents: 14000, stock: 2 },
+      ],
+      personalisation: [{ key: 'engraving', label: 'Engraving', maxLength: 20, priceCents: 1500 }],
+      redirects: [
+        { oldSlug: 'angkhola-khukuri-12-inch', variant: 2 },
+        { oldSlug: 'angkhola-old', variant: null },
+      ],
+    },
+    {
+      slug: 'angkhola',
+      name: 'Angkhola Khukuri',
+      priceCents: 8500,
+      priceBeforeDiscountCents: 9900,
+      ...(categoryId === undefined ? {} : { categoryId }),
+    },
+  );
+}
+
+describe('GET /api/products/products/{slug}/ of a product sold in options', () => {
+  it('answers its options, its variants on sale with their own price and stock, and the default variant’s', async () => {
+    const shop = await t.createTenant();
+    const { variants } = await angkhola(shop);
+    const response = await get(shop, '/api/products/products/angkhola/');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.options).toEqual(BLADE_AND_FINISH);
+    expect(body.personalisation).toEqual([
+      { key: 'engraving', label: 'Engraving', max_length: 20, price: '15.00', required: false },
+    ]);
+    expect(body.variants).toEqual([
+      {
+        id: variants[0]?.id,
+        sku: 'ANG-10-V',
+        options: { 'Blade length': '10 inch', Finish: 'Village' },
+        price: '85.00',
+        price_before_discount: '99.00',
+        stock: 4,
+        weight_grams: null,
+        image_ids: [],
+        is_default: true,
+      },
+      {
+        id: variants[1]?.id,
+        sku: 'ANG-10-M',
+        options: { 'Blade length': '10 inch', Finish: 'Mirror-polished' },
+        price: '95.00',
+        price_before_discount: '99.00',
+        stock: 0,
+        weight_grams: null,
+        image_ids: [],
+        is_default: false,
+      },
+      {
+        id: variants[2]?.id,
+        sku: 'ANG-12-V',
+        options: { 'Blade length': '12 inch', Finish: 'Village' },
+        price: '110.00',
+        price_before_discount: '99.00',
+        stock: 3,
+        weight_grams: 700,
+        image_ids: [],
+        is_default: false,
+      },
+      {
+        id: variants[3]?.id,
+        sku: 'ANG-15-V',
+        options: { 'Blade length': '15 inch', Finish: 'Village' },
+        price: '140.00',
+        price_before_discount: '99.00',
+        stock: 2,
+        weight_grams: null,
+        image_ids: [],
+        is_default: false,
+      },
+    ]);
+    // The spec's fields are the default variant's; the card's count and "from" price are there too.
+    expect(body).toMatchObject({
+      price: '85.00',
+      price_before_discount: '99.00',
+      stock: 4,
+      variant_count: 4,
+      price_from: '85.00',
+    });
+  });
+
+  it('leaves variants no longer on sale out, and the default is the first on sale', async () => {
+    const shop = await t.createTenant();
+    await createVariantProduct(
+      t,
+      shop,
+      {
+        options: [{ name: 'Size', values: ['S', 'M', 'L'] }],
+        variants: [
+          { sku: 'OFF-S', options: ['S'], priceCents: 1000, stock: 1, isActive: false },
+          { sku: 'OFF-M', options: ['M'], stock: 5 },
+          { sku: 'OFF-L', options: ['L'], priceCents: 3000, stock: 6 },
+        ],
+      },
+      { slug: 'sized', priceCents: 2000 },
+    );
+    const body = (await get(shop, '/api/products/products/sized/')).json();
+    expect(
+      body.variants.map((variant: { sku: string; is_default: boolean }) => [variant.sku, variant.is_default]),
+    ).toEqual([
+      ['OFF-M', true],
+      ['OFF-L', false],
+    ]);
+    expect(body).toMatchObject({ price: '20.00', stock: 5, variant_count: 2, price_from: '20.00' });
+    // On the cards, the stock is every variant's together (the one not on sale too: its units are the shop's).
+    const card = (await get(shop, '/api/products/products/')).json()[0];
+    expect(card).toMatchObject({ slug: 'sized', stock: 12, variant_count: 2, price_from: '20.00' });
+  });
+
+  it('writes each variant’s stock in the ledger, moving the product’s own units out first', async () => {
+    const shop = await t.createTenant();
+    const { product, variants } = await createVariantProduct(
+      t,
+      shop,
+      {
+        options: [{ name: 'Finish', values: ['Village', 'Mirror'] }],
+        variants: [
+          { options: ['Village'], stock: 2 },
+          { options: ['Mirror'], priceCents: 5000, stock: 3 },
+        ],
+      },
+      { stock: 7 },
+    );
+    expect(product.stock).toBe(5);
+    const movements = await listStockMovements(t.context(shop), { productId: product.id });
+    expect(
+      movements.map((movement) => [movement.reason, movement.quantity, movement.variantId ?? null]).reverse(),
+    ).toEqual([
+      ['initial', 7, null],
+      ['adjustment', -7, null],
+      ['initial', 2, variants[0]?.id],
+      ['initial', 3, variants[1]?.id],
+    ]);
+    expect(await findStockLedgerMismatches(t.context(shop))).toEqual([]);
+  });
+
+  it('answers a product bought as it is exactly as before', async () => {
+    const shop = await t.createTenant();
+    await createProduct(t, shop, { slug: 'plain', priceCents: 4500, stock: 3 });
+    const body = (await get(shop, '/api/products/products/plain/')).json();
+    expect(body).toMatchObject({
+      price: '45.00',
+      stock: 3,
+      variant_count: 0,
+      price_from: null,
+      options: [],
+      variants: [],
+      personalisation: [],
+    });
+    const card = (await get(shop, '/api/products/products/')).json()[0];
+    expect(card).toMatchObject({ slug: 'plain', price: '45.00', variant_count: 0, price_from: null });
+  });
+});
+
+describe('the product list with products sold in options', () => {
+  it('shows "from" prices, and filters, orders and counts price bands by them', async () => {
+    const shop = await t.createTenant();
+    const category = await createCategory(t, shop);
+    await angkhola(shop, category.id);
+    await createProduct(t, shop, { categoryId: category.id, slug: 'ninety', priceCents: 9000 });
+    await createProduct(t, shop, { categoryId: category.id, slug: 'sixty', priceCents: 6000 });
+    const list = (await get(shop, '/api/products/products/?ordering=price')).json();
+    expect(list.map((product: { slug: string; price: string; price_from: string | null }) => product)).toMatchObject([
+      { slug: 'sixty', price: '60.00', price_from: null, variant_count: 0 },
+      { slug: 'angkhola', price: '85.00', price_from: '85.00', variant_count: 4 },
+      { slug: 'ninety', price: '90.00', price_from: null, variant_count: 0 },
+    ]);
+    const slugs = async (query: string) =>
+      ((await get(shop, `/api/products/products/?${query}`)).json() as { slug: string }[]).map((p) => p.slug);
+    expect(await slugs('ordering=-price')).toEqual(['ninety', 'angkhola', 'sixty']);
+    // Its 110.00 and 140.00 variants do not put it above 100.00: the list reads the "from" price.
+    expect(await slugs('min_price=100')).toEqual([]);
+    expect(await slugs('ordering=price&min_price=80&max_price=88')).toEqual(['angkhola']);
+    const page = (await get(shop, '/api/products/products/?page=1&facets=true&search=khukuri under 88')).json();
+    expect(page.results.map((product: { slug: string }) => product.slug)).toEqual(['angkhola']);
+    const bands = (await get(shop, '/api/products/products/?page=1&facets=true')).json().facets.price_bands;
+    expect(bands).toEqual([{ min: '50.00', max: '99.99', count: 3 }]);
+  });
+});
+
+describe('an old product address', () => {
+  it('answers 301 to the product it was merged into, with the variant it was', async () => {
+    const shop = await t.createTenant();
+    const { variants } = await angkhola(shop);
+    const moved = await get(shop, '/api/products/products/angkhola-khukuri-12-inch/');
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(`/api/products/products/angkhola/?variant=${variants[2]?.id}`);
+    expect(moved.json()).toEqual({
+      detail: 'This product has moved.',
+      code: 'product_moved',
+      slug: 'angkhola',
+      variant: variants[2]?.id,
+    });
+    const noVariant = await get(shop, '/api/products/products/angkhola-old/');
+    expect(noVariant.statusCode).toBe(301);
+    expect(noVariant.headers.location).toBe('/api/products/products/angkhola/');
+    expect(noVariant.json()).toMatchObject({ slug: 'angkhola', variant: null });
+    // Another shop has no such address.
+    expect((await get(await t.createTenant(), '/api/products/products/angkhola-old/')).statusCode).toBe(404);
+  });
+
+  it('is not found once the product it leads to is off sale', async () => {
+    const shop = await t.createTenant();
+    const { product } = await angkhola(shop);
+    const { setProductActive } = await import('./catalog.repository.ts');
+    await setProductActive(t.scope(shop), product.id, false);
+    await t.app.deps.cache.invalidate(shop.token);
+    expect((await get(shop, '/api/products/products/angkhola-old/')).statusCode).toBe(404);
+  });
+});
+
+describe('searching option values', () => {
+  it('finds products by their options’ words ("12 inch", "mirror")', async () => {
+    const shop = await t.createTenant();
+    const category = await createCategory(t, shop, { name: 'Traditional' });
+    await angkhola(shop, category.id);
+    await createProduct(t, shop, { categoryId: category.id, slug: 'plain-knife', name: 'Plain Knife' });
+    const search = async (words: string) =>
+      (
+        (await get(shop, `/api/products/products/?search=${encodeURIComponent(words)}`)).json() as { slug: string }[]
+      ).map((product) => product.slug);
+    expect(await search('mirror')).toEqual(['angkhola']);
+    expect(await search('12 inch')).toEqual(['angkhola']);
+    const completions = (await get(shop, '/api/products/search-completions/?search=mirror')).json();
+    expect(completions.products).toMatchObject([{ slug: 'angkhola', variant_count: 4, price_from: '85.00' }]);
+  });
+});

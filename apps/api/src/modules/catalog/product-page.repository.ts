@@ -1,0 +1,105 @@
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
+import { categories, productImages, products, productVariants } from '../../db/schema/index.ts';
+import type { TenantScope } from '../../db/tenant-scope.ts';
+import { mediaColumns } from '../media/index.ts';
+import { summaryColumns } from './products.repository.ts';
+
+// The product page's one statement: the card's columns, its long description, pictures, reviews (the reviews
+// module's column), option types, personalisation and variants on sale.
+
+export interface ImageJson {
+  id: number;
+  alt_text: string;
+  order: number;
+  image_key: string;
+  width: number;
+  height: number;
+  variant_widths: number[];
+}
+
+/** A variant on sale as the page's statement answers it: its prices already the product's when its own are null. */
+export interface VariantJson {
+  id: number;
+  sku: string;
+  option_values: string[];
+  price_cents: number;
+  price_before_discount_cents: number | null;
+  stock: number;
+  weight_grams: number | null;
+  image_ids: number[];
+}
+
+/**
+ * A column of the product page's statement that another module writes (its reviews), over the product's id: the
+ * page stays one statement while only that module names its table.
+ */
+export type ProductPageColumn = (scope: TenantScope, productId: AnyColumn) => SQL;
+
+/** The product page's statement for one shop's handle, with the slug left as a placeholder. */
+function productPageStatement(scope: TenantScope, reviews: ProductPageColumn) {
+  const image = mediaColumns.files(scope);
+  // The page's pictures: named apart from the main image's files of the outer statement.
+  const pictureFiles = mediaColumns.files(scope, 'picture_files');
+  return scope.db
+    .select({
+      ...summaryColumns(scope, image),
+      longHtmlDescription: products.longHtmlDescription,
+      images: sql<ImageJson[]>`(
+        select coalesce(json_agg(json_build_object('id', ${productImages.id}, 'alt_text', ${productImages.altText},
+                                                   'order', ${productImages.order}, 'image_key', ${pictureFiles.imageKey},
+                                                   'width', ${pictureFiles.width}, 'height', ${pictureFiles.height},
+                                                   'variant_widths', ${pictureFiles.variantWidths})
+                                 order by ${productImages.order}, ${productImages.id}), '[]'::json)
+          from ${productImages}
+          join ${pictureFiles} on ${eq(pictureFiles.id, productImages.imageId)}
+         where ${scope.where(productImages, eq(productImages.productId, products.id))})`,
+      // Written by the reviews module, which owns them.
+      reviews: sql<unknown>`${reviews(scope, products.id)}`,
+      options: products.options,
+      personalisation: products.personalisation,
+      // The variants on sale, by position then id (the first is the default), their prices the product's when null.
+      variants: sql<VariantJson[]>`(
+        select coalesce(json_agg(json_build_object('id', ${productVariants.id}, 'sku', ${productVariants.sku},
+                                                   'option_values', ${productVariants.optionValues},
+                                                   'price_cents', coalesce(${productVariants.priceCents}, ${products.priceCents}),
+                                                   'price_before_discount_cents',
+                                                   coalesce(${productVariants.priceBeforeDiscountCents}, ${products.priceBeforeDiscountCents}),
+                                                   'stock', ${productVariants.stock}, 'weight_grams', ${productVariants.weightGrams},
+                                                   'image_ids', ${productVariants.imageIds})
+                                 order by ${productVariants.position}, ${productVariants.id}), '[]'::json)
+          from ${productVariants}
+         where ${scope.where(productVariants, eq(productVariants.productId, products.id), eq(productVariants.isActive, true))})`,
+    })
+    .from(products)
+    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
+    .leftJoin(image, eq(image.id, products.mainImageId))
+    .where(scope.where(products, eq(products.isActive, true), eq(products.slug, sql.placeholder('slug'))))
+    .limit(1)
+    .prepare('catalog_product_page');
+}
+
+type ProductPageStatement = ReturnType<typeof productPageStatement>;
+
+/**
+ * The product page's statements, built once per shop handle (handles are kept per shop, a transaction's is its own)
+ * and per reviews column: composing it from the media and reviews modules' fragments costs more than running it.
+ * Prepared by name, PostgreSQL parses and plans it once per connection too; its text is the same for every shop,
+ * whose id is a parameter.
+ */
+const productPageStatements = new WeakMap<ProductPageColumn, WeakMap<TenantScope['db'], ProductPageStatement>>();
+
+/** An active product with its long description, images, attributes and reviews, in one statement. */
+export async function findActiveProductBySlug(scope: TenantScope, slug: string, reviews: ProductPageColumn) {
+  let forColumn = productPageStatements.get(reviews);
+  if (!forColumn) {
+    forColumn = new WeakMap();
+    productPageStatements.set(reviews, forColumn);
+  }
+  let statement = forColumn.get(scope.db);
+  if (!statement) {
+    statement = productPageStatement(scope, reviews);
+    forColumn.set(scope.db, statement);
+  }
+  const [row] = await statement.execute({ slug });
+  return row ?? null;
+}
