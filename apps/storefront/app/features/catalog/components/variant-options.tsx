@@ -56,7 +56,7 @@ export default function VariantOptions({
           key={field.key}
           label={field.label}
           maxLength={field.max_length}
-          extra={Number(field.price) > 0 ? `+ ${price(field.price)}` : ''}
+          extra={field.price === '0.00' ? '' : `+ ${price(field.price)}`}
           required={field.required}
           value={texts[field.key] ?? ''}
           onChange={(text) => onText(field.key, text)}
