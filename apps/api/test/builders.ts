@@ -252,3 +252,15 @@ export async function addShippingZone(
     ...zone,
   });
 }
+
+/** A variant's stock and its product's, as the database holds them now. */
+export async function stockOf(t: TestApp, variantId: number): Promise<{ variant: number; product: number }> {
+  const [row] = await t.testDb.database.raw.query<{ variant: number; product: number }>(
+    `select v.stock as variant, p.stock as product
+       from product_variants v join products p on p.tenant_id = v.tenant_id and p.id = v.product_id
+      where v.id = $1`,
+    [variantId],
+  );
+  if (!row) throw new Error(`no variant ${variantId}`);
+  return { variant: Number(row.variant), product: Number(row.product) };
+}

@@ -84,6 +84,9 @@ test.describe('search engines and link previews', () => {
     expect(xml).toContain('/blog/history-of-the-khukuri</loc>');
     expect(xml).toContain('/products?category=');
     expect(xml).not.toContain('/cart');
+    // A product sold in options is listed at its address, not at the old addresses of its sizes.
+    expect(xml).toContain('/products/angkhola-khukuri</loc>');
+    expect(xml).not.toContain('/products/angkhola-khukuri-10-inch');
   });
 
   test('an unknown product, post or address answers 404 with the not-found page', async ({ request }) => {

@@ -87,6 +87,9 @@ describe('the address a page is kept for', () => {
     expect(address('/products?category=knives&search=kukri')).toBe(address('/products?search=kukri&category=knives'));
     expect(address('/products/?in_stock=true')).toBe('/products/?in_stock=true');
     expect(address('/products/angkhola?ref=home&x=1')).toBe('/products/angkhola');
+    expect(address('/products/kami?ref=home&variant=12')).toBe('/products/kami?variant=12');
+    expect(address('/products/kami?variant=012')).toBe('/products/kami');
+    expect(address('/products/kami?variant=abc')).toBe('/products/kami');
     expect(address('/blog/a-post?page=3')).toBe('/blog/a-post');
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '@platform/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { productListHref, readProductListQuery } from '../app/features/catalog/product-list.ts';
+import { variantParam } from '../app/features/catalog/variant-choice.ts';
 
 /** The public pages (catalog, blog, content): never the cart, checkout, account, sign-in or payment pages. */
 const PUBLIC_PAGE =
@@ -24,13 +25,20 @@ export function isCacheablePage(pathname: string): boolean {
 }
 
 const PRODUCT_LIST = /^\/products\/?$/;
+const PRODUCT_PAGE = /^\/products\/[^/]+\/?$/;
 
 /**
  * The address a kept page is rendered and kept for: its path, and the query parameters it reads in their one form
- * (the product list's search, category, sort, price bounds, stock and page; no other kept page reads any). Any other
- * parameter, a value the page ignores, or another order of the same choices leads to the same entry.
+ * (the product list's search, category, sort, price bounds, stock and page; a product page's variant; no other kept
+ * page reads any). Any other parameter, a value the page ignores, or another order of the same choices leads to the
+ * same entry.
  */
 export function pageAddress(url: URL): string {
+  if (PRODUCT_PAGE.test(url.pathname)) {
+    // A product sold in options renders the variant its address names (decision 018).
+    const variant = variantParam(url.search);
+    return variant === null ? url.pathname : `${url.pathname}?variant=${variant}`;
+  }
   if (!PRODUCT_LIST.test(url.pathname)) return url.pathname;
   const query = productListHref(readProductListQuery(url.searchParams)).replace(/^[^?]*/, '');
   return url.pathname + query;

@@ -205,6 +205,8 @@ export const ProductListQuery = z
     min_price: PriceBound.optional(),
     max_price: PriceBound.optional(),
     in_stock: z.enum(['true', 'false']).optional(),
+    /** Platform extension: only products with a variant on sale in this option value ("12 inch", decision 018). */
+    option: z.string().trim().min(1).max(100).optional(),
     /** Platform extension: a paginated answer also counts the matches per category and per price band. */
     facets: z.enum(['true', 'false']).optional(),
   })
@@ -235,6 +237,11 @@ export function paginated<T extends z.ZodType>(item: T) {
 export const ProductFacets = z.object({
   categories: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number() })),
   price_bands: z.array(z.object({ min: Money, max: Money, count: z.number() })),
+  /**
+   * Per option type and value (decision 018): how many products have a variant on sale in it, with every filter but
+   * `option` (what choosing it would list); by type name, then the values' display order. Empty without options.
+   */
+  options: z.array(z.object({ name: z.string(), value: z.string(), count: z.number() })).optional(),
 });
 export type ProductFacets = z.infer<typeof ProductFacets>;
 

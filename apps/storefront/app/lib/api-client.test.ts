@@ -87,6 +87,24 @@ describe('createApiClient', () => {
     });
   });
 
+  it('tells the call the address that answered when the fetch followed a redirect', async () => {
+    const followed: string[] = [];
+    const fetch: typeof globalThis.fetch = async () => {
+      const response = new Response(JSON.stringify({ detail: 'ok' }), { status: 200 });
+      Object.defineProperty(response, 'redirected', { value: true });
+      Object.defineProperty(response, 'url', { value: 'http://api.test/api/products/products/new/?variant=3' });
+      return response;
+    };
+    const api = createApiClient({ baseUrl: 'http://api.test/api', tenantToken: 'shop-1', fetch });
+    await api.get('/products/products/old/', { schema: DetailResponse, onRedirected: (url) => followed.push(url) });
+    expect(followed).toEqual(['http://api.test/api/products/products/new/?variant=3']);
+    await clientAnswering(200, { detail: 'ok' }).api.get('/x/', {
+      schema: DetailResponse,
+      onRedirected: (url) => followed.push(url),
+    });
+    expect(followed).toHaveLength(1);
+  });
+
   it('reports a network failure as an ApiError with status 0', async () => {
     const api = createApiClient({
       baseUrl: '/api',

@@ -110,6 +110,8 @@ interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Extra headers of one call, e.g. the `Idempotency-Key` of an order. */
   headers?: Record<string, string>;
+  /** Told the address that answered when a redirect was followed to it (a product's old address, decision 018). */
+  onRedirected?: (url: string) => void;
 }
 
 interface ApiClientOptions {
@@ -142,7 +144,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     method: string,
     path: string,
     body: unknown,
-    { schema, query, signal, headers: callHeaders }: RequestOptions<T>,
+    { schema, query, signal, headers: callHeaders, onRedirected }: RequestOptions<T>,
   ): Promise<T> {
     const headers = new Headers({ ...callHeaders, Accept: 'application/json', 'X-Tenant-Token': options.tenantToken });
     if (body !== undefined) headers.set('Content-Type', 'application/json');
@@ -164,6 +166,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new ApiError(0, null, error instanceof Error ? error.message : 'Network error');
     }
 
+    if (response.redirected) onRedirected?.(response.url);
     const payload = await readAnswerBody(response);
     if (!response.ok) throw new ApiError(response.status, payload);
     const parsed = (typeof schema === 'function' ? await schema() : schema).safeParse(payload);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageMeta, plainText, productData } from './seo.ts';
+import { pageMeta, plainText } from './seo.ts';
 
 const root = {
   loaderData: {
@@ -47,28 +47,5 @@ describe('page metadata', () => {
     expect(text.length).toBeLessThanOrEqual(160);
     expect(text.endsWith('…')).toBe(true);
     expect(text).not.toContain('  ');
-  });
-
-  it('describes a product’s offer from its price and stock, and its rating only when reviewed', () => {
-    const product = {
-      name: 'Blade',
-      slug: 'blade',
-      description: 'Sharp',
-      long_html_description: '',
-      price: '85.00',
-      stock: 0,
-      category: { name: 'Knives', slug: 'knives' },
-      main_image: null,
-      review_count: 0,
-      average_rating: null,
-    } as unknown as Parameters<typeof productData>[1];
-    const data = productData([root], product) as { offers: Record<string, string>; aggregateRating?: object };
-    expect(data.offers).toMatchObject({
-      price: '85.00',
-      priceCurrency: 'USD',
-      availability: 'https://schema.org/OutOfStock',
-      url: 'https://shop.example/products/blade',
-    });
-    expect(data.aggregateRating).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 // What search engines and link previews read of a page: its title and description, the canonical address (on the
 // shop's configured origin, never the request's), Open Graph and Twitter cards, `noindex` for private pages, and
 // JSON-LD structured data (React Router escapes it so that no field can close its script element).
-import type { Category, Product, SiteSettings } from '@platform/contracts';
+import type { Category, SiteSettings } from '@platform/contracts';
 import type { MetaDescriptor } from 'react-router';
 
 /** What the root loader gives every page's `meta`. */
@@ -110,35 +110,6 @@ export function breadcrumbs(matches: readonly unknown[], trail: { name: string; 
       name: crumb.name,
       item: absoluteUrl(root, crumb.path),
     })),
-  };
-}
-
-/** A product as `Product` data with its offer (price, currency, availability) and its rating when reviewed. */
-export function productData(matches: readonly unknown[], product: Product): object {
-  const root = rootData(matches);
-  return {
-    '@type': 'Product',
-    name: product.name,
-    description: plainText(product.description || product.long_html_description || '', 5000),
-    sku: product.slug,
-    category: product.category.name,
-    ...(product.main_image ? { image: absoluteUrl(root, `${root?.mediaHost ?? ''}${product.main_image.image}`) } : {}),
-    offers: {
-      '@type': 'Offer',
-      url: absoluteUrl(root, `/products/${product.slug}`),
-      price: product.price,
-      priceCurrency: SHOP_CURRENCY,
-      availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-    },
-    ...(product.review_count > 0 && product.average_rating !== null
-      ? {
-          aggregateRating: {
-            '@type': 'AggregateRating',
-            ratingValue: product.average_rating,
-            reviewCount: product.review_count,
-          },
-        }
-      : {}),
   };
 }
 

@@ -1,24 +1,35 @@
 import type { Product, Review } from '@platform/contracts';
 import { averageRating } from '@platform/contracts/plain';
-import { Suspense, useState } from 'react';
-import { Await, data, Link } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Await, data, Link, redirect, useLocation, useNavigate } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
 import { NotFoundHelp } from '../components/not-found-help.tsx';
 import { picturePreload } from '../components/picture.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { Spinner } from '../components/spinner.tsx';
-import { fetchProduct } from '../features/catalog/api/products.ts';
 import { AddToCart } from '../features/catalog/components/add-to-cart.tsx';
 import { GALLERY_SIZES, galleryImages, ProductGallery } from '../features/catalog/components/product-gallery.tsx';
 import { ReviewForm, ReviewList } from '../features/catalog/components/reviews.tsx';
 import { StarRating } from '../features/catalog/components/star-rating.tsx';
+import { productData } from '../features/catalog/product-data.ts';
+import { fetchProductAt, type ProductMove, productMoveOf } from '../features/catalog/product-move.ts';
+import {
+  customizationOf,
+  initialSelection,
+  matchVariant,
+  missingField,
+  valueState,
+  variantImageOrder,
+  variantParam,
+  variantPath,
+} from '../features/catalog/variant-choice.ts';
 import { useFormat } from '../features/site/site-settings.tsx';
 import { DeliverTo } from '../features/tax/components/deliver-to.tsx';
 import { useShownPrices } from '../features/tax/destination.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import { type ApiClient, ApiError, errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
-import { breadcrumbs, categoryTrail, pageMeta, privatePageMeta, productData, rootData } from '../lib/seo.ts';
+import { breadcrumbs, categoryTrail, pageMeta, privatePageMeta, rootData } from '../lib/seo.ts';
 import catalogStylesHref from '../styles/catalog.css?url';
 import productDetailStylesHref from '../styles/product-detail.css?url';
 import type { Route } from './+types/product-detail';
@@ -28,25 +39,39 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: productDetailStylesHref },
 ];
 
-type ProductData = { product: Product; error: null } | { product: null; error: string; status: number };
+// The pickers of a product sold in options: loaded only for such a product.
+const VariantOptions = lazy(() => import('../features/catalog/components/variant-options.tsx'));
+
+/** `moved`: the address is an old one of a product merged into another (decision 018); the page goes there. */
+type ProductData =
+  | { product: Product; error: null; moved: ProductMove | null }
+  | { product: null; error: string; status: number; moved: ProductMove | null };
 
 async function loadProduct(api: ApiClient, slug: string): Promise<ProductData> {
   try {
-    return { product: await fetchProduct(api, slug), error: null };
+    return { ...(await fetchProductAt(api, slug)), error: null };
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 500;
+    const moved = error instanceof ApiError ? productMoveOf(error.status, error.body) : null;
     const text = errorText(error, 'Failed to load product details.', { byStatus: { 404: 'Product not found.' } });
-    return { product: null, error: text, status };
+    return { product: null, error: text, status, moved };
   }
 }
+
+// A moved product already answered, for the page at its own address to show without asking again.
+const movedProducts = new Map<string, Product>();
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   // On the server the page waits for the product, so that its HTML carries it.
   const result: ProductData | Promise<ProductData> = await loadProduct(apiFromContext(context), params.slug);
+  if (result.moved) throw redirect(variantPath(result.moved.slug, result.moved.variant), 301);
   return data({ result }, { status: result.product ? 200 : result.status === 404 ? 404 : 502 });
 }
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const moved = movedProducts.get(params.slug);
+  movedProducts.delete(params.slug);
+  if (moved) return { result: { product: moved, error: null, moved: null } as ProductData };
   // In the browser the page shows at once with its spinner (the loading state) while the product comes.
   const result: ProductData | Promise<ProductData> = loadProduct(browserApi(), params.slug);
   return { result };
@@ -99,6 +124,20 @@ export default function ProductDetailPage({ loaderData, params }: Route.Componen
 }
 
 function ProductResult({ result, slug }: { result: ProductData; slug: string }) {
+  const navigate = useNavigate();
+  const { moved, product } = result;
+  useEffect(() => {
+    if (!moved) return;
+    if (product) movedProducts.set(moved.slug, product);
+    void navigate(variantPath(moved.slug, moved.variant), { replace: true });
+  }, [moved, product, navigate]);
+  if (moved) {
+    return (
+      <section className="container page">
+        <Spinner />
+      </section>
+    );
+  }
   return result.product ? (
     <ProductView key={result.product.id} product={result.product} slug={slug} />
   ) : (
@@ -119,11 +158,35 @@ function ProductView({ product, slug }: { product: Product; slug: string }) {
   const ratingSum = reviews.reduce((sum, review) => sum + review.rating, 0);
   const average = (recounted ? averageRating(reviews.length, ratingSum) : product.average_rating) ?? 0;
   const attributes = [...product.attributes].sort((a, b) => a.order - b.order);
+  // Sold in options (decision 018): the choice, opened as the address names it; price, stock, pictures are its.
+  const soldInOptions = product.variants.length > 0;
+  const { search } = useLocation();
+  const [selection, setSelection] = useState(() => initialSelection(product, variantParam(search)));
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [announcement, setAnnouncement] = useState('');
+  const variant = soldInOptions ? matchVariant(product, selection) : null;
+  const priced = variant ?? product;
+  const inStock = (soldInOptions ? (variant?.stock ?? 0) : product.stock) > 0;
+  const images = variantImageOrder(galleryImages(product), variant);
+  const price = (amount: string) => format.price(shown.price(amount, product.category.slug));
+
+  function choose(type: string, value: string) {
+    const next = { ...selection, [type]: value };
+    const chosen = matchVariant(product, next);
+    setSelection(next);
+    // The address names the variant, replaced in place: no new history entry, no render of the route, no scroll.
+    const address = new URL(window.location.href);
+    if (chosen) address.searchParams.set('variant', String(chosen.id));
+    else address.searchParams.delete('variant');
+    window.history.replaceState(window.history.state, '', address);
+    setAnnouncement(chosen && chosen.stock > 0 ? `${price(chosen.price)}, In stock` : 'Out of stock');
+  }
 
   return (
     <article className="container page product-detail">
       <div className="product-detail__top">
-        <ProductGallery images={galleryImages(product)} />
+        {/* A variant's own pictures lead: the gallery starts again at the first. */}
+        <ProductGallery key={images[0]?.key} images={images} />
         <div className="product-detail__summary">
           <h1 className="page-title">{product.name}</h1>
           <Link className="product-detail__category" to={`/products?category=${product.category.slug}`}>
@@ -143,16 +206,47 @@ function ProductView({ product, slug }: { product: Product; slug: string }) {
             )}
           </div>
           <p className="product-detail__price">
-            <span className="price">{format.price(shown.price(product.price, product.category.slug))}</span>
-            {product.price_before_discount && (
-              <s className="price price--before">
-                {format.price(shown.price(product.price_before_discount, product.category.slug))}
-              </s>
+            <span className="price">{price(priced.price)}</span>
+            {priced.price_before_discount && (
+              <s className="price price--before">{price(priced.price_before_discount)}</s>
             )}
           </p>
+          {soldInOptions && (
+            <p className={`product-detail__stock${inStock ? '' : ' is-out'}`}>
+              {inStock ? 'In stock' : 'Out of stock'}
+              {variant && <span className="product-detail__sku">SKU: {variant.sku}</span>}
+            </p>
+          )}
           <DeliverTo notice={shown.notice} />
           <p className="product-detail__description">{product.description || 'No description available.'}</p>
-          <AddToCart product={product} />
+          {soldInOptions || product.personalisation.length > 0 ? (
+            <>
+              <Suspense fallback={null}>
+                <VariantOptions
+                  product={product}
+                  selection={selection}
+                  onChoose={choose}
+                  texts={texts}
+                  onText={(key, text) => setTexts((all) => ({ ...all, [key]: text }))}
+                  price={price}
+                  state={(type, value) => valueState(product, selection, type, value)}
+                />
+              </Suspense>
+              <p className="visually-hidden" aria-live="polite">
+                {announcement}
+              </p>
+              <AddToCart
+                product={product}
+                choice={{
+                  variant,
+                  customization: customizationOf(product.personalisation, texts),
+                  missing: missingField(product.personalisation, texts)?.label ?? null,
+                }}
+              />
+            </>
+          ) : (
+            <AddToCart product={product} />
+          )}
           {attributes.length > 0 && (
             <section className="product-detail__details">
               <h2>Details</h2>

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { addToCart, createCustomer, createProduct } from '../../../test/builders.ts';
+import { addToCart, createCustomer, createProduct, createVariantProduct } from '../../../test/builders.ts';
 import { countQueries } from '../../../test/query-counter.ts';
-import { createVariantProduct } from '../../../test/variant-products.ts';
 import { setProductActive } from '../catalog/catalog.repository.ts';
 import { storeImage } from '../media/index.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
@@ -293,20 +292,23 @@ describe('cart prices', () => {
 describe('products sold in options', () => {
   /** A khukuri in two blade lengths and two finishes, the 12 inch dearer, with an optional engraving. */
   async function khukuri(shop: Tenant, required = false) {
-    return createVariantProduct(t, shop, {
-      name: 'Sirupate',
-      priceCents: 8500,
-      options: [
-        { name: 'Blade length', values: ['10 inch', '12 inch'] },
-        { name: 'Finish', values: ['Satin', 'Mirror'] },
-      ],
-      variants: [
-        { values: ['10 inch', 'Satin'], sku: `SIR-10-S-${shop.id}`, stock: 4 },
-        { values: ['12 inch', 'Mirror'], sku: `SIR-12-M-${shop.id}`, priceCents: 9900, stock: 2 },
-        { values: ['12 inch', 'Satin'], sku: `SIR-12-S-${shop.id}`, stock: 3, isActive: false },
-      ],
-      personalisation: [{ key: 'Engraving', label: 'Engraving', max_length: 20, price_cents: 1500, required }],
-    });
+    return createVariantProduct(
+      t,
+      shop,
+      {
+        options: [
+          { name: 'Blade length', values: ['10 inch', '12 inch'] },
+          { name: 'Finish', values: ['Satin', 'Mirror'] },
+        ],
+        variants: [
+          { options: ['10 inch', 'Satin'], sku: `SIR-10-S-${shop.id}`, stock: 4 },
+          { options: ['12 inch', 'Mirror'], sku: `SIR-12-M-${shop.id}`, priceCents: 9900, stock: 2 },
+          { options: ['12 inch', 'Satin'], sku: `SIR-12-S-${shop.id}`, stock: 3, isActive: false },
+        ],
+        personalisation: [{ key: 'engraving', label: 'Engraving', maxLength: 20, priceCents: 1500, required }],
+      },
+      { name: 'Sirupate', priceCents: 8500 },
+    );
   }
 
   it("takes the variant asked for: its options in the customization, its price and stock, and the variant's own shape", async () => {
@@ -376,13 +378,13 @@ describe('products sold in options', () => {
     expect(missing.json()).toEqual({ detail: 'Engraving is required.', code: 'personalisation_required' });
     const tooLong = await call(shop, accessToken, 'POST', 'add-item/', {
       product_id: product.id,
-      customization: { Engraving: 'Ayo Gorkhali, Jai Nepal!' },
+      customization: { engraving: 'Ayo Gorkhali, Jai Nepal!' },
     });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toEqual({ detail: 'Engraving is at most 20 characters.', code: 'personalisation_too_long' });
-    const cart = await addToCart(t, shop, accessToken, product.id, 2, { Engraving: 'Ayo Gorkhali' });
+    const cart = await addToCart(t, shop, accessToken, product.id, 2, { engraving: 'Ayo Gorkhali' });
     expect(cart.items[0]).toMatchObject({
-      customization: { Engraving: 'Ayo Gorkhali', Blade_length: '10 inch', Finish: 'Satin' },
+      customization: { engraving: 'Ayo Gorkhali', Blade_length: '10 inch', Finish: 'Satin' },
       product: { price: '100.00' },
       line_total: '200.00',
     });

@@ -43,6 +43,7 @@ import {
 import { findActiveProductBySlug, type ProductPageColumn, type VariantJson } from './product-page.repository.ts';
 import {
   countFacets,
+  countOptionFacets,
   countProducts,
   hasProductsMatching,
   listProductSummaries,
@@ -130,7 +131,9 @@ export function nextPriceBandFloor(floor: number): number {
 
 async function facetsOf(scope: TenantScope, filter: ProductFilter): Promise<ProductFacets> {
   const counts = await countFacets(scope, filter);
+  const options = await countOptionFacets(scope, filter);
   return {
+    options,
     categories: counts.categories,
     price_bands: counts.priceBands.map((band) => ({
       min: formatMinor(band.floor),
@@ -178,6 +181,7 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
   const maxPrice = input.max_price === undefined ? null : parseMinor(input.max_price);
   if (minPrice !== null) filter.minPriceCents = minPrice;
   if (maxPrice !== null) filter.maxPriceCents = maxPrice;
+  if (input.option !== undefined) filter.option = input.option;
   const categorySlug = input.category__slug?.trim();
   if (categorySlug) filter.categorySlug = categorySlug;
   // A price or an order asked in words narrows within the bounds given and orders unless an order is given.

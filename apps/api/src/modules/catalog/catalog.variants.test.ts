@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCategory, createProduct, createVariantProduct } from '../../../test/builders.ts';
 import { findStockLedgerMismatches, listStockMovements } from '../inventory/index.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
+import { createProductVariants, type NewProductOptions } from './index.ts';
 
 // Products sold in options (decision 018) as the storefront reads them: the detail's options, variants and
 // personalisation, the cards' "from" prices, the list's price filter, order and bands by them, and old addresses.
@@ -173,6 +174,42 @@ describe('GET /api/products/products/{slug}/ of a product sold in options', () =
     expect(await findStockLedgerMismatches(t.context(shop))).toEqual([]);
   });
 
+  it('refuses variants that do not fit the option types, repeat a combination or a SKU, or a product’s own units', async () => {
+    const shop = await t.createTenant();
+    const ctx = t.context(shop);
+    const product = await createProduct(t, shop, { stock: 0 });
+    const options = [{ name: 'Size', values: ['S', 'M'] }];
+    const refused = async (input: Partial<NewProductOptions>, code: string) =>
+      expect(
+        createProductVariants(ctx, { productId: product.id, options, variants: [], ...input }),
+        code,
+      ).rejects.toMatchObject({ code });
+    await refused({ variants: [{ sku: 'A', options: ['XL'] }] }, 'invalid_variants');
+    await refused({ variants: [{ sku: 'A', options: ['S', 'M'] }] }, 'invalid_variants');
+    await refused(
+      {
+        variants: [
+          { sku: 'A', options: ['S'] },
+          { sku: 'B', options: ['S'] },
+        ],
+      },
+      'invalid_variants',
+    );
+    await refused({ variants: [{ sku: 'A', options: ['S'], priceCents: 10.5 }] }, 'invalid_variants');
+    await refused({ options: [], variants: [{ sku: 'A', options: ['S'] }] }, 'invalid_options');
+    await createVariantProduct(t, shop, { options, variants: [{ sku: 'TAKEN', options: ['S'] }] });
+    await refused({ variants: [{ sku: 'TAKEN', options: ['S'] }] }, 'sku_taken');
+    const stocked = await createProduct(t, shop, { stock: 3 });
+    await expect(
+      createProductVariants(ctx, { productId: stocked.id, options, variants: [{ sku: 'C', options: ['S'] }] }),
+    ).rejects.toMatchObject({ code: 'stock_not_moved' });
+    // Nothing was written by a refusal.
+    expect((await get(shop, `/api/products/products/${stocked.slug}/`)).json()).toMatchObject({
+      stock: 3,
+      variants: [],
+    });
+  });
+
   it('answers a product bought as it is exactly as before', async () => {
     const shop = await t.createTenant();
     await createProduct(t, shop, { slug: 'plain', priceCents: 4500, stock: 3 });
@@ -214,6 +251,52 @@ describe('the product list with products sold in options', () => {
     expect(page.results.map((product: { slug: string }) => product.slug)).toEqual(['angkhola']);
     const bands = (await get(shop, '/api/products/products/?page=1&facets=true')).json().facets.price_bands;
     expect(bands).toEqual([{ min: '50.00', max: '99.99', count: 3 }]);
+  });
+});
+
+describe('the list’s option filter and facet', () => {
+  it('counts the products per option value on sale, and lists those with a variant in the value chosen', async () => {
+    const shop = await t.createTenant();
+    const category = await createCategory(t, shop);
+    await angkhola(shop, category.id);
+    await createVariantProduct(
+      t,
+      shop,
+      {
+        options: [{ name: 'Blade length', values: ['12 inch', '14 inch', '16 inch'] }],
+        variants: [
+          { options: ['12 inch'], stock: 1 },
+          { options: ['14 inch'], priceCents: 13000, stock: 1 },
+          // Not on sale: no count, not found by its value.
+          { options: ['16 inch'], priceCents: 15000, stock: 1, isActive: false },
+        ],
+      },
+      { categoryId: category.id, slug: 'bhojpure', priceCents: 11000 },
+    );
+    await createProduct(t, shop, { categoryId: category.id, slug: 'plain' });
+    const page = async (query: string) =>
+      (await get(shop, `/api/products/products/?page=1&facets=true&${query}`)).json();
+    const all = await page('ordering=name');
+    expect(all.facets.options).toEqual([
+      { name: 'Blade length', value: '10 inch', count: 1 },
+      { name: 'Blade length', value: '12 inch', count: 2 },
+      { name: 'Blade length', value: '14 inch', count: 1 },
+      { name: 'Blade length', value: '15 inch', count: 1 },
+      { name: 'Finish', value: 'Village', count: 1 },
+      { name: 'Finish', value: 'Mirror-polished', count: 1 },
+    ]);
+    const twelve = await page(`option=${encodeURIComponent('12 inch')}&ordering=name`);
+    expect(twelve.results.map((product: { slug: string }) => product.slug)).toEqual(['angkhola', 'bhojpure']);
+    expect(twelve.facets.categories.map((entry: { count: number }) => entry.count)).toEqual([2]);
+    // The option facet counts every value whichever is chosen.
+    expect(twelve.facets.options).toEqual(all.facets.options);
+    const mirror = await page(`option=Mirror-polished`);
+    expect(mirror.results.map((product: { slug: string }) => product.slug)).toEqual(['angkhola']);
+    expect((await page('option=16%20inch')).count).toBe(0);
+    // No value is no filter to apply: a clear 400.
+    const empty = await get(shop, '/api/products/products/?option=');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toHaveProperty('option');
   });
 });
 
@@ -262,5 +345,18 @@ describe('searching option values', () => {
     expect(await search('12 inch')).toEqual(['angkhola']);
     const completions = (await get(shop, '/api/products/search-completions/?search=mirror')).json();
     expect(completions.products).toMatchObject([{ slug: 'angkhola', variant_count: 4, price_from: '85.00' }]);
+    // The word being typed, and misspelt ones (found, and corrected by "Did you mean"): the catalog's words hold the
+    // options'.
+    const typed = (await get(shop, '/api/products/search-completions/?search=villa')).json();
+    expect(typed.products.map((product: { slug: string }) => product.slug)).toEqual(['angkhola']);
+    for (const [query, suggestion] of [
+      ['mirorr plished', 'mirror polished'],
+      ['vilage', 'village'],
+    ]) {
+      const suggested = (
+        await get(shop, `/api/products/search-suggestion/?search=${encodeURIComponent(query as string)}`)
+      ).json();
+      expect([await search(query as string), suggested.suggestion], query).toEqual([['angkhola'], suggestion]);
+    }
   });
 });

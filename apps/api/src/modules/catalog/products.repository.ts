@@ -49,12 +49,24 @@ export interface ProductFilter {
   minPriceCents?: number;
   maxPriceCents?: number;
   inStock?: boolean;
+  /** Only products with a variant on sale in this option value ("12 inch"). */
+  option?: string;
 }
 
 /** How many variants of the product are on sale (0: it is bought as it is). */
 function variantCount(scope: TenantScope) {
   return sql<number>`(select count(*)::int from ${productVariants}
      where ${scope.where(productVariants, eq(productVariants.productId, products.id), eq(productVariants.isActive, true))})`;
+}
+
+/** Whether the product has a variant on sale with `value` (at `typeIndex`, 1-based, when given; else at any). */
+function hasOptionValue(scope: TenantScope, value: SQL, typeIndex?: SQL): SQL {
+  const matches =
+    typeIndex === undefined
+      ? sql`${value} = any(${productVariants.optionValues})`
+      : sql`${productVariants.optionValues}[${typeIndex}] = ${value}`;
+  return sql`exists (select 1 from ${productVariants}
+     where ${scope.where(productVariants, eq(productVariants.productId, products.id), eq(productVariants.isActive, true), matches)})`;
 }
 
 /** The columns of a product's card; `image` is its main image's files, joined on `products.main_image_id`. */
@@ -171,6 +183,7 @@ function filterConditions(scope: TenantScope, filter: ProductFilter, facets = fa
   const price = facets ? undefined : priceCondition(filter);
   if (price) conditions.push(price);
   if (filter.inStock) conditions.push(gt(products.stock, 0));
+  if (filter.option !== undefined) conditions.push(hasOptionValue(scope, sql`${filter.option}::text`));
   if (filter.search) conditions.push(searchMatches(filter.search));
   return scope.where(products, ...conditions);
 }
@@ -436,6 +449,28 @@ export async function countFacets(scope: TenantScope, filter: ProductFilter): Pr
     categories: [...byCategory.values()],
     priceBands: [...byBand.entries()].sort(([a], [b]) => a - b).map(([floor, count]) => ({ floor, count })),
   };
+}
+
+/**
+ * The counts beside the list's option filter, in one statement: per option type and value, how many products matching
+ * every filter but the option have a variant on sale in it; by type name, then the value's display order.
+ */
+export async function countOptionFacets(
+  scope: TenantScope,
+  filter: ProductFilter,
+): Promise<{ name: string; value: string; count: number }[]> {
+  const { option: _option, ...others } = filter;
+  const rows = await scope.rows<{ name: string; value: string; count: number | string }>(sql`
+    select o.option ->> 'name' as name, v.value as value, count(distinct ${products.id})::int as count
+      from ${products}
+      join ${categories} on ${categories.tenantId} = ${products.tenantId} and ${categories.id} = ${products.categoryId}
+      cross join lateral jsonb_array_elements(${products.options}) with ordinality as o(option, type_index)
+      cross join lateral jsonb_array_elements_text(o.option -> 'values') with ordinality as v(value, position)
+     where ${filterConditions(scope, others)}
+       and ${hasOptionValue(scope, sql`v.value`, sql`o.type_index::int`)}
+     group by 1, 2
+     order by 1, min(v.position), 2`);
+  return rows.map((row) => ({ name: row.name, value: row.value, count: Number(row.count) }));
 }
 
 /** A product of the type-ahead's list: one line's worth (no description nor attributes). */

@@ -95,13 +95,22 @@ function checkOptions(input: NewProductOptions): void {
       refuse('Each variant has its own SKU (at most 64 characters).', 'invalid_variants');
     }
     skus.add(variant.sku);
-    if (variant.stock !== undefined && (!Number.isInteger(variant.stock) || variant.stock < 0)) {
-      refuse('A variant’s stock is a whole number, 0 or more.', 'invalid_variants');
+    for (const amount of [variant.stock, variant.priceCents, variant.priceBeforeDiscountCents]) {
+      if (amount != null && (!Number.isInteger(amount) || amount < 0)) {
+        refuse(`The variant ${variant.sku}'s stock and prices are whole numbers, 0 or more.`, 'invalid_variants');
+      }
     }
   }
   const keys = new Set<string>();
   for (const field of input.personalisation ?? []) {
-    if (!/^[a-z][a-z0-9_]*$/.test(field.key) || keys.has(field.key) || field.maxLength < 1) {
+    if (
+      !/^[a-z][a-z0-9_]*$/.test(field.key) ||
+      keys.has(field.key) ||
+      !Number.isInteger(field.maxLength) ||
+      field.maxLength < 1 ||
+      !Number.isInteger(field.priceCents) ||
+      field.priceCents < 0
+    ) {
       refuse(
         'Each personalisation field has its own key (lower case, underscores) and a length.',
         'invalid_personalisation',
@@ -118,10 +127,10 @@ function checkOptions(input: NewProductOptions): void {
 
 /**
  * Gives a product without variants its option types, variants and personalisation fields (decision 018; no option
- * types nor variants: its personalisation alone), in one transaction: the default variant (the first on sale) carries the product's price (its own price, when given,
- * becomes the product's); each variant's stock is its opening entry in the ledger. A product holding units of its
- * own has them taken out through `stock` first (refused without it). Old addresses given lead to the product and
- * their variant. The variants created, in input order.
+ * types nor variants: its personalisation alone), in one transaction. The default variant (the first on sale) carries
+ * the product's price (its own price, when given, becomes the product's); each variant's stock is its opening entry in
+ * the ledger. A product holding units of its own has them taken out through `stock` first (refused without it). Old
+ * addresses given lead to the product and their variant. The variants created, in input order.
  */
 export async function createProductVariants(
   ctx: RequestContext,

@@ -8,12 +8,13 @@ import {
   addToCart,
   createCustomer,
   createProduct,
+  createVariantProduct,
   placeOrder,
   setPayments,
+  stockOf,
   TEST_ADDRESS,
 } from '../../../test/builders.ts';
 import { mailsTo } from '../../../test/outbox.ts';
-import { createVariantProduct, stockOf } from '../../../test/variant-products.ts';
 import { adjustStock, findStockLedgerMismatches, moveStock } from '../inventory/index.ts';
 import type { Tenant } from '../tenants/index.ts';
 import { invoiceBody } from './orders.documents.ts';
@@ -32,20 +33,23 @@ afterAll(() => t.close());
 async function khukuriShop() {
   const setup = await shopWithStaff(t, 'Variant shop');
   await setPayments(t, setup.shop);
-  const { product, variants } = await createVariantProduct(t, setup.shop, {
-    name: 'Sirupate',
-    priceCents: 8500,
-    options: [
-      { name: 'Blade length', values: ['10 inch', '12 inch'] },
-      { name: 'Finish', values: ['Satin', 'Mirror'] },
-    ],
-    variants: [
-      { values: ['10 inch', 'Satin'], sku: `SIR-10-S-${setup.shop.id}`, stock: 4 },
-      { values: ['12 inch', 'Mirror'], sku: `SIR-12-M-${setup.shop.id}`, priceCents: 9900, stock: 2 },
-      { values: ['12 inch', 'Satin'], sku: `SIR-12-S-${setup.shop.id}`, stock: 3 },
-    ],
-    personalisation: [{ key: 'Engraving', label: 'Engraving', max_length: 20, price_cents: 1500, required: false }],
-  });
+  const { product, variants } = await createVariantProduct(
+    t,
+    setup.shop,
+    {
+      options: [
+        { name: 'Blade length', values: ['10 inch', '12 inch'] },
+        { name: 'Finish', values: ['Satin', 'Mirror'] },
+      ],
+      variants: [
+        { options: ['10 inch', 'Satin'], sku: `SIR-10-S-${setup.shop.id}`, stock: 4 },
+        { options: ['12 inch', 'Mirror'], sku: `SIR-12-M-${setup.shop.id}`, priceCents: 9900, stock: 2 },
+        { options: ['12 inch', 'Satin'], sku: `SIR-12-S-${setup.shop.id}`, stock: 3 },
+      ],
+      personalisation: [{ key: 'engraving', label: 'Engraving', maxLength: 20, priceCents: 1500, required: false }],
+    },
+    { name: 'Sirupate', priceCents: 8500 },
+  );
   const [satin, mirror, long] = variants as [(typeof variants)[0], (typeof variants)[0], (typeof variants)[0]];
   return { ...setup, product, satin, mirror, long };
 }
@@ -72,7 +76,7 @@ async function addVariant(
 
 /** The customer orders 2 mirror units (one engraved) by bank transfer; the order's answer. */
 async function orderMirror(setup: Shop) {
-  await addVariant(setup.shop, setup.customer.accessToken, setup.product.id, setup.mirror.id, 1, { Engraving: 'Maya' });
+  await addVariant(setup.shop, setup.customer.accessToken, setup.product.id, setup.mirror.id, 1, { engraving: 'Maya' });
   await addVariant(setup.shop, setup.customer.accessToken, setup.product.id, setup.mirror.id, 1);
   const placed = await placeOrder(t, setup.shop, setup.customer.accessToken);
   expect(placed.statusCode, placed.body).toBe(201);
@@ -109,7 +113,7 @@ describe('ordering a variant', () => {
         product_name: 'Sirupate',
         unit_price: '114.00',
         quantity: 1,
-        customization: { Engraving: 'Maya', Blade_length: '12 inch', Finish: 'Mirror' },
+        customization: { engraving: 'Maya', Blade_length: '12 inch', Finish: 'Mirror' },
         variant: { id: setup.mirror.id, sku: `SIR-12-M-${setup.shop.id}` },
       }),
       expect.objectContaining({
@@ -124,7 +128,7 @@ describe('ordering a variant', () => {
     await t.settled();
     const mail = mailsTo(t.config.DATA_DIR, setup.customer.user.email).at(-1);
     expect(mail?.body).toMatch(
-      /1 x Sirupate \((?=[^)]*Blade length: 12 inch)(?=[^)]*Finish: Mirror)(?=[^)]*Engraving: Maya)/,
+      /1 x Sirupate \((?=[^)]*Blade length: 12 inch)(?=[^)]*Finish: Mirror)(?=[^)]*engraving: Maya)/,
     );
     const lines = invoiceBody(order, null).lines.map((line) => line.description);
     expect(lines).toHaveLength(2);
@@ -301,6 +305,12 @@ describe('giving a variant back', () => {
     expect(returned.json().refunds[0].restock).toEqual([
       { product_id: setup.product.id, variant_id: setup.mirror.id, quantity: 2 },
     ]);
+    // Staff's view of the order names each line's variant.
+    expect(returned.json().items.map((item: { variant: { sku: string } | null }) => item.variant?.sku)).toEqual([
+      `SIR-10-S-${setup.shop.id}`,
+      `SIR-12-M-${setup.shop.id}`,
+      `SIR-12-M-${setup.shop.id}`,
+    ]);
     expect(await stocks(setup)).toEqual({ satin: 3, mirror: 2, long: 3, product: 8 });
     expect((await variantLedger(setup.mirror.id)).at(-1)).toEqual({ quantity: 2, reason: 'return' });
 
@@ -361,14 +371,18 @@ describe.each([
   it('sells the 3 units of one variant exactly once each when 50 customers each holding one order at once', async () => {
     const shop = await t.createTenant();
     await setPayments(t, shop);
-    const { product, variants } = await createVariantProduct(t, shop, {
-      name: 'Bhojpure',
-      options: [{ name: 'Blade length', values: ['10 inch', '12 inch'] }],
-      variants: [
-        { values: ['10 inch'], stock: 20 },
-        { values: ['12 inch'], stock: 3 },
-      ],
-    });
+    const { product, variants } = await createVariantProduct(
+      t,
+      shop,
+      {
+        options: [{ name: 'Blade length', values: ['10 inch', '12 inch'] }],
+        variants: [
+          { options: ['10 inch'], stock: 20 },
+          { options: ['12 inch'], stock: 3 },
+        ],
+      },
+      { name: 'Bhojpure' },
+    );
     const [other, scarce] = variants;
     if (!other || !scarce) throw new Error('variants missing');
     const tokens: string[] = [];
@@ -403,14 +417,18 @@ describe.each([
   it('gives units back from cancelled orders while others order the same variant, without a deadlock', async () => {
     const setup = await shopWithStaff(t, 'Variant race shop');
     await setPayments(t, setup.shop);
-    const { product, variants } = await createVariantProduct(t, setup.shop, {
-      name: 'Angkhola',
-      options: [{ name: 'Finish', values: ['Satin', 'Mirror'] }],
-      variants: [
-        { values: ['Satin'], stock: 5 },
-        { values: ['Mirror'], stock: 10 },
-      ],
-    });
+    const { product, variants } = await createVariantProduct(
+      t,
+      setup.shop,
+      {
+        options: [{ name: 'Finish', values: ['Satin', 'Mirror'] }],
+        variants: [
+          { options: ['Satin'], stock: 5 },
+          { options: ['Mirror'], stock: 10 },
+        ],
+      },
+      { name: 'Angkhola' },
+    );
     const [satin, mirror] = variants;
     if (!satin || !mirror) throw new Error('variants missing');
     const buyers: string[] = [];

@@ -199,7 +199,11 @@ export default function SearchCombobox({ term, setTerm, focus }: SearchTerm & { 
                     <span className="search-box__detail">{option.product.category.name}</span>
                   </span>
                   <span className="search-box__price">
-                    {format.price(shown.price(option.product.price, option.product.category.slug))}
+                    {/* Sold in options at several prices: the lowest, as the cards show it. */}
+                    {option.product.price_from && 'From '}
+                    {format.price(
+                      shown.price(option.product.price_from ?? option.product.price, option.product.category.slug),
+                    )}
                   </span>
                 </>
               ) : (

@@ -1,7 +1,8 @@
-import { type CartItem, customizationText } from '@platform/contracts';
+import type { CartItem } from '@platform/contracts';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useFormat, useMediaUrl } from '../../site/site-settings.tsx';
+import { lineCustomizationText } from '../line-customization.ts';
 
 interface CartTableProps {
   items: CartItem[];
@@ -44,9 +45,11 @@ export function CartTable({ items, disabled, onQuantity, onRemove }: CartTablePr
                 <span className="cart-row__no-image" aria-hidden="true" />
               )}
               <div>
-                <Link to={`/products/${item.product.slug}`}>{item.product.name}</Link>
+                <Link to={`/products/${item.product.slug}${item.variant ? `?variant=${item.variant.id}` : ''}`}>
+                  {item.product.name}
+                </Link>
                 {Object.keys(item.customization).length > 0 && (
-                  <span className="customization">{customizationText(item.customization)}</span>
+                  <span className="customization">{lineCustomizationText(item)}</span>
                 )}
               </div>
             </td>

@@ -86,8 +86,11 @@ export async function fetchShelf(api: ApiClient, shelf: 'featured' | 'discounted
   return answer.results;
 }
 
-export function fetchProduct(api: ApiClient, slug: string): Promise<Product> {
-  return api.get(`/products/products/${encodeURIComponent(slug)}/`, { schema: contract((c) => c.Product) });
+export function fetchProduct(api: ApiClient, slug: string, onRedirected?: (url: string) => void): Promise<Product> {
+  return api.get(`/products/products/${encodeURIComponent(slug)}/`, {
+    schema: contract((c) => c.Product),
+    ...(onRedirected ? { onRedirected } : {}),
+  });
 }
 
 export function fetchCategory(api: ApiClient, slug: string): Promise<Category> {

@@ -1,4 +1,4 @@
-import type { Product } from '@platform/contracts';
+import type { Product, ProductVariant } from '@platform/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormMessage, useSubmission } from '../../../components/form-message.tsx';
@@ -10,32 +10,54 @@ import { useIsSignedIn } from '../../session/session.ts';
 import { keepAddIntent, takeAddIntent } from '../add-intent.ts';
 
 /**
- * Quantity selector (only when stock is above 1) and the Add to Cart button, 'Sold Out' without stock. A guest's add
- * is kept through the sign-in it leads to, and made when the shopper is back here signed in.
+ * What a product sold in options adds (decision 018): the variant chosen (null: that combination is not sold), the
+ * personalisation filled in, and the required field left empty, if any.
  */
-export function AddToCart({ product }: { product: Product }) {
+export interface VariantChoice {
+  variant: ProductVariant | null;
+  customization: Record<string, string>;
+  missing: string | null;
+}
+
+/**
+ * Quantity selector (only when stock is above 1) and the Add to Cart button, 'Sold Out' without stock. A guest's add
+ * is kept through the sign-in it leads to, and made when the shopper is back here signed in. For a product sold in
+ * options, the stock and what is sent are the chosen variant's.
+ */
+export function AddToCart({ product, choice }: { product: Product; choice?: VariantChoice }) {
   const signedIn = useIsSignedIn();
   const navigate = useNavigate();
   const { add: addToCart, isSending } = useCart();
-  const [quantity, setQuantity] = useState(1);
+  const [chosenQuantity, setQuantity] = useState(1);
   const { outcome, setOutcome, submit } = useSubmission({ fleeting: true });
-  const soldOut = product.stock <= 0;
+  const stock = choice && product.variants.length > 0 ? (choice.variant?.stock ?? 0) : product.stock;
+  const soldOut = stock <= 0;
+  // Another variant may have fewer units than the quantity chosen for the last.
+  const quantity = Math.min(chosenQuantity, Math.max(1, stock));
 
   function setClamped(value: number) {
     const whole = Number.isInteger(value) && value >= 1 ? value : 1;
-    setQuantity(Math.min(whole, Math.max(1, product.stock)));
+    setQuantity(Math.min(whole, Math.max(1, stock)));
   }
 
   function add(wanted = quantity) {
     if (!signedIn) {
       keepAddIntent(browserSessionStorage(), product.slug, wanted);
-      return navigate(`/login?redirect=/products/${product.slug}`);
+      const back = `/products/${product.slug}${choice?.variant ? `?variant=${choice.variant.id}` : ''}`;
+      return navigate(`/login?redirect=${choice?.variant ? encodeURIComponent(back) : back}`);
     }
     if (soldOut) return setOutcome({ kind: 'error', text: 'Item is out of stock.' });
-    if (wanted > product.stock) return setOutcome({ kind: 'error', text: `Only ${product.stock} items available.` });
+    if (wanted > stock) return setOutcome({ kind: 'error', text: `Only ${stock} items available.` });
+    if (choice?.missing) return setOutcome({ kind: 'error', text: `Please fill in ${choice.missing}.` });
+    const variant = choice?.variant ? { variant_id: choice.variant.id } : {};
     void submit(
       async () => {
-        await addToCart({ product_id: product.id, quantity: wanted, customization: {} });
+        await addToCart({
+          product_id: product.id,
+          ...variant,
+          quantity: wanted,
+          customization: choice?.customization ?? {},
+        });
         return `${wanted} x ${product.name} added to cart!`;
       },
       (error) => errorText(error, CART_CHANGE_FALLBACKS.add, CART_CHANGE_ERRORS),
@@ -49,13 +71,13 @@ export function AddToCart({ product }: { product: Product }) {
     if (!signedIn) return;
     const kept = takeAddIntent(browserSessionStorage(), product.slug);
     if (kept === null) return;
-    setQuantity(Math.min(kept, Math.max(1, product.stock)));
+    setQuantity(Math.min(kept, Math.max(1, stock)));
     addRef.current(kept);
-  }, [signedIn, product.slug, product.stock]);
+  }, [signedIn, product.slug, stock]);
 
   return (
     <div className="add-to-cart">
-      {product.stock > 1 && (
+      {stock > 1 && (
         <fieldset className="quantity" aria-label="Quantity">
           <button type="button" onClick={() => setClamped(quantity - 1)} disabled={quantity <= 1} aria-label="Decrease">
             −
@@ -63,7 +85,7 @@ export function AddToCart({ product }: { product: Product }) {
           <input
             type="number"
             min={1}
-            max={product.stock}
+            max={stock}
             step={1}
             value={quantity}
             aria-label="Quantity"
@@ -72,7 +94,7 @@ export function AddToCart({ product }: { product: Product }) {
           <button
             type="button"
             onClick={() => setClamped(quantity + 1)}
-            disabled={quantity >= product.stock}
+            disabled={quantity >= stock}
             aria-label="Increase"
           >
             +

@@ -91,7 +91,11 @@ function ProductCard({
           </Heading>
           <p className="product-card__category">{product.category.name}</p>
           <p className="product-card__price">
-            <span className="price">{format.price(shown.price(product.price, product.category.slug))}</span>
+            {/* Sold in options at several prices (decision 018): the lowest, "From $85.00". */}
+            {product.price_from && <span className="product-card__from">From </span>}
+            <span className="price">
+              {format.price(shown.price(product.price_from ?? product.price, product.category.slug))}
+            </span>
             {product.price_before_discount && (
               <s className="price price--before">
                 {format.price(shown.price(product.price_before_discount, product.category.slug))}

@@ -1,8 +1,8 @@
-import { customizationText } from '@platform/contracts';
 import type { ShippingQuote } from '@platform/contracts/shipping';
 import { taxLabel } from '@platform/contracts/tax';
 import { Totals } from '../../../components/totals.tsx';
 import type { CartState } from '../../cart/api/cart.ts';
+import { lineCustomizationText } from '../../cart/line-customization.ts';
 
 /** Where the shipping quote stands: no country chosen yet, being asked, answered, or refused with a reason. */
 export type QuoteState =
@@ -51,7 +51,7 @@ export function CheckoutSummary({
             <span className="checkout-summary__name">
               {item.product.name}
               {Object.keys(item.customization).length > 0 && (
-                <span className="customization">{customizationText(item.customization)}</span>
+                <span className="customization">{lineCustomizationText(item)}</span>
               )}
             </span>
             <span className="checkout-summary__quantity">× {item.quantity}</span>

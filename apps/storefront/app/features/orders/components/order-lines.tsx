@@ -27,6 +27,7 @@ export function OrderLines({ order }: { order: Order }) {
               {Object.keys(line.customization).length > 0 && (
                 <span className="customization">{customizationText(line.customization)}</span>
               )}
+              {line.variant && <span className="order-line__sku">SKU: {line.variant.sku}</span>}
             </div>
             <span className="order-line__quantity">
               {line.quantity} × {format.price(line.unit_price)}

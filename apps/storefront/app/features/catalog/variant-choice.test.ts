@@ -1,0 +1,112 @@
+import type { PersonalisationField, ProductVariant } from '@platform/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  customizationOf,
+  initialSelection,
+  matchVariant,
+  missingField,
+  valueState,
+  variantImageOrder,
+  variantParam,
+  variantPath,
+} from './variant-choice.ts';
+
+function variant(id: number, options: Record<string, string>, stock: number, extra: Partial<ProductVariant> = {}) {
+  return {
+    id,
+    sku: `SKU-${id}`,
+    options,
+    price: '85.00',
+    price_before_discount: null,
+    stock,
+    weight_grams: null,
+    image_ids: [],
+    is_default: false,
+    ...extra,
+  } satisfies ProductVariant;
+}
+
+// Two lengths by two finishes, one combination not sold and one sold out.
+const product = {
+  options: [
+    { name: 'Blade length', values: ['10 inch', '12 inch'] },
+    { name: 'Finish', values: ['Satin', 'Mirror-polished'] },
+  ],
+  variants: [
+    variant(1, { 'Blade length': '10 inch', Finish: 'Satin' }, 4),
+    variant(2, { 'Blade length': '12 inch', Finish: 'Satin' }, 0, { is_default: false }),
+    variant(3, { 'Blade length': '12 inch', Finish: 'Mirror-polished' }, 2, { is_default: true }),
+  ],
+};
+
+describe('the variant a choice names', () => {
+  it('is the one whose every value is chosen, none when that combination is not sold', () => {
+    expect(matchVariant(product, { 'Blade length': '12 inch', Finish: 'Satin' })?.id).toBe(2);
+    expect(matchVariant(product, { 'Blade length': '12 inch', Finish: 'Mirror-polished' })?.id).toBe(3);
+    expect(matchVariant(product, { 'Blade length': '10 inch', Finish: 'Mirror-polished' })).toBeNull();
+    expect(matchVariant(product, { 'Blade length': '10 inch' })).toBeNull();
+  });
+
+  it('opens as the address names it, else as the default variant', () => {
+    expect(initialSelection(product, 1)).toEqual({ 'Blade length': '10 inch', Finish: 'Satin' });
+    expect(initialSelection(product, null)).toEqual({ 'Blade length': '12 inch', Finish: 'Mirror-polished' });
+    expect(initialSelection(product, 999)).toEqual({ 'Blade length': '12 inch', Finish: 'Mirror-polished' });
+    const noDefault = { ...product, variants: product.variants.map((item) => ({ ...item, is_default: false })) };
+    expect(initialSelection(noDefault, null)).toEqual({ 'Blade length': '10 inch', Finish: 'Satin' });
+  });
+
+  it('reads the address’s variant only as a positive whole number', () => {
+    expect(variantParam('?variant=12')).toBe(12);
+    expect(variantParam('?x=1&variant=7')).toBe(7);
+    for (const search of ['', '?variant=', '?variant=0', '?variant=-3', '?variant=1.5', '?variant=abc']) {
+      expect(variantParam(search), search).toBeNull();
+    }
+    expect(variantPath('kami', 12)).toBe('/products/kami?variant=12');
+    expect(variantPath('kami', null)).toBe('/products/kami');
+  });
+});
+
+describe('which values lead somewhere buyable', () => {
+  it('says, the other types as chosen, whether a value gives a variant with stock, one without, or none', () => {
+    const chosen = { 'Blade length': '12 inch', Finish: 'Mirror-polished' };
+    expect(valueState(product, chosen, 'Finish', 'Mirror-polished')).toBe('available');
+    expect(valueState(product, chosen, 'Finish', 'Satin')).toBe('sold-out');
+    expect(valueState(product, chosen, 'Blade length', '10 inch')).toBe('missing');
+    expect(valueState(product, { ...chosen, Finish: 'Satin' }, 'Blade length', '10 inch')).toBe('available');
+  });
+});
+
+describe('a variant’s pictures', () => {
+  const images = [{ key: '10' }, { key: '11' }, { key: '12' }];
+
+  it('come first, in their order, before the product’s others', () => {
+    const chosen = variant(5, {}, 1, { image_ids: [12, 99, 11] });
+    expect(variantImageOrder(images, chosen).map((image) => image.key)).toEqual(['12', '11', '10']);
+  });
+
+  it('leave the product’s order alone when it has none', () => {
+    expect(variantImageOrder(images, variant(5, {}, 1))).toBe(images);
+    expect(variantImageOrder(images, null)).toBe(images);
+  });
+});
+
+describe('the personalisation sent to the cart', () => {
+  const fields: PersonalisationField[] = [
+    { key: 'Engraving', label: 'Engraving text', max_length: 20, price: '15.00', required: false },
+    { key: 'Gift_note', label: 'Gift note', max_length: 40, price: '0.00', required: true },
+  ];
+
+  it('carries each filled-in field under its key, trimmed, and leaves empty optional ones out', () => {
+    expect(customizationOf(fields, { Engraving: '  Ram  ', Gift_note: 'For Dad' })).toEqual({
+      Engraving: 'Ram',
+      Gift_note: 'For Dad',
+    });
+    expect(customizationOf(fields, { Engraving: '   ', Gift_note: 'For Dad' })).toEqual({ Gift_note: 'For Dad' });
+  });
+
+  it('names the first required field left empty', () => {
+    expect(missingField(fields, { Engraving: 'Ram' })?.key).toBe('Gift_note');
+    expect(missingField(fields, { Gift_note: ' ' })?.key).toBe('Gift_note');
+    expect(missingField(fields, { Gift_note: 'For Dad' })).toBeNull();
+  });
+});
