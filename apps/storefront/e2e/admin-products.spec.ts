@@ -4,7 +4,8 @@ import { openPage, solidPng, TENANT, watchProblems } from './support.ts';
 
 // The owner adds a product on one screen and saves once (slug from the name, prices, featured, stock, category,
 // pictures dropped together, reordered, with alt texts); the shop shows it. Then a bulk edit of the product list, and
-// a product sold in options: its option types defined, its variants generated and edited in the grid.
+// a product sold in options: its option types defined, its variants generated and edited in the grid, the shop's
+// page offering them.
 // These journeys change the demo shop's lists (the featured shelf): they run after the shop's own journeys.
 test.describe.configure({ timeout: 120_000 });
 
@@ -230,6 +231,17 @@ test.describe('products in the administration', () => {
       ['10 inch', null],
       ['12 inch', '120.00'],
     ]);
+
+    // The shop: the product page offers the blade lengths, the 12 inch at its own price.
+    const shop = await page.context().newPage();
+    const shopProblems = watchProblems(shop);
+    await openPage(shop, `/products/${product.slug}`);
+    const price = shop.locator('.product-detail__price .price').first();
+    await expect(shop.getByRole('radio', { name: '10 inch' })).toBeChecked();
+    await expect(price).toHaveText('$100.00');
+    await shop.getByRole('radio', { name: '12 inch' }).check();
+    await expect(price).toHaveText('$120.00');
     expect(problems).toEqual([]);
+    expect(shopProblems).toEqual([]);
   });
 });
