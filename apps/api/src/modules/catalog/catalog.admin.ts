@@ -44,7 +44,7 @@ import {
   updateProductImage,
 } from './catalog.repository.ts';
 import { productOptionsOf } from './variants.format.ts';
-import { listVariants } from './variants-admin.repository.ts';
+import { listVariants } from './variants.repository.ts';
 
 export const PRODUCT_NOT_FOUND = ['Product not found.', 'product_not_found'] as const;
 export const SLUG_TAKEN = { slug: ['A product with this slug already exists.'] };

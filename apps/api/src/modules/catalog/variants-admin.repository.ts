@@ -1,9 +1,9 @@
 import { asc, eq, inArray, like, or, sql } from 'drizzle-orm';
-import { productImages, products, productVariants } from '../../db/schema/index.ts';
+import { productImages, productVariants } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
 // The writes of a product's options and variants as staff make them (decision 018): its option types and
-// personalisation fields, its variants generated, changed and removed, and a variant's stock counted.
+// personalisation fields, its variants generated, changed and removed (the rest is `variants.repository.ts`'s).
 
 export type VariantRow = typeof productVariants.$inferSelect;
 export type NewVariant = Pick<VariantRow, 'productId' | 'sku' | 'optionValues' | 'position'> & { stock: number };
@@ -13,16 +13,6 @@ export type VariantChanges = Partial<
     'sku' | 'priceCents' | 'priceBeforeDiscountCents' | 'weightGrams' | 'imageIds' | 'isActive' | 'position'
   >
 >;
-export type ProductOptions = Pick<typeof products.$inferSelect, 'options' | 'personalisation'>;
-
-/** A product's variants, in position order (then id): the first on sale is its default variant. */
-export async function listVariants(scope: TenantScope, productId: number): Promise<VariantRow[]> {
-  return scope.db
-    .select()
-    .from(productVariants)
-    .where(scope.where(productVariants, eq(productVariants.productId, productId)))
-    .orderBy(asc(productVariants.position), asc(productVariants.id));
-}
 
 /** The variants of these products, in position order (then id). */
 export async function listVariantsOf(scope: TenantScope, productIds: number[]): Promise<VariantRow[]> {
@@ -54,19 +44,11 @@ export async function hasVariants(scope: TenantScope, productId: number): Promis
   return row !== undefined;
 }
 
-/** Sets a product's option types and personalisation fields. */
-export async function setProductOptions(scope: TenantScope, productId: number, values: ProductOptions): Promise<void> {
-  await scope.db
-    .update(products)
-    .set({ ...values, updatedAt: new Date() })
-    .where(scope.where(products, eq(products.id, productId)));
-}
-
 /**
  * Adds variants; one with stock comes in through the ledger's opening entry (the variant's trigger) with `note`,
  * set in the same statement so that it is this insert's.
  */
-export async function insertVariants(scope: TenantScope, rows: NewVariant[], note: string): Promise<void> {
+export async function insertGeneratedVariants(scope: TenantScope, rows: NewVariant[], note: string): Promise<void> {
   for (const row of rows) {
     await scope.rows(sql`
       insert into ${productVariants} (tenant_id, product_id, sku, option_values, stock, position)

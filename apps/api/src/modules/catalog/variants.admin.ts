@@ -18,13 +18,12 @@ import { recordAudit } from '../audit/index.ts';
 import { getProductForStaff, PRODUCT_NOT_FOUND, priceCents } from './catalog.admin.ts';
 import { lockProduct, type ProductChanges, type ProductRow, updateProduct } from './catalog.repository.ts';
 import type { ProductFormStock } from './products.admin.ts';
+import { listVariants, writeProductOptions } from './variants.repository.ts';
 import {
   deleteVariants,
-  insertVariants,
-  listVariants,
+  insertGeneratedVariants,
   type NewVariant,
   productImageIds,
-  setProductOptions,
   skusLike,
   skusTaken,
   updateVariant,
@@ -163,8 +162,8 @@ export async function setProductOptionsByStaff(
         stock: created.length === 0 ? moved : 0,
       });
     }
-    await insertVariants(tx.scope, created, MOVED_IN_NOTE);
-    await setProductOptions(tx.scope, productId, { options: body.options, personalisation });
+    await insertGeneratedVariants(tx.scope, created, MOVED_IN_NOTE);
+    await writeProductOptions(tx.scope, productId, { options: body.options, personalisation });
     await settleDefault(tx, productId, previousDefault, product.priceCents);
     await recordAudit(tx, {
       action: 'product.options',
