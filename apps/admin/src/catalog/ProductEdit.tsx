@@ -51,7 +51,8 @@ function StockPanel() {
         <Typography variant="h6" component="h2">
           Stock: <span data-testid="stock">{ledger.data?.stock ?? product.stock}</span>
         </Typography>
-        {product.variants.length > 0 ? (
+        {/* The list's record, standing in until the product is read, has no variants. */}
+        {(product.variants ?? []).length > 0 ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             The sum of its variants’ stock: count them in the variant grid above.
           </Typography>

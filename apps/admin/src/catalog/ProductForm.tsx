@@ -1,4 +1,4 @@
-import { Stack } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { parseMinor } from '@platform/contracts';
 import { AdminProductUpdateBody, slugFromName } from '@platform/contracts/admin-products';
 import { useEffect, useRef } from 'react';
@@ -52,7 +52,7 @@ function SlugFollowsName({ edited }: { edited: { current: boolean } }) {
  */
 export function ProductFields({ isNew = false }: { isNew?: boolean }) {
   const slugEdited = useRef(false);
-  const record = useRecordContext<{ variants?: unknown[] }>();
+  const record = useRecordContext<{ variants?: unknown[]; stock?: number }>();
   const soldInOptions = !isNew && (record?.variants?.length ?? 0) > 0;
   return (
     <>
@@ -91,21 +91,21 @@ export function ProductFields({ isNew = false }: { isNew?: boolean }) {
         />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }} sx={{ width: '100%' }}>
-        <NumberInput
-          source="stock"
-          label={isNew ? 'Stock' : 'Stock count'}
-          helperText={
-            isNew
-              ? 'Units in stock: the ledger’s opening entry'
-              : soldInOptions
-                ? 'The sum of its variants’ stock: count them in the variant grid'
-                : 'A new count is recorded in the ledger'
-          }
-          min={0}
-          step={1}
-          validate={required()}
-          readOnly={soldInOptions}
-        />
+        {soldInOptions ? (
+          // Sold in options, its stock is its variants': counted in the Options section's grid, not here.
+          <Typography variant="body2" sx={{ alignSelf: 'center', minWidth: 220 }} data-testid="variants-stock">
+            Stock: {String(record?.stock ?? 0)}, the sum of its variants’ (count them in the variant grid)
+          </Typography>
+        ) : (
+          <NumberInput
+            source="stock"
+            label={isNew ? 'Stock' : 'Stock count'}
+            helperText={isNew ? 'Units in stock: the ledger’s opening entry' : 'A new count is recorded in the ledger'}
+            min={0}
+            step={1}
+            validate={required()}
+          />
+        )}
         <NumberInput source="low_stock_threshold" label="Low-stock threshold" min={0} step={1} />
       </Stack>
       <BooleanInput source="is_active" label="Active (shown in the shop)" />

@@ -243,8 +243,13 @@ function VariantGrid({ product }: { product: AdminProduct }) {
 
 /** The "Options" section of a product's edit screen. */
 export function ProductOptionsPanel() {
-  const product = useRecordContext<AdminProduct>();
-  if (!product) return null;
+  // NOTE: opened from the list, the list's record (without options) stands in until the product is read.
+  const product = useRecordContext<Partial<AdminProduct> & Pick<AdminProduct, 'id'>>();
+  if (!product?.variants || !product.options || !product.personalisation) return null;
+  return <OptionsSection product={product as AdminProduct} />;
+}
+
+function OptionsSection({ product }: { product: AdminProduct }) {
   return (
     <Card sx={{ mt: 2 }} component="section" aria-label="Options">
       <CardContent>
