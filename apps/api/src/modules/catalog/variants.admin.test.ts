@@ -232,8 +232,22 @@ describe('the variant grid', () => {
 
     const shop = await t.request(setup.shop, { method: 'GET', url: `/api/products/products/${setup.product.slug}/` });
     expect(shop.json().price).toBe('80.00');
-    const [entry] = await auditLog(t, setup, 'product', setup.product.id);
+    const [entry, grid] = await auditLog(t, setup, 'product', setup.product.id);
+    expect(grid?.summary).toMatchObject({
+      before: { price: '85.00', price_before_discount: null },
+      after: { price: '80.00', price_before_discount: '90.00' },
+    });
+    const after = (grid?.summary.after ?? {}) as { variants?: object[] };
+    expect(after.variants).toContainEqual({
+      id: twelve.id,
+      price: '110.00',
+      weight_grams: 900,
+    });
     expect(entry?.action).toBe('product.variants');
+    expect(entry?.summary).toMatchObject({
+      before: { variants: [{ id: twelve.id, stock: 6 }] },
+      after: { variants: [{ id: twelve.id, stock: 1 }] },
+    });
   });
 
   it('keeps the old default’s price when another variant becomes the default', async () => {

@@ -286,7 +286,7 @@ export async function updateVariantsByStaff(
       await updateVariant(tx.scope, variant.id, changed);
       if (Object.keys(changed).length > 0) {
         audit.before.push({ id: variant.id, ...pick(variant, Object.keys(changed)) });
-        audit.after.push({ id: variant.id, ...changed });
+        audit.after.push({ id: variant.id, ...wireFields(changed) });
       }
     }
     const counts = requested.flatMap(({ change }) => {
@@ -319,16 +319,37 @@ export async function updateVariantsByStaff(
       entityId: productId,
       before: {
         variants: audit.before,
-        ...Object.fromEntries(priceChanged.map(([name]) => [name, product[name as keyof ProductChanges]])),
+        ...wireFields(Object.fromEntries(priceChanged.map(([name]) => [name, product[name as keyof ProductChanges]]))),
       },
-      after: { variants: audit.after, ...Object.fromEntries(priceChanged) },
+      after: { variants: audit.after, ...wireFields(Object.fromEntries(priceChanged)) },
     });
   });
   return getProductForStaff(ctx, productId);
 }
 
+const money = (cents: unknown) => (typeof cents === 'number' ? formatMinor(cents) : null);
+
+/** A variant's (or the product's) stored fields in their wire names, money as decimal strings: what the audit shows. */
+function wireFields(fields: Record<string, unknown>): Record<string, unknown> {
+  const names: Record<string, [string, (value: unknown) => unknown]> = {
+    sku: ['sku', (value) => value],
+    priceCents: ['price', money],
+    priceBeforeDiscountCents: ['price_before_discount', money],
+    weightGrams: ['weight_grams', (value) => value],
+    imageIds: ['image_ids', (value) => value],
+    isActive: ['is_active', (value) => value],
+    position: ['position', (value) => value],
+  };
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, value]) => {
+      const [wire, format] = names[name] ?? [name, (same: unknown) => same];
+      return [wire, format(value)];
+    }),
+  );
+}
+
 function pick(variant: VariantRow, names: string[]): Record<string, unknown> {
-  return Object.fromEntries(names.map((name) => [name, variant[name as keyof VariantRow]]));
+  return wireFields(Object.fromEntries(names.map((name) => [name, variant[name as keyof VariantRow]])));
 }
 
 /** A variant's before-discount price, when it has one, is above the price it is sold at. */
