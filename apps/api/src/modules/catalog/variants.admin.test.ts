@@ -161,6 +161,17 @@ describe('generating variants from option types', () => {
       { quantity: -5, reason: 'adjustment', note: 'Moved into its first variant' },
     ]);
     expect(await findStockLedgerMismatches(t.context(setup.shop))).toEqual([]);
+    // Its stock is its variants': the product form's count is refused, the same number is no change.
+    const formCount = await admin(setup.shop, setup.staff.accessToken, 'PATCH', `/products/${setup.product.id}/`, {
+      stock: 9,
+    });
+    expect(formCount.statusCode).toBe(400);
+    expect(formCount.json().stock).toEqual(["This product's stock is its variants': count it in the variant grid."]);
+    const sameCount = await admin(setup.shop, setup.staff.accessToken, 'PATCH', `/products/${setup.product.id}/`, {
+      stock: 5,
+      name: 'Renamed while sold in options',
+    });
+    expect(sameCount.statusCode, sameCount.body).toBe(200);
 
     const refused = await setOptions(setup, setup.product.id, { options: [] });
     expect(refused.statusCode).toBe(409);
