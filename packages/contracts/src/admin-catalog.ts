@@ -3,7 +3,7 @@
 import './browser.ts';
 import { z } from 'zod';
 import { AdminListQuery, adminOrdering, adminPage } from './admin.ts';
-import { QueryRowId as QueryId } from './ids.ts';
+import { QueryRowId as QueryId, RowId } from './ids.ts';
 import { Money } from './money.ts';
 
 const QueryFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -203,6 +203,8 @@ export const AdminStockAdjustmentBody = z
       .max(1_000_000)
       .refine((value) => value !== 0, { error: 'A change of 0 changes nothing.' }),
     reason: z.string().trim().min(1).max(200),
+    /** The variant whose stock is corrected: required for a product sold in options (decision 018). */
+    variant_id: RowId.optional(),
   })
   .strict();
 export type AdminStockAdjustmentBody = z.infer<typeof AdminStockAdjustmentBody>;
@@ -213,6 +215,8 @@ export const AdminStockMovement = z.object({
   quantity: z.number().int(),
   reason: z.string(),
   order_id: z.number().int().nullable(),
+  /** The variant whose stock moved, for a product sold in options; null otherwise. */
+  variant_id: z.number().int().nullable(),
   note: z.string(),
   created_at: z.string(),
 });

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminCatalogShop, adminCall, adminCatalogShop, auditLog, type DropFirst } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { createVariantProduct, stockOf } from '../../../test/builders.ts';
 import { findStockLedgerMismatches } from './index.ts';
 
 let t: TestApp;
@@ -72,5 +73,55 @@ describe('stock adjustments', () => {
       (await admin(setup.shop, setup.staff.accessToken, 'POST', '/products/999999/stock/', { change: 1, reason: 'x' }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('corrects the stock of the variant named, for a product sold in options, and of it only', async () => {
+    const setup = await catalogShop();
+    const { product, variants } = await createVariantProduct(t, setup.shop, {
+      options: [{ name: 'Blade length', values: ['10 inch', '12 inch'] }],
+      variants: [
+        { options: ['10 inch'], stock: 4 },
+        { options: ['12 inch'], stock: 2 },
+      ],
+    });
+    const [short, long] = variants as [(typeof variants)[0], (typeof variants)[0]];
+    const url = `/products/${product.id}/stock/`;
+    const token = setup.staff.accessToken;
+    const added = await admin(setup.shop, token, 'POST', url, { change: 3, reason: 'Forged', variant_id: long.id });
+    expect(added.statusCode).toBe(200);
+    expect(added.json().stock).toBe(9);
+    expect(
+      added
+        .json()
+        .movements.map((m: { quantity: number; reason: string; variant_id: number }) => [
+          m.quantity,
+          m.reason,
+          m.variant_id,
+        ]),
+    ).toEqual([
+      [3, 'adjustment', long.id],
+      [2, 'initial', long.id],
+      [4, 'initial', short.id],
+    ]);
+    expect(await stockOf(t, long.id)).toEqual({ variant: 5, product: 9 });
+    expect(await stockOf(t, short.id)).toEqual({ variant: 4, product: 9 });
+    const unnamed = await admin(setup.shop, token, 'POST', url, { change: 1, reason: 'Count' });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().code).toBe('variant_required');
+    const tooMany = await admin(setup.shop, token, 'POST', url, { change: -5, reason: 'Count', variant_id: short.id });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().code).toBe('insufficient_stock');
+    const otherProduct = await admin(setup.shop, token, 'POST', `/products/${setup.product.id}/stock/`, {
+      change: 1,
+      reason: 'Count',
+      variant_id: long.id,
+    });
+    expect(otherProduct.statusCode).toBe(404);
+    expect(await stockOf(t, short.id)).toEqual({ variant: 4, product: 9 });
+    expect(await findStockLedgerMismatches(t.context(setup.shop))).toEqual([]);
+    const audit = await auditOf(setup, 'product', product.id);
+    expect(audit.map((entry) => entry.summary)).toEqual([
+      { before: { variant: long.id, stock: 2 }, after: { variant: long.id, stock: 5, change: 3, reason: 'Forged' } },
+    ]);
   });
 });

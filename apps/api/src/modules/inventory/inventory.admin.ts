@@ -10,7 +10,8 @@ import { adjustStock, listStockMovements } from './stock.service.ts';
 
 /**
  * `POST /admin/products/{id}/stock/`: a correction of the stock (a count, a delivery, a breakage) through the stock
- * ledger, with its reason; the stock never goes below 0. Audited with the stock before and after.
+ * ledger, with its reason; the stock never goes below 0. For a product sold in options, of the variant named (its
+ * stock before and after in the audit). Audited with the stock before and after.
  */
 export async function adjustStockByStaff(
   ctx: RequestContext,
@@ -19,13 +20,19 @@ export async function adjustStockByStaff(
 ): Promise<AdminStockLedger> {
   requireStaff(ctx);
   await inTransaction(ctx, async (tx) => {
-    const product = await adjustStock(tx, { productId, quantity: body.change, note: body.reason });
+    const product = await adjustStock(tx, {
+      productId,
+      variantId: body.variant_id,
+      quantity: body.change,
+      note: body.reason,
+    });
+    const variant = body.variant_id === undefined ? {} : { variant: body.variant_id };
     await recordAudit(tx, {
       action: 'product.stock',
       entity: 'product',
       entityId: productId,
-      before: { stock: product.stock - body.change },
-      after: { stock: product.stock, change: body.change, reason: body.reason },
+      before: { ...variant, stock: product.stock - body.change },
+      after: { ...variant, stock: product.stock, change: body.change, reason: body.reason },
     });
   });
   return stockLedgerForStaff(ctx, productId);
@@ -45,6 +52,7 @@ export async function stockLedgerForStaff(ctx: RequestContext, productId: number
       quantity: movement.quantity,
       reason: movement.reason,
       order_id: movement.orderId,
+      variant_id: movement.variantId,
       note: movement.note,
       created_at: movement.createdAt.toISOString(),
     })),
