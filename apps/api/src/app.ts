@@ -15,6 +15,7 @@ import FindMyWay from 'find-my-way';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { EventBus } from './lib/context.ts';
+import { redisEventRelay } from './lib/event-relay.ts';
 import { InProcessEventBus } from './lib/events.ts';
 import { type Job, scheduleJob } from './lib/jobs.ts';
 import { flushLog, type LogStream, serverLogging } from './lib/logging.ts';
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: logging.logController,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const events = new InProcessEventBus(app.log);
   app.decorate('deps', {
     config,
     database,
@@ -158,13 +160,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         attempts: config.MAIL_ATTEMPTS,
         backoffMs: config.MAIL_RETRY_SECONDS * 1000,
       }),
-    events: new InProcessEventBus(app.log),
+    events,
     cache: createResponseCache(config, app.log),
   } satisfies AppDeps);
   // Side effects of domain events (e-mails, later cache invalidation) are wired here, once per app.
   subscribeOrderEvents(app.deps, database);
   subscribeAccountEvents(app.deps, database);
   invalidateOnChanges(app.deps.events, app.deps.cache, async (id) => (await getTenant(database.db, id))?.token ?? null);
+  // With Redis, the instances tell one another of the changes that empty what each keeps in memory.
+  const relay = config.REDIS_URL ? redisEventRelay(config.REDIS_URL, app.log, (event) => events.receive(event)) : null;
+  if (relay) {
+    // `shop.changed`: what staff changed, which an instance may keep in memory (the search's word groups).
+    events.relayTo(relay, ['shop.changed']);
+    app.addHook('onReady', async () => {
+      await relay.ready();
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Callback style, as the other hooks every request passes: no promise per request.
@@ -215,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     for (const job of jobs) await job.stop();
     await app.deps.events.idle();
+    await relay?.close();
     // Mail still being retried is given its chance before the process goes.
     await app.deps.mailer.idle();
     await app.deps.cache.close();

@@ -33,8 +33,15 @@ export type TransactionalEventHandler<K extends DomainEventName> = (
 
 /** The domain event bus (`InProcessEventBus` in `events.ts`). */
 export interface EventBus {
-  /** Registers a handler for one event name; an `awaited` one is waited for by `publish`. */
-  on<K extends DomainEventName>(name: K, handler: EventHandler<K>, options?: { awaited?: boolean }): void;
+  /**
+   * Registers a handler for one event name; an `awaited` one is waited for by `publish`; an `everyInstance` one also
+   * runs for the events other instances publish (with a relay between them: `lib/event-relay.ts`).
+   */
+  on<K extends DomainEventName>(
+    name: K,
+    handler: EventHandler<K>,
+    options?: { awaited?: boolean; everyInstance?: boolean },
+  ): void;
   /** Registers a handler that runs inside the transaction that emitted the event, just before its commit. */
   beforeCommit<K extends DomainEventName>(name: K, handler: TransactionalEventHandler<K>): void;
   /** Runs the `beforeCommit` handlers of the events a transaction emitted, inside that transaction. */

@@ -1,5 +1,6 @@
 import type { EventBus, TransactionalEventHandler, TransactionContext } from './context.ts';
 import type { DomainEvent, DomainEventName, EventHandler } from './domain-events.ts';
+import type { EventRelay } from './event-relay.ts';
 
 interface EventLogger {
   error(object: object, message: string): void;
@@ -10,14 +11,16 @@ interface EventLogger {
  * (see `inTransaction` in `lib/unit-of-work.ts`), and each handler runs in the background: a failing handler is
  * logged and never undoes, delays or fails the write that published the event.
  *
- * NOTE: one process only. With several instances, an event that must reach the others (cache invalidation) moves to
- * an outbox table or Redis pub/sub behind this same `publish`/`on` surface.
+ * Handlers run in this process. A handler registered for `everyInstance` (one that empties what an instance keeps in
+ * memory) also runs for the relayed events the other instances publish, once a relay connects them (`relayTo`: Redis
+ * pub/sub, `lib/event-relay.ts`); the other handlers run once, on the instance whose change it was.
  */
 export class InProcessEventBus implements EventBus {
   private readonly handlers = new Map<
     DomainEventName,
-    { handler: EventHandler<DomainEventName>; awaited: boolean }[]
+    { handler: EventHandler<DomainEventName>; awaited: boolean; everyInstance: boolean }[]
   >();
+  private relay: { to: EventRelay; names: ReadonlySet<DomainEventName> } | null = null;
   private readonly transactional = new Map<DomainEventName, TransactionalEventHandler<DomainEventName>[]>();
   private readonly running = new Set<Promise<void>>();
 
@@ -27,10 +30,33 @@ export class InProcessEventBus implements EventBus {
    * Registers a handler for one event name. An `awaited` handler (emptying caches) is waited for by `publish`, so
    * that the write's answer goes out only once it has run: the next read sees the change. It must be quick.
    */
-  on<K extends DomainEventName>(name: K, handler: EventHandler<K>, options: { awaited?: boolean } = {}): void {
+  on<K extends DomainEventName>(
+    name: K,
+    handler: EventHandler<K>,
+    options: { awaited?: boolean; everyInstance?: boolean } = {},
+  ): void {
     const list = this.handlers.get(name) ?? [];
-    list.push({ handler: handler as EventHandler<DomainEventName>, awaited: options.awaited ?? false });
+    list.push({
+      handler: handler as EventHandler<DomainEventName>,
+      awaited: options.awaited ?? false,
+      everyInstance: options.everyInstance ?? false,
+    });
     this.handlers.set(name, list);
+  }
+
+  /**
+   * Connects this instance to the others: the events named go out through `relay` once published here, whatever
+   * handlers this instance has (another may keep what they change).
+   */
+  relayTo(relay: EventRelay, names: readonly DomainEventName[]): void {
+    this.relay = { to: relay, names: new Set(names) };
+  }
+
+  /** An event another instance published: its `everyInstance` handlers run here, in the background. */
+  receive(event: DomainEvent): void {
+    for (const { handler, everyInstance } of this.handlers.get(event.name) ?? []) {
+      if (everyInstance) this.track(event, handler);
+    }
   }
 
   /**
@@ -60,14 +86,21 @@ export class InProcessEventBus implements EventBus {
     const awaited: Promise<void>[] = [];
     for (const event of events) {
       for (const { handler, awaited: wait } of this.handlers.get(event.name) ?? []) {
-        const run = (async () => handler(event.payload))()
-          .catch((error: unknown) => this.log.error({ err: error, event: event.name }, 'event handler failed'))
-          .finally(() => this.running.delete(run));
-        this.running.add(run);
+        const run = this.track(event, handler);
         if (wait) awaited.push(run);
       }
+      if (this.relay?.names.has(event.name)) this.relay.to.send(event);
     }
     return Promise.all(awaited).then(() => undefined);
+  }
+
+  /** Runs one handler of an event in the background, logging its failure; `idle` waits for it. */
+  private track(event: DomainEvent, handler: EventHandler<DomainEventName>): Promise<void> {
+    const run: Promise<void> = (async () => handler(event.payload))()
+      .catch((error: unknown) => this.log.error({ err: error, event: event.name }, 'event handler failed'))
+      .finally(() => this.running.delete(run));
+    this.running.add(run);
+    return run;
   }
 
   /** Resolves when every handler started so far has finished (tests, shutdown). */

@@ -21,8 +21,9 @@ import {
 
 /**
  * How long an instance keeps a shop's synonym and concept groups without reading them again. A staff change empties
- * the instance's copy at once (the audit's `shop.changed` event, before the change's answer goes out); another
- * instance sees it within this time, until the event bus carries events across instances (lib/events.ts).
+ * the instance's copy at once (the audit's `shop.changed` event, before the change's answer goes out), and the other
+ * instances' copies as soon as the relay brings them the event (with Redis: `lib/event-relay.ts`); without a relay,
+ * or while Redis is away, they see it within this time.
  */
 export const WORD_GROUPS_TTL_MS = 30_000;
 
@@ -43,7 +44,7 @@ async function shopWordGroups(ctx: RequestContext): Promise<WordGroups> {
       ({ tenantId, entity }) => {
         if (entity === 'synonyms' || entity === 'concepts') created.delete(tenantId);
       },
-      { awaited: true },
+      { awaited: true, everyInstance: true },
     );
   }
   const now = Date.now();
