@@ -1,6 +1,6 @@
 // A product's options and variants as staff write them, through HTTP: variants generated from the option types,
 // kept when generated again, refused removal of a variant that holds stock, the product's stock moved into its first
-// variant, and the variant grid's save (prices, stock through the ledger, SKUs).
+// variant, and the variant grid's save (prices, stock through the ledger, SKUs, a variant's own pictures).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AdminCatalogShop,
@@ -373,6 +373,14 @@ describe('the variant grid', () => {
       [],
       [mirror, satin],
     ]);
+
+    // A picture deleted is no longer the variant's: the grid saves again as it shows.
+    const url = `/products/${setup.product.id}/images/${mirror}/`;
+    expect((await admin(setup.shop, setup.staff.accessToken, 'DELETE', url)).statusCode).toBe(204);
+    const left = await admin(setup.shop, setup.staff.accessToken, 'GET', `/products/${setup.product.id}/`);
+    expect(left.json().variants.map((variant: { image_ids: number[] }) => variant.image_ids)).toEqual([[], [satin]]);
+    const again = await patchVariants(setup, setup.product.id, [{ id: twelve.id, image_ids: [satin] }]);
+    expect(again.statusCode, again.body).toBe(200);
   });
 
   it('is staff’s only, and another shop’s product is not found', async () => {
