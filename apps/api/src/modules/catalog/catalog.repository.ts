@@ -139,9 +139,13 @@ export async function insertAttributes(
 export async function insertProductImages(
   scope: TenantScope,
   values: { productId: number; imageId: number; altText: string; order: number }[],
-): Promise<void> {
-  if (values.length === 0) return;
-  await scope.db.insert(productImages).values(values.map((value) => scope.values(value)));
+): Promise<number[]> {
+  if (values.length === 0) return [];
+  const rows = await scope.db
+    .insert(productImages)
+    .values(values.map((value) => scope.values(value)))
+    .returning({ id: productImages.id });
+  return rows.map((row) => row.id);
 }
 
 export async function setProductActive(scope: TenantScope, productId: number, isActive: boolean): Promise<void> {
