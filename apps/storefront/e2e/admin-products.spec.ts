@@ -4,8 +4,8 @@ import { openPage, solidPng, TENANT, watchProblems } from './support.ts';
 
 // The owner adds a product on one screen and saves once (slug from the name, prices, featured, stock, category,
 // pictures dropped together, reordered, with alt texts); the shop shows it. Then a bulk edit of the product list, and
-// a product sold in options: its option types defined, its variants generated and edited in the grid, the shop's
-// page offering them.
+// a product sold in options: its option types defined, its variants generated and edited in the grid (one given its
+// own picture), the shop's page offering them.
 // These journeys change the demo shop's lists (the featured shelf): they run after the shop's own journeys.
 test.describe.configure({ timeout: 120_000 });
 
@@ -178,7 +178,7 @@ test.describe('products in the administration', () => {
     expect(shopProblems).toEqual([]);
   });
 
-  test('the owner sells a product in blade lengths: generates its variants, sets a price and a stock in the grid', async ({
+  test('the owner sells a product in blade lengths: generates its variants, sets a price, a stock and a picture in the grid', async ({
     page,
     request,
   }) => {
@@ -194,6 +194,24 @@ test.describe('products in the administration', () => {
     });
     expect(answer.status()).toBe(201);
     const product = (await answer.json()) as { id: number; slug: string };
+    // Two pictures: the whole piece, then a close-up the 12 inch will show first.
+    let pictures: { id: number; alt_text: string }[] = [];
+    const uploads: [alt: string, rgb: [number, number, number]][] = [
+      ['Whole piece', [150, 90, 40]],
+      ['Close-up of the mirror polish', [200, 200, 210]],
+    ];
+    for (const [alt, rgb] of uploads) {
+      const uploaded = await request.post(`/api/admin/products/${product.id}/images/`, {
+        headers,
+        multipart: {
+          alt_text: alt,
+          image: { name: 'picture.png', mimeType: 'image/png', buffer: solidPng(rgb) },
+        },
+      });
+      expect(uploaded.status()).toBe(201);
+      pictures = (await uploaded.json()).images;
+    }
+    const closeUp = pictures[1] as { id: number; alt_text: string };
 
     await signInAsOwnerThroughApi(page, request);
     await page.goto(`/admin/products/${product.id}`);
@@ -215,6 +233,10 @@ test.describe('products in the administration', () => {
     await expect(rows.nth(0).getByRole('spinbutton', { name: 'Stock' })).toHaveValue('4');
     await rows.nth(1).getByRole('textbox', { name: 'Price', exact: true }).fill('120.00');
     await rows.nth(1).getByRole('spinbutton', { name: 'Stock' }).fill('3');
+    // The 12 inch's own picture, chosen among the product's.
+    await rows.nth(1).getByRole('combobox', { name: 'Pictures' }).click();
+    await page.getByRole('option', { name: '2. Close-up of the mirror polish' }).click();
+    await page.keyboard.press('Escape');
     await grid.getByRole('button', { name: 'Save variants' }).click();
     await expect(page.getByText('Variants saved')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Stock' }).getByTestId('stock')).toHaveText('7');
@@ -226,10 +248,14 @@ test.describe('products in the administration', () => {
     await expect(page.getByRole('region', { name: 'Stock' }).getByTestId('stock')).toHaveText('10');
 
     const saved = await request.get(`/api/admin/products/${product.id}/`, { headers });
-    const variants = (await saved.json()).variants as { options: Record<string, string>; price: string | null }[];
-    expect(variants.map((variant) => [variant.options['Blade length'], variant.price])).toEqual([
-      ['10 inch', null],
-      ['12 inch', '120.00'],
+    const variants = (await saved.json()).variants as {
+      options: Record<string, string>;
+      price: string | null;
+      image_ids: number[];
+    }[];
+    expect(variants.map((variant) => [variant.options['Blade length'], variant.price, variant.image_ids])).toEqual([
+      ['10 inch', null, []],
+      ['12 inch', '120.00', [closeUp.id]],
     ]);
 
     // The shop: the product page offers the blade lengths, the 12 inch at its own price.
@@ -239,8 +265,12 @@ test.describe('products in the administration', () => {
     const price = shop.locator('.product-detail__price .price').first();
     await expect(shop.getByRole('radio', { name: '10 inch' })).toBeChecked();
     await expect(price).toHaveText('$100.00');
+    const shown = shop.getByTestId('zoom-stage').getByRole('img');
+    await expect(shown).toHaveAttribute('alt', 'Whole piece');
     await shop.getByRole('radio', { name: '12 inch' }).check();
     await expect(price).toHaveText('$120.00');
+    // Its own picture leads the gallery.
+    await expect(shown).toHaveAttribute('alt', closeUp.alt_text);
     expect(problems).toEqual([]);
     expect(shopProblems).toEqual([]);
   });

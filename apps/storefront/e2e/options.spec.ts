@@ -1,6 +1,7 @@
 // Products sold in options (decision 018): the shopper chooses a blade length and a finish on a desktop and on a
 // phone, the price, the stock and the address follow, and the choice travels through the cart into the order; an
-// engraving is written on the wedding khukuri; an old address of a size leads to its variant.
+// engraving is written on the wedding khukuri; an old address of a size leads to its variant; a variant's own picture
+// leads the gallery.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectOnPath, newCustomer, openPage, signIn, TENANT, watchProblems } from './support.ts';
 
@@ -204,6 +205,32 @@ test.describe('on a desktop', () => {
     await expect(page.getByRole('heading', { name: 'Angkhola Khukuri', level: 1 })).toBeVisible();
     await expect(option(page, '10 inch')).toBeChecked();
     await expect(price(page)).toHaveText('$85.00');
+  });
+
+  test('a variant with a picture of its own shows it first: the Sirupate’s mirror polish, its close-up', async ({
+    page,
+    request,
+  }) => {
+    const response = await request.get('/api/products/products/sirupate-khukuri/', { headers: TENANT });
+    const product: {
+      images: { id: number; alt_text: string; order: number }[];
+      variants: { id: number; sku: string; image_ids: number[] }[];
+    } = await response.json();
+    const [whole, closeUp] = [...product.images].sort((a, b) => a.order - b.order);
+    const mirror = product.variants.find((variant) => variant.sku === 'SIR-12-MIR');
+    if (!whole || !closeUp || !mirror) throw new Error('the demo Sirupate has no mirror polish with its own picture');
+    expect(mirror.image_ids).toEqual([closeUp.id]);
+    await openPage(page, '/products/sirupate-khukuri');
+    const shown = page.getByTestId('zoom-stage').getByRole('img');
+    await expect(shown).toHaveAttribute('alt', whole.alt_text);
+    await expect(option(page, 'Mirror-polished')).toBeEnabled();
+    await option(page, 'Mirror-polished').check();
+    await expectOnPath(page, `/products/sirupate-khukuri?variant=${mirror.id}`);
+    await expect(shown).toHaveAttribute('alt', closeUp.alt_text);
+    await expect(page.getByRole('button', { name: 'Show image 1' })).toHaveAttribute('aria-pressed', 'true');
+    // Back to the satin finish: the product's own order again.
+    await option(page, 'Satin').check();
+    await expect(shown).toHaveAttribute('alt', whole.alt_text);
   });
 
   test('a card of a product sold at several prices shows its lowest as “From”', async ({ page }) => {

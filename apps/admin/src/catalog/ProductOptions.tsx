@@ -1,7 +1,7 @@
 // A product's options on its edit screen (decision 018): the option types and personalisation fields, "Generate
-// variants" (the options call), and the variant grid with one save (SKU, prices, stock, weight, on sale) and a "Set
-// stock for all" helper. Each is a form of its own beside the product's.
-import { Box, Button, Card, CardContent, TextField as MuiTextField, Stack, Typography } from '@mui/material';
+// variants" (the options call), and the variant grid with one save (SKU, prices, stock, weight, its own pictures, on
+// sale) and a "Set stock for all" helper. Each is a form of its own beside the product's.
+import { Box, Button, Card, CardContent, Chip, TextField as MuiTextField, Stack, Typography } from '@mui/material';
 import { parseMinor } from '@platform/contracts';
 import {
   type AdminProduct,
@@ -18,6 +18,7 @@ import {
   regex,
   required,
   SaveButton,
+  SelectArrayInput,
   SimpleFormIterator,
   TextInput,
   useDataProvider,
@@ -151,6 +152,62 @@ function StockForAll() {
   );
 }
 
+type Picture = AdminProduct['images'][number];
+
+/** A picture by its place among the product's (1, 2…), its thumbnail beside. */
+function PictureLabel({ picture, number, withText }: { picture: Picture; number: number; withText: boolean }) {
+  return (
+    <Stack direction="row" spacing={1} alignItems="center" component="span">
+      <Box
+        component="img"
+        src={picture.thumb_url}
+        alt=""
+        sx={{ width: 24, height: 24, objectFit: 'cover', borderRadius: 0.5 }}
+      />
+      <span>{withText ? `${number}. ${picture.alt_text || `Picture ${number}`}` : number}</span>
+    </Stack>
+  );
+}
+
+/** A row's own pictures, chosen among the product's: shown first on the product page when the variant is chosen. */
+function VariantPictures({ pictures }: { pictures: Picture[] }) {
+  const numbers = new Map(pictures.map((picture, index) => [picture.id, index + 1]));
+  const choices = pictures.map((picture) => ({ id: picture.id, name: picture.alt_text }));
+  const byId = new Map(pictures.map((picture) => [picture.id, picture]));
+  const label = (choice: { id: number }) => {
+    const picture = byId.get(choice.id) as Picture;
+    return <PictureLabel picture={picture} number={numbers.get(choice.id) ?? 0} withText />;
+  };
+  return (
+    <SelectArrayInput
+      source="image_ids"
+      label="Pictures"
+      choices={choices}
+      optionText={label}
+      helperText={false}
+      sx={{ minWidth: 130, maxWidth: 220 }}
+      options={{
+        renderValue: (selected: unknown) => (
+          <Stack direction="row" spacing={0.5} flexWrap="wrap" component="span">
+            {((selected as number[]) ?? []).flatMap((id) => {
+              const picture = byId.get(id);
+              return picture
+                ? [
+                    <Chip
+                      key={id}
+                      size="small"
+                      label={<PictureLabel picture={picture} number={numbers.get(id) ?? 0} withText={false} />}
+                    />,
+                  ]
+                : [];
+            })}
+          </Stack>
+        ),
+      }}
+    />
+  );
+}
+
 /** The before-discount price of a row, when given, is above its price (or the product's). */
 function aboveTheRowPrice(productPrice: string) {
   return (value: unknown, _values: unknown, props: { source?: string }) => {
@@ -188,7 +245,7 @@ function VariantGrid({ product }: { product: AdminProduct }) {
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         An empty price is the product’s ({product.price}); the first variant on sale sets the product’s price. A stock
-        is a count, recorded in the ledger.
+        is a count, recorded in the ledger. A variant’s pictures are shown first when a shopper chooses it.
       </Typography>
       <StockForAll />
       <ArrayInput source="variants" label={false}>
@@ -233,6 +290,7 @@ function VariantGrid({ product }: { product: AdminProduct }) {
             helperText={false}
             sx={{ minWidth: 110, maxWidth: 130 }}
           />
+          {product.images.length > 0 && <VariantPictures pictures={product.images} />}
           <BooleanInput source="is_active" label="On sale" helperText={false} />
         </SimpleFormIterator>
       </ArrayInput>

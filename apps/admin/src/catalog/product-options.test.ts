@@ -20,7 +20,7 @@ describe('the Options section’s bodies', () => {
     expect(AdminProductOptionsBody.safeParse(body).success).toBe(true);
   });
 
-  it('sends every row of the grid, an empty price or weight as none', () => {
+  it('sends every row of the grid, an empty price or weight as none, the pictures chosen in their order', () => {
     const body = variantsBody([
       { id: 1, sku: ' KH-10 ', price: '', price_before_discount: null, stock: 3, weight_grams: null, is_active: true },
       {
@@ -30,11 +30,21 @@ describe('the Options section’s bodies', () => {
         price_before_discount: '150.00',
         stock: 0,
         weight_grams: 900,
+        image_ids: [31, 30],
         is_active: false,
       },
     ]);
     expect(body.variants).toEqual([
-      { id: 1, sku: 'KH-10', price: null, price_before_discount: null, stock: 3, weight_grams: null, is_active: true },
+      {
+        id: 1,
+        sku: 'KH-10',
+        price: null,
+        price_before_discount: null,
+        stock: 3,
+        weight_grams: null,
+        image_ids: [],
+        is_active: true,
+      },
       {
         id: 2,
         sku: 'KH-12',
@@ -42,6 +52,7 @@ describe('the Options section’s bodies', () => {
         price_before_discount: '150.00',
         stock: 0,
         weight_grams: 900,
+        image_ids: [31, 30],
         is_active: false,
       },
     ]);

@@ -35,12 +35,14 @@ export interface GridRow {
   price_before_discount: string | null;
   stock: number;
   weight_grams: number | null;
+  /** The product's pictures shown first for the variant (ids of `AdminProduct.images`), in their order. */
+  image_ids?: number[] | null;
   is_active: boolean;
 }
 
 const blankIsNull = (value: unknown) => (value === '' || value === undefined || value === null ? null : value);
 
-/** The grid's save: every row's fields, an empty price as the product's. */
+/** The grid's save: every row's fields, an empty price as the product's, no pictures chosen as none of its own. */
 export function variantsBody(rows: GridRow[]): AdminProductVariantsBody {
   return {
     variants: rows.map((row) => ({
@@ -50,6 +52,7 @@ export function variantsBody(rows: GridRow[]): AdminProductVariantsBody {
       price_before_discount: blankIsNull(row.price_before_discount) as string | null,
       stock: Number(row.stock),
       weight_grams: blankIsNull(row.weight_grams) === null ? null : Number(row.weight_grams),
+      image_ids: (row.image_ids ?? []).map(Number),
       is_active: Boolean(row.is_active),
     })),
   };

@@ -1,5 +1,5 @@
 import { type AnyColumn, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { categories, productAttributes, productImages, products } from '../../db/schema/index.ts';
+import { categories, productAttributes, productImages, products, productVariants } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { mediaColumns } from '../media/index.ts';
@@ -139,9 +139,13 @@ export async function insertAttributes(
 export async function insertProductImages(
   scope: TenantScope,
   values: { productId: number; imageId: number; altText: string; order: number }[],
-): Promise<void> {
-  if (values.length === 0) return;
-  await scope.db.insert(productImages).values(values.map((value) => scope.values(value)));
+): Promise<number[]> {
+  if (values.length === 0) return [];
+  const rows = await scope.db
+    .insert(productImages)
+    .values(values.map((value) => scope.values(value)))
+    .returning({ id: productImages.id });
+  return rows.map((row) => row.id);
 }
 
 export async function setProductActive(scope: TenantScope, productId: number, isActive: boolean): Promise<void> {
@@ -410,8 +414,23 @@ export async function updateProductImage(
     .where(scope.where(productImages, eq(productImages.id, id)));
 }
 
+/** Removes a product's picture, and it from its variants' own pictures. */
 export async function deleteProductImage(scope: TenantScope, id: number): Promise<void> {
-  await scope.db.delete(productImages).where(scope.where(productImages, eq(productImages.id, id)));
+  const [deleted] = await scope.db
+    .delete(productImages)
+    .where(scope.where(productImages, eq(productImages.id, id)))
+    .returning({ productId: productImages.productId });
+  if (!deleted) return;
+  await scope.db
+    .update(productVariants)
+    .set({ imageIds: sql`array_remove(${productVariants.imageIds}, ${id}::integer)` })
+    .where(
+      scope.where(
+        productVariants,
+        eq(productVariants.productId, deleted.productId),
+        sql`${id}::integer = any(${productVariants.imageIds})`,
+      ),
+    );
 }
 
 export async function findCategoryById(scope: TenantScope, id: number): Promise<CategoryRow | null> {

@@ -381,13 +381,16 @@ export interface NewCatalogProduct extends NewProduct {
   images?: { imageId: number; altText: string }[];
 }
 
-/** Creates products with their attributes and pictures, in one transaction; their ids and slugs, in input order. */
+/**
+ * Creates products with their attributes and pictures, in one transaction; their ids, slugs and pictures' ids
+ * (`product_images`, what a variant's `imageIds` name, in the order given), in input order.
+ */
 export async function createProducts(
   ctx: RequestContext,
   input: NewCatalogProduct[],
-): Promise<{ id: number; slug: string }[]> {
+): Promise<{ id: number; slug: string; imageIds: number[] }[]> {
   return inTransaction(ctx, async (tx) => {
-    const created: { id: number; slug: string }[] = [];
+    const created: { id: number; slug: string; imageIds: number[] }[] = [];
     for (const { attributes = [], images = [], ...values } of input) {
       const [row] = await insertProducts(tx.scope, [values]);
       if (!row) throw new Error('product insert returned nothing');
@@ -395,11 +398,11 @@ export async function createProducts(
         tx.scope,
         attributes.map((attribute, order) => ({ productId: row.id, ...attribute, order })),
       );
-      await insertProductImages(
+      const imageIds = await insertProductImages(
         tx.scope,
         images.map((image, order) => ({ productId: row.id, ...image, order })),
       );
-      created.push({ id: row.id, slug: row.slug });
+      created.push({ id: row.id, slug: row.slug, imageIds });
     }
     return created;
   });

@@ -1,8 +1,16 @@
 // A product's options and variants as staff write them, through HTTP: variants generated from the option types,
 // kept when generated again, refused removal of a variant that holds stock, the product's stock moved into its first
-// variant, and the variant grid's save (prices, stock through the ledger, SKUs).
+// variant, and the variant grid's save (prices, stock through the ledger, SKUs, a variant's own pictures).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminCatalogShop, adminCall, adminCatalogShop, auditLog, type DropFirst } from '../../../test/admin.ts';
+import {
+  type AdminCatalogShop,
+  adminCall,
+  adminCatalogShop,
+  auditLog,
+  type DropFirst,
+  multipart,
+  png,
+} from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createProduct } from '../../../test/builders.ts';
 import { findStockLedgerMismatches } from '../inventory/index.ts';
@@ -38,6 +46,23 @@ async function setOptions(setup: AdminCatalogShop, productId: number, body: obje
 
 async function patchVariants(setup: AdminCatalogShop, productId: number, variants: object[]) {
   return admin(setup.shop, setup.staff.accessToken, 'PATCH', `/products/${productId}/variants/`, { variants });
+}
+
+/** Uploads a picture of the product as staff; answers the product's pictures. */
+async function upload(setup: AdminCatalogShop, productId: number, color: string, altText: string) {
+  const body = multipart([
+    { name: 'alt_text', value: altText },
+    { name: 'image', filename: 'photo.png', type: 'image/png', data: await png(color) },
+  ]);
+  const answer = await t.request(setup.shop, {
+    method: 'POST',
+    url: `/api/admin/products/${productId}/images/`,
+    token: setup.staff.accessToken,
+    payload: body.payload,
+    headers: body.headers,
+  });
+  expect(answer.statusCode, answer.body).toBe(201);
+  return answer.json().images as { id: number; alt_text: string }[];
 }
 
 async function ledger(setup: AdminCatalogShop, productId: number) {
@@ -302,6 +327,60 @@ describe('the variant grid', () => {
     const foreign = await patchVariants(setup, setup.product.id, [{ id: theirs.id, stock: 3 }]);
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().variants).toEqual([`The product has no variant with the id ${theirs.id}.`]);
+  });
+
+  it('gives a variant its own pictures among the product’s, first on the storefront’s detail; another product’s refused', async () => {
+    const setup = await emptyShop();
+    const other = await createProduct(t, setup.shop, { categoryId: setup.category.id, stock: 0 });
+    await upload(setup, setup.product.id, '#a00', 'Satin finish');
+    const [satin, mirror] = (await upload(setup, setup.product.id, '#0a0', 'Mirror finish')).map(
+      (image) => image.id,
+    ) as [number, number];
+    const [foreign] = (await upload(setup, other.id, '#00a', 'Another khukuri')).map((image) => image.id) as [number];
+    const [ten, twelve] = (await setOptions(setup, setup.product.id, { options: [BLADE] })).json().variants as [
+      Variant,
+      Variant,
+    ];
+    const answer = await patchVariants(setup, setup.product.id, [
+      { id: ten.id, image_ids: [] },
+      { id: twelve.id, image_ids: [mirror, satin] },
+    ]);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().variants.map((variant: { image_ids: number[] }) => variant.image_ids)).toEqual([
+      [],
+      [mirror, satin],
+    ]);
+    const detail = await t.request(setup.shop, {
+      method: 'GET',
+      url: `/api/products/products/${setup.product.slug}/`,
+    });
+    expect(detail.json().variants.map((variant: { image_ids: number[] }) => variant.image_ids)).toEqual([
+      [],
+      [mirror, satin],
+    ]);
+    const audit = await auditLog(t, setup, 'product', setup.product.id);
+    expect(audit[0]?.action).toBe('product.variants');
+    expect(audit[0]?.summary).toEqual({
+      before: { variants: [{ id: twelve.id, image_ids: [] }] },
+      after: { variants: [{ id: twelve.id, image_ids: [mirror, satin] }] },
+    });
+
+    const refused = await patchVariants(setup, setup.product.id, [{ id: ten.id, image_ids: [satin, foreign] }]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().image_ids).toEqual([`The product has no picture with the id ${foreign}.`]);
+    const unchanged = await admin(setup.shop, setup.staff.accessToken, 'GET', `/products/${setup.product.id}/`);
+    expect(unchanged.json().variants.map((variant: { image_ids: number[] }) => variant.image_ids)).toEqual([
+      [],
+      [mirror, satin],
+    ]);
+
+    // A picture deleted is no longer the variant's: the grid saves again as it shows.
+    const url = `/products/${setup.product.id}/images/${mirror}/`;
+    expect((await admin(setup.shop, setup.staff.accessToken, 'DELETE', url)).statusCode).toBe(204);
+    const left = await admin(setup.shop, setup.staff.accessToken, 'GET', `/products/${setup.product.id}/`);
+    expect(left.json().variants.map((variant: { image_ids: number[] }) => variant.image_ids)).toEqual([[], [satin]]);
+    const again = await patchVariants(setup, setup.product.id, [{ id: twelve.id, image_ids: [satin] }]);
+    expect(again.statusCode, again.body).toBe(200);
   });
 
   it('is staff’s only, and another shop’s product is not found', async () => {

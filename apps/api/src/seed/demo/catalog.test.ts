@@ -110,4 +110,25 @@ describe('demo catalog pictures', () => {
       [{ key: 'engraving', label: 'Engraving', max_length: 20, price: '15.00', required: false }],
     ]);
   });
+
+  it('gives the Sirupate’s mirror-polished variants its close-up as their own picture, the others none', () => {
+    const sirupate = products.get('sirupate-khukuri') as Product;
+    const closeUp = sirupate.images[1];
+    expect(closeUp?.alt_text).toContain('close-up');
+    expect(sirupate.variants.map((variant) => [variant.sku, variant.image_ids])).toEqual([
+      ['SIR-12-SAT', []],
+      ['SIR-12-MIR', [closeUp?.id]],
+      ['SIR-15-SAT', []],
+      ['SIR-15-MIR', [closeUp?.id]],
+    ]);
+    for (const product of products.values()) {
+      const own = new Set(product.images.map((image) => image.id));
+      for (const variant of product.variants) {
+        expect(
+          variant.image_ids.every((id) => own.has(id)),
+          variant.sku,
+        ).toBe(true);
+      }
+    }
+  });
 });

@@ -73,14 +73,18 @@ async function recordPictures(ctx: RequestContext, pictures: { prepared: Prepare
 }
 
 /**
- * A demo product's options and variants (the first, the default, at the product's price and stock) and its old
- * address leading to that variant; or its personalisation alone.
+ * A demo product's options and variants (the first, the default, at the product's price and stock; some with pictures
+ * of their own among the product's) and its old address leading to that variant; or its personalisation alone.
  */
-async function seedOptions(ctx: RequestContext, product: DemoProduct, productId: number): Promise<void> {
+async function seedOptions(
+  ctx: RequestContext,
+  product: DemoProduct,
+  created: { id: number; imageIds: number[] },
+): Promise<void> {
   const { sold, personalisation = [] } = product;
   if (!sold && personalisation.length === 0) return;
   await createProductVariants(ctx, {
-    productId,
+    productId: created.id,
     options: sold?.options ?? [],
     variants: (sold?.variants ?? []).map((variant) => ({
       sku: variant.sku,
@@ -88,6 +92,11 @@ async function seedOptions(ctx: RequestContext, product: DemoProduct, productId:
       priceCents: variant.price * 100,
       ...(variant.priceBeforeDiscount ? { priceBeforeDiscountCents: variant.priceBeforeDiscount * 100 } : {}),
       stock: variant.stock,
+      imageIds: (variant.pictures ?? []).map((place) => {
+        const id = created.imageIds[place];
+        if (id === undefined) throw new Error(`${variant.sku}: the product has no picture ${place + 1}`);
+        return id;
+      }),
     })),
     personalisation: personalisation.map((field) => ({ ...field, priceCents: field.price * 100 })),
     redirects: sold ? [{ oldSlug: sold.oldSlug, variant: 0 }] : [],
@@ -131,8 +140,10 @@ export async function seedCatalog(ctx: RequestContext): Promise<void> {
       images,
     };
   });
-  const productIds = new Map((await createProducts(ctx, products)).map((row) => [row.slug, row.id]));
-  for (const product of DEMO_PRODUCTS) await seedOptions(ctx, product, productIds.get(product.slug) as number);
+  const created = new Map((await createProducts(ctx, products)).map((row) => [row.slug, row]));
+  for (const product of DEMO_PRODUCTS) {
+    await seedOptions(ctx, product, created.get(product.slug) as { id: number; imageIds: number[] });
+  }
 
   await createSynonymGroups(ctx, DEMO_SYNONYMS);
   await createSynonymGroups(ctx, DEMO_CONCEPTS, 'concepts');
@@ -151,7 +162,7 @@ export async function seedCatalog(ctx: RequestContext): Promise<void> {
   }
   for (const review of DEMO_REVIEWS) {
     await createReview(reviewers.get(review.reviewer) as RequestContext, {
-      product: productIds.get(review.product) as number,
+      product: created.get(review.product)?.id as number,
       rating: review.rating,
       comment: review.comment,
     });

@@ -35,6 +35,8 @@ export interface DemoVariant {
   /** Its own price before discount; absent: the product's. */
   priceBeforeDiscount?: number;
   stock: number;
+  /** Its own pictures, shown first when it is chosen: places among the product's pictures (0 the first). */
+  pictures?: number[];
 }
 
 const variant = (
@@ -44,6 +46,9 @@ const variant = (
   stock: number,
   priceBeforeDiscount?: number,
 ): DemoVariant => ({ sku, options, price, stock, ...(priceBeforeDiscount ? { priceBeforeDiscount } : {}) });
+
+/** A mirror-polished variant leads with the product's close-up (its second picture), where the polish shows. */
+const mirror = (demo: DemoVariant): DemoVariant => ({ ...demo, pictures: [1] });
 
 const BLADE_LENGTH = 'Blade length';
 const FINISH = 'Finish';
@@ -202,9 +207,9 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       ],
       variants: [
         variant('SIR-12-SAT', ['12 inch', 'Satin'], 90, 7),
-        variant('SIR-12-MIR', ['12 inch', 'Mirror-polished'], 100, 3),
+        mirror(variant('SIR-12-MIR', ['12 inch', 'Mirror-polished'], 100, 3)),
         variant('SIR-15-SAT', ['15 inch', 'Satin'], 110, 2),
-        variant('SIR-15-MIR', ['15 inch', 'Mirror-polished'], 120, 1),
+        mirror(variant('SIR-15-MIR', ['15 inch', 'Mirror-polished'], 120, 1)),
       ],
     },
     description:
