@@ -24,6 +24,8 @@ export interface ProductListQuery {
   minPrice: string;
   maxPrice: string;
   inStock: boolean;
+  /** One option value ("12 inch", decision 018): only products sold in it; '' for any. */
+  option: string;
   page: number;
 }
 
@@ -32,7 +34,7 @@ export interface ProductListData extends ProductListQuery {
   /** Every category of the shop, for the category filter. */
   categories: Category[];
   products: ProductPage | null;
-  /** The counts per category and price band of what the list's search and other filters keep. */
+  /** The counts per category, price band and option value of what the list's search and other filters keep. */
   facets: ProductFacets | null;
   error: string | null;
   /** For a search that found nothing: the closest search that finds something ("Did you mean …?"). */
@@ -65,6 +67,7 @@ export function readProductListQuery(params: URLSearchParams): ProductListQuery 
   if (minPrice && maxPrice && (parseMinor(minPrice) ?? 0) > (parseMinor(maxPrice) ?? 0)) {
     [minPrice, maxPrice] = [maxPrice, minPrice];
   }
+  const option = params.get('option')?.trim() ?? '';
   return {
     search,
     categorySlug: params.get('category')?.trim() ?? '',
@@ -72,6 +75,8 @@ export function readProductListQuery(params: URLSearchParams): ProductListQuery 
     minPrice,
     maxPrice,
     inStock: params.get('in_stock') === 'true',
+    // The API takes an option value of up to 100 characters; a longer one is no value of any product.
+    option: option.length <= 100 ? option : '',
     page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
   };
 }
@@ -85,6 +90,7 @@ export function productListHref(query: ProductListQuery): string {
   if (query.minPrice) params.set('min_price', query.minPrice);
   if (query.maxPrice) params.set('max_price', query.maxPrice);
   if (query.inStock) params.set('in_stock', 'true');
+  if (query.option) params.set('option', query.option);
   if (query.page > 1) params.set('page', String(query.page));
   const text = params.toString();
   return text ? `/products?${text}` : '/products';
@@ -101,6 +107,7 @@ export async function loadProductList(api: ApiClient, url: URL): Promise<Product
       minPrice: query.minPrice,
       maxPrice: query.maxPrice,
       inStock: query.inStock,
+      option: query.option,
       page: query.page,
       facets: true,
     }).then(
@@ -155,6 +162,23 @@ export function isPriceBand(
 ) {
   if (!query.minPrice || !query.maxPrice) return false;
   return parseMinor(query.minPrice) === parseMinor(band.min) && parseMinor(query.maxPrice) === parseMinor(band.max);
+}
+
+/** An option type's values in the list's facets ("Blade length": "10 inch", "12 inch"), each with its count. */
+export interface OptionFacetGroup {
+  name: string;
+  values: { value: string; count: number }[];
+}
+
+/** The option facets by type, in the answer's order (by type name, then the values' display order). */
+export function optionFacetGroups(facets: ProductFacets | null): OptionFacetGroup[] {
+  const groups: OptionFacetGroup[] = [];
+  for (const { name, value, count } of facets?.options ?? []) {
+    const last = groups.at(-1);
+    if (last?.name === name) last.values.push({ value, count });
+    else groups.push({ name, values: [{ value, count }] });
+  }
+  return groups;
 }
 
 /** What a sort asked in a search's words is called on its chip. */
