@@ -186,7 +186,6 @@ export function ProductListFilters({
             choices={facets.price_bands.map((band) => {
               const chosen = isPriceBand(query, band);
               return {
-                key: band.min,
                 text: `${format.price(band.min)}–${format.price(band.max)}`,
                 count: band.count,
                 chosen,
@@ -204,7 +203,6 @@ export function ProductListFilters({
             key={group.name}
             label={group.name}
             choices={group.values.map(({ value, count }) => ({
-              key: value,
               text: value,
               count,
               chosen: query.option === value,
@@ -231,14 +229,15 @@ function FacetGroup({
   choices,
 }: {
   label: string;
-  choices: { key: string; text: string; count: number; chosen: boolean; href: string }[];
+  /** Each choice's text is unique in its group. */
+  choices: { text: string; count: number; chosen: boolean; href: string }[];
 }) {
   return (
     <fieldset className="product-filters__bands">
       <legend className="product-filters__bands-label">{label}</legend>
       <ul>
         {choices.map((choice) => (
-          <li key={choice.key}>
+          <li key={choice.text}>
             <Link
               to={choice.href}
               className="product-filters__band"
