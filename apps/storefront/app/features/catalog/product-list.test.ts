@@ -124,12 +124,10 @@ describe('the address of a product list', () => {
     expect(read('min_price=1e3&max_price=85.001')).toMatchObject({ minPrice: '', maxPrice: '' });
   });
 
-  it('keeps one option value, trimmed, and takes one too long to be any as not given', () => {
+  it('keeps one option value, trimmed', () => {
     expect(read('option=+Mirror+&option=12+inch').option).toBe('Mirror');
     expect(productListHref({ ...read('option=Mirror'), page: 2 })).toBe('/products?option=Mirror&page=2');
     expect(read('option=%20').option).toBe('');
-    expect(read(`option=${'x'.repeat(100)}`).option).toHaveLength(100);
-    expect(read(`option=${'x'.repeat(101)}`).option).toBe('');
   });
 
   it('swaps price bounds given the wrong way round', () => {
@@ -173,28 +171,16 @@ describe('the option facets', () => {
         { name: 'Finish', value: 'Satin', count: 5 },
       ],
     };
-    expect(optionFacetGroups(facets)).toEqual([
-      {
-        name: 'Blade length',
-        values: [
-          { value: '10 inch', count: 4 },
-          { value: '12 inch', count: 3 },
-        ],
-      },
-      {
-        name: 'Finish',
-        values: [
-          { value: 'Mirror', count: 2 },
-          { value: 'Satin', count: 5 },
-        ],
-      },
+    expect([...optionFacetGroups(facets)]).toEqual([
+      ['Blade length', facets.options.slice(0, 2)],
+      ['Finish', facets.options.slice(2)],
     ]);
   });
 
   it('shows no group without options in the answer', () => {
-    expect(optionFacetGroups(null)).toEqual([]);
-    expect(optionFacetGroups({ categories: [], price_bands: [] })).toEqual([]);
-    expect(optionFacetGroups({ categories: [], price_bands: [], options: [] })).toEqual([]);
+    expect(optionFacetGroups(null).size).toBe(0);
+    expect(optionFacetGroups({ categories: [], price_bands: [] }).size).toBe(0);
+    expect(optionFacetGroups({ categories: [], price_bands: [], options: [] }).size).toBe(0);
   });
 });
 

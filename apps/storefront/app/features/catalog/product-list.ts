@@ -67,7 +67,6 @@ export function readProductListQuery(params: URLSearchParams): ProductListQuery 
   if (minPrice && maxPrice && (parseMinor(minPrice) ?? 0) > (parseMinor(maxPrice) ?? 0)) {
     [minPrice, maxPrice] = [maxPrice, minPrice];
   }
-  const option = params.get('option')?.trim() ?? '';
   return {
     search,
     categorySlug: params.get('category')?.trim() ?? '',
@@ -75,8 +74,7 @@ export function readProductListQuery(params: URLSearchParams): ProductListQuery 
     minPrice,
     maxPrice,
     inStock: params.get('in_stock') === 'true',
-    // The API takes an option value of up to 100 characters; a longer one is no value of any product.
-    option: option.length <= 100 ? option : '',
+    option: params.get('option')?.trim() ?? '',
     page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
   };
 }
@@ -164,20 +162,13 @@ export function isPriceBand(
   return parseMinor(query.minPrice) === parseMinor(band.min) && parseMinor(query.maxPrice) === parseMinor(band.max);
 }
 
-/** An option type's values in the list's facets ("Blade length": "10 inch", "12 inch"), each with its count. */
-export interface OptionFacetGroup {
-  name: string;
-  values: { value: string; count: number }[];
-}
+/** One option value of the list's facets ("Blade length": "12 inch") and how many products are sold in it. */
+export type OptionFacet = NonNullable<ProductFacets['options']>[number];
 
-/** The option facets by type, in the answer's order (by type name, then the values' display order). */
-export function optionFacetGroups(facets: ProductFacets | null): OptionFacetGroup[] {
-  const groups: OptionFacetGroup[] = [];
-  for (const { name, value, count } of facets?.options ?? []) {
-    const last = groups.at(-1);
-    if (last?.name === name) last.values.push({ value, count });
-    else groups.push({ name, values: [{ value, count }] });
-  }
+/** The option facets by type name ("Blade length"), in the answer's order (by name, then the values' display order). */
+export function optionFacetGroups(facets: ProductFacets | null): Map<string, OptionFacet[]> {
+  const groups = new Map<string, OptionFacet[]>();
+  for (const option of facets?.options ?? []) groups.set(option.name, [...(groups.get(option.name) ?? []), option]);
   return groups;
 }
 

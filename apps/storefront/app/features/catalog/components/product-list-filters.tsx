@@ -60,10 +60,8 @@ export function ProductListFilters({
     navigate(productListHref(next), { preventScrollReset: true });
   }
 
-  const filtered = Boolean(
-    query.ordering || query.categorySlug || query.minPrice || query.maxPrice || query.inStock || query.option,
-  );
   const active = activeFilterCount(query);
+  const filtered = Boolean(query.ordering) || active > 0;
   return (
     <>
       <button
@@ -186,10 +184,10 @@ export function ProductListFilters({
             choices={facets.price_bands.map((band) => {
               const chosen = isPriceBand(query, band);
               return {
-                text: `${format.price(band.min)}–${format.price(band.max)}`,
+                name: `${format.price(band.min)}–${format.price(band.max)}`,
                 count: band.count,
                 chosen,
-                href: productListHref({
+                to: productListHref({
                   ...query,
                   ...(chosen ? { minPrice: '', maxPrice: '' } : { minPrice: band.min, maxPrice: band.max }),
                   page: 1,
@@ -198,15 +196,15 @@ export function ProductListFilters({
             })}
           />
         )}
-        {optionFacetGroups(facets).map((group) => (
+        {[...optionFacetGroups(facets)].map(([name, values]) => (
           <FacetGroup
-            key={group.name}
-            label={group.name}
-            choices={group.values.map(({ value, count }) => ({
-              text: value,
+            key={name}
+            label={name}
+            choices={values.map(({ value, count }) => ({
+              name: value,
               count,
               chosen: query.option === value,
-              href: productListHref({ ...query, option: query.option === value ? '' : value, page: 1 }),
+              to: productListHref({ ...query, option: query.option === value ? '' : value, page: 1 }),
             }))}
           />
         ))}
@@ -229,22 +227,17 @@ function FacetGroup({
   choices,
 }: {
   label: string;
-  /** Each choice's text is unique in its group. */
-  choices: { text: string; count: number; chosen: boolean; href: string }[];
+  /** Each choice's name is unique in its group. */
+  choices: { name: string; count: number; chosen: boolean; to: string }[];
 }) {
   return (
     <fieldset className="product-filters__bands">
       <legend className="product-filters__bands-label">{label}</legend>
       <ul>
-        {choices.map((choice) => (
-          <li key={choice.text}>
-            <Link
-              to={choice.href}
-              className="product-filters__band"
-              aria-current={choice.chosen ? 'true' : undefined}
-              preventScrollReset
-            >
-              {choice.text} <span className="product-filters__band-count">({choice.count})</span>
+        {choices.map(({ name, count, chosen, to }) => (
+          <li key={name}>
+            <Link to={to} className="product-filters__band" aria-current={chosen || undefined} preventScrollReset>
+              {name} <span className="product-filters__band-count">({count})</span>
             </Link>
           </li>
         ))}
