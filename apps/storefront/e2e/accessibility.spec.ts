@@ -18,6 +18,7 @@ const ROUTES = [
   '/products?category=service',
   '/products?search=kukri',
   '/products?search=kukri&category=traditional&ordering=-price&min_price=50&in_stock=true',
+  '/products?option=12+inch',
   '/products/angkhola-khukuri',
   '/blog',
   '/blog/history-of-the-khukuri',

@@ -35,6 +35,15 @@ test('the product list’s filters wait behind a Filters button that says how ma
   await openPage(page, '/products?category=service&min_price=20&in_stock=true&ordering=-price');
   await expect(page.getByRole('button', { name: 'Filters (3)' })).toHaveAttribute('aria-expanded', 'false');
   await expect(form).toBeHidden();
+
+  // An option value is chosen behind the same button, and counts as a filter.
+  await openPage(page, '/products');
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const twelveInch = page.getByRole('group', { name: 'Blade length' }).getByRole('link', { name: /^12 inch / });
+  await twelveInch.click();
+  await expect(page).toHaveURL(/[?&]option=12(\+|%20)inch/);
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+  await expect(page.locator('.product-card')).toHaveCount(3);
 });
 
 test('the checkout shows the order’s total right above Place Order', async ({ page, request }) => {

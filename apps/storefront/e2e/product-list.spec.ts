@@ -145,6 +145,40 @@ test.describe('product list: sort, filters, count and breadcrumb', () => {
     expect(await documentIsMarked(page)).toBe(true);
   });
 
+  test('an option value is a filter of its option type, chosen and cleared without a reload', async ({ page }) => {
+    await openPage(page, '/products');
+    await markDocument(page);
+    const bladeLengths = page.getByRole('group', { name: 'Blade length' }).getByRole('link');
+    // The demo sells the Angkhola, the Bhojpure and the Sirupate in 12 inch.
+    const twelveInch = bladeLengths.filter({ hasText: /^12 inch \(\d+\)$/ });
+    await expect(twelveInch).toHaveText('12 inch (3)');
+    const all = await resultCount(page).textContent();
+
+    await twelveInch.click();
+    await expectOnPath(page, '/products?option=12+inch');
+    await expect(resultCount(page)).toHaveText('3 products');
+    expect((await cardNames(page).allTextContents()).sort()).toEqual([
+      'Angkhola Khukuri',
+      'Bhojpure Khukuri',
+      'Sirupate Khukuri',
+    ]);
+    await expect(twelveInch).toHaveAttribute('aria-current', 'true');
+    // The option facets do not keep the option: the other lengths still say what choosing them would list.
+    await expect(bladeLengths.filter({ hasText: /^10 inch / })).toBeVisible();
+
+    // Choosing it again clears it; so does Clear filters.
+    await twelveInch.click();
+    await expectOnPath(page, '/products');
+    await expect(resultCount(page)).toHaveText(all ?? '');
+    await expect(twelveInch).not.toHaveAttribute('aria-current', 'true');
+    await twelveInch.click();
+    await expectOnPath(page, '/products?option=12+inch');
+    await page.getByRole('link', { name: 'Clear filters' }).click();
+    await expectOnPath(page, '/products');
+    await expect(resultCount(page)).toHaveText(all ?? '');
+    expect(await documentIsMarked(page)).toBe(true);
+  });
+
   test("a search's results mark the words of their names that answered it", async ({ page }) => {
     await openPage(page, '/products?search=gurkha%20kukris');
     const marks = page.locator('.product-card__name mark');

@@ -86,6 +86,9 @@ describe('the address a page is kept for', () => {
     );
     expect(address('/products?category=knives&search=kukri')).toBe(address('/products?search=kukri&category=knives'));
     expect(address('/products/?in_stock=true')).toBe('/products/?in_stock=true');
+    // An option value lists other products: it is part of the address, in one spelling.
+    expect(address('/products?option=%2012%20inch&page=1')).toBe('/products?option=12+inch');
+    expect(address('/products?option=12+inch')).not.toBe(address('/products?option=15+inch'));
     expect(address('/products/angkhola?ref=home&x=1')).toBe('/products/angkhola');
     expect(address('/products/kami?ref=home&variant=12')).toBe('/products/kami?variant=12');
     expect(address('/products/kami?variant=012')).toBe('/products/kami');

@@ -29,9 +29,9 @@ const PRODUCT_PAGE = /^\/products\/[^/]+\/?$/;
 
 /**
  * The address a kept page is rendered and kept for: its path, and the query parameters it reads in their one form
- * (the product list's search, category, sort, price bounds, stock and page; a product page's variant; no other kept
- * page reads any). Any other parameter, a value the page ignores, or another order of the same choices leads to the
- * same entry.
+ * (the product list's search, category, sort, price bounds, stock, option value and page; a product page's variant;
+ * no other kept page reads any). Any other parameter, a value the page ignores, or another order of the same choices
+ * leads to the same entry.
  */
 export function pageAddress(url: URL): string {
   if (PRODUCT_PAGE.test(url.pathname)) {

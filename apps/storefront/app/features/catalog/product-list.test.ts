@@ -4,6 +4,7 @@ import { highlightPieces } from './highlight.ts';
 import {
   isPriceBand,
   loadProductList,
+  optionFacetGroups,
   productListHref,
   readProductListQuery,
   searchIntentChips,
@@ -56,10 +57,15 @@ describe('loadProductList', () => {
     const page = { count: 0, next: null, previous: null, results: [] };
     const calls: URL[] = [];
     const address = new URL(
-      'http://shop.test/products?category=service&ordering=-price&min_price=50&max_price=120.5&in_stock=true&page=2',
+      'http://shop.test/products?category=service&ordering=-price&min_price=50&max_price=120.5&in_stock=true&option=12+inch&page=2',
     );
     const data = await loadProductList(apiAnswering(200, page, calls), address);
-    expect(data).toMatchObject({ categorySlug: 'service', category: CATEGORIES[0], categories: CATEGORIES });
+    expect(data).toMatchObject({
+      categorySlug: 'service',
+      option: '12 inch',
+      category: CATEGORIES[0],
+      categories: CATEGORIES,
+    });
     const list = calls.find((call) => call.pathname === '/api/products/products/');
     expect(Object.fromEntries(list?.searchParams ?? [])).toEqual({
       is_active: 'true',
@@ -68,6 +74,7 @@ describe('loadProductList', () => {
       min_price: '50',
       max_price: '120.5',
       in_stock: 'true',
+      option: '12 inch',
       facets: 'true',
       page: '2',
       page_size: '24',
@@ -88,9 +95,11 @@ describe('the address of a product list', () => {
   const read = (query: string) => readProductListQuery(new URLSearchParams(query));
 
   it('reads back what it writes, with only what differs from the plain list, in one order', () => {
-    const query = read('in_stock=true&max_price=99.5&ordering=-rating&category=service&search=horn&min_price=10');
+    const query = read(
+      'option=12%20inch&in_stock=true&max_price=99.5&ordering=-rating&category=service&search=horn&min_price=10',
+    );
     expect(productListHref(query)).toBe(
-      '/products?search=horn&category=service&ordering=-rating&min_price=10&max_price=99.5&in_stock=true',
+      '/products?search=horn&category=service&ordering=-rating&min_price=10&max_price=99.5&in_stock=true&option=12+inch',
     );
     expect(read(productListHref(query).split('?')[1] ?? '')).toEqual(query);
     expect(productListHref(read(''))).toBe('/products');
@@ -113,6 +122,12 @@ describe('the address of a product list', () => {
       inStock: false,
     });
     expect(read('min_price=1e3&max_price=85.001')).toMatchObject({ minPrice: '', maxPrice: '' });
+  });
+
+  it('keeps one option value, trimmed', () => {
+    expect(read('option=+Mirror+&option=12+inch').option).toBe('Mirror');
+    expect(productListHref({ ...read('option=Mirror'), page: 2 })).toBe('/products?option=Mirror&page=2');
+    expect(read('option=%20').option).toBe('');
   });
 
   it('swaps price bounds given the wrong way round', () => {
@@ -141,6 +156,31 @@ describe('the marks of a search result', () => {
     expect(isPriceBand({ minPrice: '20', maxPrice: '49.99' }, band)).toBe(true);
     expect(isPriceBand({ minPrice: '20', maxPrice: '' }, band)).toBe(false);
     expect(isPriceBand({ minPrice: '20', maxPrice: '50' }, band)).toBe(false);
+  });
+});
+
+describe('the option facets', () => {
+  it('groups the values by option type, in the order of the answer', () => {
+    const facets = {
+      categories: [],
+      price_bands: [],
+      options: [
+        { name: 'Blade length', value: '10 inch', count: 4 },
+        { name: 'Blade length', value: '12 inch', count: 3 },
+        { name: 'Finish', value: 'Mirror', count: 2 },
+        { name: 'Finish', value: 'Satin', count: 5 },
+      ],
+    };
+    expect([...optionFacetGroups(facets)]).toEqual([
+      ['Blade length', facets.options.slice(0, 2)],
+      ['Finish', facets.options.slice(2)],
+    ]);
+  });
+
+  it('shows no group without options in the answer', () => {
+    expect(optionFacetGroups(null).size).toBe(0);
+    expect(optionFacetGroups({ categories: [], price_bands: [] }).size).toBe(0);
+    expect(optionFacetGroups({ categories: [], price_bands: [], options: [] }).size).toBe(0);
   });
 });
 

@@ -24,6 +24,8 @@ export interface ProductListQuery {
   minPrice: string;
   maxPrice: string;
   inStock: boolean;
+  /** One option value ("12 inch", decision 018): only products sold in it; '' for any. */
+  option: string;
   page: number;
 }
 
@@ -32,7 +34,7 @@ export interface ProductListData extends ProductListQuery {
   /** Every category of the shop, for the category filter. */
   categories: Category[];
   products: ProductPage | null;
-  /** The counts per category and price band of what the list's search and other filters keep. */
+  /** The counts per category, price band and option value of what the list's search and other filters keep. */
   facets: ProductFacets | null;
   error: string | null;
   /** For a search that found nothing: the closest search that finds something ("Did you mean …?"). */
@@ -72,6 +74,7 @@ export function readProductListQuery(params: URLSearchParams): ProductListQuery 
     minPrice,
     maxPrice,
     inStock: params.get('in_stock') === 'true',
+    option: params.get('option')?.trim() ?? '',
     page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
   };
 }
@@ -85,6 +88,7 @@ export function productListHref(query: ProductListQuery): string {
   if (query.minPrice) params.set('min_price', query.minPrice);
   if (query.maxPrice) params.set('max_price', query.maxPrice);
   if (query.inStock) params.set('in_stock', 'true');
+  if (query.option) params.set('option', query.option);
   if (query.page > 1) params.set('page', String(query.page));
   const text = params.toString();
   return text ? `/products?${text}` : '/products';
@@ -101,6 +105,7 @@ export async function loadProductList(api: ApiClient, url: URL): Promise<Product
       minPrice: query.minPrice,
       maxPrice: query.maxPrice,
       inStock: query.inStock,
+      option: query.option,
       page: query.page,
       facets: true,
     }).then(
@@ -155,6 +160,16 @@ export function isPriceBand(
 ) {
   if (!query.minPrice || !query.maxPrice) return false;
   return parseMinor(query.minPrice) === parseMinor(band.min) && parseMinor(query.maxPrice) === parseMinor(band.max);
+}
+
+/** One option value of the list's facets ("Blade length": "12 inch") and how many products are sold in it. */
+export type OptionFacet = NonNullable<ProductFacets['options']>[number];
+
+/** The option facets by type name ("Blade length"), in the answer's order (by name, then the values' display order). */
+export function optionFacetGroups(facets: ProductFacets | null): Map<string, OptionFacet[]> {
+  const groups = new Map<string, OptionFacet[]>();
+  for (const option of facets?.options ?? []) groups.set(option.name, [...(groups.get(option.name) ?? []), option]);
+  return groups;
 }
 
 /** What a sort asked in a search's words is called on its chip. */

@@ -20,14 +20,16 @@ interface ProductListParams {
   minPrice?: string;
   maxPrice?: string;
   inStock?: boolean;
+  /** One option value ("12 inch"); '' or undefined for any. */
+  option?: string;
   page?: number;
-  /** Also count the matches per category and price band (the list's filters show them). */
+  /** Also count the matches per category, price band and option value (the list's filters show them). */
   facets?: boolean;
 }
 
 /**
  * One page of active products (spec: is_active=true always; category__slug and search when given), with the list's
- * sort, price range and stock filter when given.
+ * sort, price range, stock filter and option value when given.
  */
 export function fetchProductPage(api: ApiClient, params: ProductListParams): Promise<ProductPage> {
   return api.get('/products/products/', {
@@ -40,6 +42,7 @@ export function fetchProductPage(api: ApiClient, params: ProductListParams): Pro
       min_price: params.minPrice || undefined,
       max_price: params.maxPrice || undefined,
       in_stock: params.inStock ? true : undefined,
+      option: params.option || undefined,
       facets: params.facets ? true : undefined,
       page: params.page ?? 1,
       page_size: DEFAULT_PAGE_SIZE,

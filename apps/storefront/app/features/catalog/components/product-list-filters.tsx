@@ -6,6 +6,7 @@ import { useFormat } from '../../site/site-settings.tsx';
 import {
   defaultSort,
   isPriceBand,
+  optionFacetGroups,
   PRODUCT_LIST_SORTS,
   type ProductListQuery,
   type ProductListSort,
@@ -16,8 +17,9 @@ import {
  * The product list's sort and filters, kept in the address: a new sort, category or stock choice goes to the list's
  * new address at once (a history entry of its own, so Back undoes it); prices go with Apply. Without JavaScript the
  * form is a plain GET of the same address. With `facets`, each category says how many products choosing it lists,
- * and the price bands with products are links that choose them. On a phone the form stays behind a "Filters" button
- * that says how many filters are on, so that the first screen shows products.
+ * and the price bands and option values (a group per option type) with products are links that choose them, one
+ * option value at a time (the API takes one). On a phone the form stays behind a "Filters" button that says how many
+ * filters are on, so that the first screen shows products.
  */
 export function ProductListFilters({
   query,
@@ -58,8 +60,8 @@ export function ProductListFilters({
     navigate(productListHref(next), { preventScrollReset: true });
   }
 
-  const filtered = Boolean(query.ordering || query.categorySlug || query.minPrice || query.maxPrice || query.inStock);
   const active = activeFilterCount(query);
+  const filtered = Boolean(query.ordering) || active > 0;
   return (
     <>
       <button
@@ -83,6 +85,7 @@ export function ProductListFilters({
         }}
       >
         {draft.search && <input type="hidden" name="search" value={draft.search} />}
+        {draft.option && <input type="hidden" name="option" value={draft.option} />}
         <div className="product-filters__field">
           <label htmlFor="product-sort">Sort by</label>
           <select
@@ -166,6 +169,7 @@ export function ProductListFilters({
                 minPrice: '',
                 maxPrice: '',
                 inStock: false,
+                option: '',
                 page: 1,
               })}
               preventScrollReset
@@ -175,35 +179,69 @@ export function ProductListFilters({
           )}
         </div>
         {facets && facets.price_bands.length > 0 && (
-          <fieldset className="product-filters__bands">
-            <legend className="product-filters__bands-label">Price range</legend>
-            <ul>
-              {facets.price_bands.map((band) => {
-                const chosen = isPriceBand(query, band);
-                const bounds = chosen ? { minPrice: '', maxPrice: '' } : { minPrice: band.min, maxPrice: band.max };
-                return (
-                  <li key={band.min}>
-                    <Link
-                      to={productListHref({ ...query, ...bounds, page: 1 })}
-                      className="product-filters__band"
-                      aria-current={chosen ? 'true' : undefined}
-                      preventScrollReset
-                    >
-                      {format.price(band.min)}–{format.price(band.max)}{' '}
-                      <span className="product-filters__band-count">({band.count})</span>
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </fieldset>
+          <FacetGroup
+            label="Price range"
+            choices={facets.price_bands.map((band) => {
+              const chosen = isPriceBand(query, band);
+              return {
+                name: `${format.price(band.min)}–${format.price(band.max)}`,
+                count: band.count,
+                chosen,
+                to: productListHref({
+                  ...query,
+                  ...(chosen ? { minPrice: '', maxPrice: '' } : { minPrice: band.min, maxPrice: band.max }),
+                  page: 1,
+                }),
+              };
+            })}
+          />
         )}
+        {[...optionFacetGroups(facets)].map(([name, values]) => (
+          <FacetGroup
+            key={name}
+            label={name}
+            choices={values.map(({ value, count }) => ({
+              name: value,
+              count,
+              chosen: query.option === value,
+              to: productListHref({ ...query, option: query.option === value ? '' : value, page: 1 }),
+            }))}
+          />
+        ))}
       </form>
     </>
   );
 }
 
-/** How many filters narrow the list (the sort is none): the category, the price range, in stock only. */
+/** How many filters narrow the list (the sort is none): the category, the price range, in stock only, the option. */
 export function activeFilterCount(query: ProductListQuery): number {
-  return [query.categorySlug, query.minPrice || query.maxPrice, query.inStock].filter(Boolean).length;
+  return [query.categorySlug, query.minPrice || query.maxPrice, query.inStock, query.option].filter(Boolean).length;
+}
+
+/**
+ * A facet's choices as links with their counts, under its name: choosing one lists what it counts; choosing the
+ * chosen one (marked as current) again clears it.
+ */
+function FacetGroup({
+  label,
+  choices,
+}: {
+  label: string;
+  /** Each choice's name is unique in its group. */
+  choices: { name: string; count: number; chosen: boolean; to: string }[];
+}) {
+  return (
+    <fieldset className="product-filters__bands">
+      <legend className="product-filters__bands-label">{label}</legend>
+      <ul>
+        {choices.map(({ name, count, chosen, to }) => (
+          <li key={name}>
+            <Link to={to} className="product-filters__band" aria-current={chosen || undefined} preventScrollReset>
+              {name} <span className="product-filters__band-count">({count})</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
 }
