@@ -109,6 +109,9 @@ test.describe('the administration fills the shop', () => {
       await expect(row).toHaveCount(1);
       await row.getByRole('button', { name: 'Approve' }).click();
       await expect(page.getByText('Comment approved')).toBeVisible();
+      // The list of comments awaiting approval may let it go as it reloads: the approved ones list it, to reject.
+      await page.getByRole('combobox', { name: 'Approval' }).click();
+      await page.getByRole('option', { name: 'Approved', exact: true }).click();
       await expect(row.getByRole('button', { name: 'Reject' })).toBeVisible();
 
       await openPage(shop, `/blog/${post.slug}`);
