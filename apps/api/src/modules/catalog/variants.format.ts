@@ -2,21 +2,16 @@
 import { formatMinor } from '@platform/contracts';
 import type { AdminProduct } from '@platform/contracts/admin-catalog';
 import type { ProductRow } from './catalog.repository.ts';
+import { variantOptions } from './product-options.ts';
 import type { VariantRow } from './variants-admin.repository.ts';
 
 const money = (cents: number | null) => (cents === null ? null : formatMinor(cents));
-
-/** The variant's `options`: each option type's name with this variant's value. */
-export function variantOptions(optionNames: string[], values: string[]): Record<string, string> {
-  return Object.fromEntries(optionNames.map((name, index) => [name, values[index] ?? '']));
-}
 
 /** The `options`, `personalisation` and `variants` of the admin's product. */
 export function productOptionsOf(
   product: Pick<ProductRow, 'options' | 'personalisation'>,
   variants: VariantRow[],
 ): Pick<AdminProduct, 'options' | 'personalisation' | 'variants'> {
-  const names = product.options.map((option) => option.name);
   return {
     options: product.options.map((option) => ({ name: option.name, values: [...option.values] })),
     personalisation: product.personalisation.map((field) => ({
@@ -29,7 +24,7 @@ export function productOptionsOf(
     variants: variants.map((variant) => ({
       id: variant.id,
       sku: variant.sku,
-      options: variantOptions(names, variant.optionValues),
+      options: variantOptions(product.options, variant.optionValues),
       price: money(variant.priceCents),
       price_before_discount: money(variant.priceBeforeDiscountCents),
       stock: variant.stock,
