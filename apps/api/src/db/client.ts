@@ -49,6 +49,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; `memory://` (or undefined) keeps the database in memory. */
   dataDir?: string;
+  /** PGlite: a dump of a data directory (`dumpDataDir`) the database starts from, as a copy. */
+  loadDataDir?: Blob;
   poolSize?: number;
   /**
    * PostgreSQL: the longest a request waits for a connection (a free one of the pool, or a new one to the server)
@@ -137,13 +139,48 @@ export function tenantHandle(db: Db, tenantId: number): Db {
   return forShop ? forShop(tenantId) : db;
 }
 
-/** Takes the application's role for the rest of the transaction (PGlite, whose one connection is the owner's). */
-const ROLE_SETTING = `set_config('role', '${APPLICATION_ROLE}', true)`;
+/** The shop's id as the setting's text, checked, as it goes into the SQL text; '' for none. */
+function shopText(tenantId: number | null): string {
+  if (tenantId !== null && !Number.isSafeInteger(tenantId)) throw new Error(`not a tenant id: ${tenantId}`);
+  return tenantId === null ? '' : String(tenantId);
+}
 
-/** Names the shop for the rest of the transaction; the id is checked, as it goes into the SQL text. */
-function shopSetting(tenantId: number): string {
-  if (!Number.isSafeInteger(tenantId)) throw new Error(`not a tenant id: ${tenantId}`);
-  return `set_config('app.tenant_id', '${tenantId}', true)`;
+/** Names the shop (or none) for the rest of the transaction, or (`session`) of the connection's session. */
+function shopSetting(tenantId: number | null, scope: 'transaction' | 'session' = 'transaction'): string {
+  return `set_config('app.tenant_id', '${shopText(tenantId)}', ${scope === 'transaction'})`;
+}
+
+/** PGlite: the session of the application's role with the shop (or none), as one `select` list. */
+function applicationSettings(tenantId: number | null): string {
+  return `set_config('role', '${APPLICATION_ROLE}', false), ${shopSetting(tenantId, 'session')}`;
+}
+
+/** PGlite: the owner's session: its own role, no shop. */
+const OWNER_SETTINGS = `set_config('role', 'none', false), ${shopSetting(null, 'session')}`;
+
+/**
+ * PGlite's one connection, used in turn: `as(settings, work)` waits for the uses before it, switches the session to
+ * `settings` if it names another (a `select` list of `set_config` calls), then runs `work`. NOTE: a use must not
+ * wait for another use from inside its `work` (it would wait for itself), as with PGlite's own transactions.
+ */
+function pgliteSession(client: PGlite) {
+  let current: string | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  const run = async <T>(settings: string, work: () => Promise<T>): Promise<T> => {
+    if (current !== settings) {
+      current = null;
+      await client.exec(`select ${settings}`);
+      current = settings;
+    }
+    return work();
+  };
+  return {
+    as<T>(settings: string, work: () => Promise<T>): Promise<T> {
+      const result = queue.then(() => run(settings, work));
+      queue = result.catch(() => undefined);
+      return result;
+    },
+  };
 }
 
 /** Registers the shop handles of `db`, made by `make` and kept for the shops seen lately. */
@@ -170,53 +207,63 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       statementTimeoutMs: options.statementTimeoutMs ?? 30_000,
     });
   }
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   let release: () => void = () => undefined;
   if (!inMemory) {
     ensurePrivateDir(path.dirname(path.resolve(dataDir)));
     release = lockDirectory(dataDir);
   }
-  const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm, btree_gin } }).catch(
-    (error: unknown) => {
-      release();
-      throw error;
-    },
-  );
+  const client = await PGlite.create(inMemory ? undefined : dataDir, {
+    extensions: { pg_trgm, btree_gin },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  }).catch((error: unknown) => {
+    release();
+    throw error;
+  });
   for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
     await client.query('select set_config($1, $2, false)', [name, value]);
   }
-  // NOTE: PGlite has one connection, which stays the owner's (migrations, maintenance such as VACUUM, the platform
-  // door). The application's statements take its role, and a shop's also the shop, local to a transaction: a
-  // statement outside one runs in a short one of its own.
+  // NOTE: PGlite has one connection, shared by the owner (migrations, maintenance such as VACUUM, the platform door)
+  // and the application. The connection's session names who runs (the owner, or the application's role and its
+  // shop, if any), and is switched only when the next statement needs another: a statement outside a transaction is
+  // one round trip when the session already names its shop, as it does while one shop is served. Every use of the
+  // connection runs in turn (`exclusive`), so that no other statement comes between the switch and its statement.
+  const session = pgliteSession(client);
   const logger = queryLog();
   const applicationClient = (settings: string) => {
-    const inRole = <T>(work: (tx: Transaction) => Promise<T>) =>
-      client.transaction(async (tx) => {
-        await tx.exec(`select ${settings}`);
-        return work(tx);
-      });
     // Drizzle calls these two.
     const facade = {
-      query: (text: string, params?: unknown[], options?: object) => inRole((tx) => tx.query(text, params, options)),
-      transaction: <T>(work: (tx: Transaction) => Promise<T>) => inRole(work),
+      query: (text: string, params?: unknown[], options?: object) =>
+        session.as(settings, () => client.query(text, params, options)),
+      transaction: <T>(work: (tx: Transaction) => Promise<T>) => session.as(settings, () => client.transaction(work)),
     };
     return drizzlePglite({ client: facade as unknown as PGlite, schema, logger }) as unknown as Db;
   };
-  const db = applicationClient(ROLE_SETTING);
-  registerShopHandles(db, (tenantId) => applicationClient(`${ROLE_SETTING}, ${shopSetting(tenantId)}`));
-  const owner = drizzlePglite({ client, schema, logger }) as unknown as Db;
+  const db = applicationClient(applicationSettings(null));
+  registerShopHandles(db, (tenantId) => applicationClient(applicationSettings(tenantId)));
+  const owner = drizzlePglite({
+    client: {
+      query: (text: string, params?: unknown[], options?: object) =>
+        session.as(OWNER_SETTINGS, () => client.query(text, params, options)),
+      transaction: <T>(work: (tx: Transaction) => Promise<T>) =>
+        session.as(OWNER_SETTINGS, () => client.transaction(work)),
+    } as unknown as PGlite,
+    schema,
+    logger,
+  }) as unknown as Db;
   return {
     db,
     engine: 'pglite',
     raw: {
       exec: async (text) => {
-        await client.exec(text);
+        await session.as(OWNER_SETTINGS, () => client.exec(text));
       },
-      query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+      query: async <T>(text: string, params?: unknown[]) =>
+        (await session.as(OWNER_SETTINGS, () => client.query<T>(text, params))).rows,
     },
     asPlatform: (work) => owner.transaction((tx) => work(tx as unknown as Db)),
     // NOTE: PGlite has one connection and one process: there is nobody to lock against.
@@ -232,15 +279,31 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 }
 
 /**
- * One shop's connections, handed to Drizzle as its pool (its name says "Pool", which is how Drizzle knows to take a
- * client for each transaction): every transaction begins with the shop set, in the same round trip as its `begin`,
- * and a statement outside a transaction runs in a short one of its own.
+ * The shop (its id as text, '' for none) each application connection names in its session, for the statements it
+ * runs outside a transaction; a connection not in the map names none.
+ */
+const sessionShops = new WeakMap<pg.PoolClient, string>();
+
+/**
+ * One shop's connections (or, for `null`, the application's with no shop), handed to Drizzle as its pool (its name
+ * says "Pool", which is how Drizzle knows to take a client for each transaction). A statement outside a transaction
+ * runs on a connection whose session names the shop: one round trip when the connection named it already, as it does
+ * while one shop is served, two when it must switch. Every transaction begins with the shop set for the transaction,
+ * in the same round trip as its `begin`, whatever the session names.
  */
 class ShopPool {
+  private readonly shop: string;
+  private readonly setting: string;
+  private readonly sessionSetting: string;
+
   constructor(
     private readonly pool: pg.Pool,
-    private readonly setting: string,
-  ) {}
+    tenantId: number | null,
+  ) {
+    this.shop = shopText(tenantId);
+    this.setting = shopSetting(tenantId);
+    this.sessionSetting = `select ${shopSetting(tenantId, 'session')}`;
+  }
 
   async connect(): Promise<ShopClient> {
     return new ShopClient(await this.pool.connect(), this.setting);
@@ -248,21 +311,21 @@ class ShopPool {
 
   async query(config: pg.QueryConfig | string, values?: unknown[]): Promise<pg.QueryResult> {
     const client = await this.pool.connect();
-    let reusable = false;
+    let broken: Error | undefined;
     try {
-      await client.query(`begin; select ${this.setting}`);
-      const result = await client.query(config, values);
-      await client.query('commit');
-      reusable = true;
-      return result;
+      if ((sessionShops.get(client) ?? '') !== this.shop) {
+        sessionShops.delete(client);
+        await client.query(this.sessionSetting);
+        sessionShops.set(client, this.shop);
+      }
+      return await client.query(config, values);
     } catch (error) {
-      reusable = await client.query('rollback').then(
-        () => true,
-        () => false,
-      );
+      // NOTE: a statement that fails outside a transaction leaves the connection as it was; one whose server or link
+      // failed (or whose answer never came) is not given to anyone again.
+      if (isDatabaseUnavailable(error)) broken = error as Error;
       throw error;
     } finally {
-      client.release(!reusable);
+      client.release(broken);
     }
   }
 }
@@ -337,12 +400,10 @@ async function openPostgres(
   // Fail at start, not at the first request, when the server cannot be reached.
   await owner.query('select 1');
   const logger = queryLog();
-  const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
-  registerShopHandles(
-    db,
-    (tenantId) =>
-      drizzlePg({ client: new ShopPool(pool, shopSetting(tenantId)) as unknown as pg.Pool, schema, logger }) as Db,
-  );
+  const handle = (tenantId: number | null) =>
+    drizzlePg({ client: new ShopPool(pool, tenantId) as unknown as pg.Pool, schema, logger }) as unknown as Db;
+  const db = handle(null);
+  registerShopHandles(db, handle);
   return {
     db,
     engine: 'postgres',

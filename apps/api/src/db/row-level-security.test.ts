@@ -92,6 +92,43 @@ describe('row-level security', () => {
     expect(orphan).toEqual(everyTable([]));
   });
 
+  it('shows each statement its own shop only, whichever shop (or none) the connection served before', async () => {
+    // The connections keep the shop of their last statement outside a transaction (one round trip while a shop is
+    // served): every handle, in every order, concurrently, and the platform door and raw SQL between, must still
+    // see its own shop's rows only.
+    const handles: [string, Database['db'], number[]][] = [
+      ['shop A', t.scope(shopA).db, [shopA.id]],
+      ['shop B', t.scope(shopB).db, [shopB.id]],
+      ['no shop', database.db, []],
+    ];
+    const seenBy = async ([name, db]: (typeof handles)[number], step: number) => {
+      const rows = async () =>
+        (await db.select({ tenantId: products.tenantId }).from(products)).map((row) => row.tenantId);
+      const seen =
+        step % 4 === 3
+          ? await db.transaction(async (tx) =>
+              (await tx.select({ tenantId: products.tenantId }).from(products)).map((row) => row.tenantId),
+            )
+          : await rows();
+      if (step % 5 === 4) await database.asPlatform((owner) => owner.select({ id: products.id }).from(products));
+      if (step % 7 === 6) await database.raw.query('select count(*) from products');
+      return [name, [...new Set(seen)]] as const;
+    };
+    const order = Array.from(
+      { length: 60 },
+      (_, step) => handles[(step * 7 + (step >> 2)) % 3] as (typeof handles)[number],
+    );
+    const expected = order.map(([name, , ids]) => [name, ids]);
+    // One after another (each connection passes from shop to shop), then all at once.
+    const inTurn = [];
+    for (const [step, handle] of order.entries()) inTurn.push(await seenBy(handle, step));
+    expect(inTurn).toEqual(expected);
+    expect(await Promise.all(order.map((handle, step) => seenBy(handle, step)))).toEqual(expected);
+    // A statement that fails leaves its connection serving the next one right.
+    await expect(t.scope(shopA).rows(sql`select 1 / 0`)).rejects.toThrow();
+    expect(await Promise.all(order.map((handle, step) => seenBy(handle, step)))).toEqual(expected);
+  });
+
   it("gives the catalog search's index functions (migration 0061) the ids of the transaction's shop only", async () => {
     // Both shops' products are named "Product N"; each function reads past the policy and names the shop itself.
     const ids = async (db: Database['db']) => {

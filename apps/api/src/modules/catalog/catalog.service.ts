@@ -199,15 +199,15 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
   if (filter.inStock || (searchText && (input.ordering ?? 'relevance') === 'relevance')) {
     tagAnswer(ctx, [STOCK_TAG]);
   }
-  // The statements of one list (a search's word look-ups, count and page) run in one transaction: the shop is named
-  // once, not once per statement.
-  const read = await inTransaction(ctx, async (tx) => {
+  // The statements of one list (a search's word look-ups, count and page) run each on its own, outside a transaction:
+  // one round trip each (decision 010), where a transaction would add its `begin` and `commit`.
+  const read = await (async () => {
     let count: number | undefined;
     if (searchText) {
-      const plan = await planProductSearch(tx, searchText);
+      const plan = await planProductSearch(ctx, searchText);
       // Nothing searchable: no product.
       if (!plan) return null;
-      const narrowed = await narrowSearch(tx.scope, filter, plan);
+      const narrowed = await narrowSearch(ctx.scope, filter, plan);
       // A meaning word no product holds: nothing, rather than products alike by a few letters.
       if (narrowed.search.unheld) return null;
       filter.search =
@@ -220,27 +220,27 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
     let paging: { count: number; page: number; pageSize: number } | null = null;
     if (input.page) {
       const pageSize = input.page_size ?? DEFAULT_PAGE_SIZE;
-      count ??= await countProducts(tx.scope, filter);
+      count ??= await countProducts(ctx.scope, filter);
       if (input.page > 1 && (input.page - 1) * pageSize >= count) {
         throw new NotFoundError('Invalid page.', 'invalid_page');
       }
-      rows = await listProductSummaries(tx.scope, filter, sort, {
+      rows = await listProductSummaries(ctx.scope, filter, sort, {
         limit: pageSize,
         offset: (input.page - 1) * pageSize,
       });
       paging = { count, page: input.page, pageSize };
     } else {
       rows = await listProductSummaries(
-        tx.scope,
+        ctx.scope,
         filter,
         sort,
         input.page_size ? { limit: input.page_size, offset: 0 } : undefined,
       );
     }
-    // The counts beside the list's filters, in the same transaction.
-    const facets = paging && input.facets === 'true' ? await facetsOf(tx.scope, filter) : null;
+    // The counts beside the list's filters.
+    const facets = paging && input.facets === 'true' ? await facetsOf(ctx.scope, filter) : null;
     return { rows, paging, facets };
-  });
+  })();
   const intentAnswer: SearchIntent | null = understood && {
     search: understood.text,
     min_price: understood.minPriceCents === undefined ? null : formatMinor(understood.minPriceCents),

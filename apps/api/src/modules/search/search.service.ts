@@ -1,6 +1,5 @@
 import { isCompletable, type SearchCompletions } from '@platform/contracts';
 import type { RequestContext } from '../../lib/context.ts';
-import { inTransaction } from '../../lib/unit-of-work.ts';
 import { parseSearchIntent, type SearchIntent } from './search.intent.ts';
 import {
   allowedEdits,
@@ -163,11 +162,9 @@ export async function completeSearch(
   if (!isCompletable(text)) return empty;
   // The price and order words apply as the list applies them; the rest is what is being typed.
   const intent = parseSearchIntent(text);
-  // One transaction: the shop is named once for its statements.
-  return inTransaction(ctx, async (tx) => {
-    const plan = await planProductSearch(tx, intent.text, { typing: true });
-    return plan ? products.completions(tx, plan, SEARCH_COMPLETION_LIMITS, intent) : empty;
-  });
+  // Each statement on its own, outside a transaction: one round trip each (decision 010).
+  const plan = await planProductSearch(ctx, intent.text, { typing: true });
+  return plan ? products.completions(ctx, plan, SEARCH_COMPLETION_LIMITS, intent) : empty;
 }
 
 /**
