@@ -31,6 +31,7 @@ import {
   type Engine,
   ORDER_CUSTOMERS,
   type Served,
+  type Target,
 } from './cases.ts';
 import { type BenchData, prepareData } from './data.ts';
 import { checkOnce, type Figures, measure } from './measure.ts';
@@ -231,7 +232,7 @@ function cacheSummary(figures: Figures): string {
 
 interface Verdict {
   text: string;
-  gaps: string[] | null;
+  gaps: string[];
 }
 
 /** A case's requests/s over its reference's and over the bare Fastify's, at the same server and connections. */
@@ -243,14 +244,16 @@ function ratiosOf(run: EngineRun, benchCase: BenchCase, figures: Figures): { rat
   return { ratio: over('reference'), bareRatio: over('bare') };
 }
 
-function verdictOf(engine: Engine, benchCase: BenchCase, figures: Figures, ratio: number, bareRatio: number) {
-  if (!benchCase.target) return null;
-  const gaps = benchCase.target.gaps(engine, figures, ratio, bareRatio);
-  if (figures.errors > 0 && gaps) gaps.push(`${figures.errors} errors`);
-  return {
-    text: gaps === null ? '—' : gaps.length === 0 ? 'met' : `**not met**: ${gaps.join(', ')}`,
-    gaps,
-  } satisfies Verdict;
+/** The verdict of each target of the case that applies to the measurement. */
+function verdictsOf(engine: Engine, benchCase: BenchCase, figures: Figures, ratio: number, bareRatio: number) {
+  const verdicts: { target: Target; verdict: Verdict }[] = [];
+  for (const target of benchCase.targets ?? []) {
+    const gaps = target.gaps(engine, figures, ratio, bareRatio);
+    if (gaps === null) continue;
+    if (figures.errors > 0) gaps.push(`${figures.errors} errors`);
+    verdicts.push({ target, verdict: { text: gaps.length === 0 ? 'met' : `**not met**: ${gaps.join(', ')}`, gaps } });
+  }
+  return verdicts;
 }
 
 function table(run: EngineRun): string {
@@ -260,10 +263,11 @@ function table(run: EngineRun): string {
   ];
   for (const { benchCase, figures } of run.measurements) {
     const { ratio, bareRatio } = ratiosOf(run, benchCase, figures);
-    const verdict = verdictOf(run.engine, benchCase, figures, ratio, bareRatio);
+    const verdicts = verdictsOf(run.engine, benchCase, figures, ratio, bareRatio);
+    const verdict = verdicts.length ? verdicts.map((each) => each.verdict.text).join('; ') : '';
     const name = benchCase.kind === 'page' ? `page: ${benchCase.name}` : benchCase.name;
     lines.push(
-      `| ${name} | ${benchCase.served} | ${figures.connections} | ${figures.requestsPerSecond.toFixed(0)} | ${benchCase.kind === 'bare' ? '—' : `${(ratio * 100).toFixed(1)} %`} | ${(bareRatio * 100).toFixed(1)} % | ${figures.p50} | ${figures.p99} | ${figures.cpuMsPerAnswer?.toFixed(2) ?? '—'} | ${figures.bytes} | ${cacheSummary(figures)} | ${figures.errors}${figures.timeouts ? ` (${figures.timeouts} timed out)` : ''} | ${verdict?.text ?? ''} |`,
+      `| ${name} | ${benchCase.served} | ${figures.connections} | ${figures.requestsPerSecond.toFixed(0)} | ${benchCase.kind === 'bare' ? '—' : `${(ratio * 100).toFixed(1)} %`} | ${(bareRatio * 100).toFixed(1)} % | ${figures.p50} | ${figures.p99} | ${figures.cpuMsPerAnswer?.toFixed(2) ?? '—'} | ${figures.bytes} | ${cacheSummary(figures)} | ${figures.errors}${figures.timeouts ? ` (${figures.timeouts} timed out)` : ''} | ${verdict} |`,
     );
   }
   return lines.join('\n');
@@ -275,16 +279,16 @@ function targetSummary(runs: EngineRun[]): string {
   for (const run of runs) {
     for (const { benchCase, figures } of run.measurements) {
       const { ratio, bareRatio } = ratiosOf(run, benchCase, figures);
-      const verdict = verdictOf(run.engine, benchCase, figures, ratio, bareRatio);
-      if (!verdict || verdict.gaps === null || !benchCase.target) continue;
-      const entry = byTarget.get(benchCase.target.text) ?? { applies: 0, met: 0, misses: [] };
-      entry.applies += 1;
-      if (verdict.gaps.length === 0) entry.met += 1;
-      else
-        entry.misses.push(
-          `${run.engine}, ${benchCase.name}, ${benchCase.served}, ${figures.connections} conn.: ${verdict.gaps.join(', ')}`,
-        );
-      byTarget.set(benchCase.target.text, entry);
+      for (const { target, verdict } of verdictsOf(run.engine, benchCase, figures, ratio, bareRatio)) {
+        const entry = byTarget.get(target.text) ?? { applies: 0, met: 0, misses: [] };
+        entry.applies += 1;
+        if (verdict.gaps.length === 0) entry.met += 1;
+        else
+          entry.misses.push(
+            `${run.engine}, ${benchCase.name}, ${benchCase.served}, ${figures.connections} conn.: ${verdict.gaps.join(', ')}`,
+          );
+        byTarget.set(target.text, entry);
+      }
     }
   }
   return [...byTarget.entries()]
