@@ -110,6 +110,8 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   // Else the page shows at once with its spinner (the loading state) while the product comes: the answer fetched
   // ahead when it is on its way, else a new one.
   const answer = client.fetchQuery(query);
+  // Read once the parts are there: a failure coming before is not left unhandled meanwhile.
+  answer.catch(() => undefined);
   const result: ProductData | Promise<ProductData> = parts.then(() => loadProduct(params.slug, answer));
   return { result };
 }
