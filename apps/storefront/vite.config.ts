@@ -21,10 +21,18 @@ export default defineConfig({
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
                 },
                 // What every page's first load runs besides its route: the API client, the shell, the session, the
-                // shop's settings, the cart's and catalog's calls, and the contracts' plain helpers (never a schema).
+                // shop's settings, the cart's and catalog's calls, the catalog's pictures, and the contracts' plain
+                // helpers (never a schema). Not the forms' messages nor the way onward from a missing page: the
+                // pages that show them load them.
                 {
                   name: 'shell',
-                  test: /(app[\\/](lib[\\/](api-client|browser-api|contracts|format|seo|session-store|use-hydrated)\.ts|components[\\/](error-box|form-message|not-found-help|picture|spinner|site-head|rich-text)\.tsx|components[\\/]layout[\\/](?!search-combobox)|features[\\/]site[\\/]|features[\\/]session[\\/](session|user-queries)\.ts|features[\\/]cart[\\/](use-cart\.ts|api[\\/])|features[\\/]catalog[\\/]api[\\/])|contracts[\\/]src[\\/](plain|json|minor-units|catalog-rules|error-texts)\.ts)/,
+                  test: /(app[\\/](lib[\\/]((api-client|browser-api|contracts|format|query-client|seo|session-store|use-hydrated)\.ts|split-component\.tsx)|components[\\/](error-box|picture|spinner|site-head|rich-text)\.tsx|components[\\/]layout[\\/](?!search-combobox)|features[\\/]site[\\/]|features[\\/]session[\\/](session|user-queries)\.ts|features[\\/]cart[\\/](use-cart-count\.ts|api[\\/])|features[\\/]catalog[\\/](api[\\/]|(pictures|format)\.ts))|contracts[\\/]src[\\/](plain|json|minor-units|catalog-rules|customization|error-texts)\.ts)/,
+                },
+                // The cart's changes and rules, in one file rather than small ones: the cart page's first load, and the
+                // product page's cart button after its first load.
+                {
+                  name: 'cart',
+                  test: /app[\\/]features[\\/]cart[\\/](use-cart|cart-rules|line-customization)\.ts/,
                 },
               ],
             },

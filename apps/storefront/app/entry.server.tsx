@@ -56,6 +56,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // A finished Suspense boundary is written in its place however large it is: React would otherwise move a large
+        // one (the parts of a page split off its first load, `lib/split-component.tsx`) behind the page's scripts, to
+        // be put in place by one of them.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
@@ -8,8 +8,8 @@ import { useForgetUserQueriesOnSignOut } from './features/session/user-queries.t
 import { fetchPublicSettings } from './features/site/api/settings.ts';
 import { SiteSettingsProvider } from './features/site/site-settings.tsx';
 import { apiFromContext, storefrontContext } from './lib/api.server.ts';
-import { ApiContractError, ApiError } from './lib/api-client.ts';
 import { configureBrowserApi } from './lib/browser-api.ts';
+import { browserQueryClient, createQueryClient } from './lib/query-client.ts';
 import shellStylesHref from './styles/shell.css?url';
 
 const DEFAULT_DESCRIPTION = 'A description for my site.';
@@ -57,7 +57,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { settings, mediaHost, tenantToken, publicApiBaseUrl } = loaderData;
   // Configured during the first render so that children can call the API from their first effects.
   useState(() => configureBrowserApi({ baseUrl: publicApiBaseUrl, tenantToken }));
-  const [queryClient] = useState(createQueryClient);
+  // The browser's one client, which the routes' client loaders read too; each server render its own.
+  const [queryClient] = useState(() => (typeof document === 'undefined' ? createQueryClient() : browserQueryClient()));
   return (
     <QueryClientProvider client={queryClient}>
       <SiteSettingsProvider settings={settings} mediaHost={mediaHost}>
@@ -67,23 +68,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
       </SiteSettingsProvider>
     </QueryClientProvider>
   );
-}
-
-function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 60_000,
-        // A 4xx answer, or one that breaks its contract, will not change on a retry; network and server failures may.
-        retry: (failureCount, error) => isRetryable(error) && failureCount < 2,
-      },
-    },
-  });
-}
-
-function isRetryable(error: unknown): boolean {
-  if (error instanceof ApiContractError) return false;
-  return !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 }
 
 function ScrollToTopOnPathChange() {

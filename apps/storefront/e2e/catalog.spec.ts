@@ -174,6 +174,44 @@ test.describe('product page', () => {
     await expect(page.getByRole('alert')).toHaveText('The catalog is resting.');
   });
 
+  test('a product card hovered and then followed shows the product with the one request its hover made', async ({
+    page,
+  }) => {
+    const answer = '/api/products/products/indian-army-khukuri/';
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === answer) asked.push(request.url());
+    });
+    await openPage(page, '/products?category=service');
+    const link = cardOf(page, 'Indian Army Khukuri').getByRole('link');
+    const fetchedAhead = page.waitForResponse((response) => new URL(response.url()).pathname === answer);
+    await link.hover();
+    await fetchedAhead;
+    await link.click();
+    await expectOnPath(page, '/products/indian-army-khukuri');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Indian Army Khukuri');
+    await expect(page.locator('.product-detail__price .price')).toBeVisible();
+    expect(asked).toHaveLength(1);
+  });
+
+  test('a product page the server rendered is shown again from what it was rendered with', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/products/products/angkhola-khukuri')) {
+        asked.push(request.url());
+      }
+    });
+    await openPage(page, '/products/angkhola-khukuri');
+    await page.getByRole('link', { name: 'Traditional Khukuris' }).click();
+    await expectOnPath(page, '/products?category=traditional');
+    const link = cardOf(page, 'Angkhola Khukuri').getByRole('link');
+    await link.hover();
+    await link.click();
+    await expectOnPath(page, '/products/angkhola-khukuri');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Angkhola Khukuri');
+    expect(asked).toEqual([]);
+  });
+
   test('zooms the image ×2 under the pointer and under a finger', async ({ page }) => {
     await openPage(page, '/products/bhojpure-khukuri');
     const stage = page.getByTestId('zoom-stage');

@@ -16,12 +16,7 @@ export const MAX_LINE_QUANTITY = 10_000;
 /** Card payments are charged in one currency (spec section 9). */
 export const ORDER_CURRENCY = 'USD';
 
-/** A customization as customers read it: "engraving text: Ram, gift wrap: yes" (underscores of keys become spaces). */
-export function customizationText(customization: Record<string, string>): string {
-  return Object.entries(customization)
-    .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${value}`)
-    .join(', ');
-}
+export { customizationText } from './customization.ts';
 
 export const Customization = z
   .record(

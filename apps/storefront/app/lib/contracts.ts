@@ -9,10 +9,13 @@ export type LazyContract<T> = () => Promise<AnswerSchema<T>>;
 
 let loading: Promise<Contracts> | undefined;
 
+/** The contracts, loaded once: for a schema the browser checks a request's body with before it sends it. */
+export function loadContracts(): Promise<Contracts> {
+  loading ??= import('@platform/contracts');
+  return loading;
+}
+
 /** The contract of a call, picked from the contracts once they are loaded: `contract((c) => c.Product)`. */
 export function contract<T>(pick: (contracts: Contracts) => AnswerSchema<T>): LazyContract<T> {
-  return async () => {
-    loading ??= import('@platform/contracts');
-    return pick(await loading);
-  };
+  return async () => pick(await loadContracts());
 }

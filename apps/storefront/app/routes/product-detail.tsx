@@ -1,18 +1,16 @@
 import type { Product, Review } from '@platform/contracts';
 import { averageRating } from '@platform/contracts/plain';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Await, data, Link, redirect, useLocation, useNavigate } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
-import { NotFoundHelp } from '../components/not-found-help.tsx';
 import { picturePreload } from '../components/picture.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { Spinner } from '../components/spinner.tsx';
-import { AddToCart } from '../features/catalog/components/add-to-cart.tsx';
-import { GALLERY_SIZES, galleryImages, ProductGallery } from '../features/catalog/components/product-gallery.tsx';
-import { ReviewForm, ReviewList } from '../features/catalog/components/reviews.tsx';
-import { StarRating } from '../features/catalog/components/star-rating.tsx';
+import { keepProduct, PRODUCT_FRESH_MS, productQuery, productQueryKey } from '../features/catalog/api/product-query.ts';
+import { fetchProductAnswer, type ProductAnswer } from '../features/catalog/api/products.ts';
+import { GALLERY_SIZES, galleryImages } from '../features/catalog/pictures.ts';
 import { productData } from '../features/catalog/product-data.ts';
-import { fetchProductAt, type ProductMove, productMoveOf } from '../features/catalog/product-move.ts';
+import { type ProductMove, productAt, productMoveOf } from '../features/catalog/product-move.ts';
 import {
   customizationOf,
   initialSelection,
@@ -24,12 +22,14 @@ import {
   variantPath,
 } from '../features/catalog/variant-choice.ts';
 import { useFormat } from '../features/site/site-settings.tsx';
-import { DeliverTo } from '../features/tax/components/deliver-to.tsx';
+// The destination's styles with the page: the select itself loads after the page's first load.
+import '../features/tax/components/deliver-to.css';
 import { useShownPrices } from '../features/tax/destination.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
-import { type ApiClient, ApiError, errorText } from '../lib/api-client.ts';
-import { browserApi } from '../lib/browser-api.ts';
+import { ApiError, errorText } from '../lib/api-client.ts';
+import { browserQueryClient } from '../lib/query-client.ts';
 import { breadcrumbs, categoryTrail, pageMeta, privatePageMeta, rootData } from '../lib/seo.ts';
+import { splitComponent } from '../lib/split-component.tsx';
 import catalogStylesHref from '../styles/catalog.css?url';
 import productDetailStylesHref from '../styles/product-detail.css?url';
 import type { Route } from './+types/product-detail';
@@ -41,15 +41,32 @@ export const links: Route.LinksFunction = () => [
 
 // The pickers of a product sold in options: loaded only for such a product.
 const VariantOptions = lazy(() => import('../features/catalog/components/variant-options.tsx'));
+// The gallery, the cart button and the reviews: outside the page's first load, their server markup stays until their
+// code is there.
+const ProductGallery = splitComponent(
+  async () => (await import('../features/catalog/components/product-gallery.tsx')).ProductGallery,
+);
+const AddToCart = splitComponent(
+  async () => (await import('../features/catalog/components/add-to-cart.tsx')).AddToCart,
+);
+const StarRating = splitComponent(
+  async () => (await import('../features/catalog/components/star-rating.tsx')).StarRating,
+);
+const DeliverTo = splitComponent(async () => (await import('../features/tax/components/deliver-to.tsx')).DeliverTo);
+// The way onward from a missing product.
+const NotFoundHelp = splitComponent(async () => (await import('../components/not-found-help.tsx')).NotFoundHelp);
+const ProductReviews = splitComponent(
+  async () => (await import('../features/catalog/components/reviews.tsx')).ProductReviews,
+);
 
 /** `moved`: the address is an old one of a product merged into another (decision 018); the page goes there. */
 type ProductData =
   | { product: Product; error: null; moved: ProductMove | null }
   | { product: null; error: string; status: number; moved: ProductMove | null };
 
-async function loadProduct(api: ApiClient, slug: string): Promise<ProductData> {
+async function loadProduct(slug: string, answer: Promise<ProductAnswer>): Promise<ProductData> {
   try {
-    return { ...(await fetchProductAt(api, slug)), error: null };
+    return { ...productAt(slug, await answer), error: null };
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 500;
     const moved = error instanceof ApiError ? productMoveOf(error.status, error.body) : null;
@@ -63,7 +80,10 @@ const movedProducts = new Map<string, Product>();
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   // On the server the page waits for the product, so that its HTML carries it.
-  const result: ProductData | Promise<ProductData> = await loadProduct(apiFromContext(context), params.slug);
+  const result: ProductData | Promise<ProductData> = await loadProduct(
+    params.slug,
+    fetchProductAnswer(apiFromContext(context), params.slug),
+  );
   if (result.moved) throw redirect(variantPath(result.moved.slug, result.moved.variant), 301);
   return data({ result }, { status: result.product ? 200 : result.status === 404 ? 404 : 502 });
 }
@@ -72,8 +92,27 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const moved = movedProducts.get(params.slug);
   movedProducts.delete(params.slug);
   if (moved) return { result: { product: moved, error: null, moved: null } as ProductData };
-  // In the browser the page shows at once with its spinner (the loading state) while the product comes.
-  const result: ProductData | Promise<ProductData> = loadProduct(browserApi(), params.slug);
+  const client = browserQueryClient();
+  const query = productQuery(params.slug);
+  const kept = client.getQueryState(query.queryKey);
+  const parts = Promise.all([
+    ProductGallery.ready,
+    AddToCart.ready,
+    ProductReviews.ready,
+    StarRating.ready,
+    DeliverTo.ready,
+  ]);
+  // Fetched ahead (a card hovered) or shown a moment ago: the page shows at once, whole.
+  if (kept?.data && kept.dataUpdatedAt > Date.now() - PRODUCT_FRESH_MS) {
+    await parts;
+    return { result: { ...productAt(params.slug, kept.data), error: null } as ProductData | Promise<ProductData> };
+  }
+  // Else the page shows at once with its spinner (the loading state) while the product comes: the answer fetched
+  // ahead when it is on its way, else a new one.
+  const answer = client.fetchQuery(query);
+  // Read once the parts are there: a failure coming before is not left unhandled meanwhile.
+  answer.catch(() => undefined);
+  const result: ProductData | Promise<ProductData> = parts.then(() => loadProduct(params.slug, answer));
   return { result };
 }
 
@@ -126,6 +165,10 @@ export default function ProductDetailPage({ loaderData, params }: Route.Componen
 function ProductResult({ result, slug }: { result: ProductData; slug: string }) {
   const navigate = useNavigate();
   const { moved, product } = result;
+  // The product the server's page was rendered with is kept for the next visit of its page within the app.
+  useEffect(() => {
+    if (product && !moved) keepProduct(product);
+  }, [product, moved]);
   useEffect(() => {
     if (!moved) return;
     if (product) movedProducts.set(moved.slug, product);
@@ -167,7 +210,18 @@ function ProductView({ product, slug }: { product: Product; slug: string }) {
   const variant = soldInOptions ? matchVariant(product, selection) : null;
   const priced = variant ?? product;
   const inStock = (soldInOptions ? (variant?.stock ?? 0) : product.stock) > 0;
-  const images = variantImageOrder(galleryImages(product), variant);
+  // The same props while nothing changes: the parts split off keep their server markup until their code is there.
+  const images = useMemo(() => variantImageOrder(galleryImages(product), variant), [product, variant]);
+  const customization = useMemo(() => customizationOf(product.personalisation, texts), [product, texts]);
+  const missing = useMemo(() => missingField(product.personalisation, texts)?.label ?? null, [product, texts]);
+  const choice = useMemo(() => ({ variant, customization, missing }), [variant, customization, missing]);
+  const addReview = useCallback(
+    (review: Review) => {
+      setReviews((list) => [review, ...list]);
+      void browserQueryClient().invalidateQueries({ queryKey: productQueryKey(product.slug) });
+    },
+    [product.slug],
+  );
   const price = (amount: string) => format.price(shown.price(amount, product.category.slug));
 
   function choose(type: string, value: string) {
@@ -235,14 +289,7 @@ function ProductView({ product, slug }: { product: Product; slug: string }) {
               <p className="visually-hidden" aria-live="polite">
                 {announcement}
               </p>
-              <AddToCart
-                product={product}
-                choice={{
-                  variant,
-                  customization: customizationOf(product.personalisation, texts),
-                  missing: missingField(product.personalisation, texts)?.label ?? null,
-                }}
-              />
+              <AddToCart product={product} choice={choice} />
             </>
           ) : (
             <AddToCart product={product} />
@@ -270,12 +317,7 @@ function ProductView({ product, slug }: { product: Product; slug: string }) {
       )}
       <section id="reviews" className="product-detail__reviews">
         <h2>Customer Reviews</h2>
-        <ReviewList reviews={reviews} />
-        <ReviewForm
-          productId={product.id}
-          slug={slug}
-          onCreated={(review) => setReviews((list) => [review, ...list])}
-        />
+        <ProductReviews reviews={reviews} productId={product.id} slug={slug} onCreated={addReview} />
       </section>
     </article>
   );

@@ -6,9 +6,7 @@ import { picturePreload } from '../components/picture.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { Breadcrumb, type Crumb } from '../features/catalog/components/breadcrumb.tsx';
-import { CARD_SIZES, cardPicture, ProductGrid } from '../features/catalog/components/product-card.tsx';
-import { ProductListFilters } from '../features/catalog/components/product-list-filters.tsx';
-import { SearchIntentChips } from '../features/catalog/components/search-intent-chips.tsx';
+import { CARD_SIZES, cardPicture } from '../features/catalog/pictures.ts';
 import {
   loadProductList,
   productCountText,
@@ -19,9 +17,22 @@ import {
 import { apiFromContext } from '../lib/api.server.ts';
 import { browserApi } from '../lib/browser-api.ts';
 import { breadcrumbs, categoryTrail, pageMeta, rootData } from '../lib/seo.ts';
+import { splitComponent } from '../lib/split-component.tsx';
 import catalogStylesHref from '../styles/catalog.css?url';
 import productListStylesHref from '../styles/product-list.css?url';
 import type { Route } from './+types/products';
+
+// The list's sort and filters: outside the page's first load; their server markup stays until their code is there.
+const ProductListFilters = splitComponent(
+  async () => (await import('../features/catalog/components/product-list-filters.tsx')).ProductListFilters,
+);
+// The cards (with what hovering one fetches ahead) and the search's intent chips, likewise.
+const ProductGrid = splitComponent(
+  async () => (await import('../features/catalog/components/product-card.tsx')).ProductGrid,
+);
+const SearchIntentChips = splitComponent(
+  async () => (await import('../features/catalog/components/search-intent-chips.tsx')).SearchIntentChips,
+);
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: catalogStylesHref },
@@ -33,7 +44,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export async function clientLoader({ url }: Route.ClientLoaderArgs) {
-  return loadProductList(browserApi(), url);
+  const [data] = await Promise.all([
+    loadProductList(browserApi(), url),
+    ProductListFilters.ready,
+    ProductGrid.ready,
+    SearchIntentChips.ready,
+  ]);
+  return data;
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {

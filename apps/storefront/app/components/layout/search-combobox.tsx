@@ -1,6 +1,6 @@
 import { isCompletable } from '@platform/contracts/plain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fetchSearchCompletions } from '../../features/catalog/api/products.ts';
 import {
@@ -69,9 +69,10 @@ export default function SearchCombobox({ term, setTerm, focus }: SearchTerm & { 
     return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);
   }, [showing]);
 
-  // It replaces the plain box: the focus and the caret stay where the shopper had them.
+  // It replaces the plain box: the focus and the caret stay where the shopper had them, in the same commit (a key
+  // pressed right after the switch, such as Enter, reaches this input and not the page).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when it takes the plain box's place
-  useEffect(() => {
+  useLayoutEffect(() => {
     const input = inputRef.current;
     if (!focus || !input) return;
     input.focus();

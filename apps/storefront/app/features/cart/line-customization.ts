@@ -1,4 +1,5 @@
-import { type CartItem, customizationText } from '@platform/contracts';
+import type { CartItem } from '@platform/contracts';
+import { customizationText } from '@platform/contracts/plain';
 
 /**
  * A cart line's customization as text ("Blade length: 12 inch, Finish: Mirror-polished, engraving: Ram"): the

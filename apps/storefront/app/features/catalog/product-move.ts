@@ -2,7 +2,7 @@
 // names the move. Only the product page reads it, so it stays out of every page's first load.
 import type { Product } from '@platform/contracts';
 import type { ApiClient } from '../../lib/api-client.ts';
-import { fetchProduct } from './api/products.ts';
+import { fetchProductAnswer, type ProductAnswer } from './api/products.ts';
 import { variantParam } from './variant-choice.ts';
 
 /** Where a product's old address leads (decision 018): the product it was merged into, and the variant it became. */
@@ -20,10 +20,14 @@ export async function fetchProductAt(
   api: ApiClient,
   slug: string,
 ): Promise<{ product: Product; moved: ProductMove | null }> {
-  let followed: string | null = null;
-  const product = await fetchProduct(api, slug, (url) => {
-    followed = url;
-  });
+  return productAt(slug, await fetchProductAnswer(api, slug));
+}
+
+/** The product an address answered, and where it moved when the answer is another product's. */
+export function productAt(
+  slug: string,
+  { product, followed }: ProductAnswer,
+): { product: Product; moved: ProductMove | null } {
   if (product.slug === slug) return { product, moved: null };
   const variant = followed === null ? null : variantParam(new URL(followed, 'http://localhost').search);
   return { product, moved: { slug: product.slug, variant } };

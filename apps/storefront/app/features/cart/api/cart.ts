@@ -62,10 +62,13 @@ export function cartQueryOptions(destination: Destination | null) {
 
 /**
  * Keeps the answer of a change to the cart, asked for the current destination (`readDestination`); the cart priced
- * for any other destination is stale from then on.
+ * for any other destination is stale from then on. A fetch of the cart still on its way is called off first: asked
+ * before the change was answered, its answer may be the cart without the change, and would replace this one (a
+ * guest's add made at once on the page the sign-in leads back to, while the header fetches the new customer's cart).
  */
-export function keepCartAnswer(queryClient: QueryClient, answer: CartState): void {
+export async function keepCartAnswer(queryClient: QueryClient, answer: CartState): Promise<void> {
   const key = cartQueryKey(readDestination());
+  await queryClient.cancelQueries({ queryKey: key, exact: true });
   queryClient.setQueryData<CartState>(key, answer);
   void queryClient.invalidateQueries({
     queryKey: CART_QUERY_KEY,

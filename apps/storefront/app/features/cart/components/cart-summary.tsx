@@ -1,9 +1,14 @@
 import { Totals } from '../../../components/totals.tsx';
+import { splitComponent } from '../../../lib/split-component.tsx';
 import { useFormat } from '../../site/site-settings.tsx';
-import { DeliverTo } from '../../tax/components/deliver-to.tsx';
+// The destination's styles with the page: the select itself loads after the page's first load.
+import '../../tax/components/deliver-to.css';
 import { useShownPrices } from '../../tax/destination.tsx';
 import type { CartState } from '../api/cart.ts';
-import { DiscountCode } from './discount-code.tsx';
+
+// The destination select and the discount code field load after the cart page's first load, as it fetches the cart.
+const DeliverTo = splitComponent(async () => (await import('../../tax/components/deliver-to.tsx')).DeliverTo);
+const DiscountCode = splitComponent(async () => (await import('./discount-code.tsx')).DiscountCode);
 
 interface CartSummaryProps {
   cart: CartState;

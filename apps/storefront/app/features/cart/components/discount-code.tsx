@@ -1,13 +1,14 @@
-import { ApplyDiscountBody, Cart } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { errorText } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
+import { contract, loadContracts } from '../../../lib/contracts.ts';
 import { useFormat } from '../../site/site-settings.tsx';
 import { type CartState, cartChangeQuery, keepCartAnswer } from '../api/cart.ts';
 
 const APPLY_FAILED = 'Could not apply the code.';
 const REMOVE_FAILED = 'Could not remove the code.';
+const CART = contract((c) => c.Cart);
 
 /**
  * The cart's discount code: a field to apply one (the server checks it and answers why it does not apply), the code
@@ -18,15 +19,17 @@ export function DiscountCode({ cart, disabled }: { cart: CartState; disabled: bo
   const format = useFormat();
   const [code, setCode] = useState('');
   const mutation = useMutation({
-    mutationFn: (change: { apply: string } | { remove: true }) =>
+    // The code's schema loads with the first code applied: the cart's first load carries no schema.
+    mutationFn: async (change: { apply: string } | { remove: true }) =>
       'apply' in change
-        ? browserApi().post('/orders/cart/discount/', ApplyDiscountBody.parse({ code: change.apply }), {
-            schema: Cart,
-            query: cartChangeQuery(),
-          })
-        : browserApi().delete('/orders/cart/discount/', { schema: Cart, query: cartChangeQuery() }),
+        ? browserApi().post(
+            '/orders/cart/discount/',
+            (await loadContracts()).ApplyDiscountBody.parse({ code: change.apply }),
+            { schema: CART, query: cartChangeQuery() },
+          )
+        : browserApi().delete('/orders/cart/discount/', { schema: CART, query: cartChangeQuery() }),
     onSuccess: (answer) => {
-      keepCartAnswer(queryClient, answer);
+      void keepCartAnswer(queryClient, answer);
       setCode('');
     },
   });

@@ -96,6 +96,20 @@ export function fetchProduct(api: ApiClient, slug: string, onRedirected?: (url: 
   });
 }
 
+/** A product as its page asks for it: the product, and the address a 301 led to when its address is an old one. */
+export interface ProductAnswer {
+  product: Product;
+  followed: string | null;
+}
+
+export async function fetchProductAnswer(api: ApiClient, slug: string): Promise<ProductAnswer> {
+  let followed: string | null = null;
+  const product = await fetchProduct(api, slug, (url) => {
+    followed = url;
+  });
+  return { product, followed };
+}
+
 export function fetchCategory(api: ApiClient, slug: string): Promise<Category> {
   return api.get(`/products/categories/${encodeURIComponent(slug)}/`, { schema: contract((c) => c.Category) });
 }

@@ -1,20 +1,12 @@
 import type { ProductSummary } from '@platform/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Picture, type PictureFile } from '../../../components/picture.tsx';
+import { Picture } from '../../../components/picture.tsx';
 import { useFormat } from '../../site/site-settings.tsx';
 import { useShownPrices } from '../../tax/destination.tsx';
+import { prefetchProduct } from '../api/product-query.ts';
 import { highlightPieces } from '../highlight.ts';
-
-/** How wide a card's picture is: a column of the grid (one on a phone, up to four of at most 300 pixels). */
-export const CARD_SIZES = '(min-width: 1024px) 300px, (min-width: 520px) 50vw, 100vw';
-
-/** A card's picture: the main image's thumbnail, or its variants where the browser has them; null without one. */
-export function cardPicture(product: ProductSummary): PictureFile | null {
-  const image = product.main_image;
-  if (!image) return null;
-  return { src: image.thumb_image, width: image.thumb_width, height: image.thumb_height, variants: image.variants };
-}
+import { CARD_SIZES, cardPicture } from '../pictures.ts';
 
 /** The colour of the image's centre pixel (media is served with CORS, so a canvas may read it). */
 function centreColour(image: HTMLImageElement): string | null {
@@ -57,7 +49,15 @@ function ProductCard({
 
   return (
     <article className="product-card" style={background ? { backgroundColor: background } : undefined}>
-      <Link to={`/products/${product.slug}`} className="product-card__link">
+      {/* On intent (hover, focus, touch) the product's page is fetched ahead: its code, and its answer. */}
+      <Link
+        to={`/products/${product.slug}`}
+        className="product-card__link"
+        prefetch="intent"
+        onMouseEnter={() => prefetchProduct(product.slug)}
+        onFocus={() => prefetchProduct(product.slug)}
+        onTouchStart={() => prefetchProduct(product.slug)}
+      >
         <div className="product-card__media">
           {image && picture ? (
             <Picture

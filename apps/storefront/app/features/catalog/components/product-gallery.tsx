@@ -1,46 +1,11 @@
-import type { Product } from '@platform/contracts';
 import { type PointerEvent, useRef, useState } from 'react';
-import { Picture, type PictureFile } from '../../../components/picture.tsx';
-import { IMAGE_ORDER_FALLBACK } from '../format.ts';
+import { Picture } from '../../../components/picture.tsx';
+import { GALLERY_SIZES, type GalleryImage } from '../pictures.ts';
 
 const ZOOM = 2;
 /** A swipe: a finger moved at least this far sideways (px), mostly sideways, within SWIPE_MS. */
 const SWIPE_PX = 40;
 const SWIPE_MS = 800;
-
-/** How wide the gallery's picture is: over half of the page beside the summary from 768 pixels, else the page's width. */
-export const GALLERY_SIZES = '(min-width: 1200px) 600px, (min-width: 768px) 52vw, 100vw';
-
-export interface GalleryImage extends PictureFile {
-  key: string;
-  alt: string;
-}
-
-/** The product's pictures as the gallery shows them: by order (missing = 99), else its main image; the first is shown. */
-export function galleryImages(product: Pick<Product, 'images' | 'main_image'>): GalleryImage[] {
-  const ordered = [...product.images]
-    .sort((a, b) => (a.order ?? IMAGE_ORDER_FALLBACK) - (b.order ?? IMAGE_ORDER_FALLBACK))
-    .map((image) => ({
-      key: String(image.id),
-      src: image.image,
-      alt: image.alt_text,
-      width: image.width,
-      height: image.height,
-      variants: image.variants,
-    }));
-  if (ordered.length > 0 || !product.main_image) return ordered;
-  const main = product.main_image;
-  return [
-    {
-      key: 'main',
-      src: main.image,
-      alt: main.alt_text,
-      width: main.width,
-      height: main.height,
-      variants: main.variants,
-    },
-  ];
-}
 
 /**
  * The product's pictures, thumbnails when more than one, zoom ×2 on hover and touch; a finger's swipe goes to the

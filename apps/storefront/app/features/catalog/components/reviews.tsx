@@ -35,6 +35,26 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
   );
 }
 
+/** The product page's reviews: the list, then the form to write one. */
+export function ProductReviews({
+  reviews,
+  productId,
+  slug,
+  onCreated,
+}: {
+  reviews: Review[];
+  productId: number;
+  slug: string;
+  onCreated: (review: Review) => void;
+}) {
+  return (
+    <>
+      <ReviewList reviews={reviews} />
+      <ReviewForm productId={productId} slug={slug} onCreated={onCreated} />
+    </>
+  );
+}
+
 /** The Write a Review form for signed-in customers, or the login prompt (spec /products/{slug}). */
 export function ReviewForm({
   productId,
