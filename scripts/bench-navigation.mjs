@@ -4,31 +4,14 @@
 // clicks it and times from the click to the product's name heading on screen (within the app: the client-side
 // navigation). The same products are then opened with a full page load, timed from the navigation's start to the same
 // heading, for reference. Prints p50 and p99 of each. A benchmark, not a test: it fails nothing.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { freePort } from './lib/net.mjs';
-import { quickStartEnv } from './lib/quick-start.mjs';
+import { startDemoServer } from './lib/demo-server.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const HOVER_MS = 100;
 
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-navigation-'));
-const server = spawn(process.execPath, [path.join(ROOT, 'apps/storefront/dist/main.js')], {
-  cwd: path.join(ROOT, 'apps/storefront'),
-  env: { ...quickStartEnv(process.env), PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, LOG_LEVEL: 'warn' },
-  stdio: 'inherit',
-});
-const stop = () => {
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-};
+const { origin, stop } = await startDemoServer('bench-navigation');
 
 /** The q-quantile of the samples (nearest rank), in whole milliseconds. */
 function quantile(samples, q) {
@@ -59,15 +42,6 @@ function hydrated(page) {
 
 let browser;
 try {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`${origin}/api/health/`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (attempt > 300) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
   // Warm the server once (the first render reads the catalog from a cold database).
   await fetch(`${origin}/products`);
 

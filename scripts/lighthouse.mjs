@@ -2,44 +2,21 @@
 // production server with the demo shop, for the home page, the product list, a product page, the blog and a post.
 // Prints the four category scores and LCP, TBT and CLS per page, and the gap to the targets; the full reports go to
 // lighthouse-reports/ (git-ignored).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort } from './lib/net.mjs';
-import { quickStartEnv } from './lib/quick-start.mjs';
+import { startDemoServer } from './lib/demo-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = ['/', '/products', '/products/angkhola-khukuri', '/blog', '/blog/history-of-the-khukuri'];
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
-const server = spawn(process.execPath, [path.join(ROOT, 'apps/storefront/dist/main.js')], {
-  cwd: path.join(ROOT, 'apps/storefront'),
-  env: { ...quickStartEnv(process.env), PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, LOG_LEVEL: 'warn' },
-  stdio: 'inherit',
-});
-const stop = () => {
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-};
+const { origin, stop } = await startDemoServer('lighthouse');
 
 let chrome;
 try {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`${origin}/api/health/`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (attempt > 300) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
   // Warm the pages once (the first render reads the catalog from a cold database).
   for (const page of PAGES) await fetch(`${origin}${page}`);
 
