@@ -1,8 +1,6 @@
-import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentType, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SearchForm, type SearchTerm } from './search-form.tsx';
-
-const SearchCombobox = lazy(() => import('./search-combobox.tsx'));
 
 /**
  * Product search: goes to /products?search={term}, ignored when the term is blank; a plain GET form without
@@ -12,14 +10,16 @@ const SearchCombobox = lazy(() => import('./search-combobox.tsx'));
  */
 export function SearchBox() {
   const [term, setTerm] = useState('');
-  const [enhanced, setEnhanced] = useState(false);
+  // The type-ahead once its module is here: rendered at once, never suspending (a suspended switch would show the
+  // plain box again as a fallback, without the focus, and a key pressed meanwhile, such as Enter, would be lost).
+  const [SearchCombobox, setSearchCombobox] = useState<ComponentType<SearchTerm & { focus: boolean }> | null>(null);
   const focused = useRef(false);
   const started = useRef(false);
 
   function enhance() {
     if (started.current) return;
     started.current = true;
-    void import('./search-combobox.tsx').then(() => setEnhanced(true));
+    void import('./search-combobox.tsx').then((module) => setSearchCombobox(() => module.default));
   }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration; `enhance` runs only once anyway
@@ -33,12 +33,8 @@ export function SearchBox() {
   }, []);
 
   const plain = <PlainSearchBox term={term} setTerm={setTerm} focused={focused} onFirstFocus={enhance} />;
-  if (!enhanced) return plain;
-  return (
-    <Suspense fallback={plain}>
-      <SearchCombobox term={term} setTerm={setTerm} focus={focused.current} />
-    </Suspense>
-  );
+  if (!SearchCombobox) return plain;
+  return <SearchCombobox term={term} setTerm={setTerm} focus={focused.current} />;
 }
 
 function PlainSearchBox({
