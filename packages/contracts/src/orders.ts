@@ -85,6 +85,8 @@ export const Cart = z.object({
   discounts: z.array(AppliedDiscount),
   /** Why the applied code takes nothing off the cart as it is now (null when it applies or there is none). */
   discount_message: z.string().nullable(),
+  /** The subtotal less the discounts: what the items cost before shipping and any tax added at checkout. */
+  total: Money,
 });
 export type Cart = z.infer<typeof Cart>;
 

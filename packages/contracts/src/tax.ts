@@ -127,15 +127,24 @@ export function orderTaxes(input: {
     input.lines.map((line) => line.cents),
     input.productDiscountCents,
   );
-  const taxed = [
+  return taxesOfNetLines(input.display, [
     ...input.lines.map((line, index) => ({ ...line, cents: line.cents - (shares[index] ?? 0) })),
     input.shipping,
-  ];
+  ]);
+}
+
+/**
+ * The taxes of lines already net of their discounts (the shipping among them), per rate in the order the rates first
+ * appear, each line's tax rounded on its own; `addedCents` is what the total adds (0 where the prices include it).
+ */
+export function taxesOfNetLines(
+  display: TaxDisplay,
+  lines: readonly TaxedLine[],
+): { taxes: TaxAmount[]; addedCents: number } {
   const byRate = new Map<string, TaxAmount>();
-  for (const line of taxed) {
+  for (const line of lines) {
     if (line.basisPoints === 0 || line.cents <= 0) continue;
-    const cents =
-      input.display === 'included' ? taxInGross(line.cents, line.basisPoints) : taxOnNet(line.cents, line.basisPoints);
+    const cents = display === 'included' ? taxInGross(line.cents, line.basisPoints) : taxOnNet(line.cents, line.basisPoints);
     const key = `${line.name}\n${line.basisPoints}`;
     const kept = byRate.get(key);
     if (kept) kept.cents += cents;
@@ -143,7 +152,7 @@ export function orderTaxes(input: {
   }
   const taxes = [...byRate.values()];
   const sum = taxes.reduce((total, tax) => total + tax.cents, 0);
-  return { taxes, addedCents: input.display === 'added' ? sum : 0 };
+  return { taxes, addedCents: display === 'added' ? sum : 0 };
 }
 
 /** A tax of an order, a quote or an invoice: its name and rate, what it comes to, and whether the prices hold it. */

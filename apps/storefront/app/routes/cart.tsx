@@ -97,7 +97,6 @@ function CartContent() {
           />
           <CartSummary
             cart={cart.cart}
-            totalPrice={cart.cart.total_price}
             clearDisabled={cart.isSending}
             checkoutDisabled={cart.isLoading || cart.isSending || items.length === 0}
             onClear={clearCart}

@@ -1,4 +1,5 @@
 import { type AddCartItemBody, type Cart, type CartQuery, type Customization, formatMinor } from '@platform/contracts';
+import { basketOf } from '@platform/contracts/pricing';
 import type { z } from 'zod';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import type { TransactionContext } from '../../lib/context.ts';
@@ -13,10 +14,11 @@ import {
   variantOptions,
   withVariantOptions,
 } from '../catalog/index.ts';
-import { type CartDiscounts, checkDiscountCode, type DiscountLine, previewCartDiscounts } from '../discounts/index.ts';
+import { checkDiscountCode } from '../discounts/index.ts';
 import type { MediaStorage } from '../media/index.ts';
 import { orderLimits } from '../payments/index.ts';
-import { priceFor, type TaxView, taxView } from '../tax/index.ts';
+import { type CatalogLine, enteredUnitCents, type PricedBasket, pricedFigures, priceBasket } from '../pricing/index.ts';
+import { type TaxView, taxView } from '../tax/index.ts';
 import {
   addCartLine,
   type CartLineRow,
@@ -40,11 +42,9 @@ export const QUANTITY_AT_LEAST_ONE = 'Quantity must be at least 1. Use remove to
 
 export const VARIANT_UNAVAILABLE = 'This option is not available.';
 
-const NO_DISCOUNTS: CartDiscounts = { discount_code: null, discount: '0.00', discounts: [], discount_message: null };
-
 /**
- * A cart line as the cart prices and shows it: a variant's line at the variant's price and stock (decision 018), and
- * every line's unit price with what its filled-in texts add.
+ * A cart line as the cart reads it: a variant's line at the variant's stock (decision 018), and its unit price as
+ * entered (the variant's or product's, with what its filled-in texts add), which the pricing module prices.
  */
 type CartLine = CartLineRow & { variant: { id: number; sku: string; options: Record<string, string> } | null };
 
@@ -52,12 +52,15 @@ type CartLine = CartLineRow & { variant: { id: number; sku: string; options: Rec
 async function listLines(scope: TenantScope, cartId: number): Promise<CartLine[]> {
   const rows = await listCartLines(scope, cartId);
   return rows.map((row) => {
-    const extraCents = filledPersonalisationCents(row.personalisation, row.customization);
-    if (row.variantId === null || row.sku === null)
-      return { ...row, priceCents: row.priceCents + extraCents, variant: null };
+    const priceCents = enteredUnitCents({
+      productPriceCents: row.priceCents,
+      variantPriceCents: row.variantId === null ? null : row.variantPriceCents,
+      personalisationCents: filledPersonalisationCents(row.personalisation, row.customization),
+    });
+    if (row.variantId === null || row.sku === null) return { ...row, priceCents, variant: null };
     return {
       ...row,
-      priceCents: (row.variantPriceCents ?? row.priceCents) + extraCents,
+      priceCents,
       stock: row.variantStock ?? 0,
       isActive: row.isActive && row.variantIsActive === true,
       variant: { id: row.variantId, sku: row.sku, options: variantOptions(row.options, row.optionValues ?? []) },
@@ -65,13 +68,30 @@ async function listLines(scope: TenantScope, cartId: number): Promise<CartLine[]
   });
 }
 
-function toCart(cartId: number, lines: CartLine[], media: MediaStorage, discounts: CartDiscounts): Cart {
-  let totalItems = 0;
-  let totalCents = 0;
-  const items = lines.map((line) => {
-    const lineCents = line.priceCents * line.quantity;
-    totalItems += line.quantity;
-    totalCents += lineCents;
+/** The lines as the pricing module takes them. */
+function catalogLines(lines: CartLine[]): CatalogLine[] {
+  return lines.map((line) => ({
+    productId: line.productId,
+    categoryId: line.categoryId,
+    productName: line.name,
+    enteredUnitCents: line.priceCents,
+    quantity: line.quantity,
+  }));
+}
+
+/**
+ * The cart's answer from its lines as priced: each line at its destination's price, the subtotal (`total_price`),
+ * what its discounts take off, and `total`, the subtotal less the discounts (shipping and tax come at checkout).
+ */
+function toCart(
+  cart: { id: number; discountCode: string | null },
+  lines: CartLine[],
+  media: MediaStorage,
+  priced: PricedBasket | null,
+): Cart {
+  const figures = priced?.order;
+  const items = lines.map((line, index) => {
+    const pricedLine = figures?.lines[index];
     return {
       id: line.id,
       quantity: line.quantity,
@@ -80,7 +100,7 @@ function toCart(cartId: number, lines: CartLine[], media: MediaStorage, discount
         id: line.productId,
         name: line.name,
         slug: line.slug,
-        price: formatMinor(line.priceCents),
+        price: formatMinor(pricedLine?.unitPriceCents ?? line.priceCents),
         stock: line.stock,
         is_active: line.isActive,
         main_image: line.thumbKey
@@ -88,16 +108,21 @@ function toCart(cartId: number, lines: CartLine[], media: MediaStorage, discount
           : null,
       },
       variant: line.variant,
-      line_total: formatMinor(lineCents),
+      line_total: formatMinor(pricedLine?.totalCents ?? 0),
     };
   });
-  return { id: cartId, items, total_items: totalItems, total_price: formatMinor(totalCents), ...discounts };
-}
-
-/** The lines at the prices the destination is shown (as entered without one). */
-function forDestination(lines: CartLine[], view: TaxView | null): CartLine[] {
-  if (!view) return lines;
-  return lines.map((line) => ({ ...line, priceCents: priceFor(view, line.categoryId, line.priceCents) }));
+  const money = figures ? pricedFigures(figures) : null;
+  return {
+    id: cart.id,
+    items,
+    total_items: figures?.totalItems ?? 0,
+    total_price: money?.subtotal ?? '0.00',
+    discount_code: priced?.code?.code ?? cart.discountCode,
+    discount: money?.discount ?? '0.00',
+    discounts: money?.discounts ?? [],
+    discount_message: priced?.codeRefusal?.message ?? null,
+    total: money?.total ?? '0.00',
+  };
 }
 
 /** Where the cart goes, when the request says: its taxes (decision 016); null without a country. */
@@ -106,25 +131,18 @@ export async function cartDestination(ctx: RequestContext, query: CartQuery = {}
   return taxView(ctx, { country: query.country, region: query.region, field: 'country' });
 }
 
-/** The lines as discounts price them. */
-function discountLines(lines: CartLine[]): DiscountLine[] {
-  return lines.map((line) => ({
-    productId: line.productId,
-    categoryId: line.categoryId,
-    productName: line.name,
-    unitPriceCents: line.priceCents,
-    quantity: line.quantity,
-  }));
-}
-
-/** The cart's answer: its lines at the catalog's prices, and what its discounts save (`previewCartDiscounts`). */
+/** The cart priced by the pricing module, before shipping: its destination's prices and what its discounts save. */
 async function cartAnswer(ctx: RequestContext, cart: CartRow, view: TaxView | null): Promise<Cart> {
-  const lines = forDestination(await listLines(ctx.scope, cart.id), view);
-  const discounts =
-    lines.length === 0 && !cart.discountCode
-      ? NO_DISCOUNTS
-      : await previewCartDiscounts(ctx, { userId: cart.userId, code: cart.discountCode, lines: discountLines(lines) });
-  return toCart(cart.id, lines, ctx.deps.media, discounts);
+  const lines = await listLines(ctx.scope, cart.id);
+  const priced = await priceBasket(ctx, {
+    userId: cart.userId,
+    code: cart.discountCode,
+    lines: catalogLines(lines),
+    view,
+    shipTo: null,
+    placedOrders: null,
+  });
+  return toCart(cart, lines, ctx.deps.media, priced);
 }
 
 /** Trimmed keys and values; a key that is blank once trimmed is refused. */
@@ -284,7 +302,7 @@ export async function clearCart(ctx: RequestContext): Promise<Cart> {
     const cart = await lockOrCreateCart(tx.scope, user.id);
     await deleteCartLines(tx.scope, cart.id);
     await setCartDiscountCode(tx.scope, cart.id, null);
-    return toCart(cart.id, [], ctx.deps.media, NO_DISCOUNTS);
+    return toCart({ id: cart.id, discountCode: null }, [], ctx.deps.media, null);
   });
 }
 
@@ -302,8 +320,9 @@ export async function applyDiscountCode(
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
   return inTransaction(ctx, async (tx) => {
     const cart = await lockOrCreateCart(tx.scope, user.id);
-    const lines = forDestination(await listLines(tx.scope, cart.id), view);
-    const kept = await checkDiscountCode(tx, { ...input, userId: user.id, lines: discountLines(lines) });
+    const lines = await listLines(tx.scope, cart.id);
+    const basket = basketOf(catalogLines(lines), view);
+    const kept = await checkDiscountCode(tx, { ...input, userId: user.id, basket });
     await setCartDiscountCode(tx.scope, cart.id, kept);
     return cartAnswer(tx, { ...cart, discountCode: kept }, view);
   });
@@ -319,28 +338,13 @@ export async function removeDiscountCode(ctx: RequestContext, view: TaxView | nu
   });
 }
 
-/**
- * What the signed-in customer's cart saves with its discounts when it costs `shippingCents` to deliver, for a
- * customer with `placedOrders` orders so far, at the destination's prices: the checkout's quote, priced by the same
- * rules as the order; with each line's category and amount, for its tax.
- */
-export async function quoteCartDiscounts(
+/** The signed-in customer's cart as the pricing module takes it (the checkout's quote): its code and lines. */
+export async function cartForPricing(
   ctx: RequestContext,
-  input: { shippingCents: number; placedOrders: number; view: TaxView },
-): Promise<CartDiscounts & { lines: { categoryId: number; cents: number }[] }> {
+): Promise<{ userId: number; code: string | null; lines: CatalogLine[] }> {
   const user = requireUser(ctx, CART_AUTH_REQUIRED);
   const cart = await ensureCart(ctx.scope, user.id);
-  const lines = forDestination(await listLines(ctx.scope, cart.id), input.view);
-  const taxed = lines.map((line) => ({ categoryId: line.categoryId, cents: line.priceCents * line.quantity }));
-  if (lines.length === 0 && !cart.discountCode) return { ...NO_DISCOUNTS, lines: taxed };
-  const discounts = await previewCartDiscounts(ctx, {
-    userId: user.id,
-    code: cart.discountCode,
-    lines: discountLines(lines),
-    shippingCents: input.shippingCents,
-    placedOrders: input.placedOrders,
-  });
-  return { ...discounts, lines: taxed };
+  return { userId: user.id, code: cart.discountCode, lines: catalogLines(await listLines(ctx.scope, cart.id)) };
 }
 
 /** A cart line as checkout takes it. */

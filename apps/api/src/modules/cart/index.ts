@@ -2,12 +2,12 @@
 export { cartRoutes, type PlacedOrders } from './cart.routes.ts';
 export {
   addItem,
+  cartForPricing,
   type CheckoutLine,
   clearCart,
   emptyCart,
   getCart,
   lockCartForCheckout,
-  quoteCartDiscounts,
   removeItem,
   updateItem,
 } from './cart.service.ts';

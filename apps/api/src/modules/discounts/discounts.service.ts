@@ -1,17 +1,11 @@
-// Discounts for customers: the cart's preview of what the applied code and the automatic promotions save, and the
-// checkout's pricing and counting of them (decision 015). Only the server prices them.
+// Discounts for customers: which of the shop's discounts a basket gets (the code applied and the automatic
+// promotions), why a code does not apply, and the counting of their uses (decision 015). What they take off is the
+// pricing core's (`@platform/contracts/pricing`); only the server prices them.
 import { type AppliedDiscount, formatMinor } from '@platform/contracts';
+import { type Basket, chooseDiscounts, type PricedDiscount, priceDiscount } from '@platform/contracts/pricing';
 import type { RequestContext, TransactionContext } from '../../lib/context.ts';
 import { BadRequestError } from '../../lib/errors.ts';
-import {
-  chooseDiscounts,
-  type DiscountBasket,
-  type DiscountLine,
-  type DiscountRefusal,
-  type PricedDiscount,
-  priceDiscount,
-  refusalOf,
-} from './discounts.pricing.ts';
+import { type DiscountRefusal, refusalOf } from './discounts.pricing.ts';
 import {
   claimUse,
   countCustomerUses,
@@ -22,22 +16,27 @@ import {
   releaseUses,
 } from './discounts.repository.ts';
 
-export type { DiscountBasket, DiscountLine };
+export type { DiscountRefusal, DiscountRow };
 
 const INVALID_CODE: DiscountRefusal = { message: 'This code is not valid.', code: 'discount_code_invalid' };
 
-/** What a basket gets: the discounts applied, and why the code given does not apply (null when it does). */
-interface BasketDiscounts {
-  applied: PricedDiscount[];
+/** What a basket gets: the discounts applied (priced on it, not yet fitted), the code given and why it does not apply. */
+export interface BasketDiscounts {
+  applied: PricedDiscount<DiscountRow>[];
   code: DiscountRow | null;
   codeRefusal: DiscountRefusal | null;
 }
 
-/** Prices the shop's discounts on a basket for a customer: the code given (if any) and the automatic promotions. */
-async function discountsFor(
+/**
+ * Chooses the shop's discounts for a basket and a customer: the code given (if any) and the automatic promotions,
+ * by the combination rules. `placedOrders` null: not known yet (a first-order condition is checked at checkout);
+ * a basket without shipping gets nothing off it yet.
+ */
+export async function chooseBasketDiscounts(
   ctx: RequestContext,
-  input: { userId: number; code: string | null; basket: DiscountBasket; placedOrders: number | null; now: Date },
+  input: { userId: number; code: string | null; basket: Basket; placedOrders: number | null; now: Date },
 ): Promise<BasketDiscounts> {
+  if (input.basket.lines.length === 0 && !input.code) return { applied: [], code: null, codeRefusal: null };
   const code = input.code ? await findDiscountByCode(ctx.scope, input.code) : null;
   const automatic = await listAutomaticDiscounts(ctx.scope);
   const uses = await countCustomerUses(
@@ -53,7 +52,6 @@ async function discountsFor(
   const choice = chooseDiscounts(
     automatic.filter(applies).map((discount) => priceDiscount(discount, input.basket)),
     pricedCode,
-    input.basket,
   );
   if (choice.codeOutdone) {
     codeRefusal = {
@@ -64,11 +62,17 @@ async function discountsFor(
   return { applied: choice.applied, code, codeRefusal };
 }
 
+/** Whether a code's refusal stops an order (a code outdone by a better promotion is kept, and adds nothing). */
+export function refusalStops(refusal: DiscountRefusal | null): refusal is DiscountRefusal {
+  return refusal !== null && refusal.code !== 'discount_outdone';
+}
+
 function nameOf(discount: DiscountRow): string {
   return discount.name || discount.code || 'Promotion';
 }
 
-function toApplied(priced: PricedDiscount): AppliedDiscount {
+/** A discount of a cart, a quote or an order on the wire, at what it takes off. */
+export function toAppliedDiscount(priced: PricedDiscount<DiscountRow>): AppliedDiscount {
   return {
     code: priced.discount.code,
     name: nameOf(priced.discount),
@@ -78,71 +82,18 @@ function toApplied(priced: PricedDiscount): AppliedDiscount {
   };
 }
 
-/** What the cart's answer says of its discounts. */
-export interface CartDiscounts {
-  discount_code: string | null;
-  discount: string;
-  discounts: AppliedDiscount[];
-  discount_message: string | null;
-}
-
-/**
- * The cart's discounts as it is now: the code the customer applied and the automatic promotions, priced on its items
- * and, when known (the checkout's quote), its shipping and the customer's orders so far; unknown, a free-shipping
- * discount saves nothing yet and a first-order condition is checked when the order is placed.
- */
-export async function previewCartDiscounts(
-  ctx: RequestContext,
-  input: {
-    userId: number;
-    code: string | null;
-    lines: DiscountLine[];
-    shippingCents?: number | null;
-    placedOrders?: number | null;
-  },
-): Promise<CartDiscounts> {
-  const subtotalCents = input.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const basket = { lines: input.lines, subtotalCents, shippingCents: input.shippingCents ?? null };
-  if (input.lines.length === 0 && !input.code) {
-    return { discount_code: null, discount: '0.00', discounts: [], discount_message: null };
-  }
-  const found = await discountsFor(ctx, {
-    userId: input.userId,
-    code: input.code,
-    basket,
-    placedOrders: input.placedOrders ?? null,
-    now: new Date(),
-  });
-  const saved = found.applied.reduce((sum, priced) => sum + priced.productCents + priced.shippingCents, 0);
-  return {
-    discount_code: found.code?.code ?? input.code,
-    discount: formatMinor(saved),
-    discounts: found.applied.map(toApplied),
-    discount_message: found.codeRefusal?.message ?? null,
-  };
-}
-
 /**
  * Checks a code the customer enters in the cart: it exists and applies to the cart as it is now (400 with the reason
  * otherwise). Returns the code as the shop wrote it.
  */
 export async function checkDiscountCode(
   ctx: RequestContext,
-  input: { userId: number; code: string; lines: DiscountLine[]; placedOrders?: number | null },
+  input: { userId: number; code: string; basket: Basket; placedOrders?: number | null },
 ): Promise<string> {
-  const subtotalCents = input.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const basket = { lines: input.lines, subtotalCents, shippingCents: null };
-  const found = await discountsFor(ctx, {
-    ...input,
-    basket,
-    placedOrders: input.placedOrders ?? null,
-    now: new Date(),
-  });
+  const found = await chooseBasketDiscounts(ctx, { ...input, placedOrders: input.placedOrders ?? null, now: new Date() });
   if (!found.code) throw new BadRequestError(INVALID_CODE.message, INVALID_CODE.code);
   // A code outdone by a better promotion is kept: the cart says so, and it may apply once the cart changes.
-  if (found.codeRefusal && found.codeRefusal.code !== 'discount_outdone') {
-    throw new BadRequestError(found.codeRefusal.message, found.codeRefusal.code);
-  }
+  if (refusalStops(found.codeRefusal)) throw new BadRequestError(found.codeRefusal.message, found.codeRefusal.code);
   return found.code.code ?? input.code;
 }
 
@@ -156,27 +107,9 @@ export interface OrderDiscountLine {
   amountCents: number;
 }
 
-/** What the order's discounts take off its items and its shipping, and each of them. */
-export interface OrderDiscounts {
-  lines: OrderDiscountLine[];
-  productCents: number;
-  shippingCents: number;
-}
-
-/**
- * Prices the order's discounts at checkout: the cart's code (refused with its reason, 400, when it no longer
- * applies) and the automatic promotions, on the order's lines, subtotal and shipping, for this customer
- * (`placedOrders`: their orders so far, for a first-order condition).
- */
-export async function priceOrderDiscounts(
-  tx: TransactionContext,
-  input: { userId: number; code: string | null; basket: DiscountBasket; placedOrders: number; now: Date },
-): Promise<OrderDiscounts> {
-  const found = await discountsFor(tx, input);
-  if (found.codeRefusal && found.codeRefusal.code !== 'discount_outdone') {
-    throw new BadRequestError(found.codeRefusal.message, found.codeRefusal.code);
-  }
-  const lines = found.applied.map((priced) => ({
+/** The order's discounts as it keeps them, at what each took off once they fit together. */
+export function orderDiscountLines(applied: readonly PricedDiscount<DiscountRow>[]): OrderDiscountLine[] {
+  return applied.map((priced) => ({
     discountId: priced.discount.id,
     code: priced.discount.code,
     name: nameOf(priced.discount),
@@ -184,11 +117,6 @@ export async function priceOrderDiscounts(
     description: priced.description,
     amountCents: priced.productCents + priced.shippingCents,
   }));
-  return {
-    lines,
-    productCents: found.applied.reduce((sum, priced) => sum + priced.productCents, 0),
-    shippingCents: found.applied.reduce((sum, priced) => sum + priced.shippingCents, 0),
-  };
 }
 
 /**

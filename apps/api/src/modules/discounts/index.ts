@@ -1,14 +1,14 @@
 // The discounts module's public surface: the only file other modules and the app import from it.
 export { discountsAdminRoutes } from './discounts.routes.ts';
 export {
-  type CartDiscounts,
+  type BasketDiscounts,
   checkDiscountCode,
-  type DiscountBasket,
-  type DiscountLine,
+  chooseBasketDiscounts,
+  type DiscountRow,
   type OrderDiscountLine,
-  type OrderDiscounts,
-  previewCartDiscounts,
-  priceOrderDiscounts,
+  orderDiscountLines,
   recordDiscountUses,
+  refusalStops,
   releaseDiscountUses,
+  toAppliedDiscount,
 } from './discounts.service.ts';

@@ -12,7 +12,7 @@ import { BadRequestError, ConflictError, ValidationError } from '../../lib/error
 import { runWorkflow, step, workflow } from '../../lib/workflow.ts';
 import { type CheckoutLine, emptyCart, lockCartForCheckout } from '../cart/index.ts';
 import { personalisationCents } from '../catalog/index.ts';
-import { type OrderDiscounts, priceOrderDiscounts, recordDiscountUses } from '../discounts/index.ts';
+import { orderDiscountLines, recordDiscountUses, refusalStops } from '../discounts/index.ts';
 import {
   lockProductsForSale,
   lockVariantsForSale,
@@ -22,8 +22,8 @@ import {
   type StockChange,
 } from '../inventory/index.ts';
 import { checkoutPaymentTerms, orderLimits, type PaymentTerms } from '../payments/index.ts';
-import { chargeShipping, type ShippingCharge } from '../shipping/index.ts';
-import { priceFor, type TaxView, taxedLine, taxesFor, taxView } from '../tax/index.ts';
+import { type CatalogLine, enteredUnitCents, type PricedBasket, priceBasket } from '../pricing/index.ts';
+import { type TaxView, taxView } from '../tax/index.ts';
 import {
   countCustomerOrders,
   countUnpaidOrders,
@@ -31,7 +31,6 @@ import {
   insertOrder,
   insertOrderHistory,
   type NewOrderLine,
-  type NewOrderTax,
   nextOrderNumber,
   type OrderRow,
 } from './orders.repository.ts';
@@ -122,14 +121,12 @@ function saleName(product: SaleProduct, variant: SaleVariant | undefined): strin
 type HeldCart = { cartId: number; discountCode: string | null; lines: CheckoutLine[] };
 
 /**
- * The cart's lines at the catalog's current prices as the destination is shown them, with the order's subtotal and
- * number of items, and each line's category (for its tax).
+ * The cart's lines at the catalog's current prices (as entered), for the pricing module, and what each order line
+ * keeps of its product and variant.
  */
-interface PricedCart {
-  lines: NewOrderLine[];
-  categoryIds: number[];
-  subtotalCents: number;
-  totalItems: number;
+interface CatalogCart {
+  lines: CatalogLine[];
+  snapshots: Omit<NewOrderLine, 'unitPriceCents' | 'lineTotalCents'>[];
 }
 
 /** The terms of the chosen payment method, and when an unpaid order gives its stock back. */
@@ -219,15 +216,14 @@ const findTaxes = step(
 );
 
 /**
- * 7. Price from the catalog: lock the products (in id order), then the variants of those sold in options, and read
- * their current price, name and stock; every product (and variant) must be on sale and in stock for all the units the
- * cart asks of it. Each unit is priced from its variant (or product) with what its filled-in texts add, as the
- * destination is shown it (its tax in it where prices are shown so).
+ * 7. Read the catalog: lock the products (in id order), then the variants of those sold in options, and read their
+ * current price, name and stock; every product (and variant) must be on sale and in stock for all the units the cart
+ * asks of it. Each unit's price as entered: its variant's (or product's) with what its filled-in texts add.
  */
-const priceFromCatalog = step(
-  'price from catalog',
-  async (tx: TransactionContext, input: { lines: CheckoutLine[]; view: TaxView }): Promise<PricedCart> => {
-    const { lines, view } = input;
+const readCatalog = step(
+  'read catalog',
+  async (tx: TransactionContext, input: { lines: CheckoutLine[] }): Promise<CatalogCart> => {
+    const { lines } = input;
     const changes = stockChangesOf(lines);
     const products = await lockProductsForSale(tx, [...quantitiesOf(lines).keys()]);
     const variants = await lockVariantsForSale(
@@ -256,120 +252,60 @@ const priceFromCatalog = step(
         throw new BadRequestError(`Only ${stock} items of ${name} available.`, 'insufficient_stock');
       }
     }
-    let subtotalCents = 0;
-    let totalItems = 0;
-    const priced = lines.map((line): NewOrderLine => {
+    const catalog: CatalogCart = { lines: [], snapshots: [] };
+    for (const line of lines) {
       const product = products.get(line.productId) as SaleProduct;
       const variant = line.variantId === null ? undefined : variants.get(line.variantId);
-      const catalogCents =
-        (variant ? variant.priceCents : product.priceCents) +
-        personalisationCents(product.personalisation, line.customization);
-      const unitPriceCents = priceFor(view, line.categoryId, catalogCents);
-      const lineTotalCents = unitPriceCents * line.quantity;
-      subtotalCents += lineTotalCents;
-      totalItems += line.quantity;
-      return {
+      catalog.lines.push({
+        productId: product.id,
+        categoryId: line.categoryId,
+        productName: product.name,
+        enteredUnitCents: enteredUnitCents({
+          productPriceCents: product.priceCents,
+          variantPriceCents: variant ? variant.priceCents : null,
+          personalisationCents: personalisationCents(product.personalisation, line.customization),
+        }),
+        quantity: line.quantity,
+      });
+      catalog.snapshots.push({
         productId: product.id,
         productSlug: product.slug,
         productName: product.name,
         variantId: variant?.id ?? null,
         sku: variant?.sku ?? null,
         thumbKey: product.thumbKey,
-        unitPriceCents,
         quantity: line.quantity,
         customization: line.customization,
-        lineTotalCents,
-      };
-    });
-    return { lines: priced, categoryIds: lines.map((line) => line.categoryId), subtotalCents, totalItems };
+      });
+    }
+    return catalog;
   },
 );
 
 /**
- * 8. Price shipping: the zone serving the delivery country charges for this order (its subtotal and items), by the
- * same rule as the checkout's quote, as the destination is shown it. NOTE: the amount is the server's alone; a
- * request cannot name one.
+ * 8. Price the order (the pricing module, decision 019): the lines as the destination is shown them, the shipping its
+ * zone charges, the cart's code (refused with its reason when it no longer applies) and the automatic promotions, the
+ * taxes and the total. NOTE: only the server prices; a request cannot name an amount.
  */
-const priceShipping = step(
-  'price shipping',
+const priceOrder = step(
+  'price order',
   async (
     tx: TransactionContext,
-    input: { country: string; priced: PricedCart; view: TaxView },
-  ): Promise<ShippingCharge> => {
-    const charge = await chargeShipping(tx, {
-      country: input.country,
-      subtotalCents: input.priced.subtotalCents,
-      totalItems: input.priced.totalItems,
-      field: 'delivery_address.country',
-    });
-    return { ...charge, shippingCents: priceFor(input.view, null, charge.shippingCents) };
-  },
-);
-
-/**
- * 9. Price discounts: the cart's code (refused with its reason when it no longer applies) and the automatic
- * promotions, on the catalog's prices, the subtotal and the shipping just found (decision 015). NOTE: only the
- * server prices them; a request cannot name an amount.
- */
-const priceDiscounts = step(
-  'price discounts',
-  async (
-    tx: TransactionContext,
-    input: { userId: number; cart: HeldCart; priced: PricedCart; shipping: ShippingCharge; now: Date },
-  ): Promise<OrderDiscounts> => {
-    const categories = new Map(input.cart.lines.map((line) => [line.productId, line.categoryId]));
-    return priceOrderDiscounts(tx, {
+    input: { userId: number; cart: HeldCart; catalog: CatalogCart; view: TaxView; country: string; now: Date },
+  ): Promise<PricedBasket> => {
+    const priced = await priceBasket(tx, {
       userId: input.userId,
       code: input.cart.discountCode,
-      basket: {
-        lines: input.priced.lines.map((line) => ({
-          productId: line.productId as number,
-          categoryId: categories.get(line.productId as number) ?? 0,
-          productName: line.productName,
-          unitPriceCents: line.unitPriceCents,
-          quantity: line.quantity,
-        })),
-        subtotalCents: input.priced.subtotalCents,
-        shippingCents: input.shipping.shippingCents,
-      },
+      lines: input.catalog.lines,
+      view: input.view,
+      shipTo: { country: input.country, field: 'delivery_address.country' },
       placedOrders: await countCustomerOrders(tx.scope, input.userId),
       now: input.now,
     });
-  },
-);
-
-/** The order's taxes: each of them per rate, and what the total adds. */
-interface OrderTaxes {
-  rows: NewOrderTax[];
-  addedCents: number;
-}
-
-/**
- * 10. Price taxes: each line's tax at its category's rate, on the line less its share of the discounts, and the
- * shipping's at the general rate (decision 016); included in the prices or added to the total, as the destination
- * is shown prices.
- */
-const priceTaxes = step(
-  'price taxes',
-  async (
-    _: TransactionContext,
-    input: { view: TaxView; priced: PricedCart; shipping: ShippingCharge; discounts: OrderDiscounts },
-  ): Promise<OrderTaxes> => {
-    const { view, priced, shipping, discounts } = input;
-    const { taxes, addedCents } = taxesFor(view, {
-      lines: priced.lines.map((line, index) => taxedLine(view, priced.categoryIds[index] ?? null, line.lineTotalCents)),
-      productDiscountCents: discounts.productCents,
-      shipping: taxedLine(view, null, shipping.shippingCents - discounts.shippingCents),
-    });
-    return {
-      rows: taxes.map((tax) => ({
-        name: tax.name,
-        basisPoints: tax.basisPoints,
-        amountCents: tax.cents,
-        included: tax.included,
-      })),
-      addedCents,
-    };
+    if (refusalStops(priced.codeRefusal)) {
+      throw new BadRequestError(priced.codeRefusal.message, priced.codeRefusal.code);
+    }
+    return priced;
   },
 );
 
@@ -380,22 +316,21 @@ interface NewOrder {
   idempotencyKey: string | null;
   fingerprint: string;
   now: Date;
-  priced: PricedCart;
+  catalog: CatalogCart;
   payment: PreparedPayment;
-  shipping: ShippingCharge;
-  discounts: OrderDiscounts;
-  taxes: OrderTaxes;
+  priced: PricedBasket;
 }
 
 /**
- * 11. Create the order: its number, totals (`total = subtotal - discount + shipping + tax`), payment terms and
- * snapshot lines, its discount lines, the zone and delivery estimate it was sold with, and the first entry of its
- * history. Returns its id.
+ * 9. Create the order: its number, the figures the pricing module found (`total = subtotal - discount + shipping +
+ * tax added`), payment terms and snapshot lines, its discount lines and taxes, the zone and delivery estimate it was
+ * sold with, and the first entry of its history. Returns its id.
  */
 const createOrder = step('create order', async (tx: TransactionContext, input: NewOrder): Promise<number> => {
-  const { priced, payment, shipping, discounts, taxes } = input;
-  const discountCents = discounts.productCents + discounts.shippingCents;
-  const taxCents = taxes.addedCents;
+  const { catalog, payment, priced } = input;
+  const { order, charge } = priced;
+  if (!charge) throw new Error('an order is priced with its shipping');
+  const discountLines = orderDiscountLines(order.discounts);
   const orderId = await insertOrder(
     tx.scope,
     {
@@ -406,14 +341,14 @@ const createOrder = step('create order', async (tx: TransactionContext, input: N
       paymentLabel: payment.label,
       paymentInstructions: payment.instructions,
       currency: ORDER_CURRENCY,
-      subtotalCents: priced.subtotalCents,
-      shippingCents: shipping.shippingCents,
-      discountCents,
-      taxCents,
-      totalCents: priced.subtotalCents - discountCents + shipping.shippingCents + taxCents,
-      shippingZone: shipping.zone,
-      deliveryEstimate: shipping.deliveryEstimate,
-      totalItems: priced.totalItems,
+      subtotalCents: order.subtotalCents,
+      shippingCents: order.shippingCents ?? 0,
+      discountCents: order.discountCents,
+      taxCents: order.taxAddedCents,
+      totalCents: order.totalCents,
+      shippingZone: charge.zone,
+      deliveryEstimate: charge.deliveryEstimate,
+      totalItems: order.totalItems,
       deliveryAddress: input.address,
       idempotencyKey: input.idempotencyKey,
       requestFingerprint: input.fingerprint,
@@ -422,11 +357,20 @@ const createOrder = step('create order', async (tx: TransactionContext, input: N
       createdAt: input.now,
       updatedAt: input.now,
     },
-    priced.lines,
-    discounts.lines,
-    taxes.rows,
+    catalog.snapshots.map((snapshot, index) => {
+      const line = order.lines[index];
+      if (!line) throw new Error('every order line is priced');
+      return { ...snapshot, unitPriceCents: line.unitPriceCents, lineTotalCents: line.totalCents };
+    }),
+    discountLines,
+    order.taxes.map((tax) => ({
+      name: tax.name,
+      basisPoints: tax.basisPoints,
+      amountCents: tax.cents,
+      included: tax.included,
+    })),
   );
-  await recordDiscountUses(tx, { orderId, userId: input.userId, lines: discounts.lines });
+  await recordDiscountUses(tx, { orderId, userId: input.userId, lines: discountLines });
   await insertOrderHistory(tx.scope, {
     orderId,
     fromStatus: null,
@@ -440,7 +384,7 @@ const createOrder = step('create order', async (tx: TransactionContext, input: N
 });
 
 /**
- * 12. Take stock: the units leave stock through the ledger, referenced to the order. Nothing is held across requests:
+ * 10. Take stock: the units leave stock through the ledger, referenced to the order. Nothing is held across requests:
  * an order that is cancelled or expires gives them back through the lifecycle.
  */
 const takeStock = step(
@@ -455,7 +399,7 @@ const takeStock = step(
 );
 
 /**
- * 13. Clear the cart, and announce the order once the transaction has committed (its confirmation e-mail is queued
+ * 11. Clear the cart, and announce the order once the transaction has committed (its confirmation e-mail is queued
  * inside the transaction, by the event's `beforeCommit` handler, so it commits or rolls back with the order).
  */
 const clearCart = step(
@@ -494,18 +438,16 @@ const checkoutWorkflow = workflow<CheckoutRequest, CheckoutResult, TransactionCo
   .step('validated', validateCart, ({ cart }) => cart.lines)
   .step('payment', preparePayment, ({ input }) => ({ method: input.paymentMethod, now: input.now }))
   .step('view', findTaxes, ({ input }) => input.address)
-  .step('priced', priceFromCatalog, ({ cart, view }) => ({ lines: cart.lines, view }))
-  .step('shipping', priceShipping, ({ input, priced, view }) => ({ country: input.address.country, priced, view }))
-  .step('discounts', priceDiscounts, ({ input, cart, priced, shipping }) => ({ ...input, cart, priced, shipping }))
-  .step('taxes', priceTaxes, ({ view, priced, shipping, discounts }) => ({ view, priced, shipping, discounts }))
-  .step('orderId', createOrder, ({ input, priced, payment, shipping, discounts, taxes }) => ({
-    ...input,
-    priced,
-    payment,
-    shipping,
-    discounts,
-    taxes,
+  .step('catalog', readCatalog, ({ cart }) => ({ lines: cart.lines }))
+  .step('priced', priceOrder, ({ input, cart, catalog, view }) => ({
+    userId: input.userId,
+    cart,
+    catalog,
+    view,
+    country: input.address.country,
+    now: input.now,
   }))
+  .step('orderId', createOrder, ({ input, catalog, payment, priced }) => ({ ...input, catalog, payment, priced }))
   .step('stockTaken', takeStock, ({ cart, orderId }) => ({ lines: cart.lines, orderId }))
   .step('cartCleared', clearCart, ({ cart, orderId }) => ({ cartId: cart.cartId, orderId }))
   .returns(({ orderId }) => ({ orderId }));

@@ -6,16 +6,15 @@ import {
   type Order,
   type OrderListQuery,
   type OrderSummary,
-  parseMinor,
 } from '@platform/contracts';
 import type { ShippingQuote, ShippingQuoteQuery } from '@platform/contracts/shipping';
 import { type RequestContext, requireUser } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { getCart, quoteCartDiscounts } from '../cart/index.ts';
+import { cartForPricing } from '../cart/index.ts';
 import { customerRefunds, type RefundableOrder, refundTotals } from '../payments/index.ts';
-import { chargeShipping } from '../shipping/index.ts';
-import { priceFor, taxedLine, taxesFor, taxView, toOrderTax } from '../tax/index.ts';
+import { pricedFigures, priceBasket } from '../pricing/index.ts';
+import { taxView, toOrderTax } from '../tax/index.ts';
 import { checkoutFingerprint, checkReplay, runCheckout } from './checkout.workflow.ts';
 import {
   countCustomerOrders,
@@ -140,46 +139,34 @@ export async function placeOrder(
 
 /**
  * `GET /orders/shipping-quote/`: what the signed-in customer's cart, as it is now, costs delivered to `country` (its
- * English name or ISO code) and `region`: the amounts placing the order would charge, from the same rules (its
+ * English name or ISO code) and `region`: the figures placing the order would charge, priced by the same module (its
  * discounts and taxes too), at the prices that destination is shown.
  */
 export async function quoteShipping(ctx: RequestContext, query: ShippingQuoteQuery): Promise<ShippingQuote> {
   const user = requireUser(ctx);
   const view = await taxView(ctx, { country: query.country, region: query.region, field: 'country' });
-  const cart = await getCart(ctx, view);
-  const subtotalCents = parseMinor(cart.total_price) ?? 0;
-  const charge = await chargeShipping(ctx, {
-    country: query.country,
-    subtotalCents,
-    totalItems: cart.total_items,
-    field: 'country',
-  });
-  const shippingCents = priceFor(view, null, charge.shippingCents);
-  const quoted = await quoteCartDiscounts(ctx, {
-    shippingCents,
-    placedOrders: await countCustomerOrders(ctx.scope, user.id),
+  const cart = await cartForPricing(ctx);
+  const { order, charge } = await priceBasket(ctx, {
+    userId: user.id,
+    code: cart.code,
+    lines: cart.lines,
     view,
+    shipTo: { country: query.country, field: 'country' },
+    placedOrders: await countCustomerOrders(ctx.scope, user.id),
   });
-  const discountCents = parseMinor(quoted.discount) ?? 0;
-  const shippingDiscountCents = quoted.discounts
-    .filter((discount) => discount.kind === 'free_shipping')
-    .reduce((sum, discount) => sum + (parseMinor(discount.amount) ?? 0), 0);
-  const { taxes, addedCents } = taxesFor(view, {
-    lines: quoted.lines.map((line) => taxedLine(view, line.categoryId, line.cents)),
-    productDiscountCents: discountCents - shippingDiscountCents,
-    shipping: taxedLine(view, null, shippingCents - shippingDiscountCents),
-  });
+  if (!charge) throw new Error('a quote is priced with its shipping');
+  const { subtotal, discount, shipping, tax, taxes, total } = pricedFigures(order);
   return {
     country: charge.countryCode,
     country_name: charge.countryName,
     zone: charge.zone,
-    subtotal: formatMinor(subtotalCents),
-    discount: quoted.discount,
-    shipping: formatMinor(shippingCents),
-    tax: formatMinor(addedCents),
-    taxes: taxes.map(toOrderTax),
-    total: formatMinor(subtotalCents - discountCents + shippingCents + addedCents),
-    total_items: cart.total_items,
+    subtotal,
+    discount,
+    shipping,
+    tax,
+    taxes,
+    total,
+    total_items: order.totalItems,
     free_above: charge.freeAboveCents === null ? null : formatMinor(charge.freeAboveCents),
     delivery_estimate: charge.deliveryEstimate,
   };

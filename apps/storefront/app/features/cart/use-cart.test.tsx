@@ -37,16 +37,20 @@ const line = (id: number, quantity: number) => ({
   line_total: `${quantity * 10}.00`,
 });
 
-const cartOf = (...items: ReturnType<typeof line>[]): Cart => ({
-  id: 5,
-  items,
-  total_items: items.reduce((sum, item) => sum + item.quantity, 0),
-  total_price: `${items.reduce((sum, item) => sum + item.quantity * 10, 0)}.00`,
-  discount_code: null,
-  discount: '0.00',
-  discounts: [],
-  discount_message: null,
-});
+const cartOf = (...items: ReturnType<typeof line>[]): Cart => {
+  const total = `${items.reduce((sum, item) => sum + item.quantity * 10, 0)}.00`;
+  return {
+    id: 5,
+    items,
+    total_items: items.reduce((sum, item) => sum + item.quantity, 0),
+    total_price: total,
+    discount_code: null,
+    discount: '0.00',
+    discounts: [],
+    discount_message: null,
+    total,
+  };
+};
 
 interface Call {
   method: string;

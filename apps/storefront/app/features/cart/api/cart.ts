@@ -22,6 +22,7 @@ export const EMPTY_CART: CartState = {
   discount: '0.00',
   discounts: [],
   discount_message: null,
+  total: '0.00',
 };
 
 export const CART_QUERY_KEY = [USER_QUERY_SCOPE, 'cart'] as const;

@@ -12,7 +12,6 @@ const DiscountCode = splitComponent(async () => (await import('./discount-code.t
 
 interface CartSummaryProps {
   cart: CartState;
-  totalPrice: string;
   clearDisabled: boolean;
   checkoutDisabled: boolean;
   onClear: () => void;
@@ -20,13 +19,12 @@ interface CartSummaryProps {
 }
 
 /**
- * Subtotal, shipping to be calculated, total (spec section 9: both are the server's total_price, priced for the
- * shopper's destination once chosen here), the discount code and what it saves (taken off when the order is placed),
- * and the actions.
+ * Subtotal (spec section 9: the server's total_price, priced for the shopper's destination once chosen here), what
+ * the discounts take off, shipping to be calculated, and the total after the discounts (the server's `total`: the
+ * same figure as total_price when nothing is discounted); the discount code and the actions.
  */
 export function CartSummary({
   cart,
-  totalPrice,
   clearDisabled,
   checkoutDisabled,
   onClear,
@@ -37,7 +35,12 @@ export function CartSummary({
   return (
     <aside className="cart-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">Order Summary</h2>
-      <Totals subtotal={format.price(totalPrice)} shipping="Calculated at checkout" total={format.price(totalPrice)} />
+      <Totals
+        subtotal={format.price(cart.total_price)}
+        discount={cart.discount !== '0.00' ? format.price(cart.discount) : undefined}
+        shipping="Calculated at checkout"
+        total={format.price(cart.total)}
+      />
       <p className="cart-summary__note">Shipping costs are not included in this total.</p>
       <DeliverTo notice={notice} />
       <DiscountCode cart={cart} disabled={clearDisabled} />

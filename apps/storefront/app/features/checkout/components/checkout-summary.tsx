@@ -65,7 +65,7 @@ export function CheckoutSummary({
           discount={discount !== '0.00' ? price(discount) : undefined}
           shipping={shippingText(quote, price)}
           taxes={(quoted?.taxes ?? []).map((tax) => ({ label: taxLabel(tax), amount: price(tax.amount) }))}
-          total={price(quoted?.total ?? cart.total_price)}
+          total={price(quoted?.total ?? cart.total)}
         />
         {quoted?.delivery_estimate && (
           <p className="checkout-summary__note">

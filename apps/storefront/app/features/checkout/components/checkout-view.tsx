@@ -259,7 +259,7 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
           {/* Where the summary is below the form (a phone), what the order costs shows right above its button. */}
           <p className="checkout__total">
             <span>Total</span>
-            <strong>{format.price(quote.kind === 'quoted' ? quote.quote.total : cart.total_price)}</strong>
+            <strong>{format.price(quote.kind === 'quoted' ? quote.quote.total : cart.total)}</strong>
           </p>
           <button type="submit" className="button button--primary checkout__submit" disabled={status !== 'idle'}>
             {status === 'placing' ? 'Placing Order...' : 'Place Order'}

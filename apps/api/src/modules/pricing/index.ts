@@ -1,0 +1,9 @@
+// The pricing module's public surface: the only file other modules and the app import from it.
+export {
+  type CatalogLine,
+  enteredUnitCents,
+  type PricedBasket,
+  type PricingRequest,
+  pricedFigures,
+  priceBasket,
+} from './pricing.service.ts';
