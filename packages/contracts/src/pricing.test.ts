@@ -175,15 +175,11 @@ describe('the figures of a basket', () => {
         const linesNet = order.lines.reduce((sum, each) => sum + each.netCents, 0);
         const shipping = order.shippingCents ?? 0;
         expect(order.totalCents).toBe(linesNet + shipping - order.shippingDiscountCents + order.taxAddedCents);
-        expect(order.totalCents).toBe(
-          order.subtotalCents - order.discountCents + shipping + order.taxAddedCents,
-        );
+        expect(order.totalCents).toBe(order.subtotalCents - order.discountCents + shipping + order.taxAddedCents);
         expect(order.productDiscountCents).toBe(order.lines.reduce((sum, each) => sum + each.discountCents, 0));
         for (const each of order.lines) expect(each.netCents).toBeGreaterThanOrEqual(0);
         expect(order.shippingDiscountCents).toBeLessThanOrEqual(shipping);
-        expect(order.taxes.reduce((sum, tax) => sum + tax.cents, 0)).toBe(
-          order.taxAddedCents + order.taxIncludedCents,
-        );
+        expect(order.taxes.reduce((sum, tax) => sum + tax.cents, 0)).toBe(order.taxAddedCents + order.taxIncludedCents);
       }),
     );
   });
@@ -204,7 +200,9 @@ describe('the figures of a basket', () => {
           const backward = priceDiscount(rule, basketOf([...lines].reverse(), null)).productCents;
           expect(forward).toBe(backward);
           // Never more than the cheapest units it frees.
-          const units = specs.flatMap((spec) => Array(spec.quantity).fill(spec.cents) as number[]).sort((a, b) => a - b);
+          const units = specs
+            .flatMap((spec) => Array(spec.quantity).fill(spec.cents) as number[])
+            .sort((a, b) => a - b);
           const freed = Math.floor(units.length / (buyQuantity + getQuantity)) * getQuantity;
           expect(forward).toBe(units.slice(0, freed).reduce((sum, cents) => sum + cents, 0));
         },

@@ -144,7 +144,8 @@ export function taxesOfNetLines(
   const byRate = new Map<string, TaxAmount>();
   for (const line of lines) {
     if (line.basisPoints === 0 || line.cents <= 0) continue;
-    const cents = display === 'included' ? taxInGross(line.cents, line.basisPoints) : taxOnNet(line.cents, line.basisPoints);
+    const cents =
+      display === 'included' ? taxInGross(line.cents, line.basisPoints) : taxOnNet(line.cents, line.basisPoints);
     const key = `${line.name}\n${line.basisPoints}`;
     const kept = byRate.get(key);
     if (kept) kept.cents += cents;

@@ -17,7 +17,7 @@ import {
 import { checkDiscountCode } from '../discounts/index.ts';
 import type { MediaStorage } from '../media/index.ts';
 import { orderLimits } from '../payments/index.ts';
-import { type CatalogLine, enteredUnitCents, type PricedBasket, pricedFigures, priceBasket } from '../pricing/index.ts';
+import { type CatalogLine, enteredUnitCents, type PricedBasket, priceBasket, pricedFigures } from '../pricing/index.ts';
 import { type TaxView, taxView } from '../tax/index.ts';
 import {
   addCartLine,

@@ -61,6 +61,7 @@ describe('GET /api/orders/cart/', () => {
       discount: '0.00',
       discounts: [],
       discount_message: null,
+      total: '0.00',
     });
     expect((await call(shop, accessToken, 'GET', '')).json().id).toBe(first.json().id);
   });
@@ -123,6 +124,7 @@ describe('POST /api/orders/cart/add-item/', () => {
       discount: '0.00',
       discounts: [],
       discount_message: null,
+      total: '170.00',
     });
   });
 
@@ -274,6 +276,7 @@ describe('DELETE /api/orders/cart/clear/', () => {
       discount: '0.00',
       discounts: [],
       discount_message: null,
+      total: '0.00',
     });
   });
 });

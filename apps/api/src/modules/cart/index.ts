@@ -2,8 +2,8 @@
 export { cartRoutes, type PlacedOrders } from './cart.routes.ts';
 export {
   addItem,
-  cartForPricing,
   type CheckoutLine,
+  cartForPricing,
   clearCart,
   emptyCart,
   getCart,

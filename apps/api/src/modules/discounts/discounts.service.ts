@@ -90,7 +90,11 @@ export async function checkDiscountCode(
   ctx: RequestContext,
   input: { userId: number; code: string; basket: Basket; placedOrders?: number | null },
 ): Promise<string> {
-  const found = await chooseBasketDiscounts(ctx, { ...input, placedOrders: input.placedOrders ?? null, now: new Date() });
+  const found = await chooseBasketDiscounts(ctx, {
+    ...input,
+    placedOrders: input.placedOrders ?? null,
+    now: new Date(),
+  });
   if (!found.code) throw new BadRequestError(INVALID_CODE.message, INVALID_CODE.code);
   // A code outdone by a better promotion is kept: the cart says so, and it may apply once the cart changes.
   if (refusalStops(found.codeRefusal)) throw new BadRequestError(found.codeRefusal.message, found.codeRefusal.code);

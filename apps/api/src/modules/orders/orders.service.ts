@@ -13,7 +13,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { cartForPricing } from '../cart/index.ts';
 import { customerRefunds, type RefundableOrder, refundTotals } from '../payments/index.ts';
-import { pricedFigures, priceBasket } from '../pricing/index.ts';
+import { priceBasket, pricedFigures } from '../pricing/index.ts';
 import { taxView, toOrderTax } from '../tax/index.ts';
 import { checkoutFingerprint, checkReplay, runCheckout } from './checkout.workflow.ts';
 import {

@@ -4,6 +4,6 @@ export {
   enteredUnitCents,
   type PricedBasket,
   type PricingRequest,
-  pricedFigures,
   priceBasket,
+  pricedFigures,
 } from './pricing.service.ts';

@@ -2,13 +2,7 @@
 // core of `@platform/contracts/pricing`, with the shop's discounts, shipping and the destination's taxes. Every figure
 // a customer or staff reads comes from its answer, or from the order rows written from it.
 import { formatMinor } from '@platform/contracts';
-import {
-  basketOf,
-  type CatalogLine,
-  type PricedOrder,
-  settle,
-  withShipping,
-} from '@platform/contracts/pricing';
+import { basketOf, type CatalogLine, type PricedOrder, settle, withShipping } from '@platform/contracts/pricing';
 import type { RequestContext } from '../../lib/context.ts';
 import {
   type BasketDiscounts,
@@ -76,7 +70,12 @@ export async function priceBasket(ctx: RequestContext, request: PricingRequest):
     placedOrders: request.placedOrders,
     now: request.now ?? new Date(),
   });
-  return { order: settle(basket, found.applied, request.view), charge, code: found.code, codeRefusal: found.codeRefusal };
+  return {
+    order: settle(basket, found.applied, request.view),
+    charge,
+    code: found.code,
+    codeRefusal: found.codeRefusal,
+  };
 }
 
 /** What a priced basket's answers say of its money, on the wire: its discounts, taxes and totals. */

@@ -23,13 +23,7 @@ interface CartSummaryProps {
  * the discounts take off, shipping to be calculated, and the total after the discounts (the server's `total`: the
  * same figure as total_price when nothing is discounted); the discount code and the actions.
  */
-export function CartSummary({
-  cart,
-  clearDisabled,
-  checkoutDisabled,
-  onClear,
-  onCheckout,
-}: CartSummaryProps) {
+export function CartSummary({ cart, clearDisabled, checkoutDisabled, onClear, onCheckout }: CartSummaryProps) {
   const format = useFormat();
   const { notice } = useShownPrices();
   return (

@@ -15,7 +15,15 @@ export function shippingQuoteQueryOptions(
 ) {
   const { country, region } = destination;
   return queryOptions({
-    queryKey: [USER_QUERY_SCOPE, 'shipping-quote', country, region ?? '', cart.total_price, cart.total, cart.total_items],
+    queryKey: [
+      USER_QUERY_SCOPE,
+      'shipping-quote',
+      country,
+      region ?? '',
+      cart.total_price,
+      cart.total,
+      cart.total_items,
+    ],
     queryFn: () =>
       api.get('/orders/shipping-quote/', { schema: ShippingQuote, query: { country, region: region ?? undefined } }),
     staleTime: 60_000,
