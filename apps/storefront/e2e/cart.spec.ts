@@ -128,6 +128,7 @@ test.describe('add to cart', () => {
           discount: '0.00',
           discounts: [],
           discount_message: null,
+          total: '0.00',
         },
       }),
     );

@@ -17,7 +17,7 @@ const cents = (money: string) => {
   return Number(units) * 100 + Number(fraction.padEnd(2, '0'));
 };
 
-test('a code applied in the cart shows what it saves, in the checkout summary and on the order', async ({
+test('a code applied in the cart shows the total after it, the same in checkout, confirmation, order page and invoice', async ({
   page,
   request,
 }) => {
@@ -44,10 +44,17 @@ test('a code applied in the cart shows what it saves, in the checkout summary an
   await expect(page.getByText(`Code ${code}`)).toBeVisible();
   await expect(page.getByRole('status')).toHaveText(`You save ${dollars(saved)}`);
   await expect(page.getByRole('list', { name: 'Discounts' })).toContainText('Ten percent: 10% off the order');
+  // The cart's total is what is left after the code (shipping comes at checkout).
+  const afterCode = dollars(cents(product.price) - saved);
+  await expect(summaryRow(page, 'Subtotal')).toHaveText(dollars(cents(product.price)));
+  await expect(summaryRow(page, 'Discount')).toHaveText(`-${dollars(saved)}`);
+  await expect(summaryRow(page, 'Total')).toHaveText(afterCode);
 
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
   await expect(summaryRow(page, 'Discount')).toHaveText(`-${dollars(saved)}`);
+  // Before a country is chosen, the checkout says the cart's total, after the code.
+  await expect(summaryRow(page, 'Total')).toHaveText(afterCode);
   const country = page.getByRole('combobox', { name: 'Country' });
   await country.fill('nepa');
   await page.getByRole('option', { name: 'Nepal', exact: true }).click();
@@ -83,6 +90,7 @@ test('a code applied in the cart shows what it saves, in the checkout summary an
   });
   expect(paid.status()).toBe(200);
   await openPage(page, `/account/orders/${order.id}`);
+  await expect(page.locator('.totals__grand dd').first()).toHaveText(dollars(cents(order.total)));
   const download = page.waitForEvent('download');
   await page
     .getByRole('region', { name: 'Documents' })
@@ -93,7 +101,7 @@ test('a code applied in the cart shows what it saves, in the checkout summary an
   const invoice = text.replace(/\s+/g, ' ');
   expect(invoice).toContain(`Discount ${code}: 10% off the order`);
   expect(invoice).toContain(`-${dollars(saved)} USD`);
-  expect(invoice).toContain(`${dollars(cents(order.total))} USD`);
+  expect(invoice).toContain(`Total paid ${dollars(cents(order.total))} USD`);
 
   // The one refused code answered 400 (and the browser logged that answer); nothing else failed.
   const expected = problems.filter(

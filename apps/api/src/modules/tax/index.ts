@@ -1,4 +1,4 @@
 // The tax module's public surface: the only file other modules and the app import from it.
 export { createTaxRate } from './tax.admin.ts';
 export { taxAdminRoutes, taxRoutes } from './tax.routes.ts';
-export { priceFor, type TaxView, taxedLine, taxesFor, taxView, toOrderTax } from './tax.service.ts';
+export { type TaxView, taxView, toOrderTax } from './tax.service.ts';

@@ -8,13 +8,9 @@ import {
   basisPointsToPercent,
   type DestinationRate,
   type OrderTax,
-  orderTaxes,
-  rateFor,
-  shownCents,
   type TaxAmount,
   type TaxDestination,
   type TaxDisplay,
-  type TaxedLine,
   taxNotice,
 } from '@platform/contracts/tax';
 import type { RequestContext } from '../../lib/context.ts';
@@ -91,28 +87,6 @@ export async function taxView(
     })),
     notice: taxNotice({ display, countryName: name, taxName: named?.name ?? null }),
   };
-}
-
-/** What a destination is shown and charged for an entered price of a product of `categoryId` (null: shipping). */
-export function priceFor(view: TaxView | null, categoryId: number | null, enteredCents: number): number {
-  if (!view) return enteredCents;
-  return shownCents(enteredCents, rateFor(view.rates, categoryId).basisPoints, view);
-}
-
-/** A line for the tax: its amount as shown, at the rate of its category (null: shipping). */
-export function taxedLine(view: TaxView, categoryId: number | null, cents: number): TaxedLine {
-  const rate = rateFor(view.rates, categoryId);
-  return { cents, name: rate.name, basisPoints: rate.basisPoints };
-}
-
-/** The taxes an order to this destination is charged: per rate, each included or added, and what its total adds. */
-export function taxesFor(
-  view: TaxView,
-  input: { lines: TaxedLine[]; productDiscountCents: number; shipping: TaxedLine },
-): { taxes: (TaxAmount & { included: boolean })[]; addedCents: number } {
-  const { taxes, addedCents } = orderTaxes({ display: view.display, ...input });
-  const included = view.display === 'included';
-  return { taxes: taxes.map((tax) => ({ ...tax, included })), addedCents };
 }
 
 /** A tax of an order on the wire. */
