@@ -5,38 +5,55 @@ const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
 const postgresOnlyTests = ['apps/api/**/*.postgres.test.ts'];
 /** Migrates one database per run, which each test database copies. */
 const apiTemplate = 'apps/api/test/template-database.ts';
+/**
+ * Tests that share something outside their own database, or load the machine on purpose, run one file at a time,
+ * after the others: Redis (database 15 and the event channel are one for every test app: two files would read each
+ * other's cached answers and events), fault tests that stop and kill processes, and the concurrency tests that hold
+ * fifty connections. Every other file runs two at a time (`maxWorkers: 2`).
+ */
+const serialApiTests = [
+  'apps/api/src/faults/**/*.test.ts',
+  'apps/api/src/**/*.concurrency.test.ts',
+  'apps/api/src/**/*.redis.test.ts',
+  'apps/api/src/modules/search/search.instances.test.ts',
+  'apps/api/src/lib/response-cache.test.ts',
+  'apps/api/src/plugins/response-cache.test.ts',
+  'apps/api/src/security/shutdown.test.ts',
+];
+const engines = [
+  { engine: 'pglite', name: 'api-pglite' },
+  ...(process.env.TEST_DATABASE_URL ? [{ engine: 'postgres', name: 'api-postgres' }] : []),
+];
 
 /** Unit and integration tests; the API's database tests run on PGlite, and on PostgreSQL too with TEST_DATABASE_URL. */
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'api-pglite',
-          include: apiTests,
-          exclude: [...configDefaults.exclude, ...postgresOnlyTests],
-          environment: 'node',
-          env: { TEST_DB_ENGINE: 'pglite' },
-          globalSetup: [apiTemplate],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      ...(process.env.TEST_DATABASE_URL
-        ? [
-            {
-              test: {
-                name: 'api-postgres',
-                include: apiTests,
-                environment: 'node' as const,
-                env: { TEST_DB_ENGINE: 'postgres' },
-                globalSetup: [apiTemplate],
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-              },
-            },
-          ]
-        : []),
+      // The database tests on each engine (PostgreSQL with TEST_DATABASE_URL): two files at a time, then the
+      // serial ones alone. What only a PostgreSQL server has (a connection to lose) runs on that engine only.
+      ...engines.flatMap(({ engine, name }) =>
+        [
+          { serial: false, suffix: '', maxWorkers: 2, groupOrder: 0 },
+          { serial: true, suffix: '-serial', maxWorkers: 1, groupOrder: 1 },
+        ].map(({ serial, suffix, maxWorkers, groupOrder }) => ({
+          test: {
+            name: `${name}${suffix}`,
+            include: serial ? serialApiTests : apiTests,
+            exclude: [
+              ...configDefaults.exclude,
+              ...(engine === 'pglite' ? postgresOnlyTests : []),
+              ...(serial ? [] : serialApiTests),
+            ],
+            environment: 'node' as const,
+            env: { TEST_DB_ENGINE: engine },
+            globalSetup: [apiTemplate],
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+            maxWorkers,
+            sequence: { groupOrder },
+          },
+        })),
+      ),
       {
         test: {
           name: 'unit',
@@ -48,6 +65,8 @@ export default defineConfig({
             'scripts/**/*.test.mjs',
           ],
           environment: 'node',
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
     ],
