@@ -60,7 +60,7 @@ function report(setup: SalesShop, query: string, token = setup.staff.accessToken
   return adminCall(t, setup.shop, token, 'GET', `/reports/sales/?${query}`);
 }
 
-const zero = { orders: 0, units: 0, revenue: '0.00', refunds: '0.00' };
+const zero = plain(0, 0, '0.00');
 
 describe('the dashboard', () => {
   it("counts today's revenue from midnight in the shop's time zone, of paid orders only", async () => {
@@ -151,13 +151,13 @@ describe('the sales report', () => {
       to: '2026-11-05',
     });
     expect(body.series).toEqual([
-      { period: '2026-11-01', orders: 1, units: 2, revenue: '170.00', refunds: '0.00' },
-      { period: '2026-11-02', orders: 1, units: 3, revenue: '110.00', refunds: '0.00' },
+      { period: '2026-11-01', ...plain(1, 2, '170.00') },
+      { period: '2026-11-02', ...plain(1, 3, '110.00') },
       { period: '2026-11-03', ...zero },
-      { period: '2026-11-04', orders: 1, units: 1, revenue: '12.50', refunds: '0.00' },
+      { period: '2026-11-04', ...plain(1, 1, '12.50') },
       { period: '2026-11-05', ...zero },
     ]);
-    expect(body.totals).toEqual({ orders: 3, units: 6, revenue: '292.50', refunds: '0.00' });
+    expect(body.totals).toEqual(plain(3, 6, '292.50'));
     expect(body.top_products).toEqual([
       { product_id: setup.knife.id, name: 'Kukri', units: 3, revenue: '255.00' },
       { product_id: setup.sheath.id, name: 'Sheath', units: 3, revenue: '37.50' },
@@ -188,12 +188,12 @@ describe('the sales report', () => {
 
     const body = (await report(setup, 'from=2026-11-01&to=2026-11-04&interval=day')).json();
     expect(body.series).toEqual([
-      { period: '2026-11-01', orders: 2, units: 3, revenue: '182.50', refunds: '0.00' },
+      { period: '2026-11-01', ...plain(2, 3, '182.50') },
       { period: '2026-11-02', ...zero },
-      { period: '2026-11-03', ...zero, refunds: '42.50' },
+      { period: '2026-11-03', ...plain(0, 0, '0.00', '42.50', '-42.50') },
       { period: '2026-11-04', ...zero },
     ]);
-    expect(body.totals).toEqual({ orders: 2, units: 3, revenue: '182.50', refunds: '42.50' });
+    expect(body.totals).toEqual(plain(2, 3, '182.50', '42.50', '140.00'));
   });
 
   it("groups weeks from Monday and months by the calendar of the shop's zone", async () => {
@@ -209,22 +209,22 @@ describe('the sales report', () => {
     const weeks = (await report(setup, 'from=2026-10-19&to=2026-11-15&interval=week')).json();
     expect(weeks.series).toEqual([
       { period: '2026-10-19', ...zero },
-      { period: '2026-10-26', orders: 3, units: 4, revenue: '267.50', refunds: '0.00' },
-      { period: '2026-11-02', orders: 1, units: 2, revenue: '25.00', refunds: '0.00' },
+      { period: '2026-10-26', ...plain(3, 4, '267.50') },
+      { period: '2026-11-02', ...plain(1, 2, '25.00') },
       { period: '2026-11-09', ...zero },
     ]);
 
     const months = (await report(setup, 'from=2026-09-01&to=2026-11-30&interval=month')).json();
     expect(months.series).toEqual([
       { period: '2026-09-01', ...zero },
-      { period: '2026-10-01', orders: 1, units: 1, revenue: '85.00', refunds: '0.00' },
-      { period: '2026-11-01', orders: 3, units: 5, revenue: '207.50', refunds: '0.00' },
+      { period: '2026-10-01', ...plain(1, 1, '85.00') },
+      { period: '2026-11-01', ...plain(3, 5, '207.50') },
     ]);
     // A range that starts mid-week counts only its own days in its first period.
     const partial = (await report(setup, 'from=2026-11-02&to=2026-11-08&interval=week')).json();
-    expect(partial.series).toEqual([{ period: '2026-11-02', orders: 1, units: 2, revenue: '25.00', refunds: '0.00' }]);
+    expect(partial.series).toEqual([{ period: '2026-11-02', ...plain(1, 2, '25.00') }]);
     const midWeek = (await report(setup, 'from=2026-10-28&to=2026-10-31&interval=week')).json();
-    expect(midWeek.series).toEqual([{ period: '2026-10-26', orders: 1, units: 1, revenue: '85.00', refunds: '0.00' }]);
+    expect(midWeek.series).toEqual([{ period: '2026-10-26', ...plain(1, 1, '85.00') }]);
   });
 
   it('compares with the period of equal length just before: as many days, or as many whole months', async () => {
@@ -235,28 +235,22 @@ describe('the sales report', () => {
 
     const week = (await report(setup, 'from=2026-11-08&to=2026-11-14')).json();
     expect(week.interval).toBe('day');
-    expect(week.totals).toEqual({ orders: 1, units: 2, revenue: '25.00', refunds: '0.00' });
+    expect(week.totals).toEqual(plain(1, 2, '25.00'));
     expect(week.previous.from).toBe('2026-11-01');
     expect(week.previous.to).toBe('2026-11-07');
     expect(week.previous.series).toHaveLength(7);
-    expect(week.previous.series[5]).toEqual({
-      period: '2026-11-06',
-      orders: 1,
-      units: 1,
-      revenue: '85.00',
-      refunds: '0.00',
-    });
-    expect(week.previous.totals).toEqual({ orders: 1, units: 1, revenue: '85.00', refunds: '0.00' });
+    expect(week.previous.series[5]).toEqual({ period: '2026-11-06', ...plain(1, 1, '85.00') });
+    expect(week.previous.totals).toEqual(plain(1, 1, '85.00'));
 
     const november = (await report(setup, 'from=2026-11-01&to=2026-11-30&interval=month')).json();
     expect(november.series).toEqual([
-      { period: '2026-11-01', orders: 2, units: 3, revenue: '110.00', refunds: '0.00' },
+      { period: '2026-11-01', ...plain(2, 3, '110.00') },
     ]);
     expect(november.previous).toEqual({
       from: '2026-10-01',
       to: '2026-10-31',
-      series: [{ period: '2026-10-01', orders: 1, units: 1, revenue: '12.50', refunds: '0.00' }],
-      totals: { orders: 1, units: 1, revenue: '12.50', refunds: '0.00' },
+      series: [{ period: '2026-10-01', ...plain(1, 1, '12.50') }],
+      totals: plain(1, 1, '12.50'),
     });
   });
 
@@ -272,7 +266,7 @@ describe('the sales report', () => {
     expect(body).toMatchObject({ from: '2026-10-04', to: '2026-11-02', interval: 'day' });
     expect(body.series).toHaveLength(30);
     expect(body.series[0]).toEqual({ period: '2026-10-04', ...zero });
-    expect(body.series[29]).toEqual({ period: '2026-11-02', orders: 1, units: 1, revenue: '85.00', refunds: '0.00' });
+    expect(body.series[29]).toEqual({ period: '2026-11-02', ...plain(1, 1, '85.00') });
   });
 
   it('covers the 30 days from or to the one end it is told', async () => {
@@ -332,7 +326,7 @@ describe('the sales report', () => {
     await paidOrder(theirs, [[theirs.sheath, 4]], '2026-11-03T12:00:00Z');
     const query = 'from=2026-11-01&to=2026-11-07';
     const body = (await report(mine, query)).json();
-    expect(body.totals).toEqual({ orders: 1, units: 1, revenue: '85.00', refunds: '0.00' });
+    expect(body.totals).toEqual(plain(1, 1, '85.00'));
     expect(body.top_products).toEqual([{ product_id: mine.knife.id, name: 'Kukri', units: 1, revenue: '85.00' }]);
     expect((await report(mine, query, theirs.owner.accessToken)).statusCode).toBe(401);
   });
