@@ -34,7 +34,12 @@ export async function taxedShop(t: TestApp, name: string) {
   const setup = await shopWithStaff(t, name);
   await setPayments(t, setup.shop);
   await addShippingZone(t, setup.shop, { name: 'Germany', countries: ['DE'], flat_rate: '20.00', per_item: '0.00' });
-  await addShippingZone(t, setup.shop, { name: 'United States', countries: ['US'], flat_rate: '10.00', per_item: '0.00' });
+  await addShippingZone(t, setup.shop, {
+    name: 'United States',
+    countries: ['US'],
+    flat_rate: '10.00',
+    per_item: '0.00',
+  });
   const owner = (url: string, body: object) => adminCall(t, setup.shop, setup.owner.accessToken, 'POST', url, body);
   for (const [url, body] of [
     ['/tax-rates/', { name: 'VAT', rate: '19.00', country: 'DE', display: 'included' }],

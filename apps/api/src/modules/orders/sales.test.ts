@@ -1,9 +1,11 @@
 // What the shop sold, through HTTP: the dashboard's figures of today and the sales report, both counting paid orders
 // only (no order awaiting payment, no cancelled one, no test order) by the calendar of the shop's time zone.
+import { parseMinor } from '@platform/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminCall, shopWithStaff } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { addToCart, createProduct, placeOrder, setPayments, takeCards } from '../../../test/builders.ts';
+import { GERMANY, NEW_YORK, taxedOrder, taxedShop } from '../../../test/taxed-orders.ts';
 import type { ProductRow } from '../catalog/catalog.repository.ts';
 
 let t: TestApp;
@@ -58,6 +60,25 @@ async function paidOrder(setup: SalesShop, lines: [ProductRow, number][], paidAt
 
 function report(setup: SalesShop, query: string, token = setup.staff.accessToken) {
   return adminCall(t, setup.shop, token, 'GET', `/reports/sales/?${query}`);
+}
+
+/**
+ * Figures of orders without shipping, discount or tax (this file's shop charges none): goods are the revenue, and
+ * net is the revenue less `refunds` (`net`, given whenever there are refunds).
+ */
+function plain(orders: number, units: number, revenue: string, refunds = '0.00', net = revenue) {
+  return {
+    orders,
+    units,
+    goods: revenue,
+    discounts: '0.00',
+    shipping: '0.00',
+    tax_added: '0.00',
+    tax_included: '0.00',
+    revenue,
+    refunds,
+    net,
+  };
 }
 
 const zero = plain(0, 0, '0.00');
@@ -196,6 +217,96 @@ describe('the sales report', () => {
     expect(body.totals).toEqual(plain(2, 3, '182.50', '42.50', '140.00'));
   });
 
+  it('subtracts only refunds of orders it counted as revenue: a cancelled order refunded takes nothing off', async () => {
+    const setup = await salesShop('UTC');
+    const kept = await paidOrder(setup, [[setup.knife, 1]], '2026-11-01T10:00:00Z');
+    const cancelled = await paidOrder(setup, [[setup.sheath, 1]], '2026-11-01T11:00:00Z');
+    // Cancelled with its money sent back: never revenue, so its refund is no loss of revenue either.
+    const cancelling = await adminCall(
+      t,
+      setup.shop,
+      setup.staff.accessToken,
+      'POST',
+      `/orders/${cancelled}/transition/`,
+      {
+        to: 'cancelled',
+        refund: true,
+      },
+    );
+    expect(cancelling.statusCode, cancelling.body).toBe(200);
+    const refunded = await adminCall(t, setup.shop, setup.staff.accessToken, 'POST', `/orders/${kept}/refunds/`, {
+      amount: '10.00',
+      reason: 'Scratched',
+      reference: 'R-1',
+      restock: [],
+    });
+    expect(refunded.statusCode).toBe(201);
+    const [both] = await t.testDb.database.raw.query<{ count: number }>(
+      "select count(*)::integer as count from refunds where order_id = any($1) and status = 'succeeded'",
+      [[kept, cancelled]],
+    );
+    expect(both?.count).toBe(2);
+    await t.testDb.database.raw.query('update refunds set completed_at = $1 where order_id = any($2)', [
+      '2026-11-02T09:00:00Z',
+      [kept, cancelled],
+    ]);
+
+    const body = (await report(setup, 'from=2026-11-01&to=2026-11-02&interval=day')).json();
+    expect(body.series).toEqual([
+      { period: '2026-11-01', ...plain(1, 1, '85.00') },
+      { period: '2026-11-02', ...plain(0, 0, '0.00', '10.00', '-10.00') },
+    ]);
+    expect(body.totals).toEqual(plain(1, 1, '85.00', '10.00', '75.00'));
+  });
+
+  it('splits revenue into goods, discounts, shipping and tax, VAT held in the prices apart from tax added', async () => {
+    const setup = await taxedShop(t, 'Split sales shop');
+    const german = await taxedOrder(t, setup, GERMANY, { quantity: 2, discounted: true });
+    const american = await taxedOrder(t, setup, NEW_YORK);
+    for (const { order } of [german, american]) {
+      const paid = await adminCall(t, setup.shop, setup.staff.accessToken, 'POST', `/orders/${order.id}/transition/`, {
+        to: 'paid',
+      });
+      expect(paid.statusCode).toBe(200);
+      await t.testDb.database.raw.query('update orders set paid_at = $1 where id = $2', [
+        '2026-11-03T12:00:00Z',
+        order.id,
+      ]);
+    }
+    // Germany: 237.98 of goods (VAT 40.20 in them and the shipping), 10.00 off, shipping 23.80, total 251.78.
+    // New York: 99.99 of goods, shipping 10.00, sales tax 9.77 added, total 119.76.
+    expect([german.order.total, american.order.total]).toEqual(['251.78', '119.76']);
+    const split = {
+      orders: 2,
+      units: 3,
+      goods: '337.97',
+      discounts: '10.00',
+      shipping: '33.80',
+      tax_added: '9.77',
+      tax_included: '40.20',
+      revenue: '371.54',
+      refunds: '0.00',
+      net: '371.54',
+    };
+    const body = (await report(setup, 'from=2026-11-03&to=2026-11-03')).json();
+    // A shop that never set its time zone cuts its days in UTC, and says so.
+    expect(body.time_zone).toBe('UTC');
+    expect(body.totals).toEqual(split);
+    expect(body.series).toEqual([{ period: '2026-11-03', ...split }]);
+    // goods − discounts + shipping + tax added = revenue, the sum of what the orders' customers were charged.
+    const cents = (amount: string) => parseMinor(amount) ?? Number.NaN;
+    expect(cents(split.goods) - cents(split.discounts) + cents(split.shipping) + cents(split.tax_added)).toBe(
+      cents(german.order.total) + cents(american.order.total),
+    );
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-03T18:00:00Z'));
+    const dashboard = (await adminCall(t, setup.shop, setup.staff.accessToken, 'GET', '/dashboard/')).json();
+    vi.useRealTimers();
+    expect(dashboard).toMatchObject({ time_zone: 'UTC', today: '2026-11-03', revenue_today: '371.54' });
+    expect(dashboard.sales_today).toEqual(split);
+  });
+
   it("groups weeks from Monday and months by the calendar of the shop's zone", async () => {
     const setup = await salesShop('Asia/Kathmandu');
     // Sunday 1 November, 23:45 there: the week of Monday 26 October.
@@ -243,9 +354,7 @@ describe('the sales report', () => {
     expect(week.previous.totals).toEqual(plain(1, 1, '85.00'));
 
     const november = (await report(setup, 'from=2026-11-01&to=2026-11-30&interval=month')).json();
-    expect(november.series).toEqual([
-      { period: '2026-11-01', ...plain(2, 3, '110.00') },
-    ]);
+    expect(november.series).toEqual([{ period: '2026-11-01', ...plain(2, 3, '110.00') }]);
     expect(november.previous).toEqual({
       from: '2026-10-01',
       to: '2026-10-31',
