@@ -38,6 +38,13 @@ function Figure({ label, value, to }: { label: string; value: string; to?: strin
   );
 }
 
+/** The shop's calendar day (YYYY-MM-DD) in words, formatted at UTC midnight so the browser's own zone never moves it. */
+function shopDay(date: string): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
+
 function ListCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card sx={{ mt: 2 }}>
@@ -136,8 +143,8 @@ export function Dashboard() {
             <Figure label="Awaiting payment" value={String(data.awaiting_payment)} to={awaitingPath} />
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Today is {data.today} in the shop's time zone, {data.time_zone}: the day starts at midnight there. Net is
-            revenue less the refunds made today.
+            Today is {shopDay(data.today)} in the shop's time zone, {data.time_zone}: the day starts at midnight there.
+            Net is revenue less the refunds made today.
           </Typography>
           <SalesPanel today={data.today} />
           <ListCard title="Awaiting payment">
