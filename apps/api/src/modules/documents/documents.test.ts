@@ -343,4 +343,26 @@ describe("an order's taxes on its documents", () => {
     expect(second).toContain('VAT 19% (included) in this refund $21.20 USD');
     expect(second).toContain('Total refunded $132.79 USD');
   });
+  it('deducts what a refund holds back of the units it took back, and states the sales tax it gives back', async () => {
+    const setup = await taxedShop(t, 'Credit note sales tax shop');
+    const { order, customer } = await taxedOrder(t, setup, NEW_YORK);
+    await paid(setup, order.id);
+    const refunded = await adminCall(t, setup.shop, setup.staff.accessToken, 'POST', `/orders/${order.id}/refunds/`, {
+      amount: '90.00',
+      reason: 'Returned used',
+      reference: 'BANK-2',
+      restock: [{ product_id: setup.product.id, quantity: 1 }],
+    });
+    expect(refunded.statusCode).toBe(201);
+    const listed = await customerGet(setup.shop, customer.accessToken, `${order.id}/documents/`);
+    const note = listed.json().find((document: { kind: string }) => document.kind === 'credit_note');
+    const text = await pdfText(
+      (await customerGet(setup.shop, customer.accessToken, `${order.id}/documents/${note.id}/`)).rawPayload,
+    );
+    expect(text).toContain('Kukri 1 $99.99 USD $99.99 USD');
+    expect(text).toContain("Deducted from the units' price 1 -$9.99 USD -$9.99 USD");
+    // 90.00 × 9.77 / 119.76 = 7.342…: 7.34 of the sales tax the total added.
+    expect(text).toContain('Sales tax 8.88% in this refund $7.34 USD');
+    expect(text).toContain('Total refunded $90.00 USD');
+  });
 });

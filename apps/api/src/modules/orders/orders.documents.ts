@@ -167,7 +167,7 @@ function creditNoteLines(order: Order, refund: OrderRefund, units: RefundedUnits
       ? []
       : [
           {
-            description: difference > 0 ? 'Further amount refunded' : 'Not refunded of the units above',
+            description: difference > 0 ? 'Further amount refunded' : "Deducted from the units' price",
             quantity: 1,
             unitPrice: signedMoney(difference, order.currency),
             amount: signedMoney(difference, order.currency),
