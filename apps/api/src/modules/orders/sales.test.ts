@@ -58,7 +58,7 @@ async function paidOrder(setup: SalesShop, lines: [ProductRow, number][], paidAt
   return id;
 }
 
-function report(setup: SalesShop, query: string, token = setup.staff.accessToken) {
+function report(setup: Pick<SalesShop, 'shop' | 'staff'>, query: string, token = setup.staff.accessToken) {
   return adminCall(t, setup.shop, token, 'GET', `/reports/sales/?${query}`);
 }
 
