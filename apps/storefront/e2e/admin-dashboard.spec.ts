@@ -40,6 +40,11 @@ test('the owner reads the sales by day and by week, the orders awaiting payment 
 
   await expect(page.getByText('Orders today')).toBeVisible();
   await expect(page.getByText('Revenue today')).toBeVisible();
+  await expect(page.getByText('Net today')).toBeVisible();
+  // The time zone the shop's days are cut in is named beside the figures.
+  await expect(
+    page.getByText(/^Today is .+ in the shop's time zone, [A-Za-z_/]+: the day starts at midnight there\./),
+  ).toBeVisible();
 
   const sales = page.getByRole('region', { name: 'Sales' });
   // The chart, loaded on its own, in a figure whose caption says what it draws.
@@ -47,13 +52,24 @@ test('the owner reads the sales by day and by week, the orders awaiting payment 
   await expect(chart).toBeVisible();
   await expect(chart.locator('[data-series="current"]').first()).toBeAttached();
   await expect(chart.locator('[data-series="previous"]').first()).toBeAttached();
-  await expect(sales.getByRole('group', { name: 'Totals of the range' })).toContainText('on the period before');
+  const totals = sales.getByRole('group', { name: 'Totals of the range' });
+  await expect(totals).toContainText('on the period before');
+  for (const figure of ['Revenue', 'Refunds', 'Net'])
+    await expect(totals.getByText(figure, { exact: true })).toBeVisible();
+  // What the revenue holds, each figure from the order rows: goods less discounts plus shipping and tax added.
+  const held = sales.getByRole('group', { name: 'What the revenue holds' });
+  for (const figure of ['Goods', 'Discounts', 'Shipping', 'Tax added', 'Tax included']) {
+    await expect(held.getByText(figure, { exact: true })).toBeVisible();
+  }
   await expect(sales.getByText('Best sellers')).toBeVisible();
 
   // The figures as a table, a row per day of the last 30.
   await sales.getByRole('button', { name: 'The figures as a table' }).click();
   const table = sales.getByRole('table', { name: 'Sales by day' });
   await expect(table.getByRole('row')).toHaveCount(31);
+  for (const column of ['Goods', 'Discounts', 'Shipping', 'Tax added', 'Tax included', 'Revenue', 'Refunds', 'Net']) {
+    await expect(table.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+  }
 
   // By week: the report is asked again, and the chart and the table follow.
   const weekly = page.waitForResponse(

@@ -13,6 +13,8 @@ import {
   PaymentMethod,
 } from './orders.ts';
 import { PaymentStatus } from './payments.ts';
+import { SalesFigures } from './reports.ts';
+import { OrderTax } from './tax.ts';
 
 export const ADMIN_MAX_PAGE_SIZE = 100;
 
@@ -156,7 +158,10 @@ export const AdminOrder = AdminOrderSummary.extend({
   discount: Money,
   discounts: z.array(AppliedDiscount),
   shipping: Money,
+  /** What the total adds for tax ("0.00" when the prices hold it); `taxes` lists each, included or added. */
   tax: Money,
+  /** The order's taxes per rate, as its customer reads them (decision 016): VAT the prices hold, sales tax added. */
+  taxes: z.array(OrderTax),
   delivery_address: DeliveryAddress,
   payment_due_at: z.string().nullable(),
   carrier: z.string(),
@@ -289,13 +294,16 @@ export type AwaitingPaymentOrder = z.infer<typeof AwaitingPaymentOrder>;
 /**
  * `GET /admin/dashboard/`: today's paid orders and their revenue (today: since midnight in the shop's time zone; paid:
  * `PAID_ORDER_STATUSES`, test orders left out), the orders awaiting payment (how many, and the latest), and the
- * products running low. `today` is the shop's calendar day, for the sales report's ranges.
+ * products running low. `today` is the shop's calendar day, for the sales report's ranges; `sales_today` splits its
+ * money as the report does (goods, discounts, shipping, tax added and included, refunds, net).
  */
 export const AdminDashboard = z.object({
+  /** The shop's time zone, whose midnight starts its day (its site settings'; UTC for a shop that has not set one). */
   time_zone: z.string(),
   today: z.string(),
   orders_today: z.number().int(),
   revenue_today: Money,
+  sales_today: SalesFigures,
   awaiting_payment: z.number().int(),
   awaiting_payment_orders: z.array(AwaitingPaymentOrder),
   low_stock: z.array(

@@ -103,12 +103,26 @@ export const SalesReportQuery = z.object({
 });
 export type SalesReportQuery = z.infer<typeof SalesReportQuery>;
 
-/** What paid orders add up to: how many, their units, their value and what was refunded of it. */
+/**
+ * What paid orders add up to: how many, their units, and their money split as the orders hold it. `revenue` is what
+ * was paid, `goods − discounts + shipping + tax_added` (the orders' totals); `tax_included` is the tax the prices held
+ * (VAT), a part of goods and shipping, never added again. `refunds` is the money given back in the period of orders
+ * counted as revenue (on any day); `net` is `revenue − refunds`.
+ */
 export const SalesFigures = z.object({
   orders: z.number().int(),
   units: z.number().int(),
+  /** The orders' subtotals: their lines at the prices the customer was shown (with any VAT they hold). */
+  goods: Money,
+  discounts: Money,
+  shipping: Money,
+  /** Tax the totals added (sales tax). */
+  tax_added: Money,
+  /** Tax the prices and the shipping held (VAT): inside goods and shipping. */
+  tax_included: Money,
   revenue: Money,
   refunds: Money,
+  net: Money,
 });
 export type SalesFigures = z.infer<typeof SalesFigures>;
 
@@ -134,7 +148,10 @@ export const TopProduct = z.object({
 });
 export type TopProduct = z.infer<typeof TopProduct>;
 
-/** The sales report: the range asked for, the one before it, and the products that sold best in the range. */
+/**
+ * The sales report: the range asked for, the one before it, and the products that sold best in the range. Its days
+ * are cut at midnight in `time_zone`, the shop's (its site settings'; UTC for a shop that has not set one).
+ */
 export const SalesReport = SalesRange.extend({
   currency: z.string(),
   time_zone: z.string(),

@@ -38,6 +38,13 @@ function Figure({ label, value, to }: { label: string; value: string; to?: strin
   );
 }
 
+/** The shop's calendar day (YYYY-MM-DD) in words, formatted at UTC midnight so the browser's own zone never moves it. */
+function shopDay(date: string): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
+
 function ListCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card sx={{ mt: 2 }}>
@@ -103,7 +110,7 @@ function LowStock({ products }: { products: DashboardData['low_stock'] }) {
 }
 
 /**
- * Today's paid orders and revenue (the shop's day, from its midnight), the sales of a range against the period before,
+ * Today's paid orders, revenue and net (the shop's day, from its midnight, its time zone named), the sales of a range against the period before,
  * the orders awaiting payment and the products running out.
  */
 export function Dashboard() {
@@ -132,8 +139,13 @@ export function Dashboard() {
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
             <Figure label="Orders today" value={String(data.orders_today)} />
             <Figure label="Revenue today" value={formatMoney(data.revenue_today)} />
+            <Figure label="Net today" value={formatMoney(data.sales_today.net)} />
             <Figure label="Awaiting payment" value={String(data.awaiting_payment)} to={awaitingPath} />
           </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            Today is {shopDay(data.today)} in the shop's time zone, {data.time_zone}: the day starts at midnight there.
+            Net is revenue less the refunds made today.
+          </Typography>
           <SalesPanel today={data.today} />
           <ListCard title="Awaiting payment">
             <AwaitingPayment orders={data.awaiting_payment_orders} />

@@ -53,29 +53,60 @@ function Total({ label, value, change }: { label: string; value: string; change:
   );
 }
 
+/** A money figure of the range against the period before's. */
+function MoneyTotal({ report, label, figure }: { report: SalesReport; label: string; figure: MoneyFigure }) {
+  return (
+    <Total
+      label={label}
+      value={formatMoney(report.totals[figure], report.currency)}
+      change={changeText(report.totals[figure], report.previous.totals[figure])}
+    />
+  );
+}
+
 function Totals({ report }: { report: SalesReport }) {
   const now: SalesFigures = report.totals;
   const before: SalesFigures = report.previous.totals;
   return (
-    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', my: 2 }} role="group" aria-label="Totals of the range">
-      <Total label="Orders" value={String(now.orders)} change={changeText(now.orders, before.orders)} />
-      <Total label="Units sold" value={String(now.units)} change={changeText(now.units, before.units)} />
-      <Total
-        label="Revenue"
-        value={formatMoney(now.revenue, report.currency)}
-        change={changeText(now.revenue, before.revenue)}
-      />
-      <Total
-        label="Refunds"
-        value={formatMoney(now.refunds, report.currency)}
-        change={changeText(now.refunds, before.refunds)}
-      />
-    </Box>
+    <>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', my: 2 }} role="group" aria-label="Totals of the range">
+        <Total label="Orders" value={String(now.orders)} change={changeText(now.orders, before.orders)} />
+        <Total label="Units sold" value={String(now.units)} change={changeText(now.units, before.units)} />
+        <MoneyTotal report={report} label="Revenue" figure="revenue" />
+        <MoneyTotal report={report} label="Refunds" figure="refunds" />
+        <MoneyTotal report={report} label="Net" figure="net" />
+      </Box>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', my: 2 }} role="group" aria-label="What the revenue holds">
+        <MoneyTotal report={report} label="Goods" figure="goods" />
+        <MoneyTotal report={report} label="Discounts" figure="discounts" />
+        <MoneyTotal report={report} label="Shipping" figure="shipping" />
+        <MoneyTotal report={report} label="Tax added" figure="tax_added" />
+        <MoneyTotal report={report} label="Tax included" figure="tax_included" />
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        Revenue is goods less discounts plus shipping and tax added; tax included is inside goods and shipping. Net is
+        revenue less refunds, which count only for orders counted as revenue.
+      </Typography>
+    </>
   );
 }
 
+type MoneyFigure = 'goods' | 'discounts' | 'shipping' | 'tax_added' | 'tax_included' | 'revenue' | 'refunds' | 'net';
+
+/** The money figures of each period, in the table's order after orders and units. */
+const MONEY_COLUMNS: readonly [string, MoneyFigure][] = [
+  ['Goods', 'goods'],
+  ['Discounts', 'discounts'],
+  ['Shipping', 'shipping'],
+  ['Tax added', 'tax_added'],
+  ['Tax included', 'tax_included'],
+  ['Revenue', 'revenue'],
+  ['Refunds', 'refunds'],
+  ['Net', 'net'],
+];
+
 /** The figures of each period, in the table's order. */
-const FIGURE_COLUMNS = ['Orders', 'Units', 'Revenue', 'Refunds', 'Revenue, period before'];
+const FIGURE_COLUMNS = ['Orders', 'Units', ...MONEY_COLUMNS.map(([label]) => label), 'Revenue, period before'];
 
 /** The figures of every period, beside the period before's revenue: what the chart draws, as text. */
 function SalesTable({ report }: { report: SalesReport }) {
@@ -105,8 +136,11 @@ function SalesTable({ report }: { report: SalesReport }) {
                 </TableCell>
                 <TableCell align="right">{period.orders}</TableCell>
                 <TableCell align="right">{period.units}</TableCell>
-                <TableCell align="right">{formatMoney(period.revenue, report.currency)}</TableCell>
-                <TableCell align="right">{formatMoney(period.refunds, report.currency)}</TableCell>
+                {MONEY_COLUMNS.map(([label, figure]) => (
+                  <TableCell key={label} align="right">
+                    {formatMoney(period[figure], report.currency)}
+                  </TableCell>
+                ))}
                 <TableCell align="right">{before ? formatMoney(before.revenue, report.currency) : '–'}</TableCell>
               </TableRow>
             );
@@ -247,7 +281,7 @@ export function SalesPanel({ today }: { today: string }) {
               </Box>
               <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ mb: 2 }}>
                 {summaryOf(data, metric)} Dashed: the period before. Paid orders only, by the calendar of the shop's
-                time zone ({data.time_zone}).
+                time zone ({data.time_zone}): each day runs from midnight to midnight there.
               </Typography>
             </Box>
             <Accordion disableGutters elevation={0} sx={{ border: 1, borderColor: 'divider' }}>

@@ -1,6 +1,7 @@
 import { Alert, Box, LinearProgress, ListItem, ListItemText, List as MuiList, Stack, Typography } from '@mui/material';
 import { addressLines, customizationText, REFUND_STATUS_LABELS } from '@platform/contracts';
 import type { AdminOrder, AdminPayment, AdminRefund } from '@platform/contracts/admin';
+import { taxLabel } from '@platform/contracts/tax';
 import {
   ArrayField,
   Datagrid,
@@ -91,6 +92,12 @@ function Lines({ order }: { order: AdminOrder }) {
           </Typography>
         ))}
         <Typography variant="body2">Shipping {formatMoney(order.shipping, order.currency)}</Typography>
+        {/* Each tax as the customer read it: VAT the prices held (the total adds nothing), or sales tax added. */}
+        {(order.taxes ?? []).map((tax) => (
+          <Typography key={`${tax.name}:${tax.rate}:${tax.included}`} variant="body2">
+            {taxLabel(tax)} {formatMoney(tax.amount, order.currency)}
+          </Typography>
+        ))}
         <Typography variant="subtitle1" component="p">
           Total {formatMoney(order.total, order.currency)}
         </Typography>

@@ -13,6 +13,7 @@ import {
   takeCards,
 } from '../../../test/builders.ts';
 import { mailsTo } from '../../../test/outbox.ts';
+import { GERMANY, NEW_YORK, type TaxedShop, taxedOrder, taxedShop } from '../../../test/taxed-orders.ts';
 import type { Tenant } from '../tenants/index.ts';
 
 let t: TestApp;
@@ -264,5 +265,104 @@ describe('invoices', () => {
       (await adminCall(t, setup.tenant, setup.customer.accessToken, 'GET', `/orders/${placed.id}/packing-slip/`))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+describe("an order's taxes on its documents", () => {
+  async function paid(setup: TaxedShop, orderId: number) {
+    const moved = await adminCall(t, setup.shop, setup.staff.accessToken, 'POST', `/orders/${orderId}/transition/`, {
+      to: 'paid',
+    });
+    expect(moved.statusCode).toBe(200);
+  }
+
+  async function invoiceText(setup: TaxedShop, orderId: number) {
+    const invoice = await adminCall(t, setup.shop, setup.staff.accessToken, 'GET', `/orders/${orderId}/invoice/`);
+    expect(invoice.statusCode).toBe(200);
+    return pdfText(invoice.rawPayload);
+  }
+
+  it("lists each tax of the order, VAT the prices held and sales tax added, and totals the order's total", async () => {
+    const setup = await taxedShop(t, 'Invoice tax shop');
+    const german = (await taxedOrder(t, setup, GERMANY, { quantity: 2, discounted: true })).order;
+    const american = (await taxedOrder(t, setup, NEW_YORK)).order;
+    await paid(setup, german.id);
+    await paid(setup, american.id);
+
+    const inGermany = await invoiceText(setup, german.id);
+    expect(german.taxes).toEqual([{ name: 'VAT', rate: '19.00', amount: '40.20', included: true }]);
+    expect(inGermany).toContain('VAT 19% (included) $40.20 USD');
+    expect(inGermany).toContain(`Total paid $${german.total} USD`);
+    expect(german.total).toBe('251.78');
+
+    const inNewYork = await invoiceText(setup, american.id);
+    expect(american.taxes).toEqual([{ name: 'Sales tax', rate: '8.88', amount: '9.77', included: false }]);
+    expect(inNewYork).toContain('Sales tax 8.88% $9.77 USD');
+    expect(inNewYork).not.toContain('(included)');
+    expect(inNewYork).toContain(`Total paid $${american.total} USD`);
+    expect(american.total).toBe('119.76');
+  });
+
+  it('lists the units a refund took back at their price, and the tax the refund holds in proportion', async () => {
+    const setup = await taxedShop(t, 'Credit note tax shop');
+    const { order, customer } = await taxedOrder(t, setup, GERMANY, { quantity: 2, discounted: true });
+    await paid(setup, order.id);
+    const refund = (body: object) =>
+      adminCall(t, setup.shop, setup.staff.accessToken, 'POST', `/orders/${order.id}/refunds/`, {
+        reason: 'Returned',
+        reference: 'BANK-1',
+        ...body,
+      });
+    // One unit back at its price, 118.99: the VAT it holds is 118.99 × 40.20 / 251.78 = 18.998…, 19.00 in cents.
+    expect(
+      (await refund({ amount: '118.99', restock: [{ product_id: setup.product.id, quantity: 1 }] })).statusCode,
+    ).toBe(201);
+    // All that is left, 251.78 − 118.99 = 132.79: the other unit, and 13.80 more than its price.
+    expect(
+      (await refund({ amount: '132.79', restock: [{ product_id: setup.product.id, quantity: 1 }] })).statusCode,
+    ).toBe(201);
+
+    const listed = await customerGet(setup.shop, customer.accessToken, `${order.id}/documents/`);
+    const notes = listed.json().filter((document: { kind: string }) => document.kind === 'credit_note');
+    expect(notes).toHaveLength(2);
+    const texts: string[] = [];
+    for (const note of notes) {
+      const pdf = await customerGet(setup.shop, customer.accessToken, `${order.id}/documents/${note.id}/`);
+      expect(pdf.statusCode).toBe(200);
+      texts.push(await pdfText(pdf.rawPayload));
+    }
+    const [first = '', second = ''] = texts;
+    expect(first).toContain('Kukri 1 $118.99 USD $118.99 USD');
+    expect(first).toContain('VAT 19% (included) in this refund $19.00 USD');
+    expect(first).toContain('Total refunded $118.99 USD');
+    expect(first).not.toContain('Further amount refunded');
+
+    // 132.79 × 40.20 / 251.78 = 21.201…: 21.20 of VAT.
+    expect(second).toContain('Kukri 1 $118.99 USD $118.99 USD');
+    expect(second).toContain('Further amount refunded 1 $13.80 USD $13.80 USD');
+    expect(second).toContain('VAT 19% (included) in this refund $21.20 USD');
+    expect(second).toContain('Total refunded $132.79 USD');
+  });
+  it('deducts what a refund holds back of the units it took back, and states the sales tax it gives back', async () => {
+    const setup = await taxedShop(t, 'Credit note sales tax shop');
+    const { order, customer } = await taxedOrder(t, setup, NEW_YORK);
+    await paid(setup, order.id);
+    const refunded = await adminCall(t, setup.shop, setup.staff.accessToken, 'POST', `/orders/${order.id}/refunds/`, {
+      amount: '90.00',
+      reason: 'Returned used',
+      reference: 'BANK-2',
+      restock: [{ product_id: setup.product.id, quantity: 1 }],
+    });
+    expect(refunded.statusCode).toBe(201);
+    const listed = await customerGet(setup.shop, customer.accessToken, `${order.id}/documents/`);
+    const note = listed.json().find((document: { kind: string }) => document.kind === 'credit_note');
+    const text = await pdfText(
+      (await customerGet(setup.shop, customer.accessToken, `${order.id}/documents/${note.id}/`)).rawPayload,
+    );
+    expect(text).toContain('Kukri 1 $99.99 USD $99.99 USD');
+    expect(text).toContain("Deducted from the units' price 1 -$9.99 USD -$9.99 USD");
+    // 90.00 × 9.77 / 119.76 = 7.342…: 7.34 of the sales tax the total added.
+    expect(text).toContain('Sales tax 8.88% in this refund $7.34 USD');
+    expect(text).toContain('Total refunded $90.00 USD');
   });
 });

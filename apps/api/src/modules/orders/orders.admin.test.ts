@@ -13,6 +13,8 @@ import {
 } from '../../../test/builders.ts';
 import { mailsTo } from '../../../test/outbox.ts';
 import { countQueries } from '../../../test/query-counter.ts';
+import { GERMANY, NEW_YORK, taxedOrder, taxedShop } from '../../../test/taxed-orders.ts';
+import { parseCsv } from '../../lib/csv.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -270,15 +272,16 @@ describe('orders for staff', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'number,created_at,status,payment_method,subtotal,discount,shipping,tax,total,currency,items,customer_email,' +
-        'fullname,country,carrier,tracking_number',
+      'number,created_at,status,payment_method,subtotal,discount,shipping,tax_included,tax_added,total,currency,items,' +
+        'customer_email,fullname,country,carrier,tracking_number',
     );
     expect(lines).toHaveLength(3);
     const row = lines.find((line) => line.startsWith(`${setup.order.number},`))?.split(',');
-    expect(row?.slice(4, 10)).toEqual([
+    expect(row?.slice(4, 11)).toEqual([
       setup.order.subtotal,
       setup.order.discount,
       setup.order.shipping,
+      '0.00',
       setup.order.tax,
       setup.order.total,
       'USD',
@@ -392,5 +395,71 @@ describe('dashboard and audit log', () => {
         summary: { before: { status: 'awaiting_payment' }, after: { status: 'paid' } },
       }),
     ]);
+  });
+});
+
+describe("an order's taxes, as staff read them", () => {
+  /** The CSV's row of an order, by column name. */
+  async function csvRow(setup: { shop: Shop['shop']; staff: Shop['staff'] }, number: string) {
+    const csv = await admin(setup.shop, setup.staff.accessToken, 'GET', '/orders/export/');
+    expect(csv.statusCode).toBe(200);
+    const [header = [], ...rows] = parseCsv(csv.body);
+    const row = rows.find((cells) => cells[0] === number);
+    if (!row) throw new Error(`order ${number} is not in the CSV`);
+    return Object.fromEntries(header.map((name, index) => [name, row[index]]));
+  }
+
+  it("answers a German order's VAT, held in its prices, as its customer reads it; the CSV has it as included", async () => {
+    const setup = await taxedShop(t, 'Staff VAT shop');
+    const { order } = await taxedOrder(t, setup, GERMANY, { quantity: 2, discounted: true });
+    // 2 × 118.99 = 237.98, 10.00 off, shipping 20.00 + 19% = 23.80. VAT held: 36.40 in 227.98, 3.80 in 23.80.
+    expect(order).toMatchObject({ subtotal: '237.98', discount: '10.00', shipping: '23.80', tax: '0.00' });
+    expect(order.taxes).toEqual([{ name: 'VAT', rate: '19.00', amount: '40.20', included: true }]);
+
+    const answer = await admin(setup.shop, setup.staff.accessToken, 'GET', `/orders/${order.id}/`);
+    expect(answer.statusCode).toBe(200);
+    const staffOrder = answer.json();
+    expect(staffOrder.taxes).toEqual(order.taxes);
+    expect(staffOrder).toMatchObject({
+      subtotal: order.subtotal,
+      discount: order.discount,
+      shipping: order.shipping,
+      tax: '0.00',
+      total: order.total,
+    });
+
+    expect(await csvRow(setup, order.number)).toMatchObject({
+      subtotal: '237.98',
+      discount: '10.00',
+      shipping: '23.80',
+      tax_included: order.taxes[0]?.amount,
+      tax_added: '0.00',
+      total: order.total,
+    });
+  });
+
+  it("answers a New York order's sales tax, added to its total; the CSV has it as added", async () => {
+    const setup = await taxedShop(t, 'Staff sales tax shop');
+    const { order } = await taxedOrder(t, setup, NEW_YORK);
+    // 99.99 and shipping 10.00 at 8.88%: 8.88 + 0.89 added.
+    expect(order).toMatchObject({ subtotal: '99.99', shipping: '10.00', tax: '9.77', total: '119.76' });
+    expect(order.taxes).toEqual([{ name: 'Sales tax', rate: '8.88', amount: '9.77', included: false }]);
+
+    const staffOrder = (await admin(setup.shop, setup.staff.accessToken, 'GET', `/orders/${order.id}/`)).json();
+    expect(staffOrder.taxes).toEqual(order.taxes);
+    expect(staffOrder.tax).toBe('9.77');
+    expect(await csvRow(setup, order.number)).toMatchObject({
+      subtotal: '99.99',
+      shipping: '10.00',
+      tax_included: '0.00',
+      tax_added: '9.77',
+      total: '119.76',
+    });
+  });
+
+  it('answers no taxes for an order that was charged none', async () => {
+    const setup = await shopWithOrder();
+    const staffOrder = (await admin(setup.shop, setup.staff.accessToken, 'GET', `/orders/${setup.order.id}/`)).json();
+    expect(staffOrder.taxes).toEqual([]);
   });
 });

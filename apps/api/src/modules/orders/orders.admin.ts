@@ -22,6 +22,7 @@ import { moveOrder } from './orders.lifecycle.ts';
 import { refundOrder } from './orders.refunds.ts';
 import {
   findOrderWithLines,
+  includedTaxOfOrders,
   insertOrderNote,
   listOrderHistory,
   listOrderNotes,
@@ -94,6 +95,7 @@ export async function getOrderForStaff(ctx: RequestContext, orderId: number): Pr
     discounts: order.discounts,
     shipping: order.shipping,
     tax: order.tax,
+    taxes: order.taxes,
     delivery_address: order.delivery_address,
     payment_due_at: order.payment_due_at,
     carrier: row.carrier,
@@ -212,7 +214,8 @@ const CSV_COLUMNS = [
   'subtotal',
   'discount',
   'shipping',
-  'tax',
+  'tax_included',
+  'tax_added',
   'total',
   'currency',
   'items',
@@ -223,7 +226,11 @@ const CSV_COLUMNS = [
   'tracking_number',
 ] as const;
 
-/** `GET /admin/orders/export/`: the filtered list (up to 10 000 orders) as CSV, one order a row. */
+/**
+ * `GET /admin/orders/export/`: the filtered list (up to 10 000 orders) as CSV, one order a row, its money from the
+ * order's rows: the tax its prices held (`tax_included`, its included `order_taxes`) apart from the tax its total
+ * added (`tax_added`, the order's `tax`), so that `total = subtotal − discount + shipping + tax_added` holds per row.
+ */
 export async function exportOrdersCsv(ctx: RequestContext, query: AdminOrderListQuery): Promise<string> {
   requireStaff(ctx);
   const { rows } = await listShopOrders(ctx.scope, await filterOf(ctx, query), {
@@ -231,10 +238,16 @@ export async function exportOrdersCsv(ctx: RequestContext, query: AdminOrderList
     limit: EXPORT_LIMIT,
     offset: 0,
   });
-  const emails = await getAccountEmails(
-    ctx,
-    rows.map((row) => row.userId),
-  );
+  const [emails, included] = await Promise.all([
+    getAccountEmails(
+      ctx,
+      rows.map((row) => row.userId),
+    ),
+    includedTaxOfOrders(
+      ctx.scope,
+      rows.map((row) => row.id),
+    ),
+  ]);
   const lines = rows.map((row) => {
     const address = row.deliveryAddress;
     return [
@@ -245,6 +258,7 @@ export async function exportOrdersCsv(ctx: RequestContext, query: AdminOrderList
       formatMinor(row.subtotalCents),
       formatMinor(row.discountCents),
       formatMinor(row.shippingCents),
+      formatMinor(included.get(row.id) ?? 0),
       formatMinor(row.taxCents),
       formatMinor(row.totalCents),
       row.currency,

@@ -307,6 +307,17 @@ export async function listShopOrders(
   return { rows, count: total?.count ?? 0 };
 }
 
+/** The tax the prices of these orders held (their included `order_taxes`), per order id, in cents. */
+export async function includedTaxOfOrders(scope: TenantScope, orderIds: number[]): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await scope.db
+    .select({ orderId: orderTaxes.orderId, cents: sql<string>`sum(${orderTaxes.amountCents})::text` })
+    .from(orderTaxes)
+    .where(scope.where(orderTaxes, inArray(orderTaxes.orderId, orderIds), eq(orderTaxes.included, true)))
+    .groupBy(orderTaxes.orderId);
+  return new Map(rows.map((row) => [row.orderId, Number(row.cents)]));
+}
+
 /** The order's history with who moved it and why, oldest first. */
 export async function listOrderHistory(scope: TenantScope, orderId: number): Promise<OrderHistoryRow[]> {
   return scope.db

@@ -3,7 +3,7 @@
 import { PAID_ORDER_STATUSES } from '@platform/contracts';
 import type { SalesInterval } from '@platform/contracts/reports';
 import { count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
-import { orderLines, orders } from '../../db/schema/index.ts';
+import { orderLines, orders, orderTaxes } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { refundColumns } from '../payments/index.ts';
 import type { OrderRow } from './orders.repository.ts';
@@ -34,8 +34,9 @@ function paidWithin(range: DayRange): SQL {
 }
 
 /**
- * NOTE: the one place refunds are summed: the money that went back (refunds that succeeded, of orders that were no
- * test), per period of its return in the shop's time zone, in cents. Revenue stays what was paid.
+ * NOTE: the one place refunds are summed: the money that went back (refunds that succeeded) of orders counted as
+ * revenue (`soldOrder`: a refund of an order cancelled, or of a test order, takes nothing off money never counted),
+ * per period of its return in the shop's time zone, in cents. Revenue stays what was paid.
  */
 function refundsWithin(scope: TenantScope, range: DayRange, interval: SalesInterval): SQL {
   const returned = refundColumns.completed(scope);
@@ -43,17 +44,25 @@ function refundsWithin(scope: TenantScope, range: DayRange, interval: SalesInter
     select date_trunc(${interval}::text, returned.completed_at at time zone ${range.timeZone}::text) as period,
            sum(returned.amount_cents) as cents
       from ${returned} as returned
-      join ${orders} on ${scope.where(orders, sql`${orders.id} = returned.order_id`, not(orders.isTest))}
+      join ${orders} on ${scope.where(orders, sql`${orders.id} = returned.order_id`, soldOrder)}
      where returned.completed_at >= (${range.from}::date::timestamp at time zone ${range.timeZone}::text)
        and returned.completed_at < ((${range.to}::date + 1)::timestamp at time zone ${range.timeZone}::text)
      group by 1`;
 }
 
-/** One period's figures as the database sums them: money in cents, as text (bigint sums, exact). */
+/**
+ * One period's figures as the database sums them from the order rows: money in cents, as text (bigint sums, exact).
+ * `revenueCents` is the sum of the totals, which the orders' check keeps `goods − discounts + shipping + tax added`.
+ */
 export interface SalesPeriodRow {
   period: string;
   orders: number;
   units: number;
+  goodsCents: string;
+  discountCents: string;
+  shippingCents: string;
+  taxAddedCents: string;
+  taxIncludedCents: string;
   revenueCents: string;
   refundCents: string;
 }
@@ -72,11 +81,24 @@ export async function salesSeries(
     period: string;
     orders: number | string;
     units: number | string;
+    goods_cents: string;
+    discount_cents: string;
+    shipping_cents: string;
+    tax_added_cents: string;
+    tax_included_cents: string;
     revenue_cents: string;
     refund_cents: string;
   }>(sql`
     with sold as (
       select date_trunc(${interval}::text, ${orders.paidAt} at time zone ${range.timeZone}::text) as period,
+             ${orders.subtotalCents} as subtotal_cents,
+             ${orders.discountCents} as discount_cents,
+             ${orders.shippingCents} as shipping_cents,
+             ${orders.taxCents} as tax_cents,
+             (select coalesce(sum(${orderTaxes.amountCents}), 0)
+                from ${orderTaxes}
+               where ${scope.where(orderTaxes, sql`${orderTaxes.orderId} = ${orders.id}`, sql`${orderTaxes.included}`)})
+               as tax_included_cents,
              ${orders.totalCents} as total_cents,
              (select coalesce(sum(${orderLines.quantity}), 0)
                 from ${orderLines}
@@ -88,6 +110,11 @@ export async function salesSeries(
     select to_char(periods.period, 'YYYY-MM-DD') as period,
            count(sold.period)::integer as orders,
            coalesce(sum(sold.units), 0)::integer as units,
+           coalesce(sum(sold.subtotal_cents), 0)::text as goods_cents,
+           coalesce(sum(sold.discount_cents), 0)::text as discount_cents,
+           coalesce(sum(sold.shipping_cents), 0)::text as shipping_cents,
+           coalesce(sum(sold.tax_cents), 0)::text as tax_added_cents,
+           coalesce(sum(sold.tax_included_cents), 0)::text as tax_included_cents,
            coalesce(sum(sold.total_cents), 0)::text as revenue_cents,
            coalesce(max(returned.cents), 0)::text as refund_cents
       from generate_series(date_trunc(${interval}::text, ${range.from}::date::timestamp),
@@ -101,6 +128,11 @@ export async function salesSeries(
     period: row.period,
     orders: Number(row.orders),
     units: Number(row.units),
+    goodsCents: row.goods_cents,
+    discountCents: row.discount_cents,
+    shippingCents: row.shipping_cents,
+    taxAddedCents: row.tax_added_cents,
+    taxIncludedCents: row.tax_included_cents,
     revenueCents: row.revenue_cents,
     refundCents: row.refund_cents,
   }));

@@ -32,18 +32,54 @@ import {
 const AWAITING_LISTED = 10;
 const TOP_PRODUCTS = 10;
 
-function totalsOf(rows: SalesPeriodRow[]): SalesFigures {
-  let revenue = 0n;
-  let refunds = 0n;
-  let orders = 0;
-  let units = 0;
+/** The money of periods added up, in cents (bigint: sums of sums stay exact). */
+interface Sums {
+  goods: bigint;
+  discounts: bigint;
+  shipping: bigint;
+  taxAdded: bigint;
+  taxIncluded: bigint;
+  revenue: bigint;
+  refunds: bigint;
+}
+
+function sumsOf(rows: SalesPeriodRow[]): Sums {
+  const sums: Sums = {
+    goods: 0n,
+    discounts: 0n,
+    shipping: 0n,
+    taxAdded: 0n,
+    taxIncluded: 0n,
+    revenue: 0n,
+    refunds: 0n,
+  };
   for (const row of rows) {
-    revenue += BigInt(row.revenueCents);
-    refunds += BigInt(row.refundCents);
-    orders += row.orders;
-    units += row.units;
+    sums.goods += BigInt(row.goodsCents);
+    sums.discounts += BigInt(row.discountCents);
+    sums.shipping += BigInt(row.shippingCents);
+    sums.taxAdded += BigInt(row.taxAddedCents);
+    sums.taxIncluded += BigInt(row.taxIncludedCents);
+    sums.revenue += BigInt(row.revenueCents);
+    sums.refunds += BigInt(row.refundCents);
   }
-  return { orders, units, revenue: formatMinor(revenue), refunds: formatMinor(refunds) };
+  return sums;
+}
+
+/** Periods' figures as the wire has them: each sum from the order rows, and net as revenue less refunds. */
+function figuresOf(rows: SalesPeriodRow[]): SalesFigures {
+  const sums = sumsOf(rows);
+  return {
+    orders: rows.reduce((total, row) => total + row.orders, 0),
+    units: rows.reduce((total, row) => total + row.units, 0),
+    goods: formatMinor(sums.goods),
+    discounts: formatMinor(sums.discounts),
+    shipping: formatMinor(sums.shipping),
+    tax_added: formatMinor(sums.taxAdded),
+    tax_included: formatMinor(sums.taxIncluded),
+    revenue: formatMinor(sums.revenue),
+    refunds: formatMinor(sums.refunds),
+    net: formatMinor(sums.revenue - sums.refunds),
+  };
 }
 
 async function rangeReport(ctx: RequestContext, range: DayRange, interval: SalesInterval): Promise<SalesRange> {
@@ -51,20 +87,14 @@ async function rangeReport(ctx: RequestContext, range: DayRange, interval: Sales
   return {
     from: range.from,
     to: range.to,
-    series: rows.map((row) => ({
-      period: row.period,
-      orders: row.orders,
-      units: row.units,
-      revenue: formatMinor(BigInt(row.revenueCents)),
-      refunds: formatMinor(BigInt(row.refundCents)),
-    })),
-    totals: totalsOf(rows),
+    series: rows.map((row) => ({ period: row.period, ...figuresOf([row]) })),
+    totals: figuresOf(rows),
   };
 }
 
 /**
- * `GET /admin/reports/sales/`: paid orders, units, revenue and refunds per day, week or month of the shop's time zone
- * over `from`…`to` (by default the last 30 days, today included; given one end, the 30 days from or to it), every
+ * `GET /admin/reports/sales/`: paid orders, units and their money (goods, discounts, shipping, tax added and
+ * included, revenue, refunds, net: `SalesFigures`) per day, week or month of the shop's time zone over `from`…`to` (by default the last 30 days, today included; given one end, the 30 days from or to it), every
  * period present; the totals; the range of equal length just before it (`previousSalesRange`), for comparison; and
  * the range's best-selling products. A range that ends before it starts, or is longer than its interval allows, is
  * refused (400 on `to`).
@@ -102,14 +132,14 @@ export async function salesReport(
 }
 
 /**
- * `GET /admin/dashboard/`: today's paid orders and their revenue (today: the shop's calendar day, from its midnight),
+ * `GET /admin/dashboard/`: today's paid orders and their money, split as the report splits it (today: the shop's calendar day, from its midnight),
  * the orders awaiting payment (how many, and the latest), and the products at or below their low-stock threshold.
  */
 export async function shopDashboard(ctx: RequestContext, now = new Date()): Promise<AdminDashboard> {
   requireStaff(ctx);
   const timeZone = await getShopTimeZone(ctx);
   const today = dateInZone(now, timeZone);
-  const [[figures], awaitingCount, awaiting, lowStock] = await Promise.all([
+  const [todays, awaitingCount, awaiting, lowStock] = await Promise.all([
     salesSeries(ctx.scope, { timeZone, from: today, to: today }, 'day'),
     countAwaitingPayment(ctx.scope),
     listAwaitingPayment(ctx.scope, AWAITING_LISTED),
@@ -119,11 +149,13 @@ export async function shopDashboard(ctx: RequestContext, now = new Date()): Prom
     ctx,
     awaiting.map((order) => order.userId),
   );
+  const figures = figuresOf(todays);
   return {
     time_zone: timeZone,
     today,
-    orders_today: figures?.orders ?? 0,
-    revenue_today: formatMinor(BigInt(figures?.revenueCents ?? 0)),
+    orders_today: figures.orders,
+    revenue_today: figures.revenue,
+    sales_today: figures,
     awaiting_payment: awaitingCount,
     awaiting_payment_orders: awaiting.map((order) => ({
       id: order.id,

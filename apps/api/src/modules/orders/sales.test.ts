@@ -1,9 +1,11 @@
 // What the shop sold, through HTTP: the dashboard's figures of today and the sales report, both counting paid orders
 // only (no order awaiting payment, no cancelled one, no test order) by the calendar of the shop's time zone.
+import { parseMinor } from '@platform/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminCall, shopWithStaff } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { addToCart, createProduct, placeOrder, setPayments, takeCards } from '../../../test/builders.ts';
+import { GERMANY, NEW_YORK, taxedOrder, taxedShop } from '../../../test/taxed-orders.ts';
 import type { ProductRow } from '../catalog/catalog.repository.ts';
 
 let t: TestApp;
@@ -56,11 +58,30 @@ async function paidOrder(setup: SalesShop, lines: [ProductRow, number][], paidAt
   return id;
 }
 
-function report(setup: SalesShop, query: string, token = setup.staff.accessToken) {
+function report(setup: Pick<SalesShop, 'shop' | 'staff'>, query: string, token = setup.staff.accessToken) {
   return adminCall(t, setup.shop, token, 'GET', `/reports/sales/?${query}`);
 }
 
-const zero = { orders: 0, units: 0, revenue: '0.00', refunds: '0.00' };
+/**
+ * Figures of orders without shipping, discount or tax (this file's shop charges none): goods are the revenue, and
+ * net is the revenue less `refunds` (`net`, given whenever there are refunds).
+ */
+function plain(orders: number, units: number, revenue: string, refunds = '0.00', net = revenue) {
+  return {
+    orders,
+    units,
+    goods: revenue,
+    discounts: '0.00',
+    shipping: '0.00',
+    tax_added: '0.00',
+    tax_included: '0.00',
+    revenue,
+    refunds,
+    net,
+  };
+}
+
+const zero = plain(0, 0, '0.00');
 
 describe('the dashboard', () => {
   it("counts today's revenue from midnight in the shop's time zone, of paid orders only", async () => {
@@ -151,13 +172,13 @@ describe('the sales report', () => {
       to: '2026-11-05',
     });
     expect(body.series).toEqual([
-      { period: '2026-11-01', orders: 1, units: 2, revenue: '170.00', refunds: '0.00' },
-      { period: '2026-11-02', orders: 1, units: 3, revenue: '110.00', refunds: '0.00' },
+      { period: '2026-11-01', ...plain(1, 2, '170.00') },
+      { period: '2026-11-02', ...plain(1, 3, '110.00') },
       { period: '2026-11-03', ...zero },
-      { period: '2026-11-04', orders: 1, units: 1, revenue: '12.50', refunds: '0.00' },
+      { period: '2026-11-04', ...plain(1, 1, '12.50') },
       { period: '2026-11-05', ...zero },
     ]);
-    expect(body.totals).toEqual({ orders: 3, units: 6, revenue: '292.50', refunds: '0.00' });
+    expect(body.totals).toEqual(plain(3, 6, '292.50'));
     expect(body.top_products).toEqual([
       { product_id: setup.knife.id, name: 'Kukri', units: 3, revenue: '255.00' },
       { product_id: setup.sheath.id, name: 'Sheath', units: 3, revenue: '37.50' },
@@ -188,12 +209,102 @@ describe('the sales report', () => {
 
     const body = (await report(setup, 'from=2026-11-01&to=2026-11-04&interval=day')).json();
     expect(body.series).toEqual([
-      { period: '2026-11-01', orders: 2, units: 3, revenue: '182.50', refunds: '0.00' },
+      { period: '2026-11-01', ...plain(2, 3, '182.50') },
       { period: '2026-11-02', ...zero },
-      { period: '2026-11-03', ...zero, refunds: '42.50' },
+      { period: '2026-11-03', ...plain(0, 0, '0.00', '42.50', '-42.50') },
       { period: '2026-11-04', ...zero },
     ]);
-    expect(body.totals).toEqual({ orders: 2, units: 3, revenue: '182.50', refunds: '42.50' });
+    expect(body.totals).toEqual(plain(2, 3, '182.50', '42.50', '140.00'));
+  });
+
+  it('subtracts only refunds of orders it counted as revenue: a cancelled order refunded takes nothing off', async () => {
+    const setup = await salesShop('UTC');
+    const kept = await paidOrder(setup, [[setup.knife, 1]], '2026-11-01T10:00:00Z');
+    const cancelled = await paidOrder(setup, [[setup.sheath, 1]], '2026-11-01T11:00:00Z');
+    // Cancelled with its money sent back: never revenue, so its refund is no loss of revenue either.
+    const cancelling = await adminCall(
+      t,
+      setup.shop,
+      setup.staff.accessToken,
+      'POST',
+      `/orders/${cancelled}/transition/`,
+      {
+        to: 'cancelled',
+        refund: true,
+      },
+    );
+    expect(cancelling.statusCode, cancelling.body).toBe(200);
+    const refunded = await adminCall(t, setup.shop, setup.staff.accessToken, 'POST', `/orders/${kept}/refunds/`, {
+      amount: '10.00',
+      reason: 'Scratched',
+      reference: 'R-1',
+      restock: [],
+    });
+    expect(refunded.statusCode).toBe(201);
+    const [both] = await t.testDb.database.raw.query<{ count: number }>(
+      "select count(*)::integer as count from refunds where order_id = any($1) and status = 'succeeded'",
+      [[kept, cancelled]],
+    );
+    expect(both?.count).toBe(2);
+    await t.testDb.database.raw.query('update refunds set completed_at = $1 where order_id = any($2)', [
+      '2026-11-02T09:00:00Z',
+      [kept, cancelled],
+    ]);
+
+    const body = (await report(setup, 'from=2026-11-01&to=2026-11-02&interval=day')).json();
+    expect(body.series).toEqual([
+      { period: '2026-11-01', ...plain(1, 1, '85.00') },
+      { period: '2026-11-02', ...plain(0, 0, '0.00', '10.00', '-10.00') },
+    ]);
+    expect(body.totals).toEqual(plain(1, 1, '85.00', '10.00', '75.00'));
+  });
+
+  it('splits revenue into goods, discounts, shipping and tax, VAT held in the prices apart from tax added', async () => {
+    const setup = await taxedShop(t, 'Split sales shop');
+    const german = await taxedOrder(t, setup, GERMANY, { quantity: 2, discounted: true });
+    const american = await taxedOrder(t, setup, NEW_YORK);
+    for (const { order } of [german, american]) {
+      const paid = await adminCall(t, setup.shop, setup.staff.accessToken, 'POST', `/orders/${order.id}/transition/`, {
+        to: 'paid',
+      });
+      expect(paid.statusCode).toBe(200);
+      await t.testDb.database.raw.query('update orders set paid_at = $1 where id = $2', [
+        '2026-11-03T12:00:00Z',
+        order.id,
+      ]);
+    }
+    // Germany: 237.98 of goods (VAT 40.20 in them and the shipping), 10.00 off, shipping 23.80, total 251.78.
+    // New York: 99.99 of goods, shipping 10.00, sales tax 9.77 added, total 119.76.
+    expect([german.order.total, american.order.total]).toEqual(['251.78', '119.76']);
+    const split = {
+      orders: 2,
+      units: 3,
+      goods: '337.97',
+      discounts: '10.00',
+      shipping: '33.80',
+      tax_added: '9.77',
+      tax_included: '40.20',
+      revenue: '371.54',
+      refunds: '0.00',
+      net: '371.54',
+    };
+    const body = (await report(setup, 'from=2026-11-03&to=2026-11-03')).json();
+    // A shop that never set its time zone cuts its days in UTC, and says so.
+    expect(body.time_zone).toBe('UTC');
+    expect(body.totals).toEqual(split);
+    expect(body.series).toEqual([{ period: '2026-11-03', ...split }]);
+    // goods − discounts + shipping + tax added = revenue, the sum of what the orders' customers were charged.
+    const cents = (amount: string) => parseMinor(amount) ?? Number.NaN;
+    expect(cents(split.goods) - cents(split.discounts) + cents(split.shipping) + cents(split.tax_added)).toBe(
+      cents(german.order.total) + cents(american.order.total),
+    );
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-03T18:00:00Z'));
+    const dashboard = (await adminCall(t, setup.shop, setup.staff.accessToken, 'GET', '/dashboard/')).json();
+    vi.useRealTimers();
+    expect(dashboard).toMatchObject({ time_zone: 'UTC', today: '2026-11-03', revenue_today: '371.54' });
+    expect(dashboard.sales_today).toEqual(split);
   });
 
   it("groups weeks from Monday and months by the calendar of the shop's zone", async () => {
@@ -209,22 +320,22 @@ describe('the sales report', () => {
     const weeks = (await report(setup, 'from=2026-10-19&to=2026-11-15&interval=week')).json();
     expect(weeks.series).toEqual([
       { period: '2026-10-19', ...zero },
-      { period: '2026-10-26', orders: 3, units: 4, revenue: '267.50', refunds: '0.00' },
-      { period: '2026-11-02', orders: 1, units: 2, revenue: '25.00', refunds: '0.00' },
+      { period: '2026-10-26', ...plain(3, 4, '267.50') },
+      { period: '2026-11-02', ...plain(1, 2, '25.00') },
       { period: '2026-11-09', ...zero },
     ]);
 
     const months = (await report(setup, 'from=2026-09-01&to=2026-11-30&interval=month')).json();
     expect(months.series).toEqual([
       { period: '2026-09-01', ...zero },
-      { period: '2026-10-01', orders: 1, units: 1, revenue: '85.00', refunds: '0.00' },
-      { period: '2026-11-01', orders: 3, units: 5, revenue: '207.50', refunds: '0.00' },
+      { period: '2026-10-01', ...plain(1, 1, '85.00') },
+      { period: '2026-11-01', ...plain(3, 5, '207.50') },
     ]);
     // A range that starts mid-week counts only its own days in its first period.
     const partial = (await report(setup, 'from=2026-11-02&to=2026-11-08&interval=week')).json();
-    expect(partial.series).toEqual([{ period: '2026-11-02', orders: 1, units: 2, revenue: '25.00', refunds: '0.00' }]);
+    expect(partial.series).toEqual([{ period: '2026-11-02', ...plain(1, 2, '25.00') }]);
     const midWeek = (await report(setup, 'from=2026-10-28&to=2026-10-31&interval=week')).json();
-    expect(midWeek.series).toEqual([{ period: '2026-10-26', orders: 1, units: 1, revenue: '85.00', refunds: '0.00' }]);
+    expect(midWeek.series).toEqual([{ period: '2026-10-26', ...plain(1, 1, '85.00') }]);
   });
 
   it('compares with the period of equal length just before: as many days, or as many whole months', async () => {
@@ -235,28 +346,20 @@ describe('the sales report', () => {
 
     const week = (await report(setup, 'from=2026-11-08&to=2026-11-14')).json();
     expect(week.interval).toBe('day');
-    expect(week.totals).toEqual({ orders: 1, units: 2, revenue: '25.00', refunds: '0.00' });
+    expect(week.totals).toEqual(plain(1, 2, '25.00'));
     expect(week.previous.from).toBe('2026-11-01');
     expect(week.previous.to).toBe('2026-11-07');
     expect(week.previous.series).toHaveLength(7);
-    expect(week.previous.series[5]).toEqual({
-      period: '2026-11-06',
-      orders: 1,
-      units: 1,
-      revenue: '85.00',
-      refunds: '0.00',
-    });
-    expect(week.previous.totals).toEqual({ orders: 1, units: 1, revenue: '85.00', refunds: '0.00' });
+    expect(week.previous.series[5]).toEqual({ period: '2026-11-06', ...plain(1, 1, '85.00') });
+    expect(week.previous.totals).toEqual(plain(1, 1, '85.00'));
 
     const november = (await report(setup, 'from=2026-11-01&to=2026-11-30&interval=month')).json();
-    expect(november.series).toEqual([
-      { period: '2026-11-01', orders: 2, units: 3, revenue: '110.00', refunds: '0.00' },
-    ]);
+    expect(november.series).toEqual([{ period: '2026-11-01', ...plain(2, 3, '110.00') }]);
     expect(november.previous).toEqual({
       from: '2026-10-01',
       to: '2026-10-31',
-      series: [{ period: '2026-10-01', orders: 1, units: 1, revenue: '12.50', refunds: '0.00' }],
-      totals: { orders: 1, units: 1, revenue: '12.50', refunds: '0.00' },
+      series: [{ period: '2026-10-01', ...plain(1, 1, '12.50') }],
+      totals: plain(1, 1, '12.50'),
     });
   });
 
@@ -272,7 +375,7 @@ describe('the sales report', () => {
     expect(body).toMatchObject({ from: '2026-10-04', to: '2026-11-02', interval: 'day' });
     expect(body.series).toHaveLength(30);
     expect(body.series[0]).toEqual({ period: '2026-10-04', ...zero });
-    expect(body.series[29]).toEqual({ period: '2026-11-02', orders: 1, units: 1, revenue: '85.00', refunds: '0.00' });
+    expect(body.series[29]).toEqual({ period: '2026-11-02', ...plain(1, 1, '85.00') });
   });
 
   it('covers the 30 days from or to the one end it is told', async () => {
@@ -332,7 +435,7 @@ describe('the sales report', () => {
     await paidOrder(theirs, [[theirs.sheath, 4]], '2026-11-03T12:00:00Z');
     const query = 'from=2026-11-01&to=2026-11-07';
     const body = (await report(mine, query)).json();
-    expect(body.totals).toEqual({ orders: 1, units: 1, revenue: '85.00', refunds: '0.00' });
+    expect(body.totals).toEqual(plain(1, 1, '85.00'));
     expect(body.top_products).toEqual([{ product_id: mine.knife.id, name: 'Kukri', units: 1, revenue: '85.00' }]);
     expect((await report(mine, query, theirs.owner.accessToken)).statusCode).toBe(401);
   });
