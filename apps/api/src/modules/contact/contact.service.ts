@@ -157,7 +157,8 @@ export async function sendContactMessage(
     return values;
   }
   try {
-    await queueMail(ctx, { ...contactMail(settings?.siteTitle || ctx.tenant.name, values), to });
+    // A reply goes to the person who wrote, not back to the shop.
+    await queueMail(ctx, { ...contactMail(settings?.siteTitle || ctx.tenant.name, values), to, replyTo: values.email });
   } catch (error) {
     // The message is stored: staff still see it even if the mail could not even be queued.
     log.error({ err: error, messageId: stored.id }, 'contact message stored but not mailed');

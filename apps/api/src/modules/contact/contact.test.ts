@@ -236,7 +236,7 @@ describe('contact', () => {
       expect(mailer.sent.filter((mail) => mail.to === 'honeypot-shop@example.com')).toEqual([]);
     });
 
-    it("mails the message to the shop's contact e-mail", async () => {
+    it("mails the message to the shop's contact e-mail, replies going to its sender", async () => {
       const shop = await t.createTenant();
       await upsertSettings(t.scope(shop), { siteTitle: 'Blade Shop', contactEmail: 'owner@blade.example' });
       const response = await t.request(shop, { method: 'POST', url: '/api/contact/messages/', payload: VALID });
@@ -248,6 +248,7 @@ describe('contact', () => {
       expect(mail?.text).toContain('Name: Anita Gurung');
       expect(mail?.text).toContain('E-mail: anita@example.com');
       expect(mail?.text).toContain(VALID.message);
+      expect(mail?.replyTo).toBe('anita@example.com');
     });
 
     it('mails the first contact e-mail when the settings have none', async () => {

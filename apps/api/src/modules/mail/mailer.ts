@@ -36,6 +36,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** Where replies go when not the shop's own reply address (a contact message: to the person who wrote it). */
+  replyTo?: string;
 }
 
 /** The logger the mailer reports to (the app's pino logger satisfies it). */
@@ -176,7 +178,8 @@ export class QueuedMailer implements Mailer {
  * while the mail server is down, and survives restarts.
  */
 export async function queueMail(ctx: RequestContext, message: MailMessage): Promise<void> {
-  await insertMail(ctx.scope, message, await shopSender(ctx));
+  const sender = await shopSender(ctx);
+  await insertMail(ctx.scope, message, message.replyTo ? { ...sender, replyTo: message.replyTo } : sender);
   afterCommit(ctx, () => ctx.deps.mailer.nudge());
 }
 
