@@ -113,6 +113,21 @@ test.describe('registration', () => {
     await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
     expect(Date.now() - shownAt).toBeGreaterThan(2500);
   });
+
+  test('a shopper sent to log in who registers instead comes back where they were going', async ({ page }) => {
+    await openPage(page, '/login?redirect=/cart');
+    await page.getByRole('link', { name: 'Register' }).click();
+    await expect(page).toHaveURL(/\/register\?redirect=%2Fcart$/);
+    const email = uniqueEmail('redirected');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('Registration successful! You can now log in.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fcart$/, { timeout: 6000 });
+    await logIn(page, email);
+    await expectOnPath(page, '/cart');
+  });
 });
 
 test.describe('login and logout', () => {

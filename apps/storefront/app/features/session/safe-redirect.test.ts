@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from './safe-redirect.ts';
+import { keepingRedirect, safeRedirect } from './safe-redirect.ts';
 
 describe('safeRedirect', () => {
   const origin = 'https://shop.example';
@@ -18,5 +18,18 @@ describe('safeRedirect', () => {
     ]) {
       expect(safeRedirect(target, origin)).toBe('/');
     }
+  });
+});
+
+describe('keepingRedirect', () => {
+  it('passes a path of this site on to the other account page, and nothing else', () => {
+    expect(keepingRedirect('/register', '/products/kukri#reviews')).toBe(
+      '/register?redirect=%2Fproducts%2Fkukri%23reviews',
+    );
+    expect(keepingRedirect('/login', '/cart')).toBe('/login?redirect=%2Fcart');
+    expect(keepingRedirect('/register', null)).toBe('/register');
+    expect(keepingRedirect('/register', 'https://evil.example/')).toBe('/register');
+    expect(keepingRedirect('/register', '//evil.example/')).toBe('/register');
+    expect(keepingRedirect('/register', '/\\evil.example/')).toBe('/register');
   });
 });

@@ -9,3 +9,12 @@ export function safeRedirect(target: string | null, origin: string): string {
     return '/';
   }
 }
+
+/**
+ * A link to another account page (login ↔ register) that keeps where the shopper was going: `path?redirect=…` when
+ * `redirect` names a path of this site, else `path` alone.
+ */
+export function keepingRedirect(path: string, redirect: string | null): string {
+  if (!redirect?.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) return path;
+  return `${path}?redirect=${encodeURIComponent(redirect)}`;
+}

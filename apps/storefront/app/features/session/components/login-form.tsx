@@ -4,7 +4,7 @@ import { useSubmission } from '../../../components/form-message.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { login } from '../api/accounts.ts';
-import { safeRedirect } from '../safe-redirect.ts';
+import { keepingRedirect, safeRedirect } from '../safe-redirect.ts';
 import { AccountCard } from './account-card.tsx';
 import './account-forms.css';
 
@@ -37,7 +37,7 @@ export function LoginForm() {
       links={
         <>
           <p>
-            Don't have an account? <Link to="/register">Register</Link>
+            Don't have an account? <Link to={keepingRedirect('/register', redirect)}>Register</Link>
           </p>
           <p>
             <Link to="/forgot-password">Forgot your password?</Link>

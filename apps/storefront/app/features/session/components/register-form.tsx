@@ -1,9 +1,10 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSubmission } from '../../../components/form-message.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { register } from '../api/accounts.ts';
+import { keepingRedirect } from '../safe-redirect.ts';
 import { AccountCard } from './account-card.tsx';
 import { NewPasswordFields, newPasswordProblem } from './new-password.tsx';
 import './account-forms.css';
@@ -16,9 +17,14 @@ const REDIRECT_TO_LOGIN_MS = 3000;
 // Spec section 8: the detail; else each field as 'field: messages' joined with '; '; else the message.
 const registerErrorText = (error: unknown) => errorText(error, REGISTER_FALLBACK, { fields: 'all' });
 
-/** Spec /register: e-mail, password and its confirmation; on success a message, a cleared form and /login in 3 s. */
+/**
+ * Spec /register: e-mail, password and its confirmation; on success a message, a cleared form and /login in 3 s. A
+ * `redirect` the login page sent along is kept, so that signing in then leads where the shopper was going.
+ */
 export function RegisterForm() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const login = keepingRedirect('/login', searchParams.get('redirect'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -27,9 +33,9 @@ export function RegisterForm() {
 
   useEffect(() => {
     if (!registered) return;
-    const timer = window.setTimeout(() => navigate('/login'), REDIRECT_TO_LOGIN_MS);
+    const timer = window.setTimeout(() => navigate(login), REDIRECT_TO_LOGIN_MS);
     return () => window.clearTimeout(timer);
-  }, [registered, navigate]);
+  }, [registered, navigate, login]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,7 +56,7 @@ export function RegisterForm() {
       title="Register"
       links={
         <p>
-          Already have an account? <Link to="/login">Login</Link>
+          Already have an account? <Link to={login}>Login</Link>
         </p>
       }
       onSubmit={onSubmit}
