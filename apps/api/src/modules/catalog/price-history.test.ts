@@ -279,23 +279,23 @@ describe('the lowest price of the 30 days before a reduction', () => {
       },
       { slug: 'lengths', priceCents: 10000, priceBeforeDiscountCents: 12000 },
     );
-    const [ten, twelve, fifteen] = variants as [{ id: number }, { id: number }, { id: number }];
+    const [ten, twelve, fifteen] = variants.map((variant) => variant.id) as [number, number, number];
     await past(shop, product.id, null, [
       [12000, 40],
       [11000, 25],
       [10000, 3],
     ]);
-    await past(shop, product.id, ten.id, [
+    await past(shop, product.id, ten, [
       [12000, 40],
       [11000, 25],
       [10000, 3],
     ]);
-    await past(shop, product.id, twelve.id, [
+    await past(shop, product.id, twelve, [
       [15000, 45],
       [14000, 12],
       [13000, 2],
     ]);
-    await past(shop, product.id, fifteen.id, [
+    await past(shop, product.id, fifteen, [
       [9000, 20],
       [16000, 10],
     ]);
