@@ -264,6 +264,15 @@ test.describe('on a desktop', () => {
     await expect(price(page)).toHaveText('$105.00');
     await expect(struck).toHaveCount(0);
     await expect(lowest).toHaveCount(0);
+
+    // The card shows the product's (its default variant's) reduction the same way.
+    await openPage(page, '/products?category=traditional');
+    const bhojpure = page.locator('.product-card').filter({ hasText: 'Bhojpure Khukuri' });
+    await expect(bhojpure.locator('.price--before')).toHaveText('$130.00');
+    await expect(bhojpure.locator('.price-lowest')).toHaveText('Lowest price in the last 30 days: $125.00');
+    await expect(
+      page.locator('.product-card').filter({ hasText: 'Angkhola Khukuri' }).locator('.price-lowest'),
+    ).toHaveCount(0);
   });
 
   test('a card of a product sold at several prices shows its lowest as “From”', async ({ page }) => {

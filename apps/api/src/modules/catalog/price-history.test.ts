@@ -6,6 +6,7 @@ import { adminCall, adminCatalogShop } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCategory, createProduct, createVariantProduct } from '../../../test/builders.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
+import { announcedReduction } from './catalog.service.ts';
 import { getPriceHistory, recordPastPrices } from './index.ts';
 
 let t: TestApp;
@@ -51,6 +52,25 @@ async function past(shop: Tenant, productId: number, variantId: number | null, p
     prices.map(([priceCents, days]) => ({ productId, variantId, priceCents, effectiveFrom: daysAgo(days) })),
   );
 }
+
+describe('the rule of an announced reduction', () => {
+  it('answers a before-discount price above the price, with the lowest of the 30 days; else neither', () => {
+    expect(announcedReduction(12000, 15000, 13000)).toEqual({
+      price_before_discount: '150.00',
+      lowest_price_30_days: '130.00',
+    });
+    expect(announcedReduction(12000, 15000, null)).toEqual({
+      price_before_discount: '150.00',
+      lowest_price_30_days: null,
+    });
+    for (const before of [null, 12000, 11999]) {
+      expect(announcedReduction(12000, before, 9000)).toEqual({
+        price_before_discount: null,
+        lowest_price_30_days: null,
+      });
+    }
+  });
+});
 
 describe('a variant’s own before-discount price', () => {
   it('is shown only when the variant has one above its price, whatever the product’s', async () => {
