@@ -84,6 +84,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   product_attributes: 'catalog',
   product_variants: 'catalog',
   product_redirects: 'catalog',
+  price_history: 'catalog',
   search_synonyms: 'search',
   search_concepts: 'search',
   search_words: 'search',

@@ -233,6 +233,48 @@ test.describe('on a desktop', () => {
     await expect(shown).toHaveAttribute('alt', whole.alt_text);
   });
 
+  test('a variant shows its own reduction: the struck price and the lowest of the 30 days before, else none', async ({
+    page,
+  }) => {
+    const struck = page.locator('.product-detail__price .price--before');
+    const lowest = page.locator('.product-detail .price-lowest');
+    // The demo Bhojpure's 12 inch, the default, is reduced from 130.00; a week at 125.00 came within the 30 days.
+    await openPage(page, '/products/bhojpure-khukuri');
+    await expect(option(page, '12 inch')).toBeChecked();
+    await expect(option(page, '14 inch')).toBeEnabled();
+    await expect(price(page)).toHaveText('$110.00');
+    await expect(struck).toHaveText('$130.00');
+    await expect(lowest).toHaveText('Lowest price in the last 30 days: $125.00');
+    // The 14 inch sells above the 12 inch's old price and has no reduction of its own: nothing struck.
+    await option(page, '14 inch').check();
+    await expect(price(page)).toHaveText('$135.00');
+    await expect(struck).toHaveCount(0);
+    await expect(lowest).toHaveCount(0);
+
+    // The Angkhola is not reduced, but its 12 inch mirror-polished is.
+    await openPage(page, `/products/${ANGKHOLA}`);
+    await expect(option(page, '12 inch')).toBeEnabled();
+    await expect(struck).toHaveCount(0);
+    await option(page, '12 inch').check();
+    await option(page, 'Mirror-polished').check();
+    await expect(price(page)).toHaveText('$115.00');
+    await expect(struck).toHaveText('$130.00');
+    await expect(lowest).toHaveText('Lowest price in the last 30 days: $130.00');
+    await option(page, 'Village').check();
+    await expect(price(page)).toHaveText('$105.00');
+    await expect(struck).toHaveCount(0);
+    await expect(lowest).toHaveCount(0);
+
+    // The card shows the product's (its default variant's) reduction the same way.
+    await openPage(page, '/products?category=traditional');
+    const bhojpure = page.locator('.product-card').filter({ hasText: 'Bhojpure Khukuri' });
+    await expect(bhojpure.locator('.price--before')).toHaveText('$130.00');
+    await expect(bhojpure.locator('.price-lowest')).toHaveText('Lowest price in the last 30 days: $125.00');
+    await expect(
+      page.locator('.product-card').filter({ hasText: 'Angkhola Khukuri' }).locator('.price-lowest'),
+    ).toHaveCount(0);
+  });
+
   test('a card of a product sold at several prices shows its lowest as “From”', async ({ page }) => {
     await openPage(page, '/products?search=angkhola');
     const card = page.locator('.product-card').filter({ hasText: 'Angkhola Khukuri' });

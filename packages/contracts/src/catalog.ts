@@ -93,7 +93,10 @@ export const ProductVariant = z.object({
   sku: z.string(),
   options: z.record(z.string(), z.string()),
   price: Money,
+  /** Its own (the default variant's is the product's); null when none or not above its price (decision 020). */
   price_before_discount: Money.nullable(),
+  /** With a before-discount price: the lowest price of the 30 days before its price took effect (decision 020). */
+  lowest_price_30_days: Money.nullable().optional(),
   stock: z.number(),
   weight_grams: z.number().nullable(),
   image_ids: z.array(z.number()),
@@ -107,7 +110,13 @@ export const ProductSummary = z.object({
   slug: z.string(),
   name: z.string(),
   price: Money,
+  /** Null when none, or when it is not above `price`: only a reduction is announced (decision 020). */
   price_before_discount: Money.nullable(),
+  /**
+   * Platform extension (decision 020, Article 6a of Directive 98/6/EC): with a before-discount price, the lowest
+   * price of the 30 days before the current price took effect; null without one, or when no earlier price is known.
+   */
+  lowest_price_30_days: Money.nullable().optional(),
   stock: z.number(),
   description: z.string(),
   main_image: MainImage.nullable(),

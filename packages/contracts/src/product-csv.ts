@@ -14,6 +14,8 @@ import { z } from 'zod';
  * A product sold in options (decision 018) has one row per variant: the first carries the product's columns, the
  * next ones only its slug and the variant columns (their other columns are not read). `option1_name`…`option3_value`
  * name the variant's options in order, `variant_sku` its SKU, `variant_price` its price (blank: the product's),
+ * `variant_price_before_discount` its own before-discount price (blank: none, whatever the product's; the first
+ * variant on sale has the product's `price_before_discount` and its cell is not read, decision 020),
  * `variant_stock` its stock (blank: unchanged). On import, the rows of a slug with variant columns define the
  * product's options (values in the order they first appear) and its variants, matched by their options; the
  * product's `stock` is then its variants' and not read. A product sold as it is has one row, its variant columns
@@ -41,6 +43,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'option3_name',
   'option3_value',
   'variant_price',
+  'variant_price_before_discount',
   'variant_stock',
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];

@@ -86,7 +86,11 @@ export function ProductFields({ isNew = false }: { isNew?: boolean }) {
         <TextInput
           source="price_before_discount"
           label="Price before discount"
-          helperText="Optional: shown struck through, as a discount offer"
+          helperText={
+            soldInOptions
+              ? 'Optional: the first variant on sale’s, struck through; each variant has its own in the grid'
+              : 'Optional: shown struck through, as a discount offer'
+          }
           validate={[priceRule, aboveThePrice]}
         />
       </Stack>

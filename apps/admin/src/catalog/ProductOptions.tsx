@@ -244,8 +244,10 @@ function VariantGrid({ product }: { product: AdminProduct }) {
         Variants
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        An empty price is the product’s ({product.price}); the first variant on sale sets the product’s price. A stock
-        is a count, recorded in the ledger. A variant’s pictures are shown first when a shopper chooses it.
+        An empty price is the product’s ({product.price}); the first variant on sale sets the product’s price. A
+        before-discount price is the variant’s own (empty: none, whatever the product’s), shown struck through with the
+        lowest price of the 30 days before. A stock is a count, recorded in the ledger. A variant’s pictures are shown
+        first when a shopper chooses it.
       </Typography>
       <StockForAll />
       <ArrayInput source="variants" label={false}>

@@ -265,6 +265,10 @@ function ProductView({ product, slug }: { product: Product; slug: string }) {
               <s className="price price--before">{price(priced.price_before_discount)}</s>
             )}
           </p>
+          {/* A reduction's lowest price of the 30 days before it (decision 020), the chosen variant's. */}
+          {priced.price_before_discount && priced.lowest_price_30_days && (
+            <p className="price-lowest">Lowest price in the last 30 days: {price(priced.lowest_price_30_days)}</p>
+          )}
           {soldInOptions && (
             <p className={`product-detail__stock${inStock ? '' : ' is-out'}`}>
               {inStock ? 'In stock' : 'Out of stock'}

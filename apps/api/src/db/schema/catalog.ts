@@ -95,6 +95,22 @@ export const productVariants = pgTable('product_variants', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A row per change of the price a product (`variantId` null: its own, its default variant's) or a variant (its own,
+ * or the product's while its own is null) is sold at, from when (decision 020, migration 0076). Written by triggers
+ * when a transaction that changed a price commits; append-only for the application.
+ */
+export const priceHistory = pgTable('price_history', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  productId: integer('product_id').notNull(),
+  variantId: integer('variant_id'),
+  priceCents: integer('price_cents').notNull(),
+  effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A product's old address, merged into another product as one of its variants (migration 0075). */
 export const productRedirects = pgTable('product_redirects', {
   tenantId: integer('tenant_id')

@@ -87,13 +87,31 @@ function mainImage(ctx: RequestContext, row: ProductSummaryRow): MainImage | nul
   };
 }
 
+/**
+ * The prices of an announced reduction (decision 020): the before-discount price only when it is above the price
+ * (a variant's own, or a product's left behind by a later change of its price, is not a reduction), and then the
+ * lowest price of the 30 days before the current price took effect (null when none is recorded).
+ */
+export function announcedReduction(
+  priceCents: number,
+  beforeCents: number | null,
+  lowestCents: number | null,
+): Pick<ProductSummary, 'price_before_discount' | 'lowest_price_30_days'> {
+  if (beforeCents === null || beforeCents <= priceCents)
+    return { price_before_discount: null, lowest_price_30_days: null };
+  return {
+    price_before_discount: formatMinor(beforeCents),
+    lowest_price_30_days: lowestCents === null ? null : formatMinor(lowestCents),
+  };
+}
+
 function toSummary(ctx: RequestContext, row: ProductSummaryRow): ProductSummary {
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     price: formatMinor(row.priceCents),
-    price_before_discount: row.priceBeforeDiscountCents === null ? null : formatMinor(row.priceBeforeDiscountCents),
+    ...announcedReduction(row.priceCents, row.priceBeforeDiscountCents, row.lowestPriceCents),
     stock: row.stock,
     description: row.description,
     main_image: mainImage(ctx, row),
@@ -278,8 +296,15 @@ export interface ProductPageReviews {
   answer(ctx: RequestContext, value: unknown): Review[];
 }
 
-/** The variants of the page's statement as the answer shows them: the first is the default. */
-function toVariants(row: { options: ProductOptionType[]; variants: VariantJson[] }): ProductVariant[] {
+/**
+ * The variants of the page's statement as the answer shows them: the first is the default, whose before-discount
+ * price is the product's; another's is its own (none when null, whatever the product's).
+ */
+function toVariants(row: {
+  options: ProductOptionType[];
+  variants: VariantJson[];
+  priceBeforeDiscountCents: number | null;
+}): ProductVariant[] {
   return row.variants.map((variant, index) => ({
     id: variant.id,
     sku: variant.sku,
@@ -287,8 +312,11 @@ function toVariants(row: { options: ProductOptionType[]; variants: VariantJson[]
       row.options.map((option, position) => [option.name, variant.option_values[position] ?? '']),
     ),
     price: formatMinor(variant.price_cents),
-    price_before_discount:
-      variant.price_before_discount_cents === null ? null : formatMinor(variant.price_before_discount_cents),
+    ...announcedReduction(
+      variant.price_cents,
+      index === 0 ? row.priceBeforeDiscountCents : variant.price_before_discount_cents,
+      variant.lowest_price_cents,
+    ),
     stock: variant.stock,
     weight_grams: variant.weight_grams,
     image_ids: variant.image_ids,
@@ -317,6 +345,7 @@ export async function getProduct(ctx: RequestContext, slug: string, reviews: Pro
       ? {
           price: defaultVariant.price,
           price_before_discount: defaultVariant.price_before_discount,
+          lowest_price_30_days: defaultVariant.lowest_price_30_days ?? null,
           stock: defaultVariant.stock,
         }
       : {}),

@@ -326,6 +326,7 @@ describe('GET /api/products/products/{slug}/', () => {
         'images',
         'is_active',
         'long_html_description',
+        'lowest_price_30_days',
         'main_image',
         'name',
         'options',

@@ -53,7 +53,7 @@ async function angkhola(shop: Tenant, categoryId?: number) {
 }
 
 describe('GET /api/products/products/{slug}/ of a product sold in options', () => {
-  it('answers its options, its variants on sale with their own price and stock, and the default variant’s', async () => {
+  it('answers its options, its variants on sale with their own price, before-discount price and stock, and the default variant’s', async () => {
     const shop = await t.createTenant();
     const { variants } = await angkhola(shop);
     const response = await get(shop, '/api/products/products/angkhola/');
@@ -70,6 +70,7 @@ describe('GET /api/products/products/{slug}/ of a product sold in options', () =
         options: { 'Blade length': '10 inch', Finish: 'Village' },
         price: '85.00',
         price_before_discount: '99.00',
+        lowest_price_30_days: null,
         stock: 4,
         weight_grams: null,
         image_ids: [],
@@ -80,7 +81,8 @@ describe('GET /api/products/products/{slug}/ of a product sold in options', () =
         sku: 'ANG-10-M',
         options: { 'Blade length': '10 inch', Finish: 'Mirror-polished' },
         price: '95.00',
-        price_before_discount: '99.00',
+        price_before_discount: null,
+        lowest_price_30_days: null,
         stock: 0,
         weight_grams: null,
         image_ids: [],
@@ -91,7 +93,8 @@ describe('GET /api/products/products/{slug}/ of a product sold in options', () =
         sku: 'ANG-12-V',
         options: { 'Blade length': '12 inch', Finish: 'Village' },
         price: '110.00',
-        price_before_discount: '99.00',
+        price_before_discount: null,
+        lowest_price_30_days: null,
         stock: 3,
         weight_grams: 700,
         image_ids: [],
@@ -102,7 +105,8 @@ describe('GET /api/products/products/{slug}/ of a product sold in options', () =
         sku: 'ANG-15-V',
         options: { 'Blade length': '15 inch', Finish: 'Village' },
         price: '140.00',
-        price_before_discount: '99.00',
+        price_before_discount: null,
+        lowest_price_30_days: null,
         stock: 2,
         weight_grams: null,
         image_ids: [],

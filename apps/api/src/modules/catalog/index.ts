@@ -14,6 +14,7 @@ export {
   type ProductPageReviews,
   searchedProducts,
 } from './catalog.service.ts';
+export { getPriceHistory, type PriceHistoryEntry, recordPastPrices } from './price-history.service.ts';
 export {
   filledPersonalisationCents,
   type OptionType,

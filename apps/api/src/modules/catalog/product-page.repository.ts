@@ -2,6 +2,7 @@ import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import { categories, productImages, products, productVariants } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { mediaColumns } from '../media/index.ts';
+import { lowestPriceBefore } from './price-history.repository.ts';
 import { summaryColumns } from './products.repository.ts';
 
 // The product page's one statement: the card's columns, its long description, pictures, reviews (the reviews
@@ -17,13 +18,18 @@ export interface ImageJson {
   variant_widths: number[];
 }
 
-/** A variant on sale as the page's statement answers it: its prices already the product's when its own are null. */
+/**
+ * A variant on sale as the page's statement answers it: its price already the product's when its own is null; its
+ * before-discount price its own (the default variant's is the product's, which the answer takes instead), and the
+ * lowest price of the 30 days before its current price took effect when one is announced (decision 020).
+ */
 export interface VariantJson {
   id: number;
   sku: string;
   option_values: string[];
   price_cents: number;
   price_before_discount_cents: number | null;
+  lowest_price_cents: number | null;
   stock: number;
   weight_grams: number | null;
   image_ids: number[];
@@ -40,6 +46,10 @@ function productPageStatement(scope: TenantScope, reviews: ProductPageColumn) {
   const image = mediaColumns.files(scope);
   // The page's pictures: named apart from the main image's files of the outer statement.
   const pictureFiles = mediaColumns.files(scope, 'picture_files');
+  const variantPrice = sql`coalesce(${productVariants.priceCents}, ${products.priceCents})`;
+  // Looked for when the variant or the product (the default variant's) announces a reduction.
+  const variantLowest = sql`case when coalesce(${productVariants.priceBeforeDiscountCents}, ${products.priceBeforeDiscountCents}) > ${variantPrice}
+    then ${lowestPriceBefore(scope, { productId: products.id, variantId: productVariants.id, priceCents: variantPrice })} end`;
   return scope.db
     .select({
       ...summaryColumns(scope, image),
@@ -57,13 +67,13 @@ function productPageStatement(scope: TenantScope, reviews: ProductPageColumn) {
       reviews: sql<unknown>`${reviews(scope, products.id)}`,
       options: products.options,
       personalisation: products.personalisation,
-      // The variants on sale, by position then id (the first is the default), their prices the product's when null.
+      // The variants on sale, by position then id (the first is the default), their price the product's when null.
       variants: sql<VariantJson[]>`(
         select coalesce(json_agg(json_build_object('id', ${productVariants.id}, 'sku', ${productVariants.sku},
                                                    'option_values', ${productVariants.optionValues},
-                                                   'price_cents', coalesce(${productVariants.priceCents}, ${products.priceCents}),
-                                                   'price_before_discount_cents',
-                                                   coalesce(${productVariants.priceBeforeDiscountCents}, ${products.priceBeforeDiscountCents}),
+                                                   'price_cents', ${variantPrice},
+                                                   'price_before_discount_cents', ${productVariants.priceBeforeDiscountCents},
+                                                   'lowest_price_cents', ${variantLowest},
                                                    'stock', ${productVariants.stock}, 'weight_grams', ${productVariants.weightGrams},
                                                    'image_ids', ${productVariants.imageIds})
                                  order by ${productVariants.position}, ${productVariants.id}), '[]'::json)

@@ -46,8 +46,19 @@ export interface ProductRecord {
   pictureKeys: string[];
   /** Its option types (decision 018); empty: sold as it is. */
   options: { name: string; values: string[] }[];
-  /** Its variants in position order: values in the order of the option types, a null price the product's. */
-  variants: { id: number; sku: string; optionValues: string[]; price: string | null; stock: number }[];
+  /**
+   * Its variants in position order: values in the order of the option types, a null price the product's, their own
+   * before-discount price (the default variant's, the first on sale, is the product's).
+   */
+  variants: {
+    id: number;
+    sku: string;
+    optionValues: string[];
+    price: string | null;
+    priceBeforeDiscount: string | null;
+    stock: number;
+    isActive: boolean;
+  }[];
 }
 
 /** Keys in the order a product shows them: its main image first, then the others in display order. */
@@ -94,7 +105,10 @@ async function recordsOf(ctx: RequestContext, rows: ProductRecordRow[]): Promise
         sku: variant.sku,
         optionValues: variant.optionValues,
         price: variant.priceCents === null ? null : formatMinor(variant.priceCents),
+        priceBeforeDiscount:
+          variant.priceBeforeDiscountCents === null ? null : formatMinor(variant.priceBeforeDiscountCents),
         stock: variant.stock,
+        isActive: variant.isActive,
       })),
   }));
 }

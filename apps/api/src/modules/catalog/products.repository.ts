@@ -10,6 +10,7 @@ import {
   STRICT_SEARCH_MIN_MATCHES,
   searchSql,
 } from '../search/index.ts';
+import { lowestPriceBefore } from './price-history.repository.ts';
 
 // The storefront's reads of products: lists (filtered, searched, faceted), the product page and the type-ahead's
 // products. A search's plan comes from the search module; the statements that match and rank products with it are
@@ -80,6 +81,9 @@ export function summaryColumns(scope: TenantScope, image: MediaFiles) {
     priceBeforeDiscountCents: products.priceBeforeDiscountCents,
     priceMinCents: products.priceMinCents,
     priceMaxCents: products.priceMaxCents,
+    // An announced reduction's lowest price of the 30 days before it (decision 020); looked for only then.
+    lowestPriceCents: sql<number | null>`case when ${products.priceBeforeDiscountCents} > ${products.priceCents}
+      then ${lowestPriceBefore(scope, { productId: products.id, variantId: null, priceCents: products.priceCents })} end`,
     stock: products.stock,
     isActive: products.isActive,
     reviewCount: products.reviewCount,

@@ -251,7 +251,8 @@ describe('the variant grid', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     const product = answer.json();
     expect(product).toMatchObject({ price: '80.00', price_before_discount: '90.00', stock: 8 });
-    expect(product.variants[0]).toMatchObject({ id: ten.id, price: null, price_before_discount: null, stock: 2 });
+    // The default variant's price is the product's (shown empty); its before-discount price is shown as the product's.
+    expect(product.variants[0]).toMatchObject({ id: ten.id, price: null, price_before_discount: '90.00', stock: 2 });
     expect(product.variants[1]).toMatchObject({ id: twelve.id, price: '110.00', stock: 6, weight_grams: 900 });
     const book = await ledger(setup, setup.product.id);
     expect(book.movements.filter((movement) => movement.note === 'Counted in the variant grid')).toHaveLength(2);

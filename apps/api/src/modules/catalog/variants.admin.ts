@@ -72,31 +72,43 @@ function derivedSku(productSlug: string, values: string[], taken: Set<string>): 
 }
 
 /**
- * Keeps the default variant's price on the product (decision 018): when another variant became the default (the
- * old one removed, taken off sale or moved), its own prices become the product's, and the old default, still there,
- * keeps the price it had (`oldPrice`, the product's before the write).
+ * Keeps the default variant's prices on the product (decisions 018, 020): when another variant became the default
+ * (the old one removed, taken off sale or moved), its own prices become the product's (its before-discount price
+ * even when it has none: a variant's null is none), and the old default, still there, keeps the prices it had
+ * (`old`, the product's before the write). `beforeSet`: the variants whose before-discount price the write itself
+ * set, left as it set them.
  */
 async function settleDefault(
   tx: TransactionContext,
   productId: number,
   previous: VariantRow | undefined,
-  oldPrice: number,
+  old: { priceCents: number; priceBeforeDiscountCents: number | null },
+  beforeSet: ReadonlySet<number> = new Set(),
 ): Promise<void> {
   const variants = await listVariants(tx.scope, productId);
   const current = defaultOf(variants);
   if (!current) return;
-  if (current.priceCents !== null || current.priceBeforeDiscountCents !== null) {
-    const changes: ProductChanges = {};
-    if (current.priceCents !== null) changes.priceCents = current.priceCents;
-    if (current.priceBeforeDiscountCents !== null) changes.priceBeforeDiscountCents = current.priceBeforeDiscountCents;
+  const becameDefault = previous !== undefined && previous.id !== current.id;
+  const changes: ProductChanges = {};
+  if (current.priceCents !== null) changes.priceCents = current.priceCents;
+  if (current.priceBeforeDiscountCents !== null || (becameDefault && !beforeSet.has(current.id))) {
+    changes.priceBeforeDiscountCents = current.priceBeforeDiscountCents;
+  }
+  if (Object.keys(changes).length > 0) {
     await updateProduct(tx.scope, productId, changes);
     await updateVariant(tx.scope, current.id, { priceCents: null, priceBeforeDiscountCents: null });
   }
-  const old = previous && previous.id !== current.id ? variants.find((variant) => variant.id === previous.id) : null;
+  const oldDefault = becameDefault ? variants.find((variant) => variant.id === previous.id) : null;
+  if (!oldDefault) return;
   const product = await lockProduct(tx.scope, productId);
-  if (old && old.priceCents === null && product && product.priceCents !== oldPrice) {
-    await updateVariant(tx.scope, old.id, { priceCents: oldPrice });
+  const kept: VariantChanges = {};
+  if (oldDefault.priceCents === null && product && product.priceCents !== old.priceCents) {
+    kept.priceCents = old.priceCents;
   }
+  if (oldDefault.priceBeforeDiscountCents === null && !beforeSet.has(oldDefault.id)) {
+    kept.priceBeforeDiscountCents = old.priceBeforeDiscountCents;
+  }
+  if (Object.keys(kept).length > 0) await updateVariant(tx.scope, oldDefault.id, kept);
 }
 
 /**
@@ -164,7 +176,7 @@ export async function setProductOptionsByStaff(
     }
     await insertGeneratedVariants(tx.scope, created, MOVED_IN_NOTE);
     await writeProductOptions(tx.scope, productId, { options: body.options, personalisation });
-    await settleDefault(tx, productId, previousDefault, product.priceCents);
+    await settleDefault(tx, productId, previousDefault, product);
     await recordAudit(tx, {
       action: 'product.options',
       entity: 'product',
@@ -270,7 +282,8 @@ export async function updateVariantsByStaff(
       // NOTE: the default variant's own prices stay null: the product's price is the default variant's.
       if (variant.id === nextDefault?.id) {
         if (own.priceCents != null) productChanges.priceCents = own.priceCents;
-        if (own.priceBeforeDiscountCents != null)
+        // Its before-discount price is the product's: null takes it away (decision 020).
+        if (own.priceBeforeDiscountCents !== undefined)
           productChanges.priceBeforeDiscountCents = own.priceBeforeDiscountCents;
         if (own.priceCents !== undefined) own.priceCents = null;
         if (own.priceBeforeDiscountCents !== undefined) own.priceBeforeDiscountCents = null;
@@ -311,7 +324,10 @@ export async function updateVariantsByStaff(
       ([name, value]) => value !== product[name as keyof ProductChanges],
     );
     if (priceChanged.length > 0) await updateProduct(tx.scope, productId, Object.fromEntries(priceChanged));
-    await settleDefault(tx, productId, previousDefault, product.priceCents);
+    const beforeSet = new Set(
+      requested.filter(({ changes }) => changes.priceBeforeDiscountCents !== undefined).map(({ change }) => change.id),
+    );
+    await settleDefault(tx, productId, previousDefault, product, beforeSet);
     if (audit.after.length === 0 && priceChanged.length === 0) return;
     await recordAudit(tx, {
       action: 'product.variants',

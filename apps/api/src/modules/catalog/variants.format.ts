@@ -7,11 +7,17 @@ import type { VariantRow } from './variants-admin.repository.ts';
 
 const money = (cents: number | null) => (cents === null ? null : formatMinor(cents));
 
-/** The `options`, `personalisation` and `variants` of the admin's product. */
+/**
+ * The `options`, `personalisation` and `variants` of the admin's product. The default variant (the first on sale)
+ * shows the product's before-discount price, which is its own (decision 020); its price stays null, the product's.
+ */
 export function productOptionsOf(
-  product: Pick<ProductRow, 'options' | 'personalisation'>,
+  product: Pick<ProductRow, 'options' | 'personalisation' | 'priceBeforeDiscountCents'>,
   variants: VariantRow[],
 ): Pick<AdminProduct, 'options' | 'personalisation' | 'variants'> {
+  const defaultId = [...variants]
+    .sort((a, b) => a.position - b.position || a.id - b.id)
+    .find((variant) => variant.isActive)?.id;
   return {
     options: product.options.map((option) => ({ name: option.name, values: [...option.values] })),
     personalisation: product.personalisation.map((field) => ({
@@ -26,7 +32,9 @@ export function productOptionsOf(
       sku: variant.sku,
       options: variantOptions(product.options, variant.optionValues),
       price: money(variant.priceCents),
-      price_before_discount: money(variant.priceBeforeDiscountCents),
+      price_before_discount: money(
+        variant.id === defaultId ? product.priceBeforeDiscountCents : variant.priceBeforeDiscountCents,
+      ),
       stock: variant.stock,
       weight_grams: variant.weightGrams,
       image_ids: variant.imageIds,

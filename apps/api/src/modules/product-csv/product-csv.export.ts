@@ -25,10 +25,14 @@ const NO_VARIANT = {
   option3_name: '',
   option3_value: '',
   variant_price: '',
+  variant_price_before_discount: '',
   variant_stock: '',
 } satisfies Partial<Record<ProductCsvColumn, CsvValue>>;
 
-/** A variant's columns: its SKU, its options in order, its own price (blank: the product's) and stock. */
+/**
+ * A variant's columns: its SKU, its options in order, its own price (blank: the product's), its own before-discount
+ * price (blank: none; the default variant's is the product's `price_before_discount`) and stock.
+ */
 function variantCells(product: ProductRecord, variant: ProductRecord['variants'][number]) {
   const cells: Record<string, CsvValue> = { ...NO_VARIANT };
   product.options.forEach((option, index) => {
@@ -37,6 +41,7 @@ function variantCells(product: ProductRecord, variant: ProductRecord['variants']
   });
   cells.variant_sku = variant.sku;
   cells.variant_price = variant.price ?? '';
+  cells.variant_price_before_discount = variant.priceBeforeDiscount ?? '';
   cells.variant_stock = variant.stock;
   return cells as typeof NO_VARIANT;
 }

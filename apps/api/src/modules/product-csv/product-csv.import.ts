@@ -66,10 +66,22 @@ async function setVariants(tx: TransactionContext, productId: number, plan: Vari
   const idOf = new Map(
     product.variants.map((variant) => [JSON.stringify(names.map((name) => variant.options[name])), variant.id]),
   );
+  // The default variant's before-discount price is the product's `price_before_discount` (decision 020).
+  const defaultId = product.variants.find((variant) => variant.is_active)?.id;
   const variants = plan.variants.flatMap((input) => {
     const id = idOf.get(JSON.stringify(input.values));
     if (id === undefined) return [];
-    return [{ id, sku: input.sku, price: input.price, ...(input.stock === null ? {} : { stock: input.stock }) }];
+    return [
+      {
+        id,
+        sku: input.sku,
+        price: input.price,
+        ...(input.priceBeforeDiscount === undefined || id === defaultId
+          ? {}
+          : { price_before_discount: input.priceBeforeDiscount }),
+        ...(input.stock === null ? {} : { stock: input.stock }),
+      },
+    ];
   });
   if (variants.length > 0) await updateVariantsByStaff(tx, productId, { variants }, productFormStock, STOCK_NOTE);
 }

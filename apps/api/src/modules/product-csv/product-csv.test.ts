@@ -95,7 +95,7 @@ describe('product CSV export', () => {
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(answer.headers['content-disposition']).toBe('attachment; filename="products.csv"');
     expect(answer.body.split('\r\n')[0]).toBe(
-      'slug,name,category,price,price_before_discount,featured,published,stock,low_stock_threshold,description,long_html_description,attributes,images,variant_sku,option1_name,option1_value,option2_name,option2_value,option3_name,option3_value,variant_price,variant_stock',
+      'slug,name,category,price,price_before_discount,featured,published,stock,low_stock_threshold,description,long_html_description,attributes,images,variant_sku,option1_name,option1_value,option2_name,option2_value,option3_name,option3_value,variant_price,variant_price_before_discount,variant_stock',
     );
     expect(rowsOf(answer.body)).toEqual([
       {
@@ -120,6 +120,7 @@ describe('product CSV export', () => {
         option3_name: '',
         option3_value: '',
         variant_price: '',
+        variant_price_before_discount: '',
         variant_stock: '',
       },
     ]);

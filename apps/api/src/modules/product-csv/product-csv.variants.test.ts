@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminCatalogShop, adminCall, adminCatalogShop, multipart } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { parseCsv, toCsv } from '../../lib/csv.ts';
+import { getPriceHistory } from '../catalog/index.ts';
 import { findStockLedgerMismatches } from '../inventory/index.ts';
 
 let t: TestApp;
@@ -159,6 +160,48 @@ describe('the product CSV with variants', () => {
     expect(refused.json().rows[0].errors.variant_sku).toEqual([
       'The variant 12 inch (CH-12) still holds 4 units: set its stock to 0 before leaving it out.',
       'The variant 14 inch (CH-14) still holds 2 units: set its stock to 0 before leaving it out.',
+    ]);
+  });
+
+  it('sets each variant’s own before-discount price (blank: none; the default’s is the product’s), its prices in the history', async () => {
+    const setup = await shopWithVariants();
+    const slug = setup.product.slug;
+    const columns = ['slug', 'variant_sku', 'option1_name', 'option1_value', 'option2_name', 'option2_value'];
+    const file = toCsv(
+      [...columns, 'variant_price', 'variant_price_before_discount'],
+      [
+        // The default variant's cell is not read: its before-discount price is the product's column.
+        [slug, 'KH-10-M', 'Blade length', '10 inch', 'Finish', 'Mirror', '', '999.00'],
+        [slug, `${slug}-10-inch-satin`, 'Blade length', '10 inch', 'Finish', 'Satin', '95.00', '110.00'],
+        [slug, `${slug}-12-inch-mirror`, 'Blade length', '12 inch', 'Finish', 'Mirror', '100.00', ''],
+        [slug, `${slug}-12-inch-satin`, 'Blade length', '12 inch', 'Finish', 'Satin', '', ''],
+      ],
+    );
+    const dry = await importCsv(setup, file, true);
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json().rows.map((row: { changes: string[] }) => row.changes)).toEqual([
+      [],
+      ['variant_price_before_discount'],
+      ['variant_price'],
+      [],
+    ]);
+    const answer = await importCsv(setup, file);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const written = await product(setup, setup.product.id);
+    expect(written.price_before_discount).toBeNull();
+    expect(
+      written.variants.map((variant: { price_before_discount: string | null }) => variant.price_before_discount),
+    ).toEqual([null, '110.00', null, null]);
+    expect(rowsOf((await exportCsv(setup)).body).map((row) => row.variant_price_before_discount)).toEqual([
+      '',
+      '110.00',
+      '',
+      '',
+    ]);
+    const mirror = written.variants[2] as { id: number };
+    const history = await getPriceHistory(t.context(setup.shop), setup.product.id);
+    expect(history.filter((entry) => entry.variantId === mirror.id).map((entry) => entry.priceCents)).toEqual([
+      8500, 11000, 10000,
     ]);
   });
 

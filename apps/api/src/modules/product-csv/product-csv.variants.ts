@@ -21,6 +21,7 @@ const VARIANT_COLUMNS = [
   'option3_name',
   'option3_value',
   'variant_price',
+  'variant_price_before_discount',
   'variant_stock',
 ] as const satisfies readonly ProductCsvColumn[];
 
@@ -42,6 +43,8 @@ export interface VariantInput {
   values: string[];
   /** Its own price; null: the product's. */
   price: string | null;
+  /** Its own before-discount price; null: none; undefined: the file has no such column, unchanged. */
+  priceBeforeDiscount?: string | null;
   /** Its stock; null: unchanged. */
   stock: number | null;
 }
@@ -131,6 +134,15 @@ export function planVariants(
       if (parsed.success) price = parsed.data;
       else add('variant_price', parsed.error.issues[0]?.message ?? 'A price like 85.00.');
     }
+    let priceBeforeDiscount: string | null | undefined;
+    if (line.cells.variant_price_before_discount !== undefined) {
+      priceBeforeDiscount = null;
+      if (cell('variant_price_before_discount') !== '') {
+        const parsed = AdminPrice.safeParse(normalizeMoney(cell('variant_price_before_discount')));
+        if (parsed.success) priceBeforeDiscount = parsed.data;
+        else add('variant_price_before_discount', parsed.error.issues[0]?.message ?? 'A price like 85.00.');
+      }
+    }
     let stock: number | null = null;
     if (cell('variant_stock') !== '') {
       stock = decodeWholeNumber(cell('variant_stock'));
@@ -146,7 +158,14 @@ export function planVariants(
       });
     }
     reports.set(line.row, { errors, changes: [], action: 'unchanged' });
-    inputs.push({ row: line.row, sku, values, price, stock });
+    inputs.push({
+      row: line.row,
+      sku,
+      values,
+      price,
+      ...(priceBeforeDiscount === undefined ? {} : { priceBeforeDiscount }),
+      stock,
+    });
   }
   const first = reports.get(lines[0]?.row ?? 0);
   for (const option of options) {
@@ -166,6 +185,8 @@ export function planVariants(
     }
   }
   const byValues = new Map((existing?.variants ?? []).map((variant) => [keyOf(variant.optionValues), variant]));
+  // The default variant's before-discount price is the product's own column (decision 020).
+  const defaultId = existing?.variants.find((variant) => variant.isActive)?.id;
   let changed = optionsChanged;
   for (const input of inputs) {
     const report = reports.get(input.row) as Report;
@@ -177,6 +198,7 @@ export function planVariants(
         'variant_sku',
         ...optionColumns,
         ...(input.price === null ? [] : ['variant_price']),
+        ...(input.priceBeforeDiscount == null ? [] : ['variant_price_before_discount']),
         ...(input.stock === null ? [] : ['variant_stock']),
       ];
     } else {
@@ -185,6 +207,11 @@ export function planVariants(
         ...(input.sku !== known.sku ? ['variant_sku'] : []),
         // Compared as sold: a blank price and the product's own are the same.
         ...((input.price ?? existing?.price) !== (known.price ?? existing?.price) ? ['variant_price'] : []),
+        ...(input.priceBeforeDiscount !== undefined &&
+        known.id !== defaultId &&
+        input.priceBeforeDiscount !== known.priceBeforeDiscount
+          ? ['variant_price_before_discount']
+          : []),
         ...(input.stock !== null && input.stock !== known.stock ? ['variant_stock'] : []),
       ];
       report.action = report.changes.length > 0 ? 'update' : 'unchanged';

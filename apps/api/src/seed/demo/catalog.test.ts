@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Product } from '@platform/contracts';
+import { type Product, parseMinor } from '@platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoTestApp, type TestApp } from '../../../test/app.ts';
 import type { Tenant } from '../../modules/tenants/tenants.service.ts';
@@ -42,6 +42,33 @@ describe('demo catalog pictures', () => {
       for (const alt of alts) expect(alt.toLowerCase(), slug).toContain(name.split(' ')[0]?.toLowerCase());
       expect(product.main_image?.alt_text).toBe(alts[0]);
     }
+  });
+
+  it('reduces some products and variants, each below its before-discount price, with the lowest of the 30 days before', () => {
+    const priced = [...products.values()].flatMap((product) => [product, ...product.variants]);
+    const reduced = priced.filter((item) => item.price_before_discount !== null);
+    expect(reduced.length).toBeGreaterThan(5);
+    for (const item of reduced) {
+      expect(parseMinor(item.price_before_discount ?? '') ?? 0).toBeGreaterThan(parseMinor(item.price) ?? 0);
+      expect(item.lowest_price_30_days).not.toBeNull();
+    }
+    const lines = (slug: string) =>
+      (products.get(slug) as Product).variants.map((variant) => [
+        variant.sku,
+        variant.price,
+        variant.price_before_discount,
+        variant.lowest_price_30_days,
+      ]);
+    // The 14 inch sells above the 12 inch's old price: no strike-through. A week's offer lowered the 30 days' price.
+    expect(lines('bhojpure-khukuri')).toEqual([
+      ['BHO-12', '110.00', '130.00', '125.00'],
+      ['BHO-14', '135.00', null, null],
+    ]);
+    expect(lines('angkhola-khukuri')).toContainEqual(['ANG-12-MIR', '115.00', '130.00', '130.00']);
+    expect(products.get('bhojpure-khukuri')).toMatchObject({
+      price_before_discount: '130.00',
+      lowest_price_30_days: '125.00',
+    });
   });
 
   it('never shows one product the picture of another', () => {

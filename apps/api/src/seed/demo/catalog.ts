@@ -6,13 +6,15 @@ import {
   createProducts,
   createProductVariants,
   type NewCatalogProduct,
+  type PriceHistoryEntry,
+  recordPastPrices,
 } from '../../modules/catalog/index.ts';
 import { type PreparedImage, prepareImage, recordImage } from '../../modules/media/index.ts';
 import { createReview } from '../../modules/reviews/index.ts';
 import { createSynonymGroups } from '../../modules/search/index.ts';
 import { DEMO_CATEGORIES } from './catalog-data.ts';
 import { renderProductPictures } from './pictures/index.ts';
-import { DEMO_PRODUCTS, type DemoProduct } from './products-data.ts';
+import { DEMO_PRODUCTS, type DemoProduct, type PastPrices } from './products-data.ts';
 import { DEMO_REVIEWERS, DEMO_REVIEWS } from './reviews-data.ts';
 import { DEMO_CONCEPTS, DEMO_SYNONYMS } from './search-data.ts';
 
@@ -80,10 +82,10 @@ async function seedOptions(
   ctx: RequestContext,
   product: DemoProduct,
   created: { id: number; imageIds: number[] },
-): Promise<void> {
+): Promise<number[]> {
   const { sold, personalisation = [] } = product;
-  if (!sold && personalisation.length === 0) return;
-  await createProductVariants(ctx, {
+  if (!sold && personalisation.length === 0) return [];
+  const variants = await createProductVariants(ctx, {
     productId: created.id,
     options: sold?.options ?? [],
     variants: (sold?.variants ?? []).map((variant) => ({
@@ -101,6 +103,44 @@ async function seedOptions(
     personalisation: personalisation.map((field) => ({ ...field, priceCents: field.price * 100 })),
     redirects: sold ? [{ oldSlug: sold.oldSlug, variant: 0 }] : [],
   });
+  return variants.map((variant) => variant.id);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A reduced price's past: its given prices, else its before-discount price from 60 days ago and its own from 10. */
+function pastOf(item: { price: number; priceBeforeDiscount?: number; pastPrices?: PastPrices }): PastPrices {
+  if (item.pastPrices) return item.pastPrices;
+  return item.priceBeforeDiscount
+    ? [
+        [item.priceBeforeDiscount, 60],
+        [item.price, 10],
+      ]
+    : [];
+}
+
+/**
+ * The demo shop's price history before it was seeded (decision 020): its reductions began days ago, so that their
+ * lowest price of the 30 days before shows. The default variant's past is the product's.
+ */
+async function seedPastPrices(ctx: RequestContext, product: DemoProduct, productId: number, variantIds: number[]) {
+  const now = Date.now();
+  const entries = (variantId: number | null, past: PastPrices): PriceHistoryEntry[] =>
+    past.map(([price, days]) => ({
+      productId,
+      variantId,
+      priceCents: price * 100,
+      effectiveFrom: new Date(now - days * DAY_MS),
+    }));
+  const variants = product.sold?.variants ?? [];
+  await recordPastPrices(ctx, [
+    ...entries(null, pastOf(product)),
+    ...variants.flatMap((variant, index) => {
+      const id = variantIds[index];
+      if (id === undefined) return [];
+      return entries(id, index === 0 ? pastOf(product) : pastOf(variant));
+    }),
+  ]);
 }
 
 /** The demo catalog: categories, 18 products with their studio pictures, attributes, synonyms and a few reviews. */
@@ -142,7 +182,8 @@ export async function seedCatalog(ctx: RequestContext): Promise<void> {
   });
   const created = new Map((await createProducts(ctx, products)).map((row) => [row.slug, row]));
   for (const product of DEMO_PRODUCTS) {
-    await seedOptions(ctx, product, created.get(product.slug) as { id: number; imageIds: number[] });
+    const row = created.get(product.slug) as { id: number; imageIds: number[] };
+    await seedPastPrices(ctx, product, row.id, await seedOptions(ctx, product, row));
   }
 
   await createSynonymGroups(ctx, DEMO_SYNONYMS);

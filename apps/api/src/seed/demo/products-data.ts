@@ -9,6 +9,11 @@ export interface DemoProduct {
   category: DemoCategorySlug;
   price: number;
   priceBeforeDiscount?: number;
+  /**
+   * The prices it was sold at before its current one (decision 020), oldest first: [price, days ago]. A reduced
+   * product without them was sold at its before-discount price from 60 days ago, and at its price from 10 days ago.
+   */
+  pastPrices?: PastPrices;
   stock: number;
   featured?: boolean;
   description: string;
@@ -27,13 +32,18 @@ export interface DemoProduct {
   personalisation?: { key: string; label: string; maxLength: number; price: number }[];
 }
 
+/** Prices of the past, oldest first: [price, days ago]. */
+export type PastPrices = [price: number, daysAgo: number][];
+
 /** A variant of a demo product: its SKU, option values (in the order of the types), price and stock. */
 export interface DemoVariant {
   sku: string;
   options: string[];
   price: number;
-  /** Its own price before discount; absent: the product's. */
+  /** Its own price before discount; absent: none (the default variant's, the first, is the product's). */
   priceBeforeDiscount?: number;
+  /** Its prices before its current one, as a product's `pastPrices` (the default variant's are the product's). */
+  pastPrices?: PastPrices;
   stock: number;
   /** Its own pictures, shown first when it is chosen: places among the product's pictures (0 the first). */
   pictures?: number[];
@@ -109,7 +119,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
         variant('ANG-10-VIL', ['10 inch', 'Village'], 85, 14),
         variant('ANG-10-MIR', ['10 inch', 'Mirror-polished'], 95, 6),
         variant('ANG-12-VIL', ['12 inch', 'Village'], 105, 8),
-        variant('ANG-12-MIR', ['12 inch', 'Mirror-polished'], 115, 4),
+        variant('ANG-12-MIR', ['12 inch', 'Mirror-polished'], 115, 4, 130),
         variant('ANG-15-VIL', ['15 inch', 'Village'], 125, 3),
         variant('ANG-15-MIR', ['15 inch', 'Mirror-polished'], 135, 0),
       ],
@@ -140,12 +150,20 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'traditional',
     price: 110,
     priceBeforeDiscount: 130,
+    // A week's offer at 125.00 a month ago: the lowest price of the 30 days before today's reduction.
+    pastPrices: [
+      [130, 90],
+      [125, 30],
+      [130, 23],
+      [110, 12],
+    ],
     stock: 9,
     featured: true,
     sold: {
       oldSlug: 'bhojpure-khukuri-12-inch',
       options: [{ name: BLADE_LENGTH, values: ['12 inch', '14 inch'] }],
-      variants: [variant('BHO-12', ['12 inch'], 110, 9), variant('BHO-14', ['14 inch'], 135, 3, 155)],
+      // The 14 inch sells above the 12 inch's old price, and is not reduced.
+      variants: [variant('BHO-12', ['12 inch'], 110, 9), variant('BHO-14', ['14 inch'], 135, 3)],
     },
     description:
       'A heavy-bellied 12 inch blade from the Bhojpur hills, made for serious chopping, with a buffalo horn handle and a deep, dramatic bend.',
@@ -482,7 +500,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     sold: {
       oldSlug: 'khukuri-machete-15-inch',
       options: [{ name: BLADE_LENGTH, values: ['15 inch', '18 inch'] }],
-      variants: [variant('MAC-15', ['15 inch'], 95, 10), variant('MAC-18', ['18 inch'], 110, 5)],
+      variants: [variant('MAC-15', ['15 inch'], 95, 10), variant('MAC-18', ['18 inch'], 110, 5, 125)],
     },
     description:
       'A long, thin khukuri machete for brush, bamboo and cane: 15 inch blade, light for its length, with a walnut handle.',

@@ -102,6 +102,12 @@ function ProductCard({
               </s>
             )}
           </p>
+          {product.price_before_discount && product.lowest_price_30_days && (
+            <p className="price-lowest">
+              Lowest price in the last 30 days:{' '}
+              {format.price(shown.price(product.lowest_price_30_days, product.category.slug))}
+            </p>
+          )}
         </div>
       </Link>
       <div className="product-card__tooltip" role="tooltip">
