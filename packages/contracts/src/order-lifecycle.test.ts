@@ -8,7 +8,7 @@ describe('the moves staff are offered', () => {
   it('are the moves of the table from the order’s status, in its order', () => {
     expect(allowedMoves(bankOrder('awaiting_payment'), 'staff')).toEqual(['paid', 'cancelled']);
     const refunds = ['partially_refunded', 'refunded'];
-    expect(allowedMoves(bankOrder('paid'), 'staff')).toEqual(['processing', 'cancelled', ...refunds]);
+    expect(allowedMoves(bankOrder('paid'), 'staff')).toEqual(['processing', 'shipped', 'cancelled', ...refunds]);
     expect(allowedMoves(bankOrder('processing'), 'staff')).toEqual(['shipped', 'cancelled', ...refunds]);
     expect(allowedMoves(bankOrder('shipped'), 'staff')).toEqual(['delivered', ...refunds]);
     expect(allowedMoves(bankOrder('delivered'), 'staff')).toEqual(refunds);

@@ -23,7 +23,8 @@ const REFUNDERS: readonly OrderActor[] = ['staff', 'system', 'gateway'];
  * The order lifecycle, in one table: each allowed move and who may make it. Any other move is refused.
  *
  *   awaiting_payment ─▶ paid ─▶ processing ─▶ shipped ─▶ delivered
- *          │             │          │
+ *          │             │ └──────────┬───▶┘
+ *          │             │          │  (a paid order may ship at once, without a "processing" step)
  *          └─────────────┴──────────┴─▶ cancelled (stock back, once)
  *
  *   paid, processing, shipped, delivered ─▶ partially_refunded ─▶ refunded (and straight to refunded)
@@ -39,6 +40,7 @@ export const ORDER_MOVES: readonly OrderMove[] = [
   { from: 'awaiting_payment', to: 'paid', by: ['gateway', 'staff', 'system'] },
   { from: 'awaiting_payment', to: 'cancelled', by: ['customer', 'staff', 'system'] },
   { from: 'paid', to: 'processing', by: ['staff', 'system'] },
+  { from: 'paid', to: 'shipped', by: ['staff', 'system'] },
   { from: 'paid', to: 'cancelled', by: ['customer', 'staff', 'system'] },
   { from: 'processing', to: 'shipped', by: ['staff', 'system'] },
   { from: 'processing', to: 'cancelled', by: ['staff', 'system'] },

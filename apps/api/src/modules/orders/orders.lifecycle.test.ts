@@ -34,6 +34,7 @@ const ALLOWED: [OrderStatus, OrderStatus][] = [
   ['awaiting_payment', 'paid'],
   ['awaiting_payment', 'cancelled'],
   ['paid', 'processing'],
+  ['paid', 'shipped'],
   ['paid', 'cancelled'],
   ['processing', 'shipped'],
   ['processing', 'cancelled'],
