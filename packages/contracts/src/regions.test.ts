@@ -50,3 +50,24 @@ describe('the regions of a country whose addresses need one', () => {
     expect(keptAddress({ ...nepal, region: 'anything' })).toEqual({ ...nepal, country: 'Nepal' });
   });
 });
+
+describe('postal codes', () => {
+  it('are checked against the form of the delivery country', () => {
+    const texas = { ...address, region: 'Texas' };
+    expect(invalidAddressFields(texas)).toEqual({});
+    expect(invalidAddressFields({ ...texas, postalCode: '78701-1234' })).toEqual({});
+    expect(invalidAddressFields({ ...texas, postalCode: '7870' })).toEqual({
+      postalCode: 'Enter a valid postal code for United States.',
+    });
+    const britain = { ...address, country: 'GB', contact_number: '+44 20 7946 0018' };
+    expect(invalidAddressFields({ ...britain, postalCode: 'BN1 1AA' })).toEqual({});
+    expect(invalidAddressFields({ ...britain, postalCode: '44600' })).toEqual({
+      postalCode: 'Enter a valid postal code for United Kingdom.',
+    });
+    const nepal = { ...address, country: 'Nepal', contact_number: '+977 1 4221234' };
+    expect(invalidAddressFields({ ...nepal, postalCode: '44600' })).toEqual({});
+    expect(invalidAddressFields({ ...nepal, postalCode: '1' })).toEqual({
+      postalCode: 'Enter a valid postal code for Nepal.',
+    });
+  });
+});

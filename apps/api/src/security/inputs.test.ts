@@ -43,7 +43,7 @@ describe('NUL characters', () => {
       token: customer.accessToken,
       payload: {
         payment_method: 'bank_transfer',
-        delivery_address: { street: 'Lazimpat\u0000', city: 'Kathmandu', postalCode: '1', country: 'Nepal' },
+        delivery_address: { street: 'Lazimpat\u0000', city: 'Kathmandu', postalCode: '44600', country: 'Nepal' },
       },
     });
     expect(order.statusCode).toBe(400);

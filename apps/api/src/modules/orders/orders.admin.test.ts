@@ -261,7 +261,7 @@ describe('orders for staff', () => {
       delivery_address: {
         street: 'x',
         city: 'y',
-        postalCode: '1',
+        postalCode: '44600',
         country: 'Nepal',
         fullname: '=HYPERLINK("http://evil.example","click")',
         contact_number: '+977 1 4221234',

@@ -241,6 +241,17 @@ describe('POST /api/orders/orders/', () => {
     expect(await ordersOf(customer.user.id)).toBe(0);
   });
 
+  it('refuses a postal code not written as the delivery country writes them, changing nothing', async () => {
+    const { shop, customer, product } = await shopWithCart();
+    const wrong = await placeOrder(t, shop, customer.accessToken, {
+      delivery_address: { ...TEST_ADDRESS, postalCode: 'SW1A 1AA' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ 'delivery_address.postalCode': ['Enter a valid postal code for Nepal.'] });
+    expect(await stockOf(product.id)).toBe(5);
+    expect(await ordersOf(customer.user.id)).toBe(0);
+  });
+
   it('refuses an empty cart', async () => {
     const shop = await t.createTenant();
     await setPayments(t, shop);
