@@ -8,9 +8,9 @@ const apiTemplate = 'apps/api/test/template-database.ts';
 /**
  * Tests that share something outside their own database, or load the machine on purpose, run one file at a time,
  * after the others: Redis (database 15 and the event channel are one for every test app: two files would read each
- * other's cached answers and events), fault tests that stop and kill processes, and the concurrency tests that hold
- * fifty connections, and the mail queue's retries, which count on delays of a tenth of a second. Every other file runs
- * two at a time (`maxWorkers: 2`).
+ * other's cached answers and events), tests that start, stop and kill server processes, the concurrency tests that
+ * hold fifty connections, the mail queue's retries, which count on delays of a tenth of a second, and the demo
+ * seed's, which draw every picture. Every other file runs two at a time (`maxWorkers: 2`).
  */
 const serialApiTests = [
   'apps/api/src/faults/**/*.test.ts',
@@ -20,7 +20,9 @@ const serialApiTests = [
   'apps/api/src/lib/response-cache.test.ts',
   'apps/api/src/plugins/response-cache.test.ts',
   'apps/api/src/security/shutdown.test.ts',
+  'apps/api/src/security/files.test.ts',
   'apps/api/src/modules/mail/mailer.test.ts',
+  'apps/api/src/seed/**/*.test.ts',
 ];
 const engines = [
   { engine: 'pglite', name: 'api-pglite' },

@@ -4,7 +4,7 @@ import './browser.ts';
 import { z } from 'zod';
 import { AdminListQuery, adminOrdering, adminPage } from './admin.ts';
 import { QueryRowId as QueryId, RowId } from './ids.ts';
-import { Money } from './money.ts';
+import { Money, MoneyInput } from './money.ts';
 
 const QueryFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
@@ -16,8 +16,8 @@ export function slugSchema(max: number) {
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'Use lower-case letters, digits and single hyphens.' });
 }
 
-/** A price on the wire, "85.00": not negative, at most 10 000 000.00. */
-export const AdminPrice = Money.refine((text) => !text.startsWith('-'), {
+/** A price as staff type it ("85", "85.5" or "85.00", kept as "85.00"): not negative, at most 10 000 000.00. */
+export const AdminPrice = MoneyInput.refine((text) => !text.startsWith('-'), {
   error: 'A price cannot be negative.',
 }).refine((text) => Number(text) <= 10_000_000, { error: 'A price is at most 10000000.00.' });
 

@@ -4,7 +4,7 @@
 import './browser.ts';
 import { z } from 'zod';
 import { AdminListQuery, adminOrdering, adminPage } from './admin.ts';
-import { Money } from './money.ts';
+import { Money, MoneyInput } from './money.ts';
 import { DiscountKind } from './orders.ts';
 
 /** A discount as staff see it, with its use so far. */
@@ -44,7 +44,7 @@ export const AdminDiscountListQuery = AdminListQuery.extend({
 });
 export type AdminDiscountListQuery = z.infer<typeof AdminDiscountListQuery>;
 
-const NonNegativeMoney = Money.refine((text) => !text.startsWith('-'), { error: 'Enter an amount of 0 or more.' });
+const NonNegativeMoney = MoneyInput.refine((text) => !text.startsWith('-'), { error: 'Enter an amount of 0 or more.' });
 const count = () => z.number().int().min(1).max(1_000_000);
 const moment = () => z.iso.datetime({ offset: true, error: 'Enter a date and time.' });
 const ids = () => z.array(z.number().int().positive()).max(500);

@@ -163,7 +163,7 @@ describe('shipping zones', () => {
     expect(days.json()).toEqual({ delivery_days_max: ['Ensure this is at least the days from.'] });
     for (const wrong of [
       { flat_rate: '-1.00' },
-      { flat_rate: '1.5' },
+      { flat_rate: '1.555' },
       { countries: ['XX'] },
       { tenant_id: 1 },
       { delivery_days_min: -1 },

@@ -18,7 +18,10 @@ export const DEMO_OWNER = {
   password: 'Sagarmatha-8848',
 };
 
-/** Shoppers whose orders fill the administration's lists; they have no password and cannot sign in. */
+/**
+ * Shoppers whose orders fill the administration's lists, each with an address of their country; they have no password
+ * and cannot sign in.
+ */
 export const DEMO_SHOPPERS = [
   {
     email: 'anita.rai@example.com',
@@ -26,6 +29,7 @@ export const DEMO_SHOPPERS = [
     fullname: 'Anita Rai',
     country: 'Australia',
     region: 'New South Wales',
+    address: { street: '12 George Street', city: 'Sydney', postalCode: '2000', contact_number: '+61 2 9374 4000' },
   },
   {
     email: 'james.walker@example.com',
@@ -33,8 +37,20 @@ export const DEMO_SHOPPERS = [
     fullname: 'James Walker',
     country: 'Canada',
     region: 'Ontario',
+    address: {
+      street: '40 King Street West',
+      city: 'Toronto',
+      postalCode: 'M5H 3Y2',
+      contact_number: '+1 416 555 0123',
+    },
   },
-  { email: 'sophie.martin@example.com', username: 'sophie-martin', fullname: 'Sophie Martin', country: 'France' },
+  {
+    email: 'sophie.martin@example.com',
+    username: 'sophie-martin',
+    fullname: 'Sophie Martin',
+    country: 'France',
+    address: { street: '8 rue de Rivoli', city: 'Paris', postalCode: '75004', contact_number: '+33 1 42 60 00 00' },
+  },
 ] as const;
 
 export async function seedAccounts(ctx: RequestContext): Promise<void> {

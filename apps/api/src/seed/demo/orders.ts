@@ -43,6 +43,7 @@ async function seedShopperOrders(ctx: RequestContext): Promise<void> {
         payment_method: plan.method,
         delivery_address: {
           ...DEMO_ADDRESS,
+          ...shopper.address,
           fullname: shopper.fullname,
           country: shopper.country,
           ...('region' in shopper ? { region: shopper.region } : {}),
