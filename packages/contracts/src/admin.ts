@@ -11,6 +11,7 @@ import {
   OrderRefund,
   OrderStatus,
   PaymentMethod,
+  REFUND_STATUSES,
 } from './orders.ts';
 import { PaymentStatus } from './payments.ts';
 
@@ -112,6 +113,11 @@ export const AdminOrderNote = z.object({
 /** An order in full, for staff: lines, address, the history with who moved it, shipping, notes and payments. */
 /** A refund as staff see it: why, the bank's or gateway's reference, the units put back, and any failure. */
 export const AdminRefund = OrderRefund.extend({
+  /**
+   * As the customer's, or `unknown`: the gateway did not answer, and the shop is asking it what became of the refund
+   * (it sends nothing again before it knows). The customer reads such a refund as pending.
+   */
+  status: z.enum([...REFUND_STATUSES, 'unknown']),
   reason: z.string(),
   reference: z.string(),
   refunded_on: z.string().nullable(),
