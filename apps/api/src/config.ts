@@ -90,6 +90,8 @@ const ConfigSchema = z.object({
     .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
   ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** How old a refund left requested or being sent (a crash) must be before the reconciliation job takes it over. */
+  REFUND_REDRIVE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** How often each instance looks for queued mail that is due (a retry, or mail another instance left). 0: never. */
   MAIL_DELIVERY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(15),
   /** Delivery attempts per message; the delay before a retry starts here and doubles (10 attempts: about 8 hours). */

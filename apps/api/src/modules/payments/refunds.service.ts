@@ -307,12 +307,12 @@ export function staffRefunds(totals: RefundTotals): {
 
 const POLL_BATCH = 50;
 const POLL_BACKOFF_MS = 5 * 60 * 1000;
-/** How old a refund left `requested` or `sending` must be before the re-drive takes it over (its call is over). */
-const REDRIVE_AFTER_MS = 60 * 1000;
-
-/** When a refund not finished is the re-drive's: a pending or unknown one at once, one being sent once its call is over. */
+/**
+ * How old a refund left `requested` or `sending` must be before the re-drive takes it over: its call is surely over
+ * (twice the gateway's timeout at least). A pending or unknown one is the re-drive's at once.
+ */
 function redriveAge(deps: ServiceDeps): number {
-  return Math.max(REDRIVE_AFTER_MS, 2 * deps.config.PAYMENT_GATEWAY_TIMEOUT_MS);
+  return Math.max(deps.config.REFUND_REDRIVE_AFTER_SECONDS * 1000, 2 * deps.config.PAYMENT_GATEWAY_TIMEOUT_MS);
 }
 
 /** What the re-drive did with one refund. */
