@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopWithStaff } from '../../test/admin.ts';
 import { buildTestApp, freePort } from '../../test/app.ts';
-import { addToCart, createProduct, setPayments, TEST_ADDRESS, takeCards } from '../../test/builders.ts';
+import { createProduct, setPayments, TEST_ADDRESS, takeCards } from '../../test/builders.ts';
 import { eventually, followReturn, payAtHostedPage } from '../../test/card-gateway.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/database.ts';
 import { type ServerProcess, startServer } from '../../test/server-process.ts';
@@ -140,6 +140,7 @@ beforeAll(async () => {
     PUBLIC_URL: gateway.origin,
     SANDBOX_GATEWAY_ENABLED: 'true',
     SANDBOX_GATEWAY_SETTLE_AFTER_SECONDS: '0',
+    SANDBOX_GATEWAY_REFUND_PENDING_POLLS: '0',
     PAYMENT_GATEWAY_TIMEOUT_MS: '1000',
     PAYMENT_RECONCILE_INTERVAL_SECONDS: '1',
     REFUND_REDRIVE_AFTER_SECONDS: '1',
@@ -261,6 +262,7 @@ describe('a refund with the server killed around its gateway call', () => {
     // A retry with the same key answers the same refund; nothing more is sent.
     const retry = await refund(orderId, '40.00', 'crash-before');
     expect(retry?.status).toBe(200);
+    await eventually(async () => (await staffOrder(orderId)).status === 'partially_refunded');
     const order = await staffOrder(orderId);
     expect(order).toMatchObject({ status: 'partially_refunded', refunded_amount: '40.00' });
     expect(order.refunds).toHaveLength(1);
@@ -283,7 +285,8 @@ describe('a refund with the server killed around its gateway call', () => {
     await eventually(async () => (await staffOrder(orderId)).refunds[0]?.status === 'succeeded', 20_000);
     const retry = await refund(orderId, '115.20', 'crash-after');
     expect(retry?.status).toBe(200);
-    expect(await staffOrder(orderId)).toMatchObject({ status: 'refunded', refunded_amount: '115.20' });
+    await eventually(async () => (await staffOrder(orderId)).status === 'refunded');
+    expect(await staffOrder(orderId)).toMatchObject({ refunded_amount: '115.20' });
 
     const found = await books(orderId);
     expect(found.gateway).toEqual([{ amount_cents: 11520, status: 'completed' }]);
@@ -308,7 +311,9 @@ describe('a refund with the server killed around its gateway call', () => {
     expect(retry?.status).toBe(200);
     const order = await staffOrder(orderId);
     expect(order.refunds).toEqual([expect.objectContaining({ amount: '40.03', status: 'succeeded' })]);
-    expect(order).toMatchObject({ status: 'partially_refunded', refunded_amount: '40.03' });
+    // The order moves when `refund.completed` is delivered (the outbox), just after.
+    await eventually(async () => (await staffOrder(orderId)).status === 'partially_refunded');
+    expect(await staffOrder(orderId)).toMatchObject({ refunded_amount: '40.03' });
     // A second refund of what is left cannot take the same money again.
     const more = await call(
       'POST',
@@ -324,4 +329,96 @@ describe('a refund with the server killed around its gateway call', () => {
     expect(found.shop).toEqual([{ amount_cents: 4003, status: 'succeeded' }]);
     expect(found.returned).toBe(1);
   }, 90_000);
+});
+
+/** Restarts the server with the failpoint: it kills itself right after committing a transaction that emitted `name`. */
+async function restartKillingAfterCommitOf(name: string): Promise<ServerProcess> {
+  await server?.kill();
+  server = await startServer(port, { ...serverEnv, FAULT_KILL_AFTER_COMMIT_OF: name });
+  return server;
+}
+
+async function exited(process: ServerProcess): Promise<void> {
+  await eventually(async () => process.child.exitCode !== null || process.child.signalCode !== null, 30_000);
+}
+
+describe('a crash between a commit and the delivery of its events (the outbox)', () => {
+  it('a refund completed at the bank, killed right after its commit: after a restart the order moves and the customer is told, once', async () => {
+    const orderId = await paidCardOrder();
+    const doomed = await restartKillingAfterCommitOf('refund.completed');
+    // .01: pending at the bank; the re-drive (every second) finds it complete, commits, and the process dies.
+    const pending = await refund(orderId, '20.01', 'outbox-refund');
+    expect(pending?.status).toBe(201);
+    await exited(doomed);
+
+    server = await startServer(port, serverEnv);
+    await eventually(async () => (await staffOrder(orderId)).status === 'partially_refunded', 20_000);
+    const { number } = (await (await call('GET', `/api/admin/orders/${orderId}/`, setup.staff.accessToken)).json()) as {
+      number: string;
+    };
+    const found = await books(orderId);
+    expect(found.shop).toEqual([{ amount_cents: 2001, status: 'succeeded' }]);
+    expect(found.gateway).toEqual([{ amount_cents: 2001, status: 'completed' }]);
+    expect(found.returned).toBe(1);
+    await server?.kill();
+    const told = await withDatabase(async (sql) => ({
+      mails: await sql<{ subject: string }>(
+        "select subject from mail_queue where recipient = $1 and subject like '%refund for order ' || $2 || ' complete'",
+        [setup.customer.user.email, number],
+      ),
+      history: await sql<{ to_status: string }>(
+        "select to_status from order_history where order_id = $1 and to_status = 'partially_refunded'",
+        [orderId],
+      ),
+      undelivered: await sql<{ id: number }>(
+        "select id from event_outbox where delivered_at is null and name = 'refund.completed'",
+      ),
+    }));
+    server = await startServer(port, serverEnv);
+    expect(told.history).toHaveLength(1);
+    expect(told.undelivered).toEqual([]);
+    // The customer is told the refund completed, once.
+    expect(told.mails).toHaveLength(1);
+  }, 120_000);
+
+  it("a card payment's notification, killed right after its commit: after a restart the order is paid, once", async () => {
+    await restartKillingAfterCommitOf('payment.succeeded');
+    const doomed = server as ServerProcess;
+    const token = setup.customer.accessToken;
+    expect(
+      (
+        await call('POST', '/api/orders/cart/add-item/', token, {
+          product_id: productId,
+          quantity: 1,
+          customization: {},
+        })
+      ).status,
+    ).toBe(200);
+    const placed = await call('POST', '/api/orders/orders/', token, {
+      payment_method: 'card_2c2p',
+      delivery_address: TEST_ADDRESS,
+    });
+    const order = (await placed.json()) as { id: number };
+    const started = await call('POST', '/api/payments/card/initiate/', token, { order_id: order.id, currency: 'USD' });
+    const redirectUrl = ((await started.json()) as { redirectUrl: string }).redirectUrl;
+    // The gateway's notification records the payment as succeeded; the process dies with the commit.
+    await payAtHostedPage(redirectUrl, 'approve').catch(() => null);
+    await exited(doomed);
+
+    server = await startServer(port, serverEnv);
+    await eventually(async () => (await staffOrder(order.id)).status === 'paid', 20_000);
+    await server.kill();
+    const found = await withDatabase(async (sql) => ({
+      history: await sql<{ to_status: string }>(
+        "select to_status from order_history where order_id = $1 and to_status = 'paid'",
+        [order.id],
+      ),
+      invoices: await sql<{ id: number }>("select id from order_documents where order_id = $1 and kind = 'invoice'", [
+        order.id,
+      ]),
+    }));
+    server = await startServer(port, serverEnv);
+    expect(found.history).toHaveLength(1);
+    expect(found.invoices).toHaveLength(1);
+  }, 120_000);
 });

@@ -44,6 +44,12 @@ export interface EventBus {
   ): void;
   /** Registers a handler that runs inside the transaction that emitted the event, just before its commit. */
   beforeCommit<K extends DomainEventName>(name: K, handler: TransactionalEventHandler<K>): void;
+  /**
+   * Registers a handler of an event that must not be lost (`lib/outbox.ts`): the event is written to the outbox with
+   * the change, and the handler runs after the commit in its own transaction, once per event (`id` names it in the
+   * idempotency key), retried until it succeeds.
+   */
+  durable<K extends DomainEventName>(name: K, id: string, handler: TransactionalEventHandler<K>): void;
   /** Runs the `beforeCommit` handlers of the events a transaction emitted, inside that transaction. */
   runBeforeCommit(events: readonly DomainEvent[], tx: TransactionContext): Promise<void>;
   /** Hands committed events to their handlers; resolves once the awaited ones have run. */
