@@ -20,6 +20,7 @@ import { OrderActions } from './OrderActions.tsx';
 import { OrderDocuments } from './OrderDocuments.tsx';
 import { OrderNotes } from './OrderNotes.tsx';
 import { OrderTotalField } from './OrderTotalField.tsx';
+import { RefundInFullButton } from './RefundButton.tsx';
 import { ScrollingTable, Section } from './Section.tsx';
 import { StatusField } from './StatusChip.tsx';
 
@@ -252,7 +253,7 @@ function OrderDetail() {
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       {flagged.map((payment) => (
-        <Alert key={payment.uuid} severity="warning" role="alert">
+        <Alert key={payment.uuid} severity="warning" role="alert" action={<RefundInFullButton order={order} />}>
           Payment {payment.invoice_no} needs review: {payment.review_reason}
         </Alert>
       ))}

@@ -135,3 +135,41 @@ export function RefundButton() {
     </>
   );
 }
+
+/**
+ * The flag's button on a card payment that succeeded after its order was cancelled: sends all of it back at once
+ * (what is left to refund), under one key per click.
+ */
+export function RefundInFullButton({ order }: { order: AdminOrder }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const refund = useMutation({
+    mutationFn: async () =>
+      (
+        await dataProvider.refundOrder(
+          order.id,
+          {
+            amount: order.refundable_amount,
+            reason: 'The payment succeeded after the order was cancelled.',
+            reference: '',
+            restock: [],
+          },
+          crypto.randomUUID(),
+        )
+      ).data,
+  });
+  if (order.status !== 'cancelled' || order.refundable_amount === '0.00') return null;
+  const click = async () => {
+    try {
+      await refund.mutateAsync();
+      notify(`Refunded ${order.refundable_amount} on order #${order.number}.`, { type: 'success' });
+    } catch (error) {
+      notify(error instanceof Error && error.message ? error.message : 'The refund could not be made.', {
+        type: 'error',
+      });
+    }
+    refresh();
+  };
+  return <Button label={`Refund ${order.refundable_amount}`} onClick={click} disabled={refund.isPending} />;
+}

@@ -333,6 +333,38 @@ describe('card refunds through the sandbox gateway (Payment Maintenance API)', (
     expect(mail?.body).not.toContain('will be refunded');
   });
 
+  it('a card payment that succeeded after its order was cancelled is refunded in full from the order, and its flag lifted', async () => {
+    const setup = await orderBy('card_2c2p');
+    const started = await t.request(setup.shop, {
+      method: 'POST',
+      url: '/api/payments/card/initiate/',
+      token: setup.customer.accessToken,
+      payload: { order_id: setup.order.id, currency: 'USD' },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    // Staff cancel the order while the customer is on the gateway's page; the payment succeeds all the same.
+    const cancelled = await staffCall(setup, 'POST', `/orders/${setup.order.id}/transition/`, { to: 'cancelled' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const visit = await payAtHostedPage(started.json().redirectUrl, 'approve');
+    if (visit.returnForm) await followReturn(visit.returnForm);
+    await t.settled();
+    const flagged = (await staffCall(setup, 'GET', `/orders/${setup.order.id}/`)).json();
+    expect(flagged).toMatchObject({ status: 'cancelled', refundable_amount: '170.00' });
+    expect(flagged.payments[0].review_reason).toContain('after its order was cancelled');
+
+    const refunded = await refund(setup, { amount: '170.00', reason: 'paid after the order was cancelled' });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    expect(refunded.json()).toMatchObject({
+      status: 'cancelled',
+      refunded_amount: '170.00',
+      refundable_amount: '0.00',
+    });
+    expect(refunded.json().refunds).toEqual([expect.objectContaining({ kind: 'void', status: 'succeeded' })]);
+    expect(refunded.json().payments[0].review_reason).toBeNull();
+    // The cancellation gave the stock back already; the refund puts back nothing more.
+    expect(await stockOf(setup.product.id)).toBe(5);
+  });
+
   it('cancelling a paid order without a refund tells the customer it was not refunded', async () => {
     const setup = await orderBy('bank_transfer');
     await markPaid(setup);

@@ -170,8 +170,12 @@ const reserve = step(
   },
 );
 
+/**
+ * An order paid, or cancelled (a card payment may succeed after its order was cancelled: its money goes back in full
+ * from the order; whether anything was taken, the payment method's totals say).
+ */
 function checkIsRefundable(order: OrderRow): void {
-  if (!REFUNDABLE.includes(order.status) || !order.paidAt) {
+  if (!REFUNDABLE.includes(order.status) || (!order.paidAt && order.status !== 'cancelled')) {
     throw new ValidationError({ amount: ['This order has not been paid: there is nothing to refund.'] });
   }
 }

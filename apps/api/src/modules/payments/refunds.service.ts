@@ -13,7 +13,7 @@ import { cardRefundStatus, GatewayUnansweredError } from './card-refunds.service
 import { paymentMethodHandler, type RefundOutcome } from './payment-methods.ts';
 import { loadPaymentConfig } from './payments.config.ts';
 import { GatewayError } from './payments.gateway.ts';
-import { listOrderPaymentRows, type PaymentRow } from './payments.repository.ts';
+import { listOrderPaymentRows, type PaymentRow, updatePayment } from './payments.repository.ts';
 import {
   claimOpenRefunds,
   findRefund,
@@ -49,21 +49,29 @@ export const OPEN: readonly RefundRow['status'][] = ['requested', 'sending', 'pe
 /** Refunds whose amount counts against what is left to refund: all but the failed. */
 const RESERVED: readonly RefundRow['status'][] = [...OPEN, 'succeeded'];
 
-function succeededPayment(payments: PaymentRow[]): PaymentRow | null {
-  return payments.find((payment) => payment.status === 'succeeded' && !payment.reviewReason) ?? null;
+/**
+ * The card payment a refund goes back through: the one that paid the order; for an order never paid (cancelled
+ * before its payment succeeded), a payment that succeeded all the same, flagged for staff: its money was taken.
+ */
+function succeededPayment(payments: PaymentRow[], orderPaid: boolean): PaymentRow | null {
+  const succeeded = payments.filter((payment) => payment.status === 'succeeded');
+  return orderPaid ? (succeeded.find((payment) => !payment.reviewReason) ?? null) : (succeeded[0] ?? null);
 }
 
-/** The order's money: a card order paid what its succeeded payment took; another method, the order's total. */
+/** The order's money: paid, sent back, and asked to go back. */
 export async function refundTotals(ctx: RequestContext, order: RefundableOrder): Promise<RefundTotals> {
   const [rows, payments] = await Promise.all([
     listRefundRows(ctx.scope, order.id),
     order.paymentMethod === 'card_2c2p' ? listOrderPaymentRows(ctx.scope, order.id) : Promise.resolve([]),
   ]);
-  const paidCents = !order.paid
-    ? 0
-    : order.paymentMethod === 'card_2c2p'
-      ? (succeededPayment(payments)?.amountCents ?? 0)
-      : order.totalCents;
+  // A card order paid what its payment took (one that succeeded after the order was cancelled included); another
+  // method, the order's total once marked paid.
+  const paidCents =
+    order.paymentMethod === 'card_2c2p'
+      ? (succeededPayment(payments, order.paid)?.amountCents ?? 0)
+      : order.paid
+        ? order.totalCents
+        : 0;
   const sum = (statuses: readonly RefundRow['status'][]) =>
     rows.filter((row) => statuses.includes(row.status)).reduce((total, row) => total + row.amountCents, 0);
   return { paidCents, refundedCents: sum(['succeeded']), requestedCents: sum(RESERVED), rows };
@@ -122,7 +130,9 @@ export async function reserveRefund(
     });
   }
   const payment =
-    order.paymentMethod === 'card_2c2p' ? succeededPayment(await listOrderPaymentRows(tx.scope, order.id)) : null;
+    order.paymentMethod === 'card_2c2p'
+      ? succeededPayment(await listOrderPaymentRows(tx.scope, order.id), order.paid)
+      : null;
   const refund = await insertRefund(tx.scope, {
     orderId: order.id,
     paymentId: payment?.id ?? null,
@@ -229,8 +239,25 @@ export async function recordRefundOutcome(
           reviewReason: reviewReason ?? null,
         });
   if (!row) throw new ConflictError('This refund was recorded already.', 'refund_recorded');
-  if (row.status === 'succeeded') await restockRefund(tx, row);
+  if (row.status === 'succeeded') {
+    await restockRefund(tx, row);
+    await clearSettledFlag(tx, row);
+  }
   return row;
+}
+
+/**
+ * A flagged card payment (it succeeded after its order was cancelled, or paid an order paid already) whose money all
+ * went back needs staff no more: its flag is lifted.
+ */
+async function clearSettledFlag(tx: TransactionContext, refund: RefundRow): Promise<void> {
+  if (!refund.paymentId) return;
+  const payment = (await listOrderPaymentRows(tx.scope, refund.orderId)).find((row) => row.id === refund.paymentId);
+  if (!payment?.reviewReason) return;
+  const back = (await listRefundRows(tx.scope, refund.orderId))
+    .filter((row) => row.paymentId === payment.id && row.status === 'succeeded')
+    .reduce((total, row) => total + row.amountCents, 0);
+  if (back >= payment.amountCents) await updatePayment(tx.scope, payment.id, { reviewReason: null });
 }
 
 /** A completed refund's units back in stock, never more than the order took less what came back before. */
