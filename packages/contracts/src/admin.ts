@@ -52,6 +52,30 @@ export function adminPage<T extends z.ZodType>(item: T) {
 export const StaffRole = z.enum(['staff', 'owner']);
 export type StaffRole = z.infer<typeof StaffRole>;
 
+/**
+ * What a staff role may do (decision 021): send money back, see revenue, manage products, manage orders, manage the
+ * shop's settings and staff. The owner may do all; `staff` manages products and orders.
+ */
+export const STAFF_PERMISSIONS = [
+  'refund',
+  'see_revenue',
+  'manage_products',
+  'manage_orders',
+  'manage_settings',
+] as const;
+export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
+  owner: STAFF_PERMISSIONS,
+  staff: ['manage_products', 'manage_orders'],
+};
+
+/** Whether a role (any user's; a customer's or none: never) may do `permission`. */
+export function roleMay(role: string | null | undefined, permission: StaffPermission): boolean {
+  const parsed = StaffRole.safeParse(role);
+  return parsed.success && ROLE_PERMISSIONS[parsed.data].includes(permission);
+}
+
 /** One entry of the audit log. */
 export const AuditEntry = z.object({
   id: z.number().int(),

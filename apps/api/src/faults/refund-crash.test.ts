@@ -207,7 +207,7 @@ function refund(orderId: number, amount: string, key: string) {
   return call(
     'POST',
     `/api/admin/orders/${orderId}/refunds/`,
-    setup.staff.accessToken,
+    setup.owner.accessToken,
     { amount, reason: 'one knife came back', restock: [{ product_id: productId, quantity: 1 }] },
     { 'idempotency-key': key },
   ).catch(() => null);
@@ -318,7 +318,7 @@ describe('a refund with the server killed around its gateway call', () => {
     const more = await call(
       'POST',
       `/api/admin/orders/${orderId}/refunds/`,
-      setup.staff.accessToken,
+      setup.owner.accessToken,
       { amount: '80.00' },
       { 'idempotency-key': 'timeout-more' },
     );

@@ -3,7 +3,7 @@
 // e-mail), and a pending refund that completes later.
 import { formatMinor, type OrderTarget, parseMinor } from '@platform/contracts';
 import type { CreateRefundBody } from '@platform/contracts/admin';
-import type { RequestContext } from '../../lib/context.ts';
+import { type RequestContext, requirePermission } from '../../lib/context.ts';
 import type { Actor } from '../../lib/domain-events.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
@@ -280,9 +280,12 @@ const refundOrderFlow = workflow<RefundOrderInput, { refundId: number; created: 
 /**
  * Refunds part or all of a paid order (the workflow above). Returns the refund's id, and whether this call made it
  * (false for a retry with a known `Idempotency-Key`). A gateway's refusal answers 502 with its reason, and leaves a
- * failed refund on the order.
+ * failed refund on the order; a gateway that does not answer leaves it unknown. Staff without the `refund`
+ * permission: 403.
  */
 export async function refundOrder(ctx: RequestContext, input: RefundOrderInput) {
+  // Who may send money back: a role with the `refund` permission (the system's own contexts have no user).
+  if (ctx.user) requirePermission(ctx, 'refund');
   const done = await runWorkflow(refundOrderFlow, ctx, input);
   if (!done.created) await redriveStuckRetry(ctx, input.orderId, done.refundId);
   return done;

@@ -38,11 +38,12 @@ async function sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
 
 type Setup = Awaited<ReturnType<typeof shopWithStaff>> & { orderId: number };
 
+/** A call of the shop's owner (who may refund). */
 function staffCall(setup: Setup, url: string, payload: object) {
   return t.request(setup.shop, {
     method: 'POST',
     url: `/api/admin/orders/${setup.orderId}${url}`,
-    token: setup.staff.accessToken,
+    token: setup.owner.accessToken,
     payload,
   });
 }
