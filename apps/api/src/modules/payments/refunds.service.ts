@@ -335,11 +335,12 @@ export function staffRefunds(totals: RefundTotals): {
 const POLL_BATCH = 50;
 const POLL_BACKOFF_MS = 5 * 60 * 1000;
 /**
- * How old a refund left `requested` or `sending` must be before the re-drive takes it over: its call is surely over
- * (twice the gateway's timeout at least). A pending or unknown one is the re-drive's at once.
+ * How old a refund left `requested` or `sending` must be before the re-drive takes it over: its calls are surely over
+ * (four times the gateway's timeout at least). A pending or unknown one is the re-drive's at once.
  */
 function redriveAge(deps: ServiceDeps): number {
-  return Math.max(deps.config.REFUND_REDRIVE_AFTER_SECONDS * 1000, 2 * deps.config.PAYMENT_GATEWAY_TIMEOUT_MS);
+  // A card refund is up to three calls (the certificate, the inquiry, the refund), each bounded by the timeout.
+  return Math.max(deps.config.REFUND_REDRIVE_AFTER_SECONDS * 1000, 4 * deps.config.PAYMENT_GATEWAY_TIMEOUT_MS);
 }
 
 /** What the re-drive did with one refund. */
