@@ -159,11 +159,11 @@ const reserve = step(
         fingerprint: fingerprintOf(input.body),
       };
       const replay = await findRefundReplay(tx, order.id, request.idempotencyKey, request.fingerprint);
-      if (replay) return { refundId: replay.id, replayed: true, stuck: OPEN_REFUND_STATUSES.includes(replay.status) };
+      if (replay) return { refundId: replay.id, replayed: true };
       checkIsRefundable(order);
       const restock = await checkRestock(tx, order, input, reservedUnits(totals.rows));
       const refund = await reserveRefund(tx, refundableOf(order), { ...request, restock });
-      return { refundId: refund.id, replayed: false, stuck: false };
+      return { refundId: refund.id, replayed: false };
     }),
   async (ctx, reserved, failure) => {
     if (!reserved.replayed) await failRefund(ctx, reserved.refundId, failure);
