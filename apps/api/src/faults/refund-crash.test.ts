@@ -148,7 +148,7 @@ beforeAll(async () => {
     ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
   };
   server = await startServer(port, serverEnv);
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await server?.kill();
@@ -258,7 +258,7 @@ describe('a refund with the server killed around its gateway call', () => {
     expect(first).toBeNull();
 
     server = await startServer(port, serverEnv);
-    await eventually(async () => (await staffOrder(orderId)).refunds[0]?.status === 'succeeded', 20_000);
+    await eventually(async () => (await staffOrder(orderId)).refunds[0]?.status === 'succeeded', 45_000);
     // A retry with the same key answers the same refund; nothing more is sent.
     const retry = await refund(orderId, '40.00', 'crash-before');
     expect(retry?.status).toBe(200);
@@ -272,7 +272,7 @@ describe('a refund with the server killed around its gateway call', () => {
     expect(found.shop).toEqual([{ amount_cents: 4000, status: 'succeeded' }]);
     expect(found.returned).toBe(1);
     expect(found.ledgerAgrees).toBe(true);
-  }, 90_000);
+  }, 180_000);
 
   it('killed after the gateway made the refund, before the shop read it: after a restart it is recorded, never sent again', async () => {
     const orderId = await paidCardOrder();
@@ -282,7 +282,7 @@ describe('a refund with the server killed around its gateway call', () => {
     expect(first).toBeNull();
 
     server = await startServer(port, serverEnv);
-    await eventually(async () => (await staffOrder(orderId)).refunds[0]?.status === 'succeeded', 20_000);
+    await eventually(async () => (await staffOrder(orderId)).refunds[0]?.status === 'succeeded', 45_000);
     const retry = await refund(orderId, '115.20', 'crash-after');
     expect(retry?.status).toBe(200);
     await eventually(async () => (await staffOrder(orderId)).status === 'refunded');
@@ -293,7 +293,7 @@ describe('a refund with the server killed around its gateway call', () => {
     expect(found.shop).toEqual([{ amount_cents: 11520, status: 'succeeded' }]);
     expect(found.returned).toBe(1);
     expect(found.ledgerAgrees).toBe(true);
-  }, 90_000);
+  }, 180_000);
 
   it('a gateway that times out, then reports success: the refund is unknown (not failed), a retry asks and never sends twice', async () => {
     const orderId = await paidCardOrder();
@@ -328,7 +328,7 @@ describe('a refund with the server killed around its gateway call', () => {
     expect(found.gateway).toEqual([{ amount_cents: 4003, status: 'completed' }]);
     expect(found.shop).toEqual([{ amount_cents: 4003, status: 'succeeded' }]);
     expect(found.returned).toBe(1);
-  }, 90_000);
+  }, 180_000);
 });
 
 /** Restarts the server with the failpoint: it kills itself right after committing a transaction that emitted `name`. */
@@ -339,7 +339,7 @@ async function restartKillingAfterCommitOf(name: string): Promise<ServerProcess>
 }
 
 async function exited(process: ServerProcess): Promise<void> {
-  await eventually(async () => process.child.exitCode !== null || process.child.signalCode !== null, 30_000);
+  await eventually(async () => process.child.exitCode !== null || process.child.signalCode !== null, 45_000);
 }
 
 describe('a crash between a commit and the delivery of its events (the outbox)', () => {
@@ -352,7 +352,7 @@ describe('a crash between a commit and the delivery of its events (the outbox)',
     await exited(doomed);
 
     server = await startServer(port, serverEnv);
-    await eventually(async () => (await staffOrder(orderId)).status === 'partially_refunded', 20_000);
+    await eventually(async () => (await staffOrder(orderId)).status === 'partially_refunded', 45_000);
     const { number } = (await (await call('GET', `/api/admin/orders/${orderId}/`, setup.staff.accessToken)).json()) as {
       number: string;
     };
@@ -379,7 +379,7 @@ describe('a crash between a commit and the delivery of its events (the outbox)',
     expect(told.undelivered).toEqual([]);
     // The customer is told the refund completed, once.
     expect(told.mails).toHaveLength(1);
-  }, 120_000);
+  }, 180_000);
 
   it("a card payment's notification, killed right after its commit: after a restart the order is paid, once", async () => {
     await restartKillingAfterCommitOf('payment.succeeded');
@@ -406,7 +406,7 @@ describe('a crash between a commit and the delivery of its events (the outbox)',
     await exited(doomed);
 
     server = await startServer(port, serverEnv);
-    await eventually(async () => (await staffOrder(order.id)).status === 'paid', 20_000);
+    await eventually(async () => (await staffOrder(order.id)).status === 'paid', 45_000);
     await server.kill();
     const found = await withDatabase(async (sql) => ({
       history: await sql<{ to_status: string }>(
@@ -420,5 +420,5 @@ describe('a crash between a commit and the delivery of its events (the outbox)',
     server = await startServer(port, serverEnv);
     expect(found.history).toHaveLength(1);
     expect(found.invoices).toHaveLength(1);
-  }, 120_000);
+  }, 180_000);
 });
