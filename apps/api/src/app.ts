@@ -19,6 +19,7 @@ import { redisEventRelay } from './lib/event-relay.ts';
 import { InProcessEventBus } from './lib/events.ts';
 import { type Job, scheduleJob } from './lib/jobs.ts';
 import { flushLog, type LogStream, serverLogging } from './lib/logging.ts';
+import { deliverOutbox } from './lib/outbox.ts';
 import { trustProxyOption } from './lib/proxy-trust.ts';
 import { createResponseCache, type ResponseCache } from './lib/response-cache.ts';
 import {
@@ -61,7 +62,7 @@ import { searchAdminRoutes, searchRoutes } from './modules/search/index.ts';
 import { shippingAdminRoutes } from './modules/shipping/index.ts';
 import { siteAdminRoutes, siteRoutes } from './modules/site/index.ts';
 import { taxAdminRoutes, taxRoutes } from './modules/tax/index.ts';
-import { getTenant, tenantContext, tenantsRoutes } from './modules/tenants/index.ts';
+import { getTenant, listTenants, tenantContext, tenantsRoutes } from './modules/tenants/index.ts';
 import { staffOnly } from './plugins/access.ts';
 import { compression } from './plugins/compression.ts';
 import { errorHandler } from './plugins/errors.ts';
@@ -164,9 +165,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cache: createResponseCache(config, app.log),
   } satisfies AppDeps);
   // Side effects of domain events (e-mails, later cache invalidation) are wired here, once per app.
-  subscribeOrderEvents(app.deps, database);
+  subscribeOrderEvents(app.deps);
   subscribeAccountEvents(app.deps, database);
   invalidateOnChanges(app.deps.events, app.deps.cache, async (id) => (await getTenant(database.db, id))?.token ?? null);
+  // Events that must not be lost (the outbox, decision 021) are delivered right after their commit, and swept by a job.
+  const deliverShopOutbox = async (tenantId: number) => {
+    const tenant = await getTenant(database.db, tenantId);
+    return tenant ? deliverOutbox(app.deps, tenant, events.durableHandlersOf) : null;
+  };
+  events.deliverWith(deliverShopOutbox);
   // With Redis, the instances tell one another of the changes that empty what each keeps in memory.
   const relay = config.REDIS_URL ? redisEventRelay(config.REDIS_URL, app.log, (event) => events.receive(event)) : null;
   if (relay) {
@@ -206,6 +213,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           intervalMs: config.MAIL_DELIVERY_INTERVAL_SECONDS * 1000,
           run: () => app.deps.mailer.deliverDue(),
           report: (totals) => (totals.sent + totals.retried + totals.failed > 0 ? totals : null),
+          log: app.log,
+        }),
+      );
+    }
+    if (config.OUTBOX_DELIVERY_INTERVAL_SECONDS > 0) {
+      jobs.push(
+        scheduleJob({
+          name: 'outbox delivery',
+          intervalMs: config.OUTBOX_DELIVERY_INTERVAL_SECONDS * 1000,
+          run: async () => {
+            const totals = { delivered: 0, retried: 0 };
+            for (const tenant of await listTenants(database.db)) {
+              const done = await deliverOutbox(app.deps, tenant, events.durableHandlersOf);
+              totals.delivered += done.delivered;
+              totals.retried += done.retried;
+            }
+            return totals;
+          },
+          report: (totals) => (totals.delivered + totals.retried > 0 ? totals : null),
           log: app.log,
         }),
       );

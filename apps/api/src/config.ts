@@ -90,6 +90,15 @@ const ConfigSchema = z.object({
     .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
   ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** How old a refund left requested or being sent (a crash) must be before the reconciliation job takes it over. */
+  REFUND_REDRIVE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /**
+   * Fault tests only (a failpoint): the process kills itself (SIGKILL) right after committing a transaction that
+   * emitted this event, before anything is delivered. Never set it elsewhere.
+   */
+  FAULT_KILL_AFTER_COMMIT_OF: z.string().max(100).default(''),
+  /** How often each instance delivers outbox events a crash or a failing handler left (decision 021). 0: never. */
+  OUTBOX_DELIVERY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(5),
   /** How often each instance looks for queued mail that is due (a retry, or mail another instance left). 0: never. */
   MAIL_DELIVERY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(15),
   /** Delivery attempts per message; the delay before a retry starts here and doubles (10 attempts: about 8 hours). */

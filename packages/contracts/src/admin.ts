@@ -11,6 +11,7 @@ import {
   OrderRefund,
   OrderStatus,
   PaymentMethod,
+  REFUND_STATUSES,
 } from './orders.ts';
 import { PaymentStatus } from './payments.ts';
 import { SalesFigures } from './reports.ts';
@@ -52,6 +53,30 @@ export function adminPage<T extends z.ZodType>(item: T) {
 /** A staff member's role; `owner` may also manage staff and payment settings. */
 export const StaffRole = z.enum(['staff', 'owner']);
 export type StaffRole = z.infer<typeof StaffRole>;
+
+/**
+ * What a staff role may do (decision 021): send money back, see revenue, manage products, manage orders, manage the
+ * shop's settings and staff. The owner may do all; `staff` manages products and orders.
+ */
+export const STAFF_PERMISSIONS = [
+  'refund',
+  'see_revenue',
+  'manage_products',
+  'manage_orders',
+  'manage_settings',
+] as const;
+export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
+  owner: STAFF_PERMISSIONS,
+  staff: ['manage_products', 'manage_orders'],
+};
+
+/** Whether a role (any user's; a customer's or none: never) may do `permission`. */
+export function roleMay(role: string | null | undefined, permission: StaffPermission): boolean {
+  const parsed = StaffRole.safeParse(role);
+  return parsed.success && ROLE_PERMISSIONS[parsed.data].includes(permission);
+}
 
 /** One entry of the audit log. */
 export const AuditEntry = z.object({
@@ -114,6 +139,11 @@ export const AdminOrderNote = z.object({
 /** An order in full, for staff: lines, address, the history with who moved it, shipping, notes and payments. */
 /** A refund as staff see it: why, the bank's or gateway's reference, the units put back, and any failure. */
 export const AdminRefund = OrderRefund.extend({
+  /**
+   * As the customer's, or `unknown`: the gateway did not answer, and the shop is asking it what became of the refund
+   * (it sends nothing again before it knows). The customer reads such a refund as pending.
+   */
+  status: z.enum([...REFUND_STATUSES, 'unknown']),
   reason: z.string(),
   reference: z.string(),
   refunded_on: z.string().nullable(),

@@ -12,7 +12,12 @@ describe('the moves staff are offered', () => {
     expect(allowedMoves(bankOrder('processing'), 'staff')).toEqual(['shipped', 'cancelled', ...refunds]);
     expect(allowedMoves(bankOrder('shipped'), 'staff')).toEqual(['delivered', ...refunds]);
     expect(allowedMoves(bankOrder('delivered'), 'staff')).toEqual(refunds);
-    expect(allowedMoves(bankOrder('partially_refunded'), 'staff')).toEqual([...refunds, 'shipped', 'delivered']);
+    expect(allowedMoves(bankOrder('partially_refunded'), 'staff')).toEqual([
+      ...refunds,
+      'shipped',
+      'delivered',
+      'cancelled',
+    ]);
     expect(allowedMoves(bankOrder('refunded'), 'staff')).toEqual([]);
     expect(allowedMoves(bankOrder('cancelled'), 'staff')).toEqual([]);
   });

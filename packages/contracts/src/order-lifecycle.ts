@@ -31,7 +31,7 @@ const REFUNDERS: readonly OrderActor[] = ['staff', 'system', 'gateway'];
  *
  * A refund moves the order once its money went back (staff's refund, or the gateway completing a pending one); a
  * further partial refund is one more step of partially_refunded, so each refund has its history entry. A partially
- * refunded order still ships and is delivered.
+ * refunded order still ships and is delivered, or staff cancel it (its units not yet back return, never more).
  *
  * The system makes every move (the expiry job cancels; seeds and imports replay a history); a customer may cancel
  * until the order is being prepared; the gateway only confirms payments. `ORDER_MOVE_GUARDS` adds what a move needs.
@@ -51,6 +51,8 @@ export const ORDER_MOVES: readonly OrderMove[] = [
   ]),
   { from: 'partially_refunded', to: 'shipped', by: ['staff', 'system'] },
   { from: 'partially_refunded', to: 'delivered', by: ['staff', 'system'] },
+  // Staff may still cancel an order refunded in part: only its units not yet back return (decision 021).
+  { from: 'partially_refunded', to: 'cancelled', by: ['staff', 'system'] },
 ];
 
 const nextOf = (from: OrderStatus): OrderTarget[] =>

@@ -5,7 +5,7 @@ import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import PaidIcon from '@mui/icons-material/Paid';
 import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { allowedMoves, type OrderTarget } from '@platform/contracts';
-import { type AdminOrder, OrderTransitionBody } from '@platform/contracts/admin';
+import { type AdminOrder, OrderTransitionBody, roleMay } from '@platform/contracts/admin';
 import { type ReactElement, type ReactNode, useId, useState } from 'react';
 import {
   BooleanInput,
@@ -18,6 +18,7 @@ import {
   TextInput,
   TopToolbar,
   useNotify,
+  usePermissions,
   useRecordContext,
 } from 'react-admin';
 import { maxLengthOf } from '../lib/limits.ts';
@@ -123,9 +124,11 @@ const trackingUrl = regex(/^https?:\/\/\S+$/i, 'Enter an address starting with h
  */
 export function OrderActions() {
   const order = useRecordContext<AdminOrder>();
+  // The refund on cancelling is offered to roles that may refund only (decision 021).
+  const { permissions } = usePermissions<string | null>();
   if (!order) return <TopToolbar />;
   const offered = new Set<OrderTarget>(allowedMoves(order, 'staff'));
-  const paid = order.refundable_amount !== '0.00';
+  const paid = order.refundable_amount !== '0.00' && roleMay(permissions, 'refund');
   return (
     // The moves wrap on a narrow screen rather than widen the page.
     <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 1 }}>

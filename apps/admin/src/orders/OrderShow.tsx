@@ -21,6 +21,7 @@ import { OrderActions } from './OrderActions.tsx';
 import { OrderDocuments } from './OrderDocuments.tsx';
 import { OrderNotes } from './OrderNotes.tsx';
 import { OrderTotalField } from './OrderTotalField.tsx';
+import { RefundInFullButton } from './RefundButton.tsx';
 import { ScrollingTable, Section } from './Section.tsx';
 import { StatusField } from './StatusChip.tsx';
 
@@ -231,7 +232,12 @@ function Refunds({ order }: { order: AdminOrder }) {
           <DateField source="created_at" label="Made" showTime sortable={false} />
           <FunctionField<AdminRefund> label="Amount" render={(refund) => formatMoney(refund.amount, order.currency)} />
           <TextField source="kind" label="Kind" sortable={false} />
-          <FunctionField<AdminRefund> label="Status" render={(refund) => REFUND_STATUS_LABELS[refund.status]} />
+          <FunctionField<AdminRefund>
+            label="Status"
+            render={(refund) =>
+              refund.status === 'unknown' ? 'Asking the gateway' : REFUND_STATUS_LABELS[refund.status]
+            }
+          />
           <TextField source="method_label" label="Method" sortable={false} />
           <TextField source="reason" label="Reason" sortable={false} emptyText="—" />
           <TextField source="reference" label="Reference" sortable={false} emptyText="—" />
@@ -250,11 +256,17 @@ function OrderDetail() {
   if (!order) return null;
   if (!isFullOrder(order)) return <LinearProgress aria-label="Loading the order" sx={{ m: 2 }} />;
   const flagged = order.payments.filter((payment) => payment.review_reason);
+  const flaggedRefunds = order.refunds.filter((refund) => refund.review_reason);
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       {flagged.map((payment) => (
-        <Alert key={payment.uuid} severity="warning" role="alert">
+        <Alert key={payment.uuid} severity="warning" role="alert" action={<RefundInFullButton order={order} />}>
           Payment {payment.invoice_no} needs review: {payment.review_reason}
+        </Alert>
+      ))}
+      {flaggedRefunds.map((refund) => (
+        <Alert key={`refund-${refund.id}`} severity="warning" role="alert">
+          Refund of {formatMoney(refund.amount, order.currency)}: {refund.review_reason}
         </Alert>
       ))}
       <Summary order={order} />

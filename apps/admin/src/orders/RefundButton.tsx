@@ -1,6 +1,6 @@
 import UndoIcon from '@mui/icons-material/Undo';
 import { Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { type AdminOrder, CreateRefundBody } from '@platform/contracts/admin';
+import { type AdminOrder, CreateRefundBody, roleMay } from '@platform/contracts/admin';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {
@@ -17,6 +17,7 @@ import {
   TextInput,
   useDataProvider,
   useNotify,
+  usePermissions,
   useRecordContext,
   useRefresh,
 } from 'react-admin';
@@ -40,6 +41,7 @@ const amountFormat = regex(/^\d{1,10}(\.\d{1,2})?$/, 'Enter an amount such as 12
  */
 export function RefundButton() {
   const order = useRecordContext<AdminOrder>();
+  const { permissions } = usePermissions<string | null>();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -52,7 +54,8 @@ export function RefundButton() {
     },
   });
   // From the list, the show page first has the order's summary only: the refund waits for the order in full.
-  if (!order || !isFullOrder(order) || order.refundable_amount === '0.00') return null;
+  if (!order || !isFullOrder(order) || order.refundable_amount === '0.00' || !roleMay(permissions, 'refund'))
+    return null;
   const close = () => setKey(null);
   const products = order.items.flatMap((item) =>
     item.product ? [{ id: item.product.id, name: item.product_name }] : [],
@@ -134,4 +137,44 @@ export function RefundButton() {
       </Dialog>
     </>
   );
+}
+
+/**
+ * The flag's button on a card payment that succeeded after its order was cancelled: sends all of it back at once
+ * (what is left to refund), under one key per click.
+ */
+export function RefundInFullButton({ order }: { order: AdminOrder }) {
+  const { permissions } = usePermissions<string | null>();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const refund = useMutation({
+    mutationFn: async () =>
+      (
+        await dataProvider.refundOrder(
+          order.id,
+          {
+            amount: order.refundable_amount,
+            reason: 'The payment succeeded after the order was cancelled.',
+            reference: '',
+            restock: [],
+          },
+          crypto.randomUUID(),
+        )
+      ).data,
+  });
+  if (order.status !== 'cancelled' || order.refundable_amount === '0.00' || !roleMay(permissions, 'refund'))
+    return null;
+  const click = async () => {
+    try {
+      await refund.mutateAsync();
+      notify(`Refunded ${order.refundable_amount} on order #${order.number}.`, { type: 'success' });
+    } catch (error) {
+      notify(error instanceof Error && error.message ? error.message : 'The refund could not be made.', {
+        type: 'error',
+      });
+    }
+    refresh();
+  };
+  return <Button label={`Refund ${order.refundable_amount}`} onClick={click} disabled={refund.isPending} />;
 }

@@ -1,6 +1,7 @@
 // What every service call receives first, at the bottom of the import graph: the shop and the user a request is for,
 // the tenant-scoped data door, and the platform's services as interfaces. Modules, plugins and `lib/` import it;
 // it imports nothing above `lib/` and `db/`.
+import { roleMay, type StaffPermission } from '@platform/contracts/admin';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { TenantScope } from '../db/tenant-scope.ts';
@@ -44,6 +45,12 @@ export interface EventBus {
   ): void;
   /** Registers a handler that runs inside the transaction that emitted the event, just before its commit. */
   beforeCommit<K extends DomainEventName>(name: K, handler: TransactionalEventHandler<K>): void;
+  /**
+   * Registers a handler of an event that must not be lost (`lib/outbox.ts`): the event is written to the outbox with
+   * the change, and the handler runs after the commit in its own transaction, once per event (`id` names it in the
+   * idempotency key), retried until it succeeds.
+   */
+  durable<K extends DomainEventName>(name: K, id: string, handler: TransactionalEventHandler<K>): void;
   /** Runs the `beforeCommit` handlers of the events a transaction emitted, inside that transaction. */
   runBeforeCommit(events: readonly DomainEvent[], tx: TransactionContext): Promise<void>;
   /** Hands committed events to their handlers; resolves once the awaited ones have run. */
@@ -110,6 +117,24 @@ const STAFF_ROLES = ['staff', 'owner'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** The signed-in member of staff of a context, with at least the `minimum` role; 401 or 403 otherwise. */
+/** What staff read when their role may not do something (`requirePermission`). */
+const PERMISSION_REFUSALS: Record<StaffPermission, string> = {
+  refund: 'Your role may not refund orders: ask the shop owner.',
+  see_revenue: "Your role may not see the shop's revenue.",
+  manage_products: 'Your role may not manage products.',
+  manage_orders: 'Your role may not manage orders.',
+  manage_settings: "Your role may not manage the shop's settings or staff.",
+};
+
+/** The signed-in staff member, when their role may do `permission` (`ROLE_PERMISSIONS`); else 401 or 403. */
+export function requirePermission(ctx: RequestContext, permission: StaffPermission): AuthUser {
+  const user = requireStaff(ctx);
+  if (!roleMay(user.role, permission)) {
+    throw new AppError(403, 'permission_denied', PERMISSION_REFUSALS[permission]);
+  }
+  return user;
+}
+
 export function requireStaff(ctx: RequestContext, minimum: StaffRole = 'staff'): AuthUser {
   const user = requireUser(ctx);
   const rank = STAFF_ROLES.indexOf(user.role as StaffRole);

@@ -1,6 +1,7 @@
 import type { EventBus, TransactionalEventHandler, TransactionContext } from './context.ts';
 import type { DomainEvent, DomainEventName, EventHandler } from './domain-events.ts';
 import type { EventRelay } from './event-relay.ts';
+import { type DurableEventHandler, writeOutbox } from './outbox.ts';
 
 interface EventLogger {
   error(object: object, message: string): void;
@@ -23,6 +24,11 @@ export class InProcessEventBus implements EventBus {
   private relay: { to: EventRelay; names: ReadonlySet<DomainEventName> } | null = null;
   private readonly transactional = new Map<DomainEventName, TransactionalEventHandler<DomainEventName>[]>();
   private readonly running = new Set<Promise<void>>();
+  private readonly durableHandlers = new Map<
+    DomainEventName,
+    { id: string; handler: DurableEventHandler<DomainEventName> }[]
+  >();
+  private deliverer: ((tenantId: number) => Promise<unknown>) | null = null;
 
   constructor(private readonly log: EventLogger) {}
 
@@ -71,10 +77,33 @@ export class InProcessEventBus implements EventBus {
     this.transactional.set(name, list);
   }
 
-  /** Runs the `beforeCommit` handlers of the events a transaction emitted, in order, inside that transaction. */
+  /**
+   * Registers a handler of an event that must not be lost: the event is written to the outbox inside the transaction
+   * that emitted it, and the handler runs after the commit (`deliverWith`), in its own transaction, once per event
+   * (`id` and the event's id are its idempotency key), retried with backoff until it succeeds.
+   */
+  durable<K extends DomainEventName>(name: K, id: string, handler: TransactionalEventHandler<K>): void {
+    const list = this.durableHandlers.get(name) ?? [];
+    list.push({ id, handler: handler as unknown as DurableEventHandler<DomainEventName> });
+    this.durableHandlers.set(name, list);
+  }
+
+  /** The durable handlers of an event name (the outbox's deliverer runs them). */
+  readonly durableHandlersOf = (name: DomainEventName) => this.durableHandlers.get(name) ?? [];
+
+  /** How committed outbox events of a shop are delivered at once (the app's deliverer); the job sweeps the rest. */
+  deliverWith(deliver: (tenantId: number) => Promise<unknown>): void {
+    this.deliverer = deliver;
+  }
+
+  /**
+   * Runs the `beforeCommit` handlers of the events a transaction emitted, in order, inside that transaction, and
+   * writes those with durable handlers to the outbox (they commit with the change).
+   */
   async runBeforeCommit(events: readonly DomainEvent[], tx: TransactionContext): Promise<void> {
     for (const event of events) {
       for (const handler of this.transactional.get(event.name) ?? []) await handler(event.payload, tx);
+      if (this.durableHandlers.has(event.name)) await writeOutbox(tx, event);
     }
   }
 
@@ -84,13 +113,17 @@ export class InProcessEventBus implements EventBus {
    */
   publish(events: readonly DomainEvent[]): Promise<void> {
     const awaited: Promise<void>[] = [];
+    const outboxTenants = new Set<number>();
     for (const event of events) {
+      if (this.durableHandlers.has(event.name)) outboxTenants.add((event.payload as { tenantId: number }).tenantId);
       for (const { handler, awaited: wait } of this.handlers.get(event.name) ?? []) {
         const run = this.track(event, handler);
         if (wait) awaited.push(run);
       }
       if (this.relay?.names.has(event.name)) this.relay.to.send(event);
     }
+    // The outbox rows just committed are delivered now, in the background; a crash leaves them to the job.
+    for (const tenantId of outboxTenants) this.background('outbox delivery', () => this.deliverer?.(tenantId));
     return Promise.all(awaited).then(() => undefined);
   }
 
@@ -101,6 +134,16 @@ export class InProcessEventBus implements EventBus {
       .finally(() => this.running.delete(run));
     this.running.add(run);
     return run;
+  }
+
+  /** Runs `work` in the background, logging its failure; `idle` waits for it. */
+  private background(name: string, work: () => Promise<unknown> | undefined): void {
+    const run: Promise<void> = (async () => {
+      await work();
+    })()
+      .catch((error: unknown) => this.log.error({ err: error, event: name }, 'event handler failed'))
+      .finally(() => this.running.delete(run));
+    this.running.add(run);
   }
 
   /** Resolves when every handler started so far has finished (tests, shutdown). */

@@ -26,6 +26,7 @@ export async function inTransaction<T>(ctx: RequestContext, work: (tx: Transacti
     await ctx.deps.events.runBeforeCommit([...events], tx);
     return value;
   });
+  killAfterCommitIfAsked(ctx, events);
   for (const then of committed) then();
   await ctx.deps.events.publish(events);
   return result;
@@ -35,4 +36,13 @@ export async function inTransaction<T>(ctx: RequestContext, work: (tx: Transacti
 export function afterCommit(ctx: RequestContext, work: () => void): void {
   if (isTransactionContext(ctx)) ctx.afterCommit(work);
   else work();
+}
+
+/**
+ * The fault tests' failpoint (`FAULT_KILL_AFTER_COMMIT_OF`): a crash between a commit and the delivery of its events,
+ * for real. Unset, it does nothing.
+ */
+function killAfterCommitIfAsked(ctx: RequestContext, events: readonly DomainEvent[]): void {
+  const name = ctx.deps.config.FAULT_KILL_AFTER_COMMIT_OF;
+  if (name && events.some((event) => event.name === name)) process.kill(process.pid, 'SIGKILL');
 }

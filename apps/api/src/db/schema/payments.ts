@@ -83,7 +83,11 @@ export const sandboxGatewayTransactions = pgTable('sandbox_gateway_transactions'
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const REFUND_STATUS_VALUES = ['requested', 'pending', 'succeeded', 'failed'] as const;
+/**
+ * A refund's life (migrations 0070, 0078): `requested` (reserved), `sending` (its method is being asked), then
+ * `pending` at the bank, `succeeded`, `failed`, or `unknown` (the gateway did not answer: ask before sending again).
+ */
+export const REFUND_STATUS_VALUES = ['requested', 'sending', 'pending', 'unknown', 'succeeded', 'failed'] as const;
 
 /** One refund of an order (migration 0070): through the card gateway, or recorded by staff. */
 export const refunds = pgTable('refunds', {
@@ -144,5 +148,7 @@ export const sandboxGatewayRefunds = pgTable('sandbox_gateway_refunds', {
   pollsLeft: integer('polls_left').notNull().default(0),
   fails: boolean('fails').notNull().default(false),
   reference: text('reference').notNull(),
+  /** The merchant's own reference of the refund, sent with it (migration 0078); null for a void or an older row. */
+  merchantReference: text('merchant_reference'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

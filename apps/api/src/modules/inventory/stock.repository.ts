@@ -43,3 +43,37 @@ export async function listMovements(scope: TenantScope, productId: number, limit
     .orderBy(sql`${stockMovements.id} desc`)
     .limit(limit);
 }
+
+/** Why units of an order come back to stock: a refund's return, a cancellation, an expiry. */
+export const RETURN_REASONS = ['return', 'cancellation', 'expiry'] as const;
+
+/**
+ * An order's units per product and variant as the ledger holds them: taken by the order (`sold`, its `order` rows)
+ * and put back for it since (`returned`, its return, cancellation and expiry rows).
+ */
+export async function orderStockBalance(
+  scope: TenantScope,
+  orderId: number,
+): Promise<{ productId: number; variantId: number | null; sold: number; returned: number }[]> {
+  const rows = await scope.db
+    .select({
+      productId: stockMovements.productId,
+      variantId: stockMovements.variantId,
+      sold: sql<number>`coalesce(-sum(${stockMovements.quantity}) filter (where ${stockMovements.reason} = 'order'), 0)::integer`,
+      returned: sql<number>`coalesce(sum(${stockMovements.quantity}) filter (where ${stockMovements.reason} in ('return', 'cancellation', 'expiry')), 0)::integer`,
+    })
+    .from(stockMovements)
+    .where(scope.where(stockMovements, eq(stockMovements.orderId, orderId)))
+    .groupBy(stockMovements.productId, stockMovements.variantId);
+  return rows.map((row) => ({ ...row, sold: Number(row.sold), returned: Number(row.returned) }));
+}
+
+/**
+ * Holds the order's stock returns until the transaction ends: two transactions putting units of one order back
+ * (a refund completing, a cancellation) read and write its balance one after the other.
+ */
+export async function lockOrderStockReturns(scope: TenantScope, orderId: number): Promise<void> {
+  await scope.db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`order-stock:${scope.tenantId}:${orderId}`}, 0))`,
+  );
+}

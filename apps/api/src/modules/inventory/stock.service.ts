@@ -18,6 +18,8 @@ import {
   ledgerTotal,
   ledgerVariantTotal,
   listMovements,
+  lockOrderStockReturns,
+  orderStockBalance,
   type StockMovementRow,
   type StockReason,
 } from './stock.repository.ts';
@@ -109,6 +111,70 @@ export async function moveStock(
     });
     if (changed.length > 0)
       tx.emit({ name: 'stock.changed', payload: { tenantId: tx.tenant.id, productIds: changed } });
+  });
+}
+
+/** What units of an order may still come back to stock, per product and variant (`orderUnitKey`). */
+export interface OrderUnits {
+  productId: number;
+  variantId?: number | undefined;
+  /** Units the order took from stock. */
+  sold: number;
+  /** Units put back for it since (returns, cancellation, expiry). */
+  returned: number;
+}
+
+/** The key of a product's (or one of its variants') units in an order. */
+export function orderUnitKey(line: { productId: number; variantId?: number | null | undefined }): string {
+  return `${line.productId}:${line.variantId ?? ''}`;
+}
+
+/** An order's units as the stock ledger holds them: what it took and what came back, per product and variant. */
+export async function orderStockUnits(ctx: RequestContext, orderId: number): Promise<Map<string, OrderUnits>> {
+  const rows = await orderStockBalance(ctx.scope, orderId);
+  return new Map(
+    rows.map((row) => {
+      const units = {
+        productId: row.productId,
+        ...(row.variantId === null ? {} : { variantId: row.variantId }),
+        sold: row.sold,
+        returned: row.returned,
+      };
+      return [orderUnitKey(units), units];
+    }),
+  );
+}
+
+/**
+ * Puts units of an order back in stock (a refund's return, a cancellation, an expiry), never more per product and
+ * variant than the order took less what came back before: a line asking more puts back what is left (0 when all
+ * came back). Returns the changes made. NOTE: this is the one bound of restock; every return of an order's units
+ * goes through it, under the order's return lock.
+ */
+export async function returnOrderStock(
+  ctx: RequestContext,
+  input: { orderId: number; changes: StockChange[]; reason: 'return' | 'cancellation' | 'expiry'; note?: string },
+): Promise<StockChange[]> {
+  if (input.changes.every((change) => change.quantity <= 0)) return [];
+  return inTransaction(ctx, async (tx) => {
+    await lockOrderStockReturns(tx.scope, input.orderId);
+    const units = await orderStockUnits(tx, input.orderId);
+    const made: StockChange[] = [];
+    for (const change of input.changes) {
+      const line = units.get(orderUnitKey(change));
+      if (!line || change.quantity <= 0) continue;
+      const quantity = Math.min(change.quantity, line.sold - line.returned);
+      if (quantity <= 0) continue;
+      line.returned += quantity;
+      made.push({ productId: change.productId, variantId: change.variantId, quantity });
+    }
+    await moveStock(tx, {
+      changes: made,
+      reason: input.reason,
+      orderId: input.orderId,
+      ...(input.note ? { note: input.note } : {}),
+    });
+    return made;
   });
 }
 

@@ -47,6 +47,8 @@ const ALLOWED: [OrderStatus, OrderStatus][] = [
   ),
   ['partially_refunded', 'shipped'],
   ['partially_refunded', 'delivered'],
+  // Staff may cancel an order refunded in part (decision 021): only its units not yet back return.
+  ['partially_refunded', 'cancelled'],
 ];
 
 /** The way from a new order to each status. */

@@ -15,7 +15,7 @@ import { type Actor, ORDER_STATUS_EVENTS } from '../../lib/domain-events.ts';
 import { AppError, ConflictError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { releaseDiscountUses } from '../discounts/index.ts';
-import { moveStock, recordPurchase, withdrawPurchase } from '../inventory/index.ts';
+import { recordPurchase, returnOrderStock, withdrawPurchase } from '../inventory/index.ts';
 import { insertOrderHistory, lockOrder, type OrderRow, orderQuantities, updateOrder } from './orders.repository.ts';
 
 // The table of moves, who makes them and their guards live in `@platform/contracts` (`order-lifecycle.ts`), which the
@@ -69,7 +69,7 @@ function actorOf(ctx: RequestContext): Actor {
  * against the lifecycle table and its guards for this actor (400, 403 or 409 when refused; what the input lacks is
  * refused before the order is read), the status and its timestamps set (and a shipped order's carrier and tracking),
  * the step added to the history, a paid order's products recorded as the customer's purchases (withdrawn when a paid
- * order is cancelled), a cancelled order's units put back in stock through the stock ledger, and `order.<status>`
+ * order is cancelled), a cancelled order's units not yet back put back in stock through the stock ledger, and `order.<status>`
  * published after the commit. Because the row is locked first, two callers at the same moment move an order once:
  * the second sees the new status. Returns the order before and after, or null when the shop has no such order.
  */
@@ -116,7 +116,8 @@ export async function moveOrder(ctx: RequestContext, input: TransitionInput): Pr
     if (input.to === 'paid') await recordPurchase(tx, purchase);
     if (input.to === 'cancelled' && isPaidOrderStatus(order.status)) await withdrawPurchase(tx, purchase);
     if (input.to === 'cancelled') {
-      await moveStock(tx, {
+      // What refunds put back already stays back: the order's units return at most once (`returnOrderStock`).
+      await returnOrderStock(tx, {
         changes: quantities,
         reason: reason === PAYMENT_TIMEOUT ? 'expiry' : 'cancellation',
         orderId: order.id,

@@ -89,8 +89,15 @@ function staffCall(setup: Setup, method: 'GET' | 'POST', url: string, payload?: 
   });
 }
 
+/** A refund by the shop's owner (the `staff` role may not refund: decision 021). */
 function refund(setup: Setup, body: object, headers: Record<string, string> = {}) {
-  return staffCall(setup, 'POST', `/orders/${setup.order.id}/refunds/`, body, headers);
+  return t.request(setup.shop, {
+    method: 'POST',
+    url: `/api/admin/orders/${setup.order.id}/refunds/`,
+    token: setup.owner.accessToken,
+    headers,
+    payload: body,
+  });
 }
 
 async function customerOrder(setup: Setup) {
@@ -218,7 +225,7 @@ describe('refunds of orders paid outside the shop (recorded by staff)', () => {
     expect(await stockOf(setup.product.id)).toBe(4);
   });
 
-  it('is for staff only, and another shop’s order answers 404', async () => {
+  it('is for roles that may refund only (the owner), and another shop’s order answers 404', async () => {
     const setup = await orderBy('bank_transfer');
     await markPaid(setup);
     const asCustomer = await t.request(setup.shop, {
@@ -228,11 +235,21 @@ describe('refunds of orders paid outside the shop (recorded by staff)', () => {
       payload: { amount: '1.00' },
     });
     expect(asCustomer.statusCode).toBe(403);
+    // Staff whose role may not refund: 403, with why; nothing is refunded.
+    const asStaff = await staffCall(setup, 'POST', `/orders/${setup.order.id}/refunds/`, { amount: '1.00' });
+    expect(asStaff.statusCode).toBe(403);
+    expect(asStaff.json().detail).toBe('Your role may not refund orders: ask the shop owner.');
+    const cancelling = await staffCall(setup, 'POST', `/orders/${setup.order.id}/transition/`, {
+      to: 'cancelled',
+      refund: true,
+    });
+    expect(cancelling.statusCode).toBe(403);
+    expect((await customerOrder(setup)).refunds).toEqual([]);
     const other = await shopWithStaff(t, 'Another refund shop');
     const elsewhere = await t.request(other.shop, {
       method: 'POST',
       url: `/api/admin/orders/${setup.order.id}/refunds/`,
-      token: other.staff.accessToken,
+      token: other.owner.accessToken,
       payload: { amount: '1.00' },
     });
     expect(elsewhere.statusCode).toBe(404);
@@ -317,10 +334,11 @@ describe('card refunds through the sandbox gateway (Payment Maintenance API)', (
   it('cancelling a paid card order with a refund voids it on the day and says so in the e-mail', async () => {
     const setup = await orderBy('card_2c2p');
     await payByCard(setup, { settled: false });
-    const cancelled = await staffCall(setup, 'POST', `/orders/${setup.order.id}/transition/`, {
-      to: 'cancelled',
-      reason: 'out of stock',
-      refund: true,
+    const cancelled = await t.request(setup.shop, {
+      method: 'POST',
+      url: `/api/admin/orders/${setup.order.id}/transition/`,
+      token: setup.owner.accessToken,
+      payload: { to: 'cancelled', reason: 'out of stock', refund: true },
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', refunded_amount: '170.00' });
@@ -331,6 +349,38 @@ describe('card refunds through the sandbox gateway (Payment Maintenance API)', (
     );
     expect(mail?.body).toContain('Your card payment of $170.00 USD has been voided');
     expect(mail?.body).not.toContain('will be refunded');
+  });
+
+  it('a card payment that succeeded after its order was cancelled is refunded in full from the order, and its flag lifted', async () => {
+    const setup = await orderBy('card_2c2p');
+    const started = await t.request(setup.shop, {
+      method: 'POST',
+      url: '/api/payments/card/initiate/',
+      token: setup.customer.accessToken,
+      payload: { order_id: setup.order.id, currency: 'USD' },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    // Staff cancel the order while the customer is on the gateway's page; the payment succeeds all the same.
+    const cancelled = await staffCall(setup, 'POST', `/orders/${setup.order.id}/transition/`, { to: 'cancelled' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const visit = await payAtHostedPage(started.json().redirectUrl, 'approve');
+    if (visit.returnForm) await followReturn(visit.returnForm);
+    await t.settled();
+    const flagged = (await staffCall(setup, 'GET', `/orders/${setup.order.id}/`)).json();
+    expect(flagged).toMatchObject({ status: 'cancelled', refundable_amount: '170.00' });
+    expect(flagged.payments[0].review_reason).toContain('after its order was cancelled');
+
+    const refunded = await refund(setup, { amount: '170.00', reason: 'paid after the order was cancelled' });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    expect(refunded.json()).toMatchObject({
+      status: 'cancelled',
+      refunded_amount: '170.00',
+      refundable_amount: '0.00',
+    });
+    expect(refunded.json().refunds).toEqual([expect.objectContaining({ kind: 'void', status: 'succeeded' })]);
+    expect(refunded.json().payments[0].review_reason).toBeNull();
+    // The cancellation gave the stock back already; the refund puts back nothing more.
+    expect(await stockOf(setup.product.id)).toBe(5);
   });
 
   it('cancelling a paid order without a refund tells the customer it was not refunded', async () => {

@@ -3,21 +3,23 @@
 // e-mail), and a pending refund that completes later.
 import { formatMinor, type OrderTarget, parseMinor } from '@platform/contracts';
 import type { CreateRefundBody } from '@platform/contracts/admin';
-import type { RequestContext } from '../../lib/context.ts';
+import { type RequestContext, requirePermission } from '../../lib/context.ts';
 import type { Actor } from '../../lib/domain-events.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { runWorkflow, step, workflow } from '../../lib/workflow.ts';
 import { recordAudit } from '../audit/index.ts';
-import { moveStock } from '../inventory/index.ts';
+import { orderStockUnits, orderUnitKey } from '../inventory/index.ts';
 import {
   failRefund,
   findRefundReplay,
-  type RefundOutcome,
+  OPEN_REFUND_STATUSES,
   type RefundRequest,
   recordRefundOutcome,
+  redriveOnRetry,
   refundTotals,
   reserveRefund,
+  type SentRefund,
   sendRefund,
 } from '../payments/index.ts';
 import { moveOrder } from './orders.lifecycle.ts';
@@ -73,13 +75,15 @@ function restockName(line: RestockLine): string {
 /**
  * Restock lines must be units of the order not returned before (a cancelled order's are all back already), of the
  * variant the order held for a product sold in options: a line without `variant_id` of a product the order holds in
- * one variant is that variant's; in several, it must name one. Returns the lines with their variants.
+ * one variant is that variant's; in several, it must name one. Per line, what may come back is what the order took
+ * less what came back (the stock ledger) and what refunds not finished will put back (`reserved`); more answers 400
+ * naming the line. Returns the lines with their variants.
  */
 async function checkRestock(
   tx: RequestContext,
   order: OrderRow,
   input: RefundOrderInput,
-  returned: Map<string, number>,
+  reserved: Map<string, number>,
 ): Promise<RestockLine[]> {
   const lines = input.body.restock;
   if (lines.length === 0) return [];
@@ -114,10 +118,16 @@ async function checkRestock(
     const key = restockKey(line);
     asked.set(key, { line, quantity: (asked.get(key)?.quantity ?? 0) + line.quantity });
   }
+  const units = await orderStockUnits(tx, order.id);
   for (const [key, { line, quantity }] of asked) {
     if (!ordered.has(key))
       throw new ValidationError({ restock: [`${capitalized(restockName(line))} is not in this order.`] });
-    const left = (ordered.get(key) ?? 0) - (returned.get(key) ?? 0);
+    const ledger = units.get(orderUnitKey({ productId: line.product_id, variantId: line.variant_id }));
+    const took = ledger?.sold ?? 0;
+    const left = Math.max(
+      Math.min(ordered.get(key) ?? 0, took) - (ledger?.returned ?? 0) - (reserved.get(key) ?? 0),
+      0,
+    );
     if (quantity > left) {
       throw new ValidationError({ restock: [`At most ${left} units of ${restockName(line)} can be put back.`] });
     }
@@ -151,7 +161,7 @@ const reserve = step(
       const replay = await findRefundReplay(tx, order.id, request.idempotencyKey, request.fingerprint);
       if (replay) return { refundId: replay.id, replayed: true };
       checkIsRefundable(order);
-      const restock = await checkRestock(tx, order, input, returnedUnits(totals.rows));
+      const restock = await checkRestock(tx, order, input, reservedUnits(totals.rows));
       const refund = await reserveRefund(tx, refundableOf(order), { ...request, restock });
       return { refundId: refund.id, replayed: false };
     }),
@@ -160,16 +170,23 @@ const reserve = step(
   },
 );
 
+/**
+ * An order paid, or cancelled (a card payment may succeed after its order was cancelled: its money goes back in full
+ * from the order; whether anything was taken, the payment method's totals say).
+ */
 function checkIsRefundable(order: OrderRow): void {
-  if (!REFUNDABLE.includes(order.status) || !order.paidAt) {
+  if (!REFUNDABLE.includes(order.status) || (!order.paidAt && order.status !== 'cancelled')) {
     throw new ValidationError({ amount: ['This order has not been paid: there is nothing to refund.'] });
   }
 }
 
-/** Units put back by refunds that did not fail, per product (and variant: `restockKey`). */
-function returnedUnits(rows: { status: string; restock: RestockLine[] }[]) {
+/**
+ * Units that refunds not finished will put back when they complete, per product (and variant: `restockKey`); a
+ * completed refund's are in the stock ledger, a failed one's are never put back.
+ */
+function reservedUnits(rows: { status: string; restock: RestockLine[] }[]) {
   const returned = new Map<string, number>();
-  for (const row of rows.filter((refund) => refund.status !== 'failed')) {
+  for (const row of rows.filter((refund) => (OPEN_REFUND_STATUSES as readonly string[]).includes(refund.status))) {
     for (const line of row.restock) {
       returned.set(restockKey(line), (returned.get(restockKey(line)) ?? 0) + line.quantity);
     }
@@ -181,8 +198,9 @@ const RECORDING_FAILED =
   "The money went back through the payment method, but recording it on the order failed: check the order's stock and status.";
 
 /**
- * 2. Send: the order's payment method sends the money back (the gateway), or records staff's refund. Nothing after it
- * can take the money back, so when a later step fails, the refund is recorded as done and flagged for staff.
+ * 2. Send: the order's payment method sends the money back (the gateway), or records staff's refund; a gateway that
+ * does not answer leaves the refund `unknown` (asked about before anything is sent again). Nothing after it can take
+ * the money back, so when a later step fails, the refund is recorded as done and flagged for staff.
  */
 const send = step(
   'send refund',
@@ -216,21 +234,12 @@ export async function moveOrderForRefunds(
 /** 3. Record: the outcome, the units back in stock, the order's status, the audit entry, the customer's e-mail. */
 const record = step(
   'record refund',
-  async (ctx: RequestContext, input: { order: RefundOrderInput; refundId: number; outcome: RefundOutcome }) =>
+  async (ctx: RequestContext, input: { order: RefundOrderInput; refundId: number; outcome: SentRefund }) =>
     inTransaction(ctx, async (tx) => {
+      // The order first, as every move of it: its units come back (a completed refund) under its lock.
+      await lockOrder(tx.scope, input.order.orderId);
       const refund = await recordRefundOutcome(tx, input.refundId, input.outcome);
-      if (refund.restock.length > 0) {
-        await moveStock(tx, {
-          changes: refund.restock.map((line) => ({
-            productId: line.product_id,
-            variantId: line.variant_id,
-            quantity: line.quantity,
-          })),
-          reason: 'return',
-          orderId: refund.orderId,
-          note: `refund ${refund.id}`,
-        });
-      }
+      if (refund.status === 'unknown') return refund;
       if (input.order.moveOrder && refund.status === 'succeeded') {
         await moveOrderForRefunds(tx, refund.orderId, tx.user ? 'staff' : 'system', refund.amountCents);
       }
@@ -271,8 +280,21 @@ const refundOrderFlow = workflow<RefundOrderInput, { refundId: number; created: 
 /**
  * Refunds part or all of a paid order (the workflow above). Returns the refund's id, and whether this call made it
  * (false for a retry with a known `Idempotency-Key`). A gateway's refusal answers 502 with its reason, and leaves a
- * failed refund on the order.
+ * failed refund on the order; a gateway that does not answer leaves it unknown. Staff without the `refund`
+ * permission: 403.
  */
 export async function refundOrder(ctx: RequestContext, input: RefundOrderInput) {
-  return runWorkflow(refundOrderFlow, ctx, input);
+  // Who may send money back: a role with the `refund` permission (the system's own contexts have no user).
+  if (ctx.user) requirePermission(ctx, 'refund');
+  const done = await runWorkflow(refundOrderFlow, ctx, input);
+  if (!done.created) await redriveStuckRetry(ctx, input.orderId, done.refundId);
+  return done;
+}
+
+/** A retry of a refund left unanswered or stuck: asked about (and sent once if never received) before answering. */
+async function redriveStuckRetry(ctx: RequestContext, orderId: number, refundId: number): Promise<void> {
+  const order = await inTransaction(ctx, (tx) => lockOrder(tx.scope, orderId));
+  if (!order) return;
+  const refund = (await refundTotals(ctx, refundableOf(order))).rows.find((row) => row.id === refundId);
+  if (refund && OPEN_REFUND_STATUSES.includes(refund.status)) await redriveOnRetry(ctx, refund);
 }

@@ -1,12 +1,8 @@
 import { type Order, parseMinor } from '@platform/contracts';
-import type { Database } from '../../db/client.ts';
-import type { TransactionContext } from '../../lib/context.ts';
-import { type RequestContext, type ServiceDeps, systemContext } from '../../lib/context.ts';
-import { inTransaction } from '../../lib/unit-of-work.ts';
+import type { RequestContext, ServiceDeps, TransactionContext } from '../../lib/context.ts';
 import { shopUrl } from '../../lib/urls.ts';
 import { getAccountEmail } from '../accounts/index.ts';
 import { type MailMessage, queueMail } from '../mail/index.ts';
-import { getTenant } from '../tenants/index.ts';
 import { issueCreditNote, issueInvoice } from './orders.documents.ts';
 import { PAYMENT_TIMEOUT } from './orders.lifecycle.ts';
 import {
@@ -25,10 +21,10 @@ import { findOrder } from './orders.service.ts';
 /**
  * The orders module's reactions to domain events. The customer's e-mails about an order are queued inside the
  * transaction that placed or moved it (`beforeCommit`): the order and its e-mail commit together, so a crash right
- * after the commit loses neither. A succeeded card payment pays its order after the payment's commit (reconciliation
- * announces it again if that is lost).
+ * after the commit loses neither. A succeeded card payment pays its order, and a refund completed later moves its
+ * order and tells the customer, through the outbox: after the commit, once, even across a crash.
  */
-export function subscribeOrderEvents(deps: ServiceDeps, database: Database): void {
+export function subscribeOrderEvents(deps: ServiceDeps): void {
   /** Queues to the order's customer what `compose` writes, once the order and the customer's address are found. */
   const mailCustomer =
     (compose: (found: { ctx: RequestContext; order: Order; to: string; orderPageUrl: string }) => MailMessage | null) =>
@@ -46,11 +42,9 @@ export function subscribeOrderEvents(deps: ServiceDeps, database: Database): voi
     mailCustomer(({ ctx, ...mail }) => orderConfirmationMail({ shopName: shopName(ctx), ...mail })),
   );
 
-  deps.events.on('payment.succeeded', async (event) => {
-    const tenant = await getTenant(database.db, event.tenantId);
-    if (!tenant) return;
-    await settleCardPayment(systemContext(deps, database, tenant, `event:payment:${event.paymentId}`), event);
-  });
+  // Through the outbox (decision 021): a payment recorded as succeeded pays its order after the commit, even across a
+  // crash.
+  deps.events.durable('payment.succeeded', 'orders.settle-card-payment', (event, tx) => settleCardPayment(tx, event));
 
   // The invoice is issued in the transaction that pays the order (its number taken there, so none is lost), and
   // goes with the customer's e-mail.
@@ -96,16 +90,13 @@ export function subscribeOrderEvents(deps: ServiceDeps, database: Database): voi
       });
     };
   deps.events.beforeCommit('refund.created', refundMail(refundMadeMail));
-  deps.events.on('refund.completed', async (event) => {
-    const tenant = await getTenant(database.db, event.tenantId);
-    if (!tenant) return;
-    const ctx = systemContext(deps, database, tenant, `event:refund:${event.refundId}`);
-    await inTransaction(ctx, async (tx) => {
-      const refund = (await findOrder(tx, event.orderId))?.refunds.find((candidate) => candidate.id === event.refundId);
-      if (!refund) return;
-      await moveOrderForRefunds(tx, event.orderId, 'gateway', parseMinor(refund.amount) ?? 0);
-      await refundMail(refundCompletedMail)(event, tx);
-    });
+  // Through the outbox (decision 021): written with the refund's completion, run once after the commit, even across a
+  // crash.
+  deps.events.durable('refund.completed', 'orders.refund-completed', async (event, tx) => {
+    const refund = (await findOrder(tx, event.orderId))?.refunds.find((candidate) => candidate.id === event.refundId);
+    if (!refund) return;
+    await moveOrderForRefunds(tx, event.orderId, 'gateway', parseMinor(refund.amount) ?? 0);
+    await refundMail(refundCompletedMail)(event, tx);
   });
 
   deps.events.beforeCommit('order.cancelled', async (event, tx) => {

@@ -100,8 +100,9 @@ async function variantLedger(variantId: number) {
   );
 }
 
+/** An administration call by the shop's owner (who may refund, decision 021). */
 function staffCall(setup: Shop, url: string, payload: object) {
-  return t.request(setup.shop, { method: 'POST', url: `/api/admin${url}`, token: setup.staff.accessToken, payload });
+  return t.request(setup.shop, { method: 'POST', url: `/api/admin${url}`, token: setup.owner.accessToken, payload });
 }
 
 describe('ordering a variant', () => {

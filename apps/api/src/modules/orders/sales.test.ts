@@ -193,7 +193,7 @@ describe('the sales report', () => {
       [partly, '30.00'],
       [wholly, '12.50'],
     ] as const) {
-      const refunded = await adminCall(t, setup.shop, setup.staff.accessToken, 'POST', `/orders/${orderId}/refunds/`, {
+      const refunded = await adminCall(t, setup.shop, setup.owner.accessToken, 'POST', `/orders/${orderId}/refunds/`, {
         amount,
         reason: 'Returned',
         reference: `R-${orderId}`,

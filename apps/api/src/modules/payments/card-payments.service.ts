@@ -356,12 +356,17 @@ export async function reconcilePayments(
       new Date(now.getTime() - NOTIFY_RETRY_AFTER_MS),
       RECONCILE_BATCH,
     );
-    void deps.events.publish(
-      unnotified.map((payment) => ({
-        name: 'payment.succeeded' as const,
-        payload: { tenantId: tenant.id, orderId: payment.orderId, paymentId: payment.id },
-      })),
-    );
+    // Announced again through the outbox (decision 021), like the first time: delivered after the commit, once.
+    if (unnotified.length > 0) {
+      await inTransaction(ctx, async (tx) => {
+        for (const payment of unnotified) {
+          tx.emit({
+            name: 'payment.succeeded',
+            payload: { tenantId: tenant.id, orderId: payment.orderId, paymentId: payment.id },
+          });
+        }
+      });
+    }
     totals.announced += unnotified.length;
     const claimed = await claimExpiredOpenPayments(
       ctx.scope,

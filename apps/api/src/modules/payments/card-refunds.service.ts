@@ -40,17 +40,32 @@ interface MaintenanceKeys {
   open: OpenKeys;
 }
 
+/**
+ * The gateway gave no answer the shop can read (a timeout, a transport failure, a server error, an answer that does
+ * not open): what it did with the request is unknown, and must be asked before anything is sent again.
+ */
+export class GatewayUnansweredError extends GatewayError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GatewayUnansweredError';
+  }
+}
+
 async function fetchText(url: string, init: RequestInit, timeoutMs: number): Promise<string> {
   let response: Response;
+  let body: string;
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+    body = await response.text();
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
-    throw new GatewayError(
+    throw new GatewayUnansweredError(
       timedOut ? 'The payment gateway did not answer in time.' : 'The payment gateway could not be reached.',
     );
   }
-  const body = await response.text();
+  if (response.status >= 500) {
+    throw new GatewayUnansweredError(`The payment gateway failed to answer (HTTP ${response.status}).`);
+  }
   if (!response.ok) throw new GatewayError(`The payment gateway refused the request (HTTP ${response.status}).`);
   return body;
 }
@@ -110,7 +125,7 @@ async function maintenanceEndpoint(ctx: RequestContext, config: PaymentConfig) {
 export async function askMaintenance(
   ctx: RequestContext,
   config: PaymentConfig,
-  request: { processType: ProcessType; invoiceNo: string; amountCents?: number },
+  request: { processType: ProcessType; invoiceNo: string; amountCents?: number; reference?: string },
 ): Promise<MaintenanceAnswer> {
   const endpoint = await maintenanceEndpoint(ctx, config);
   const xml = buildXml('PaymentProcessRequest', maintenanceRequest({ merchantId: config.cardMerchantId, ...request }));
@@ -124,10 +139,10 @@ export async function askMaintenance(
   try {
     opened = await openMessage(answer, endpoint.keys.open);
   } catch {
-    throw new GatewayError("The payment gateway's answer failed its signature or encryption check.");
+    throw new GatewayUnansweredError("The payment gateway's answer failed its signature or encryption check.");
   }
   const fields = parseXml('PaymentProcessResponse', opened);
-  if (!fields) throw new GatewayError('The payment gateway gave an unreadable answer.');
+  if (!fields) throw new GatewayUnansweredError('The payment gateway gave an unreadable answer.');
   return readMaintenanceAnswer(fields);
 }
 
@@ -154,7 +169,7 @@ export async function refundCardPayment(
   ctx: RequestContext,
   config: PaymentConfig,
   payment: { invoiceNo: string; amountCents: number },
-  input: { amountCents: number; refundedBeforeCents: number },
+  input: { amountCents: number; refundedBeforeCents: number; gatewayReference: string },
 ): Promise<CardRefundOutcome> {
   const now = await askMaintenance(ctx, config, { processType: 'I', invoiceNo: payment.invoiceNo });
   if (now.respCode !== '00') throw refused(now);
@@ -169,6 +184,7 @@ export async function refundCardPayment(
       processType: 'V',
       invoiceNo: payment.invoiceNo,
       amountCents: input.amountCents,
+      reference: input.gatewayReference,
     });
     if (voided.respCode !== '00') throw refused(voided);
     return { kind: 'void', status: 'succeeded', reference: voided.reference, ...codes(voided) };
@@ -177,6 +193,7 @@ export async function refundCardPayment(
     processType: 'R',
     invoiceNo: payment.invoiceNo,
     amountCents: input.amountCents,
+    reference: input.gatewayReference,
   });
   if (refunded.respCode !== '00') throw refused(refunded);
   const status = refunded.status === 'refund_pending' ? 'pending' : 'succeeded';
@@ -187,16 +204,29 @@ function codes(answer: MaintenanceAnswer) {
   return { respCode: answer.respCode, respDesc: answer.respDesc };
 }
 
-/** What became of a pending refund (`RS`): still pending, done, failed, or unknown (ask again later). */
+/** The sandbox's (and the platform's reading of 2C2P's) answer code for "no refund by this reference". */
+export const REFUND_NOT_FOUND_CODE = '37';
+
+/**
+ * What became of a refund, asked by its own reference (`RS`): still pending, done (a refund, or a void), failed,
+ * never received (`not_found`: safe to send it), or null when the answer says none of these (ask again later).
+ * Throws `GatewayUnansweredError` when the gateway does not answer.
+ */
 export async function cardRefundStatus(
   ctx: RequestContext,
   config: PaymentConfig,
-  request: { invoiceNo: string; amountCents: number },
-): Promise<{ status: 'pending' | 'succeeded' | 'failed'; answer: MaintenanceAnswer } | null> {
+  request: { invoiceNo: string; amountCents: number; reference?: string },
+): Promise<{
+  status: 'pending' | 'succeeded' | 'failed' | 'not_found';
+  kind: 'refund' | 'void';
+  answer: MaintenanceAnswer;
+} | null> {
   const answer = await askMaintenance(ctx, config, { processType: 'RS', ...request });
+  if (answer.respCode === REFUND_NOT_FOUND_CODE) return { status: 'not_found', kind: 'refund', answer };
   if (answer.respCode !== '00') return null;
-  if (answer.status === 'refunded') return { status: 'succeeded', answer };
-  if (answer.status === 'refund_failed') return { status: 'failed', answer };
-  if (answer.status === 'refund_pending') return { status: 'pending', answer };
+  if (answer.status === 'voided') return { status: 'succeeded', kind: 'void', answer };
+  if (answer.status === 'refunded') return { status: 'succeeded', kind: 'refund', answer };
+  if (answer.status === 'refund_failed') return { status: 'failed', kind: 'refund', answer };
+  if (answer.status === 'refund_pending') return { status: 'pending', kind: 'refund', answer };
   return null;
 }

@@ -26,6 +26,8 @@ export interface RefundInstruction {
   /** What staff recorded of a refund they made themselves: its reference and day. */
   reference: string;
   refundedOn: string | null;
+  /** The refund's own reference at the gateway: unique per refund and sent with it, so a resend is the same refund. */
+  gatewayReference: string;
 }
 
 /** What a method did with a refund: a void or refund at the gateway (done, or pending at the bank), or staff's. */

@@ -67,14 +67,13 @@ export async function updateRefund(
 }
 
 /**
- * Claims up to `limit` pending refunds for one status poll, until `claimUntil`: a row another instance holds
- * (locked now, or claimed and not yet released) is skipped, so no two polls ask about one.
+ * Claims up to `limit` refunds not finished for one re-drive, until `claimUntil`: pending ones and unknown ones, and
+ * ones left requested or being sent before `settledBefore`. A row another instance holds (locked now, or claimed and
+ * not yet released) is skipped, so no two runs ask about one.
  */
-export async function claimPendingRefunds(
+export async function claimOpenRefunds(
   scope: TenantScope,
-  now: Date,
-  claimUntil: Date,
-  limit: number,
+  input: { now: Date; settledBefore: Date; claimUntil: Date; limit: number },
 ): Promise<RefundRow[]> {
   return scope.transaction(async (tx) => {
     const due = await tx.db
@@ -83,17 +82,20 @@ export async function claimPendingRefunds(
       .where(
         tx.where(
           refunds,
-          eq(refunds.status, 'pending'),
-          or(isNull(refunds.pollClaimedUntil), lt(refunds.pollClaimedUntil, now)),
+          or(
+            inArray(refunds.status, ['pending', 'unknown']),
+            and(inArray(refunds.status, ['requested', 'sending']), lt(refunds.updatedAt, input.settledBefore)),
+          ),
+          or(isNull(refunds.pollClaimedUntil), lt(refunds.pollClaimedUntil, input.now)),
         ),
       )
       .orderBy(asc(refunds.createdAt))
-      .limit(limit)
+      .limit(input.limit)
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];
     return tx.db
       .update(refunds)
-      .set({ pollClaimedUntil: claimUntil })
+      .set({ pollClaimedUntil: input.claimUntil })
       .where(
         tx.where(
           refunds,

@@ -7,14 +7,15 @@ import type { Database } from '../../db/client.ts';
 import { type RequestContext, type ServiceDeps, systemContext, type TransactionContext } from '../../lib/context.ts';
 import { AppError, BadGatewayError, ConflictError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
+import { returnOrderStock } from '../inventory/index.ts';
 import { listTenants } from '../tenants/index.ts';
-import { cardRefundStatus } from './card-refunds.service.ts';
+import { cardRefundStatus, GatewayUnansweredError } from './card-refunds.service.ts';
 import { paymentMethodHandler, type RefundOutcome } from './payment-methods.ts';
 import { loadPaymentConfig } from './payments.config.ts';
 import { GatewayError } from './payments.gateway.ts';
-import { listOrderPaymentRows, type PaymentRow } from './payments.repository.ts';
+import { listOrderPaymentRows, type PaymentRow, updatePayment } from './payments.repository.ts';
 import {
-  claimPendingRefunds,
+  claimOpenRefunds,
   findRefund,
   findRefundByKey,
   insertRefund,
@@ -43,26 +44,37 @@ export interface RefundTotals {
   rows: RefundRow[];
 }
 
-const ACTIVE: readonly RefundRow['status'][] = ['requested', 'pending', 'succeeded'];
+/** Refunds not finished: their amount and their units to put back are reserved; the re-drive looks after them. */
+export const OPEN: readonly RefundRow['status'][] = ['requested', 'sending', 'pending', 'unknown'];
+/** Refunds whose amount counts against what is left to refund: all but the failed. */
+const RESERVED: readonly RefundRow['status'][] = [...OPEN, 'succeeded'];
 
-function succeededPayment(payments: PaymentRow[]): PaymentRow | null {
-  return payments.find((payment) => payment.status === 'succeeded' && !payment.reviewReason) ?? null;
+/**
+ * The card payment a refund goes back through: the one that paid the order; for an order never paid (cancelled
+ * before its payment succeeded), a payment that succeeded all the same, flagged for staff: its money was taken.
+ */
+function succeededPayment(payments: PaymentRow[], orderPaid: boolean): PaymentRow | null {
+  const succeeded = payments.filter((payment) => payment.status === 'succeeded');
+  return orderPaid ? (succeeded.find((payment) => !payment.reviewReason) ?? null) : (succeeded[0] ?? null);
 }
 
-/** The order's money: a card order paid what its succeeded payment took; another method, the order's total. */
+/** The order's money: paid, sent back, and asked to go back. */
 export async function refundTotals(ctx: RequestContext, order: RefundableOrder): Promise<RefundTotals> {
   const [rows, payments] = await Promise.all([
     listRefundRows(ctx.scope, order.id),
     order.paymentMethod === 'card_2c2p' ? listOrderPaymentRows(ctx.scope, order.id) : Promise.resolve([]),
   ]);
-  const paidCents = !order.paid
-    ? 0
-    : order.paymentMethod === 'card_2c2p'
-      ? (succeededPayment(payments)?.amountCents ?? 0)
-      : order.totalCents;
+  // A card order paid what its payment took (one that succeeded after the order was cancelled included); another
+  // method, the order's total once marked paid.
+  const paidCents =
+    order.paymentMethod === 'card_2c2p'
+      ? (succeededPayment(payments, order.paid)?.amountCents ?? 0)
+      : order.paid
+        ? order.totalCents
+        : 0;
   const sum = (statuses: readonly RefundRow['status'][]) =>
     rows.filter((row) => statuses.includes(row.status)).reduce((total, row) => total + row.amountCents, 0);
-  return { paidCents, refundedCents: sum(['succeeded']), requestedCents: sum(ACTIVE), rows };
+  return { paidCents, refundedCents: sum(['succeeded']), requestedCents: sum(RESERVED), rows };
 }
 
 /** What a refund request asks, as the orders module read it (the amount in minor units). */
@@ -118,7 +130,9 @@ export async function reserveRefund(
     });
   }
   const payment =
-    order.paymentMethod === 'card_2c2p' ? succeededPayment(await listOrderPaymentRows(tx.scope, order.id)) : null;
+    order.paymentMethod === 'card_2c2p'
+      ? succeededPayment(await listOrderPaymentRows(tx.scope, order.id), order.paid)
+      : null;
   const refund = await insertRefund(tx.scope, {
     orderId: order.id,
     paymentId: payment?.id ?? null,
@@ -137,17 +151,26 @@ export async function reserveRefund(
   return refund;
 }
 
+/** The refund's own reference at the gateway: one per refund (its id is unique), sent with it and asked by it. */
+export function gatewayReferenceOf(refund: { id: number }): string {
+  return `refund-${refund.id}`;
+}
+
+/** What a payment method did with a refund, or `unknown`: the gateway did not answer, ask it before sending again. */
+export type SentRefund = RefundOutcome | { status: 'unknown'; reason: string };
+
+const UNANSWERED_REVIEW =
+  'The payment gateway did not answer: the shop is asking it what became of this refund, and sends nothing again before it knows.';
+
 /**
- * Sends a reserved refund through its order's payment method: the card gateway voids or refunds it; a method paid
- * outside the shop records what staff did. Throws `GatewayError` when the gateway refuses.
+ * Calls the refund's payment method once. A gateway that did not answer (a timeout, a transport failure) gives
+ * `unknown`, never a failure: the money may have gone. A refusal throws (`GatewayError`, mapped for staff).
  */
-export async function sendRefund(ctx: RequestContext, refundId: number): Promise<RefundOutcome> {
-  const refund = await findRefund(ctx.scope, refundId);
-  if (!refund) throw new Error(`refund ${refundId} is gone`);
+async function dispatchRefund(ctx: RequestContext, refund: RefundRow): Promise<SentRefund> {
   const payments = refund.paymentId ? await listOrderPaymentRows(ctx.scope, refund.orderId) : [];
   const payment = payments.find((row) => row.id === refund.paymentId) ?? null;
   const earlier = (await listRefundRows(ctx.scope, refund.orderId))
-    .filter((row) => row.id !== refund.id && ACTIVE.includes(row.status))
+    .filter((row) => row.id !== refund.id && RESERVED.includes(row.status))
     .reduce((total, row) => total + row.amountCents, 0);
   try {
     return await paymentMethodHandler(refund.method).refund(ctx, await loadPaymentConfig(ctx), {
@@ -156,34 +179,100 @@ export async function sendRefund(ctx: RequestContext, refundId: number): Promise
       payment: payment && { invoiceNo: payment.invoiceNo, amountCents: payment.amountCents },
       reference: refund.reference,
       refundedOn: refund.refundedOn,
+      gatewayReference: gatewayReferenceOf(refund),
     });
   } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    // The refund's failure is recorded with this text (the workflow's compensation); the client reads it too.
-    if (error.respCode === 'not_settled') throw new ConflictError(error.message, 'payment_not_settled');
-    throw new BadGatewayError(error.message, 'refund_refused');
+    if (error instanceof GatewayUnansweredError) return { status: 'unknown', reason: error.message };
+    throw error;
   }
 }
 
-/** Records what the payment method did with a reserved refund (in the caller's transaction). */
+function refusalOf(error: GatewayError): AppError {
+  // The refund's failure is recorded with this text (the workflow's compensation); the client reads it too.
+  if (error.respCode === 'not_settled') return new ConflictError(error.message, 'payment_not_settled');
+  return new BadGatewayError(error.message, 'refund_refused');
+}
+
+/**
+ * Sends a reserved refund through its order's payment method: the card gateway voids or refunds it (under the
+ * refund's own reference); a method paid outside the shop records what staff did. The refund is `sending` (committed)
+ * before the call, so a crash during it leaves a refund the re-drive asks about. Answers `unknown` when the gateway
+ * did not answer; throws when it refused.
+ */
+export async function sendRefund(ctx: RequestContext, refundId: number): Promise<SentRefund> {
+  const refund = await updateRefund(ctx.scope, refundId, ['requested'], { status: 'sending' });
+  if (!refund) throw new ConflictError('This refund is being sent already.', 'refund_recorded');
+  try {
+    return await dispatchRefund(ctx, refund);
+  } catch (error) {
+    if (error instanceof GatewayError) throw refusalOf(error);
+    throw error;
+  }
+}
+
+/**
+ * Records what the payment method did with a refund being sent (or asked about), in the caller's transaction: a
+ * completed refund puts its units back in stock now (bounded by what the order took: `returnOrderStock`), a pending
+ * one when it completes, a failed one never; an unknown one stays reserved, flagged for staff.
+ */
 export async function recordRefundOutcome(
   tx: TransactionContext,
   refundId: number,
-  outcome: RefundOutcome,
+  outcome: SentRefund,
   reviewReason?: string,
 ): Promise<RefundRow> {
-  const done = outcome.status === 'succeeded';
-  const row = await updateRefund(tx.scope, refundId, ['requested'], {
-    status: outcome.status,
-    kind: outcome.kind,
-    reference: outcome.reference,
-    respCode: outcome.respCode,
-    respDesc: outcome.respDesc,
-    completedAt: done ? new Date() : null,
-    ...(reviewReason ? { reviewReason } : {}),
-  });
+  const row =
+    outcome.status === 'unknown'
+      ? await updateRefund(tx.scope, refundId, ['sending', 'unknown'], {
+          status: 'unknown',
+          errorMessage: outcome.reason.slice(0, 500),
+          reviewReason: UNANSWERED_REVIEW,
+        })
+      : await updateRefund(tx.scope, refundId, OPEN, {
+          status: outcome.status,
+          kind: outcome.kind,
+          reference: outcome.reference,
+          respCode: outcome.respCode,
+          respDesc: outcome.respDesc,
+          errorMessage: null,
+          completedAt: outcome.status === 'succeeded' ? new Date() : null,
+          reviewReason: reviewReason ?? null,
+        });
   if (!row) throw new ConflictError('This refund was recorded already.', 'refund_recorded');
+  if (row.status === 'succeeded') {
+    await restockRefund(tx, row);
+    await clearSettledFlag(tx, row);
+  }
   return row;
+}
+
+/**
+ * A flagged card payment (it succeeded after its order was cancelled, or paid an order paid already) whose money all
+ * went back needs staff no more: its flag is lifted.
+ */
+async function clearSettledFlag(tx: TransactionContext, refund: RefundRow): Promise<void> {
+  if (!refund.paymentId) return;
+  const payment = (await listOrderPaymentRows(tx.scope, refund.orderId)).find((row) => row.id === refund.paymentId);
+  if (!payment?.reviewReason) return;
+  const back = (await listRefundRows(tx.scope, refund.orderId))
+    .filter((row) => row.paymentId === payment.id && row.status === 'succeeded')
+    .reduce((total, row) => total + row.amountCents, 0);
+  if (back >= payment.amountCents) await updatePayment(tx.scope, payment.id, { reviewReason: null });
+}
+
+/** A completed refund's units back in stock, never more than the order took less what came back before. */
+async function restockRefund(tx: TransactionContext, refund: RefundRow): Promise<void> {
+  if (refund.restock.length === 0) return;
+  await returnOrderStock(tx, {
+    orderId: refund.orderId,
+    changes: refund.restock.map((line) => ({
+      productId: line.product_id,
+      variantId: line.variant_id,
+      quantity: line.quantity,
+    })),
+    reason: 'return',
+    note: `refund ${refund.id}`,
+  });
 }
 
 /** A reserved refund the payment method refused (or never reached): it no longer counts against the order. */
@@ -194,7 +283,7 @@ export async function failRefund(ctx: RequestContext, refundId: number, failure:
       : failure instanceof Error
         ? failure.message
         : 'The refund could not be made.';
-  await updateRefund(ctx.scope, refundId, ['requested'], {
+  await updateRefund(ctx.scope, refundId, ['requested', 'sending'], {
     status: 'failed',
     errorMessage: message.slice(0, 500),
     completedAt: new Date(),
@@ -210,8 +299,8 @@ function orderRefundOf(row: RefundRow): OrderRefund {
   return {
     id: row.id,
     amount: formatMinor(row.amountCents),
-    // A refund not yet answered by its method is on its way, as far as anyone reading it is concerned.
-    status: row.status === 'requested' ? 'pending' : row.status,
+    // A refund not yet answered by its method is on its way, as far as its customer is concerned.
+    status: row.status === 'requested' || row.status === 'sending' || row.status === 'unknown' ? 'pending' : row.status,
     kind: row.kind,
     method: row.method,
     method_label: paymentMethodLabel(row.method, ''),
@@ -231,6 +320,8 @@ export function staffRefunds(totals: RefundTotals): {
     refundable_amount: formatMinor(Math.max(totals.paidCents - totals.requestedCents, 0)),
     refunds: totals.rows.map((row) => ({
       ...orderRefundOf(row),
+      // Staff see a refund the shop is asking the gateway about as such.
+      ...(row.status === 'unknown' ? { status: 'unknown' as const } : {}),
       reason: row.reason,
       reference: row.reference,
       refunded_on: row.refundedOn,
@@ -243,11 +334,124 @@ export function staffRefunds(totals: RefundTotals): {
 
 const POLL_BATCH = 50;
 const POLL_BACKOFF_MS = 5 * 60 * 1000;
+/**
+ * How old a refund left `requested` or `sending` must be before the re-drive takes it over: its calls are surely over
+ * (four times the gateway's timeout at least). A pending or unknown one is the re-drive's at once.
+ */
+function redriveAge(deps: ServiceDeps): number {
+  // A card refund is up to three calls (the certificate, the inquiry, the refund), each bounded by the timeout.
+  return Math.max(deps.config.REFUND_REDRIVE_AFTER_SECONDS * 1000, 4 * deps.config.PAYMENT_GATEWAY_TIMEOUT_MS);
+}
+
+/** What the re-drive did with one refund. */
+type Redriven = 'completed' | 'failed' | 'pending' | 'unknown' | 'unchanged';
 
 /**
- * Asks the gateway (refund status, `RS`) about every pending refund of every shop, and records those that completed
- * or failed: `refund.completed` moves their order and tells the customer; a failed one is flagged for staff. Safe
- * with several instances: each run claims its refunds and skips those another holds. Returns what it did.
+ * Finds out what became of one refund not finished and records it: a method paid outside the shop records staff's
+ * refund; a card refund is asked about by its own reference (`RS`): completed (units back, `refund.completed` moves
+ * the order and tells the customer), failed (its amount and units released, flagged, `refund.failed`), still pending,
+ * or never received — then it is sent, once (under the same reference). A gateway that does not answer leaves it as
+ * it is, for the next run.
+ */
+export async function redriveRefund(ctx: RequestContext, refundId: number, now = new Date()): Promise<Redriven> {
+  const refund = await findRefund(ctx.scope, refundId);
+  if (!refund || !OPEN.includes(refund.status)) return 'unchanged';
+  let sent: SentRefund | { status: 'failed'; respCode: string | null; respDesc: string };
+  if (paymentMethodHandler(refund.method).confirmedBy === 'staff' || !refund.paymentId) {
+    sent = await sendAgain(ctx, refund);
+  } else {
+    const payment = (await listOrderPaymentRows(ctx.scope, refund.orderId)).find((row) => row.id === refund.paymentId);
+    if (!payment) return 'unchanged';
+    let known: Awaited<ReturnType<typeof cardRefundStatus>>;
+    try {
+      const config = await loadPaymentConfig(ctx);
+      const asked = { invoiceNo: payment.invoiceNo, amountCents: refund.amountCents };
+      known = await cardRefundStatus(ctx, config, { ...asked, reference: gatewayReferenceOf(refund) });
+      // A refund pending since before refunds carried their own reference is known by its amount only.
+      if (known?.status === 'not_found' && refund.status === 'pending')
+        known = await cardRefundStatus(ctx, config, asked);
+    } catch (error) {
+      if (error instanceof GatewayError) return 'unchanged';
+      throw error;
+    }
+    if (!known) return 'unchanged';
+    if (known.status === 'not_found') {
+      // NOTE: only a refund the gateway never received is sent; a pending one it does not know is left to staff.
+      if (refund.status === 'pending') return 'unchanged';
+      sent = await sendAgain(ctx, refund);
+    } else if (known.status === 'failed') {
+      sent = { status: 'failed', respCode: known.answer.respCode, respDesc: known.answer.respDesc };
+    } else {
+      sent = {
+        kind: known.kind,
+        status: known.status,
+        reference: known.answer.reference,
+        respCode: known.answer.respCode,
+        respDesc: known.answer.respDesc,
+      };
+    }
+  }
+  const outcome = sent;
+  return inTransaction(ctx, async (tx) => {
+    const current = await findRefund(tx.scope, refund.id);
+    if (!current || !OPEN.includes(current.status)) return 'unchanged';
+    if (outcome.status === 'failed') {
+      const failed = await updateRefund(tx.scope, refund.id, OPEN, {
+        status: 'failed',
+        respCode: outcome.respCode,
+        respDesc: outcome.respDesc,
+        completedAt: now,
+        errorMessage: outcome.respDesc || 'The bank refused the refund.',
+        reviewReason: 'The bank refused this refund: send the money back another way.',
+      });
+      if (!failed) return 'unchanged';
+      tx.emit({
+        name: 'refund.failed',
+        payload: { tenantId: tx.tenant.id, orderId: refund.orderId, refundId: refund.id },
+      });
+      return 'failed';
+    }
+    if (outcome.status === 'unknown') {
+      if (current.status === 'requested') await updateRefund(tx.scope, refund.id, ['requested'], { status: 'sending' });
+      await recordRefundOutcome(tx, refund.id, outcome);
+      return 'unknown';
+    }
+    if (outcome.status === 'pending' && current.status === 'pending') return 'unchanged';
+    const recorded = await recordRefundOutcome(tx, refund.id, outcome);
+    if (recorded.status === 'succeeded') {
+      tx.emit({
+        name: 'refund.completed',
+        payload: { tenantId: tx.tenant.id, orderId: refund.orderId, refundId: refund.id },
+      });
+      return 'completed';
+    }
+    return 'pending';
+  });
+}
+
+/** Sends a refund the gateway never received (or a method paid outside the shop records), once; refused: failed. */
+async function sendAgain(
+  ctx: RequestContext,
+  refund: RefundRow,
+): Promise<SentRefund | { status: 'failed'; respCode: string | null; respDesc: string }> {
+  const sending =
+    refund.status === 'requested'
+      ? await updateRefund(ctx.scope, refund.id, ['requested'], { status: 'sending' })
+      : refund;
+  if (!sending) return { status: 'unknown', reason: 'The refund moved on meanwhile.' };
+  try {
+    return await dispatchRefund(ctx, sending);
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    return { status: 'failed', respCode: error.respCode, respDesc: error.message };
+  }
+}
+
+/**
+ * The re-drive of refunds (on the reconciliation job's beat), in every shop: refunds pending at the bank, refunds the
+ * gateway did not answer (`unknown`), and refunds left `requested` or `sending` by a crash, past a short age, are
+ * asked about and recorded (`redriveRefund`). Safe with several instances: each run claims its refunds and skips
+ * those another holds. Returns what it did.
  */
 export async function pollPendingRefunds(
   deps: ServiceDeps & { database: Database },
@@ -255,49 +459,30 @@ export async function pollPendingRefunds(
 ): Promise<{ asked: number; completed: number; failed: number }> {
   const totals = { asked: 0, completed: 0, failed: 0 };
   for (const tenant of await listTenants(deps.database.db)) {
-    const ctx = systemContext(deps, deps.database, tenant, 'refund-status');
-    const claimed = await claimPendingRefunds(ctx.scope, now, new Date(now.getTime() + POLL_BACKOFF_MS), POLL_BATCH);
-    if (claimed.length === 0) continue;
-    const config = await loadPaymentConfig(ctx);
-    const payments = new Map<number, PaymentRow>();
+    const ctx = systemContext(deps, deps.database, tenant, 'refund-redrive');
+    const claimed = await claimOpenRefunds(ctx.scope, {
+      now,
+      settledBefore: new Date(now.getTime() - redriveAge(deps)),
+      claimUntil: new Date(now.getTime() + POLL_BACKOFF_MS),
+      limit: POLL_BATCH,
+    });
     for (const refund of claimed) {
-      if (!refund.paymentId) continue;
-      if (!payments.has(refund.orderId)) {
-        for (const row of await listOrderPaymentRows(ctx.scope, refund.orderId)) payments.set(row.id, row);
-      }
-      const payment = payments.get(refund.paymentId);
-      if (!payment) continue;
       totals.asked += 1;
-      let result: Awaited<ReturnType<typeof cardRefundStatus>>;
-      try {
-        result = await cardRefundStatus(ctx, config, { invoiceNo: payment.invoiceNo, amountCents: refund.amountCents });
-      } catch (error) {
-        if (error instanceof GatewayError) continue;
-        throw error;
-      }
-      if (!result || result.status === 'pending') continue;
-      const outcome = result.status;
-      await inTransaction(ctx, async (tx) => {
-        const done = await updateRefund(tx.scope, refund.id, ['pending'], {
-          status: outcome,
-          respCode: result.answer.respCode,
-          respDesc: result.answer.respDesc,
-          completedAt: now,
-          ...(outcome === 'failed'
-            ? {
-                errorMessage: result.answer.respDesc || 'The bank refused the refund.',
-                reviewReason: 'The bank refused this refund: send the money back another way.',
-              }
-            : {}),
-        });
-        if (!done) return;
-        tx.emit({
-          name: outcome === 'succeeded' ? 'refund.completed' : 'refund.failed',
-          payload: { tenantId: tenant.id, orderId: refund.orderId, refundId: refund.id },
-        });
-      });
-      totals[outcome === 'succeeded' ? 'completed' : 'failed'] += 1;
+      const done = await redriveRefund(ctx, refund.id, now);
+      if (done === 'completed') totals.completed += 1;
+      if (done === 'failed') totals.failed += 1;
     }
   }
   return totals;
+}
+
+/**
+ * A retry (same `Idempotency-Key`) of a refund not finished: one the gateway did not answer is asked about now, one
+ * left being sent once its call is surely over; never sent twice (`redriveRefund`).
+ */
+export async function redriveOnRetry(ctx: RequestContext, refund: RefundRow, now = new Date()): Promise<void> {
+  const old = now.getTime() - refund.updatedAt.getTime() >= redriveAge(ctx.deps);
+  if (refund.status === 'unknown' || ((refund.status === 'requested' || refund.status === 'sending') && old)) {
+    await redriveRefund(ctx, refund.id, now);
+  }
 }

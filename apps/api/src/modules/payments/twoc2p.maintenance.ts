@@ -98,6 +98,8 @@ export function maintenanceRequest(input: {
   invoiceNo: string;
   processType: ProcessType;
   amountCents?: number | undefined;
+  /** The merchant's own reference of a refund or void (one per refund), so that a resend is the same refund. */
+  reference?: string | undefined;
 }): Record<string, string> {
   return {
     version: VERSION,
@@ -106,8 +108,13 @@ export function maintenanceRequest(input: {
     processType: input.processType,
     invoiceNo: input.invoiceNo,
     actionAmount: input.amountCents === undefined ? '' : formatMinor(input.amountCents),
+    // NOTE: the field's name is not confirmed by 2C2P's public pages (docs/payments-2c2p.md): kept here only.
+    ...(input.reference ? { [REFUND_REFERENCE_FIELD]: input.reference } : {}),
   };
 }
+
+/** The request field that carries the merchant's own reference of a refund. */
+export const REFUND_REFERENCE_FIELD = 'idempotencyID';
 
 /** `ddMMyyHHmmss`, the stamp 2C2P's maintenance samples carry (informational: 2C2P does not check it). */
 function compactStamp(at: Date): string {

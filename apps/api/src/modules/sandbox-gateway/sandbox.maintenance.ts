@@ -2,7 +2,9 @@
 // certificate exchange), inquiry (`I`), void (`V`, in full, before the payment settles), refund (`R`, settled
 // payments only, partial refunds adding up to the amount paid) and refund status (`RS`). A refund of an amount ending
 // in .01 stays pending for `SANDBOX_GATEWAY_REFUND_PENDING_POLLS` status polls, then completes; one ending in .02 does
-// the same, then fails; any other completes at once.
+// the same, then fails; one ending in .03 completes at once but is answered only after the shop's gateway timeout
+// (`PAYMENT_GATEWAY_TIMEOUT_MS`: a refund the shop must ask about); any other completes at once. A refund or void
+// carries the merchant's own reference: sent again under it, it is the same one; its status is asked by it.
 import { randomInt } from 'node:crypto';
 import type { RequestContext } from '../../lib/context.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
@@ -15,6 +17,7 @@ import {
   parseXml,
   privateKeyOf,
   publicKeyOf,
+  REFUND_REFERENCE_FIELD,
   sandboxMerchant,
   sandboxMerchantPublicKey,
   sealMessage,
@@ -62,12 +65,21 @@ function stateOf(ctx: RequestContext, transaction: SandboxTransaction, refunds: 
 const refundStatus = (refund: SandboxRefund): MaintenanceStatus =>
   refund.status === 'pending' ? 'refund_pending' : refund.status === 'completed' ? 'refunded' : 'refund_failed';
 
+/** What the sandbox answers a refund made but answered late (the `.03` switch), past the shop's gateway timeout. */
+function lateAnswerMs(ctx: RequestContext): number {
+  return ctx.deps.config.PAYMENT_GATEWAY_TIMEOUT_MS + 1000;
+}
+
 /**
  * `POST …/PaymentAction/2.0/action`: opens a sealed `PaymentProcessRequest` (signed by the shop's sandbox merchant,
- * encrypted for the sandbox), acts on it and answers a sealed `PaymentProcessResponse`; null when the request cannot
- * be opened (answered 400 without a body worth sealing).
+ * encrypted for the sandbox), acts on it and answers a sealed `PaymentProcessResponse`, with how long to hold the
+ * answer back (0 but for the `.03` switch); null when the request cannot be opened (answered 400 without a body worth
+ * sealing).
  */
-export async function maintenanceAction(ctx: RequestContext, body: unknown): Promise<string | null> {
+export async function maintenanceAction(
+  ctx: RequestContext,
+  body: unknown,
+): Promise<{ sealed: string; delayMs: number } | null> {
   const merchant = await sandboxMerchant(ctx);
   const merchantKey = await sandboxMerchantPublicKey(ctx);
   if (!merchant || !merchantKey || typeof body !== 'string') return null;
@@ -81,7 +93,15 @@ export async function maintenanceAction(ctx: RequestContext, body: unknown): Pro
   }
   const request = parseXml('PaymentProcessRequest', xml);
   const answer = request ? await act(ctx, merchant.merchantId, request) : answerOf('05', {});
-  return sealMessage(buildXml('PaymentProcessResponse', answer), { signWith: keys.own, encryptFor: keys.merchant });
+  const late =
+    request?.processType === 'R' &&
+    answer.respCode === '00' &&
+    (amountToCents(request.actionAmount ?? '') ?? 0) % 100 === 3;
+  const sealed = await sealMessage(buildXml('PaymentProcessResponse', answer), {
+    signWith: keys.own,
+    encryptFor: keys.merchant,
+  });
+  return { sealed, delayMs: late ? lateAnswerMs(ctx) : 0 };
 }
 
 function answerOf(code: Code, fields: Record<string, string>): Record<string, string> {
@@ -97,12 +117,22 @@ async function act(ctx: RequestContext, merchantId: string, request: Record<stri
   if (transaction?.respCode !== '0000') return answerOf('14', echo);
   const paidCents = amountToCents(transaction.amount) ?? 0;
   const actionCents = request.actionAmount ? amountToCents(request.actionAmount) : null;
+  const merchantReference = request[REFUND_REFERENCE_FIELD] || null;
   return inTransaction(ctx, async (tx) => {
     await lockTransaction(tx.scope, transaction.id);
     const refunds = await listSandboxRefunds(tx.scope, transaction.id);
     const state = stateOf(ctx, transaction, refunds);
     const base = { ...echo, amount: transaction.amount, status: statusCode(state) };
     if (processType === 'I') return answerOf('00', base);
+    // A refund or void the merchant names by its own reference: asked (`RS`) or sent again (`R`, `V`), the answer is
+    // what became of the one made under that reference; never a second one.
+    const known = merchantReference ? refunds.find((row) => row.merchantReference === merchantReference) : undefined;
+    if (known) {
+      const now = processType === 'RS' && known.status === 'pending' ? await advance(tx, known) : known;
+      const status = now.processType === 'V' ? 'voided' : refundStatus(now);
+      return answerOf('00', { ...base, status: statusCode(status), referenceNo: now.reference });
+    }
+    if (merchantReference && processType === 'RS') return answerOf('37', base);
     if (processType === 'V') {
       if (state === 'voided') return answerOf('36', base);
       if (state === 'settled') return answerOf('34', base);
@@ -113,6 +143,7 @@ async function act(ctx: RequestContext, merchantId: string, request: Record<stri
         amountCents: paidCents,
         status: 'completed',
         reference: String(randomInt(10_000_000, 99_999_999)),
+        merchantReference,
       });
       return answerOf('00', { ...base, status: statusCode('voided'), referenceNo: voided.reference });
     }
@@ -142,6 +173,7 @@ async function act(ctx: RequestContext, merchantId: string, request: Record<stri
       pollsLeft: pending ? polls : 0,
       fails: cents === 2,
       reference: String(randomInt(10_000_000, 99_999_999)),
+      merchantReference,
     });
     return answerOf('00', { ...base, status: statusCode(refundStatus(refund)), referenceNo: refund.reference });
   });

@@ -45,9 +45,11 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
     `${prefix}/:shop/PaymentAction/2.0/action`,
     { schema: { ...schema, body: z.string().max(100_000) } },
     async (request, reply) => {
-      const sealed = await maintenanceAction(request.ctx, request.body);
-      if (!sealed) return reply.code(400).type('text/plain; charset=utf-8').send('The request could not be read.');
-      return reply.type('text/plain; charset=utf-8').send(sealed);
+      const answer = await maintenanceAction(request.ctx, request.body);
+      if (!answer) return reply.code(400).type('text/plain; charset=utf-8').send('The request could not be read.');
+      // The `.03` switch: the refund is made (committed above), and its answer comes after the shop stopped waiting.
+      if (answer.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+      return reply.type('text/plain; charset=utf-8').send(answer.sealed);
     },
   );
 
