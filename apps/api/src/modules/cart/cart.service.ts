@@ -8,10 +8,10 @@ import { inTransaction } from '../../lib/unit-of-work.ts';
 import {
   filledPersonalisationCents,
   findVariantForSale,
+  lineCustomization,
   personalisationCents,
   type SaleVariant,
   variantOptions,
-  withVariantOptions,
 } from '../catalog/index.ts';
 import { type CartDiscounts, checkDiscountCode, type DiscountLine, previewCartDiscounts } from '../discounts/index.ts';
 import type { MediaStorage } from '../media/index.ts';
@@ -211,7 +211,7 @@ export async function addItem(
     const cart = await lockOrCreateCart(tx.scope, user.id);
     const product = await availableProduct(tx.scope, input.product_id);
     const variant = await chooseVariant(tx, product, input.variant_id ?? null);
-    const customization = variant ? withVariantOptions(asked, product.options, variant.optionValues) : asked;
+    const customization = lineCustomization(asked, product, variant?.optionValues ?? null);
     personalisationCents(product.personalisation, customization);
     const wanted = (await quantityInCart(tx.scope, cart.id, product.id)) + input.quantity;
     if (variant) {

@@ -16,6 +16,7 @@ export {
 } from './catalog.service.ts';
 export {
   filledPersonalisationCents,
+  lineCustomization,
   type OptionType,
   type PersonalisationRule,
   personalisationCents,
