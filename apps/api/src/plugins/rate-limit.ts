@@ -28,13 +28,20 @@ export interface AccountRateLimit extends RouteRateLimit {
 export function routeRateLimit(
   limit: RouteRateLimit,
   perAccount?: AccountRateLimit,
-): { rateLimit: RouteRateLimit; accountRateLimit?: AccountRateLimit } {
-  return { rateLimit: limit, ...(perAccount ? { accountRateLimit: perAccount } : {}) };
+  options: { throttled?: string } = {},
+): { rateLimit: RouteRateLimit; accountRateLimit?: AccountRateLimit; throttled?: string } {
+  return {
+    rateLimit: limit,
+    ...(perAccount ? { accountRateLimit: perAccount } : {}),
+    ...(options.throttled ? { throttled: options.throttled } : {}),
+  };
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     accountRateLimit?: AccountRateLimit;
+    /** What the 429 of the route's limits tells a person they did too often (then when to try again). */
+    throttled?: string;
   }
 }
 
@@ -112,7 +119,8 @@ export const rateLimits = fp(
       ...(redis ? { redis, nameSpace: 'platform-rate-limit:' } : {}),
       // A broken Redis must not lock every customer out of signing in: count nothing rather than refuse all.
       skipOnError: true,
-      errorResponseBuilder: (_request, context) => new TooManyRequestsError(Math.max(1, Math.ceil(context.ttl / 1000))),
+      errorResponseBuilder: (request, context) =>
+        new TooManyRequestsError(Math.max(1, Math.ceil(context.ttl / 1000)), request.routeOptions.config.throttled),
     });
     // The per-account limits: counted once the account is known (after the route's sign-in gate, or the validation of
     // the body that names it), in their own store.
@@ -131,7 +139,7 @@ export const rateLimits = fp(
         // first ones are still being answered.
         const result = await limiter(request);
         if (!result.isAllowed && result.isExceeded) {
-          throw new TooManyRequestsError(Math.max(1, Math.ceil(result.ttl / 1000)));
+          throw new TooManyRequestsError(Math.max(1, Math.ceil(result.ttl / 1000)), route.config?.throttled);
         }
       };
       route.preHandler = [...[route.preHandler ?? []].flat(), check];
