@@ -417,6 +417,53 @@ describe('the administration of discounts', () => {
     expect((await call({ code: 'has space', kind: 'fixed', value: '1.00' })).statusCode).toBe(400);
   });
 
+  it('answers every number at its limit and past it without a server error: past it, 400 naming the field', async () => {
+    const setup = await discountShop();
+    const product = await createProduct(t, setup.shop);
+    const call = (method: 'POST' | 'PATCH', url: string, body: object) =>
+      adminCall(t, setup.shop, setup.owner.accessToken, method, url, body);
+    const bxgy = { kind: 'buy_x_get_y', buy_quantity: 1, get_quantity: 1 };
+    const atLimit: [string, object][] = [
+      ['buy_quantity', { ...bxgy, code: 'AT1', buy_quantity: 1000, get_quantity: 1000 }],
+      ['product_ids', { code: 'AT2', kind: 'fixed', value: '1.00', product_ids: [product.id, 2_147_483_647] }],
+      ['value', { code: 'AT3', kind: 'fixed', value: '10000000.00', min_subtotal: '10000000.00' }],
+      [
+        'usage_limit',
+        { code: 'AT4', kind: 'fixed', value: '1.00', usage_limit: 1_000_000, uses_per_customer: 1_000_000 },
+      ],
+    ];
+    for (const [field, body] of atLimit) {
+      const answer = await call('POST', '/discounts/', body);
+      expect(answer.statusCode, `${field}: ${answer.body}`).toBe(201);
+    }
+    const pastLimit: [string, object][] = [
+      ['buy_quantity', { ...bxgy, code: 'P1', buy_quantity: 5000 }],
+      ['get_quantity', { ...bxgy, code: 'P2', get_quantity: 1001 }],
+      ['product_ids', { code: 'P3', kind: 'fixed', value: '1.00', product_ids: [3_000_000_000] }],
+      ['category_ids', { code: 'P4', kind: 'fixed', value: '1.00', category_ids: [2 ** 53] }],
+      ['value', { code: 'P5', kind: 'fixed', value: '99999999999999999999.00' }],
+      ['min_subtotal', { code: 'P6', kind: 'fixed', value: '1.00', min_subtotal: '10000000.01' }],
+      ['usage_limit', { code: 'P7', kind: 'fixed', value: '1.00', usage_limit: 3_000_000_000 }],
+      ['uses_per_customer', { code: 'P8', kind: 'fixed', value: '1.00', uses_per_customer: 1_000_001 }],
+    ];
+    const discount = await createDiscount(setup, { code: 'EDIT', ...bxgy });
+    for (const [field, body] of pastLimit) {
+      for (const [method, url] of [
+        ['POST', '/discounts/'],
+        ['PATCH', `/discounts/${discount.id}/`],
+      ] as const) {
+        const { code: _code, ...change } = body as { code: string };
+        const answer = await call(method, url, method === 'POST' ? body : change);
+        expect(answer.statusCode, `${method} ${field}: ${answer.body}`).toBe(400);
+        // A list's item is named by its place: `product_ids.0`.
+        const fields = Object.keys(answer.json()).map((name) => name.split('.')[0]);
+        expect(fields, `${method} ${field}`).toContain(field);
+      }
+    }
+    const quantity = await call('POST', '/discounts/', { ...bxgy, code: 'P9', buy_quantity: 5000 });
+    expect(quantity.json().buy_quantity).toEqual(['Enter a quantity from 1 to 1000.']);
+  });
+
   it('lets staff in and keeps customers and guests out; edits and deletes; another shop sees none of it', async () => {
     const setup = await discountShop();
     const discount = await createDiscount(setup, { code: 'MINE', kind: 'fixed', value: '1.00' });
