@@ -82,6 +82,7 @@ export type DropFirst<T extends unknown[]> = T extends [unknown, ...infer Rest] 
 /** The answer of a finished import: its status (200 once done) and the checked file's report, with the job. */
 export interface FinishedImport {
   statusCode: number;
+  body: string;
   // biome-ignore lint/suspicious/noExplicitAny: read as light-my-request's `json()` is, by tests that know the shape.
   json(): any;
   job: Record<string, unknown> | null;
@@ -97,13 +98,17 @@ export async function awaitImport(
   token: string | undefined,
   answer: LightMyRequestResponse,
 ): Promise<FinishedImport> {
-  if (answer.statusCode !== 202) return { statusCode: answer.statusCode, json: () => answer.json(), job: null };
+  if (answer.statusCode !== 202) {
+    return { statusCode: answer.statusCode, body: answer.body, json: () => answer.json(), job: null };
+  }
   const { id } = answer.json();
   for (;;) {
     const read = await t.request(tenant, { method: 'GET', url: `/api/admin/products/import/jobs/${id}/`, token });
     expect(read.statusCode).toBe(200);
     const job = read.json();
-    if (job.status !== 'running') return { statusCode: job.status === 'done' ? 200 : 500, json: () => job.report, job };
+    if (job.status !== 'running') {
+      return { statusCode: job.status === 'done' ? 200 : 500, body: read.body, json: () => job.report, job };
+    }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

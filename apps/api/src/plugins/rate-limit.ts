@@ -19,6 +19,12 @@ export interface RouteRateLimit {
  */
 export interface AccountRateLimit extends RouteRateLimit {
   namedBy?: string;
+  /**
+   * The account an identifier names (trimmed, lower case), as a key (`account:<id>`), or null when none has it: then
+   * the identifier itself is counted. So that every name of one account (its e-mail address, its username) shares one
+   * count.
+   */
+  identify?: (request: FastifyRequest, identifier: string) => Promise<string | null>;
 }
 
 /**
@@ -61,15 +67,19 @@ function signedInAccount(request: FastifyRequest): string | null {
 
 /**
  * The account a visitor's request names in `field`, compared as the accounts module finds accounts (without case and
- * surrounding spaces), so that no spelling of one account escapes its count; null when the field is blank. Kept as a
- * hash: the store (Redis) holds no e-mail addresses.
+ * surrounding spaces), so that no spelling of one account escapes its count: the account `identify` finds, else the
+ * identifier kept as a hash (the store, Redis, holds no e-mail addresses); null when the field is blank.
  */
-function namedAccount(field: string): (request: FastifyRequest) => string | null {
-  return (request) => {
+function namedAccount(
+  field: string,
+  identify: AccountRateLimit['identify'],
+): (request: FastifyRequest) => Promise<string | null> {
+  return async (request) => {
     const value = (request.body as Record<string, unknown> | undefined)?.[field];
     const identifier = typeof value === 'string' ? value.trim().toLowerCase() : '';
     if (!identifier) return null;
-    return `named:${createHash('sha256').update(identifier).digest('base64url')}`;
+    const account = identify ? await identify(request, identifier) : null;
+    return account ?? `named:${createHash('sha256').update(identifier).digest('base64url')}`;
   };
 }
 
@@ -127,14 +137,19 @@ export const rateLimits = fp(
     app.addHook('onRoute', (route) => {
       const perAccount = route.config?.accountRateLimit;
       if (!perAccount) return;
-      const { namedBy, ...limit } = perAccount;
-      const accountOf = namedBy ? namedAccount(namedBy) : signedInAccount;
+      const { namedBy, identify, ...limit } = perAccount;
+      const accountOf = namedBy
+        ? namedAccount(namedBy, identify)
+        : async (request: FastifyRequest) => signedInAccount(request);
+      const accounts = new WeakMap<FastifyRequest, string>();
       const limiter = app.createRateLimit({
         ...limit,
-        keyGenerator: (request) => accountKeyOf(request, accountOf(request) ?? '-'),
+        keyGenerator: (request) => accountKeyOf(request, accounts.get(request) ?? '-'),
       });
       const check = async (request: FastifyRequest) => {
-        if (!accountOf(request)) return;
+        const account = await accountOf(request);
+        if (!account) return;
+        accounts.set(request, account);
         // NOTE: counted as it arrives, before the route's work: a burst of parallel requests cannot pass while the
         // first ones are still being answered.
         const result = await limiter(request);
