@@ -41,7 +41,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
         if (normal.region === null) url.searchParams.delete('region');
         else url.searchParams.set('region', normal.region);
         request.raw.url = `${url.pathname}?${url.searchParams}`;
-        request.query = Object.fromEntries(url.searchParams);
+        request.query = { country: normal.country, ...(normal.region === null ? {} : { region: normal.region }) };
         if (!normal.cacheable) uncached.add(request);
       },
       schema: {
