@@ -14,7 +14,7 @@ import { countTenants } from './modules/tenants/index.ts';
 import {
   type DemoAccount,
   findPublishedPasswords,
-  isLoopbackHost,
+  publicReach,
   publishedPasswordsMessage,
   seedDemo,
   usableDemoAccounts,
@@ -73,8 +73,9 @@ export function platformDeps(config: Config, database: Database): ServiceDeps {
 
 /**
  * Migrates, seeds the demo shop on an empty database when asked to (`SEED_DEMO`), and builds the app; the caller adds
- * to it and listens. A server that anyone may reach (a listen address other than loopback) does not start while an
- * account still signs in with a password the README publishes: the process ends with a message naming the fix.
+ * to it and listens. A server that anyone may reach (a listen address other than loopback, or a trusted proxy in
+ * front, `publicReach`) does not start while an account still signs in with a password the README publishes: the
+ * process ends with a message naming the fix.
  */
 export async function prepareApp(config: Config): Promise<FastifyInstance> {
   const jwtSecret = resolveJwtSecret(config);
@@ -93,9 +94,10 @@ export async function prepareApp(config: Config): Promise<FastifyInstance> {
   if (config.SEED_DEMO && (await seedDemo(app.deps, preparing))) {
     app.log.info('demo shop seeded (tenant token khukuri-demo)');
   }
-  const published = isLoopbackHost(config.HOST) ? [] : await findPublishedPasswords(app.deps);
-  if (published.length > 0) {
-    console.error(publishedPasswordsMessage(config.HOST, published));
+  const reach = publicReach(config);
+  const published = reach ? await findPublishedPasswords(app.deps) : [];
+  if (reach && published.length > 0) {
+    console.error(publishedPasswordsMessage(reach, published));
     await app.close();
     process.exit(1);
   }

@@ -1,4 +1,5 @@
 // Shops for the administration's tests: an owner, a member of staff and a customer; multipart bodies with pictures.
+import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Tenant } from '../src/modules/tenants/index.ts';
@@ -77,3 +78,37 @@ export function adminCall(
 
 /** A function's parameters without the first (a helper bound to the test app). */
 export type DropFirst<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
+
+/** The answer of a finished import: its status (200 once done) and the checked file's report, with the job. */
+export interface FinishedImport {
+  statusCode: number;
+  body: string;
+  // biome-ignore lint/suspicious/noExplicitAny: read as light-my-request's `json()` is, by tests that know the shape.
+  json(): any;
+  job: Record<string, unknown> | null;
+}
+
+/**
+ * A product CSV import's answer, awaited to its end: a real run answers 202 with a job, polled here until it is no
+ * longer running (200 with its report when done, 500 when it failed); any other answer as it came.
+ */
+export async function awaitImport(
+  t: TestApp,
+  tenant: Tenant,
+  token: string | undefined,
+  answer: LightMyRequestResponse,
+): Promise<FinishedImport> {
+  if (answer.statusCode !== 202) {
+    return { statusCode: answer.statusCode, body: answer.body, json: () => answer.json(), job: null };
+  }
+  const { id } = answer.json();
+  for (;;) {
+    const read = await t.request(tenant, { method: 'GET', url: `/api/admin/products/import/jobs/${id}/`, token });
+    expect(read.statusCode).toBe(200);
+    const job = read.json();
+    if (job.status !== 'running') {
+      return { statusCode: job.status === 'done' ? 200 : 500, body: read.body, json: () => job.report, job };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

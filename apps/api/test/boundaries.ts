@@ -115,6 +115,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   shipping_zones: 'shipping',
   shipping_zone_countries: 'shipping',
   tax_rates: 'tax',
+  product_import_jobs: 'product-csv',
   tax_settings: 'tax',
   mail_queue: 'mail',
   mail_settings: 'mail',

@@ -1,11 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { RouteErrorBox } from './components/error-box.tsx';
 import { Favicon, GoogleAnalytics } from './components/site-head.tsx';
 import { useForgetUserQueriesOnSignOut } from './features/session/user-queries.ts';
 import { fetchPublicSettings } from './features/site/api/settings.ts';
+import { isShopNotSetUp, ShopNotSetUp, shopNotSetUpOr } from './features/site/shop-not-set-up.tsx';
 import { SiteSettingsProvider } from './features/site/site-settings.tsx';
 import { apiFromContext, storefrontContext } from './lib/api.server.ts';
 import { configureBrowserApi } from './lib/browser-api.ts';
@@ -19,13 +20,14 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: shel
 /** The settings are "fixed in the page": read once on the server and embedded in the HTML with the loader data. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { tenantToken, mediaHost, publicApiBaseUrl, nonce } = storefrontContext(context);
-  const settings = await fetchPublicSettings(apiFromContext(context));
+  const settings = await fetchPublicSettings(apiFromContext(context)).catch(shopNotSetUpOr);
   return { settings, tenantToken, mediaHost, publicApiBaseUrl, nonce };
 }
 
 export const shouldRevalidate = () => false;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  if (isShopNotSetUp(error)) return [{ title: 'This shop is not set up yet' }];
   const settings = loaderData?.settings;
   return [
     ...(settings?.site_title ? [{ title: settings.site_title }] : []),
@@ -84,8 +86,12 @@ function ForgetUserQueriesOnSignOut() {
   return null;
 }
 
-/** Last resort when the root itself fails (e.g. the settings call): a bare page with the error box. */
+/**
+ * Last resort when the root itself fails (e.g. the settings call): a bare page with the error box; a storefront whose
+ * shop does not exist yet says so, and how to make it.
+ */
 export function ErrorBoundary() {
+  if (isShopNotSetUp(useRouteError())) return <ShopNotSetUp />;
   return (
     <main className="site-main">
       <RouteErrorBox />

@@ -30,13 +30,13 @@ async function checkFile(page: Page, text: string) {
   expect((await dryRun).status()).toBe(200);
 }
 
-/** Presses Import and waits for the real run's answer. */
+/** Presses Import and waits for the real run's answer (a job, 202), then for the dialog to close once it is done. */
 async function importChecked(page: Page) {
   const run = page.waitForResponse(
     (response) => response.url().endsWith('/api/admin/products/import/') && response.request().method() === 'POST',
   );
   await page.getByRole('button', { name: 'Import', exact: true }).click();
-  expect((await run).status()).toBe(200);
+  expect((await run).status()).toBe(202);
   await expect(page.getByRole('dialog')).toBeHidden();
 }
 

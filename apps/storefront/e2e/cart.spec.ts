@@ -158,7 +158,7 @@ test.describe('cart page', () => {
     const customer = await newCustomer(request);
     const [first, second] = await stockedProducts(request);
     if (!first || !second) throw new Error('not enough stocked products');
-    await addItem(request, customer, first, 1, { engraving_text: 'Ram Bahadur', gift_wrap: 'yes' });
+    await addItem(request, customer, first, 1);
     await addItem(request, customer, second, 2);
     await signIn(page, customer);
     const patches: string[] = [];
@@ -169,9 +169,6 @@ test.describe('cart page', () => {
     await openPage(page, '/cart');
     const firstRow = rowOf(page, first.name);
     await expect(firstRow.getByRole('link', { name: first.name })).toHaveAttribute('href', `/products/${first.slug}`);
-    // The keys keep the server's order; each reads with spaces for underscores.
-    await expect(firstRow.locator('.customization')).toContainText('engraving text: Ram Bahadur');
-    await expect(firstRow.locator('.customization')).toContainText('gift wrap: yes');
     await expect(firstRow.locator('img')).toHaveAttribute('src', /\/media\//);
     await expect(firstRow.locator('td[data-label="Price"]')).toHaveText(times(first.price, 1));
     await expect(rowOf(page, second.name).locator('td[data-label="Total"]')).toHaveText(times(second.price, 2));

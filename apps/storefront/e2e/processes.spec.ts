@@ -30,7 +30,6 @@ test.describe('the API and the storefront as separate processes', () => {
           ...common,
           PORT: String(apiPort),
           DATA_DIR: path.join(dataDir, 'api'),
-          TRUST_PROXY: 'true',
           SEED_DEMO: 'true',
         },
         output,

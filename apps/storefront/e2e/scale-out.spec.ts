@@ -87,7 +87,6 @@ test.describe('two API instances and a storefront behind a balancer, on PostgreS
       DATABASE_URL: url.toString(),
       REDIS_URL,
       PUBLIC_URL: shop,
-      TRUST_PROXY: 'true',
       JWT_SECRET: 'scale-out-secret-shared-by-every-instance-0123',
       MAIL_DELIVERY_INTERVAL_SECONDS: '1',
       SEED_DEMO: 'true',

@@ -4,6 +4,7 @@
 import './browser.ts';
 import { z } from 'zod';
 import { AdminListQuery, adminOrdering, adminPage } from './admin.ts';
+import { RowId } from './ids.ts';
 import { Money, MoneyInput } from './money.ts';
 import { DiscountKind } from './orders.ts';
 
@@ -44,10 +45,19 @@ export const AdminDiscountListQuery = AdminListQuery.extend({
 });
 export type AdminDiscountListQuery = z.infer<typeof AdminDiscountListQuery>;
 
-const NonNegativeMoney = MoneyInput.refine((text) => !text.startsWith('-'), { error: 'Enter an amount of 0 or more.' });
+// Every number within what its column holds (migration 0072): a larger one is a 400 naming the field, never a
+// database error. Amounts as staff type them ("10" is 10.00).
+const NonNegativeMoney = MoneyInput.refine((text) => !text.startsWith('-'), {
+  error: 'Enter an amount of 0 or more.',
+}).refine((text) => Number(text) <= 10_000_000, { error: 'Enter an amount of at most 10000000.00.' });
 const count = () => z.number().int().min(1).max(1_000_000);
+/** Units bought and given in "buy X get Y" (the column's check: 1 to 1000). */
+const quantity = () =>
+  z.number().int().min(1, { error: 'Enter a quantity from 1 to 1000.' }).max(1000, {
+    error: 'Enter a quantity from 1 to 1000.',
+  });
 const moment = () => z.iso.datetime({ offset: true, error: 'Enter a date and time.' });
-const ids = () => z.array(z.number().int().positive()).max(500);
+const ids = () => z.array(RowId).max(500);
 
 const discountFields = {
   /** Null or '' (a cleared form field): an automatic promotion. */
@@ -63,8 +73,8 @@ const discountFields = {
   name: z.string().trim().max(100),
   kind: DiscountKind,
   value: NonNegativeMoney,
-  buy_quantity: count().nullable(),
-  get_quantity: count().nullable(),
+  buy_quantity: quantity().nullable(),
+  get_quantity: quantity().nullable(),
   product_ids: ids(),
   category_ids: ids(),
   min_subtotal: NonNegativeMoney,

@@ -84,3 +84,22 @@ export const ProductImportReport = z.object({
   rows: z.array(ProductImportRow),
 });
 export type ProductImportReport = z.infer<typeof ProductImportReport>;
+
+/**
+ * A real import once its file is checked (`202` of `POST /admin/products/import/`, and
+ * `GET /admin/products/import/jobs/{id}/`): it writes a few products a transaction, so the shop keeps answering. `rows`
+ * counts the rows it writes (those that create or update), `rows_done` those written so far; `applied_rows` lists
+ * their lines in the file. `failed`: it stopped part-way (`failure` says why); the rows listed were applied, the
+ * others not.
+ */
+export const ProductImportJob = z.object({
+  id: z.number().int(),
+  status: z.enum(['running', 'done', 'failed']),
+  rows: z.number().int(),
+  rows_done: z.number().int(),
+  applied_rows: z.array(z.number().int()),
+  failure: z.string().nullable(),
+  /** The checked file's report, once the job has ended (null while it runs: a large file's report is large). */
+  report: ProductImportReport.nullable(),
+});
+export type ProductImportJob = z.infer<typeof ProductImportJob>;

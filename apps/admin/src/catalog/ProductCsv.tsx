@@ -100,6 +100,7 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
   const [report, setReport] = useState<ProductImportReport | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
   const check = async (chosen: File) => {
     setFile(chosen);
@@ -120,7 +121,10 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
     setBusy(true);
     setProblem(null);
     try {
-      const done = await dataProvider.importProducts(file, { dryRun: false });
+      const done = await dataProvider.importProducts(file, {
+        dryRun: false,
+        onProgress: (rows, total) => setProgress({ done: rows, total }),
+      });
       notify(`Imported: ${done.created} created, ${done.updated} updated, ${done.unchanged} unchanged.`, {
         type: 'success',
       });
@@ -132,9 +136,12 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
         setProblem('Nothing was imported: the file has errors.');
       } else {
         setProblem(errorText(error, 'The import failed.'));
+        // A job that stopped part-way applied some rows: the list shows them.
+        refresh();
       }
     } finally {
       setBusy(false);
+      setProgress(null);
     }
   };
 
@@ -163,7 +170,20 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
               }}
             />
           </label>
-          {busy ? <LinearProgress aria-label="Checking the file" /> : null}
+          {busy && progress ? (
+            <>
+              <LinearProgress
+                variant="determinate"
+                value={progress.total > 0 ? (100 * progress.done) / progress.total : 100}
+                aria-label="Importing"
+              />
+              <Typography variant="body2" role="status">
+                Imported {progress.done} of {progress.total} rows…
+              </Typography>
+            </>
+          ) : busy ? (
+            <LinearProgress aria-label="Checking the file" />
+          ) : null}
           {problem ? <Alert severity="error">{problem}</Alert> : null}
           {report && report.errors === 0 && !ready ? (
             <Alert severity="info">Every product of this file is as it is in the shop: nothing to import.</Alert>

@@ -1,5 +1,5 @@
 import { HttpError } from 'ra-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApi } from './api.ts';
 import { createDataProvider } from './dataProvider.ts';
 import { createSessionStore, SESSION_KEYS } from './session.ts';
@@ -58,5 +58,52 @@ describe('the product CSV', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).body).toEqual(rejected);
+  });
+
+  it("follows a real run's job to its report, telling its progress", async () => {
+    vi.useFakeTimers();
+    try {
+      const job = { id: 7, status: 'running', rows: 50, rows_done: 0, applied_rows: [], failure: null, report: null };
+      const reads = [
+        { ...job, rows_done: 25 },
+        { ...job, status: 'done', rows_done: 50, report: { ...REPORT, dry_run: false } },
+      ];
+      const { dataProvider, calls } = provider((call) =>
+        call.method === 'POST' ? Response.json(job, { status: 202 }) : Response.json(reads.shift()),
+      );
+      const progress: string[] = [];
+      const imported = dataProvider.importProducts(new File(['slug\n'], 'a.csv'), {
+        dryRun: false,
+        onProgress: (done, total) => progress.push(`${done}/${total}`),
+      });
+      await vi.runAllTimersAsync();
+      await expect(imported).resolves.toEqual({ ...REPORT, dry_run: false });
+      expect(progress).toEqual(['0/50', '25/50', '50/50']);
+      expect(calls.map((call) => `${call.method} ${call.url.pathname}`)).toEqual([
+        'POST /api/admin/products/import/',
+        'GET /api/admin/products/import/jobs/7/',
+        'GET /api/admin/products/import/jobs/7/',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('fails a job that stopped part-way, saying why and which rows it applied', async () => {
+    const stopped = {
+      id: 8,
+      status: 'failed',
+      rows: 60,
+      rows_done: 26,
+      applied_rows: [...Array.from({ length: 25 }, (_, index) => index + 2), 40],
+      failure: 'Row 41 (kukri) changed in the shop during the import: category: No category has the slug "x".',
+      report: null,
+    };
+    const { dataProvider } = provider(() => Response.json(stopped, { status: 202 }));
+    const error = await dataProvider
+      .importProducts(new File(['slug\n'], 'a.csv'), { dryRun: false })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).message).toBe(`${stopped.failure} 26 of 60 rows were applied (rows 2-26, 40).`);
   });
 });

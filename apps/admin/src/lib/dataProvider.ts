@@ -17,7 +17,7 @@ import type {
 } from '@platform/contracts/admin-catalog';
 import type { AdminMediaPurpose, AdminMediaUpload } from '@platform/contracts/admin-content';
 import type { AdminProductBulkAnswer, AdminProductBulkBody } from '@platform/contracts/admin-products';
-import type { ProductImportReport } from '@platform/contracts/product-csv';
+import type { ProductImportJob, ProductImportReport } from '@platform/contracts/product-csv';
 import type { SalesInterval, SalesReport } from '@platform/contracts/reports';
 import type {
   DataProvider,
@@ -28,6 +28,7 @@ import type {
   SortPayload,
   UpdateParams,
 } from 'ra-core';
+import { HttpError } from 'ra-core';
 import type { Api, Download } from './api.ts';
 
 /** The id react-admin gives the one record of a settings resource. */
@@ -101,9 +102,30 @@ export interface AdminDataProvider extends DataProvider {
   exportProducts(params: { filter: Record<string, unknown>; sort?: SortPayload | undefined }): Promise<Download>;
   /**
    * `POST /admin/products/import/` (multipart: `file`): the report of a dry run, or of the real run. A real run with
-   * errors fails with an `HttpError` whose body is the report.
+   * errors fails with an `HttpError` whose body is the report. A checked real run is a job, followed here
+   * (`GET /admin/products/import/jobs/{id}/`, `onProgress` with its rows written so far) to its report; a job that
+   * stopped part-way fails with an `HttpError` saying why and which rows it applied (the job as its body).
    */
-  importProducts(file: File, options: { dryRun: boolean }): Promise<ProductImportReport>;
+  importProducts(
+    file: File,
+    options: { dryRun: boolean; onProgress?: (done: number, total: number) => void },
+  ): Promise<ProductImportReport>;
+}
+
+/** How often a running import is asked for its progress. */
+const IMPORT_POLL_MS = 1000;
+
+/** Row numbers as ranges a person reads: "2-26, 30". */
+export function rowRanges(rows: number[]): string {
+  const ranges: string[] = [];
+  const sorted = [...rows].sort((a, b) => a - b);
+  for (let index = 0; index < sorted.length; index++) {
+    const start = sorted[index] as number;
+    let end = start;
+    while (sorted[index + 1] === end + 1) end = sorted[++index] as number;
+    ranges.push(end === start ? String(start) : `${start}-${end}`);
+  }
+  return ranges.join(', ');
 }
 
 /** `ordering` for a sort: `field` ascending, `-field` descending; none without a field. */
@@ -365,14 +387,31 @@ export function createDataProvider(api: Api): AdminDataProvider {
       if (ordering) query.set('ordering', ordering);
       return api.download('/admin/products/export/', { query: appendFilters(query, filter) });
     },
-    importProducts: (file, { dryRun }) => {
+    importProducts: async (file, { dryRun, onProgress }) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return api.request<ProductImportReport>('/admin/products/import/', {
+      let answer = await api.request<ProductImportReport | ProductImportJob>('/admin/products/import/', {
         method: 'POST',
         body: form,
         ...(dryRun ? { query: new URLSearchParams({ dry_run: 'true' }) } : {}),
       });
+      if (!('status' in answer)) return answer;
+      while (answer.status === 'running') {
+        onProgress?.(answer.rows_done, answer.rows);
+        await new Promise((resolve) => setTimeout(resolve, IMPORT_POLL_MS));
+        answer = await api.request<ProductImportJob>(`/admin/products/import/jobs/${answer.id}/`);
+      }
+      if (answer.status === 'failed' || !answer.report) {
+        const applied = answer.applied_rows.length;
+        throw new HttpError(
+          `${answer.failure ?? 'The import stopped.'} ${applied} of ${answer.rows} rows were applied` +
+            (applied > 0 ? ` (rows ${rowRanges(answer.applied_rows)}).` : '.'),
+          409,
+          answer,
+        );
+      }
+      onProgress?.(answer.rows_done, answer.rows);
+      return answer.report;
     },
   };
 }

@@ -61,9 +61,20 @@ export class DatabaseUnavailableError extends AppError {
 }
 
 export class TooManyRequestsError extends AppError {
-  constructor(retryAfterSeconds: number) {
-    super(429, 'throttled', `Request was throttled. Expected available in ${retryAfterSeconds} seconds.`, {
+  /** `detail`: what a person was doing too often, said before when to try again; else the generic text. */
+  constructor(retryAfterSeconds: number, detail?: string) {
+    const text = detail
+      ? `${detail} Try again in ${waitText(retryAfterSeconds)}.`
+      : `Request was throttled. Expected available in ${retryAfterSeconds} seconds.`;
+    super(429, 'throttled', text, {
       'retry-after': String(retryAfterSeconds),
     });
   }
+}
+
+/** A wait as a person says it: "1 minute", "14 minutes", "30 seconds". */
+function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }

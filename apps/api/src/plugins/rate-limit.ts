@@ -19,6 +19,12 @@ export interface RouteRateLimit {
  */
 export interface AccountRateLimit extends RouteRateLimit {
   namedBy?: string;
+  /**
+   * The account an identifier names (trimmed, lower case), as a key (`account:<id>`), or null when none has it: then
+   * the identifier itself is counted. So that every name of one account (its e-mail address, its username) shares one
+   * count.
+   */
+  identify?: (request: FastifyRequest, identifier: string) => Promise<string | null>;
 }
 
 /**
@@ -28,13 +34,20 @@ export interface AccountRateLimit extends RouteRateLimit {
 export function routeRateLimit(
   limit: RouteRateLimit,
   perAccount?: AccountRateLimit,
-): { rateLimit: RouteRateLimit; accountRateLimit?: AccountRateLimit } {
-  return { rateLimit: limit, ...(perAccount ? { accountRateLimit: perAccount } : {}) };
+  options: { throttled?: string } = {},
+): { rateLimit: RouteRateLimit; accountRateLimit?: AccountRateLimit; throttled?: string } {
+  return {
+    rateLimit: limit,
+    ...(perAccount ? { accountRateLimit: perAccount } : {}),
+    ...(options.throttled ? { throttled: options.throttled } : {}),
+  };
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     accountRateLimit?: AccountRateLimit;
+    /** What the 429 of the route's limits tells a person they did too often (then when to try again). */
+    throttled?: string;
   }
 }
 
@@ -54,15 +67,19 @@ function signedInAccount(request: FastifyRequest): string | null {
 
 /**
  * The account a visitor's request names in `field`, compared as the accounts module finds accounts (without case and
- * surrounding spaces), so that no spelling of one account escapes its count; null when the field is blank. Kept as a
- * hash: the store (Redis) holds no e-mail addresses.
+ * surrounding spaces), so that no spelling of one account escapes its count: the account `identify` finds, else the
+ * identifier kept as a hash (the store, Redis, holds no e-mail addresses); null when the field is blank.
  */
-function namedAccount(field: string): (request: FastifyRequest) => string | null {
-  return (request) => {
+function namedAccount(
+  field: string,
+  identify: AccountRateLimit['identify'],
+): (request: FastifyRequest) => Promise<string | null> {
+  return async (request) => {
     const value = (request.body as Record<string, unknown> | undefined)?.[field];
     const identifier = typeof value === 'string' ? value.trim().toLowerCase() : '';
     if (!identifier) return null;
-    return `named:${createHash('sha256').update(identifier).digest('base64url')}`;
+    const account = identify ? await identify(request, identifier) : null;
+    return account ?? `named:${createHash('sha256').update(identifier).digest('base64url')}`;
   };
 }
 
@@ -112,26 +129,32 @@ export const rateLimits = fp(
       ...(redis ? { redis, nameSpace: 'platform-rate-limit:' } : {}),
       // A broken Redis must not lock every customer out of signing in: count nothing rather than refuse all.
       skipOnError: true,
-      errorResponseBuilder: (_request, context) => new TooManyRequestsError(Math.max(1, Math.ceil(context.ttl / 1000))),
+      errorResponseBuilder: (request, context) =>
+        new TooManyRequestsError(Math.max(1, Math.ceil(context.ttl / 1000)), request.routeOptions.config.throttled),
     });
     // The per-account limits: counted once the account is known (after the route's sign-in gate, or the validation of
     // the body that names it), in their own store.
     app.addHook('onRoute', (route) => {
       const perAccount = route.config?.accountRateLimit;
       if (!perAccount) return;
-      const { namedBy, ...limit } = perAccount;
-      const accountOf = namedBy ? namedAccount(namedBy) : signedInAccount;
+      const { namedBy, identify, ...limit } = perAccount;
+      const accountOf = namedBy
+        ? namedAccount(namedBy, identify)
+        : async (request: FastifyRequest) => signedInAccount(request);
+      const accounts = new WeakMap<FastifyRequest, string>();
       const limiter = app.createRateLimit({
         ...limit,
-        keyGenerator: (request) => accountKeyOf(request, accountOf(request) ?? '-'),
+        keyGenerator: (request) => accountKeyOf(request, accounts.get(request) ?? '-'),
       });
       const check = async (request: FastifyRequest) => {
-        if (!accountOf(request)) return;
+        const account = await accountOf(request);
+        if (!account) return;
+        accounts.set(request, account);
         // NOTE: counted as it arrives, before the route's work: a burst of parallel requests cannot pass while the
         // first ones are still being answered.
         const result = await limiter(request);
         if (!result.isAllowed && result.isExceeded) {
-          throw new TooManyRequestsError(Math.max(1, Math.ceil(result.ttl / 1000)));
+          throw new TooManyRequestsError(Math.max(1, Math.ceil(result.ttl / 1000)), route.config?.throttled);
         }
       };
       route.preHandler = [...[route.preHandler ?? []].flat(), check];

@@ -20,6 +20,8 @@ declare module 'fastify' {
     publicCache?: boolean;
     /** The query parameters a `publicCache` route reads: the names of its querystring schema unless given. */
     cacheQuery?: readonly string[];
+    /** Whether this request's answer may be kept (a `publicCache` route's queries that could be endless are not). */
+    cacheable?: (request: FastifyRequest) => boolean;
   }
   interface FastifyRequest {
     cacheFill?: { finish: (rendered: Rendered | null) => Promise<CachedAnswer | null> };
@@ -105,6 +107,7 @@ export const publicAnswerCache = fp(
       request.ctx.cacheTags = new Set();
       // A signed-in request may see more (its own review, say): it is answered fresh.
       if (request.headers.authorization) return;
+      if (request.routeOptions.config.cacheable?.(request) === false) return;
       const lookup = await cache.begin(request.ctx.tenant.token, `api:${request.url}`, { allowStale: false });
       if (lookup.kind === 'answer') return sendCached(request, reply, lookup.answer, lookup.state);
       // This request renders: its handler runs, and its answer (onSend) fills the key for the others.

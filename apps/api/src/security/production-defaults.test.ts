@@ -116,8 +116,17 @@ describe('the production entry', () => {
     );
     expect(refused.output).not.toContain(DEMO_CUSTOMER.email);
 
-    // On this machine only, the demo's passwords are what the README promises.
-    const local = await startServer(await freePort(), { ...databaseEnv(), HOST: '127.0.0.1' });
+    // Behind nginx on the same machine (docs/deploy.md) the server listens on loopback, yet the public reaches it.
+    const proxied = await runUntilExit({ ...databaseEnv(), HOST: '127.0.0.1', TRUST_PROXY: '1' });
+    expect(proxied.code).toBe(1);
+    expect(proxied.output).toContain(
+      'Refusing to start behind a proxy the public reaches (TRUST_PROXY is set; listening on 127.0.0.1): these ' +
+        'accounts still sign in with the demo password published in the README',
+    );
+    expect(proxied.output).toContain(`${DEMO_OWNER.email} of the shop "Copied demo" (copied-demo)`);
+
+    // On this machine only (loopback, no proxy), the demo's passwords are what the README promises.
+    const local = await startServer(await freePort(), { ...databaseEnv(), HOST: '127.0.0.1', TRUST_PROXY: 'false' });
     await local.kill();
 
     // A password of its own: the server may face the world.

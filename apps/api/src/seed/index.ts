@@ -121,16 +121,29 @@ export function isLoopbackHost(host: string): boolean {
   return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
-/** Why a server that anyone may reach does not start: the accounts, and how to fix each. */
-export function publishedPasswordsMessage(host: string, accounts: PublishedPasswordAccount[]): string {
+/**
+ * How the public reaches a server, or null when only this machine does: a listen address other than loopback, or a
+ * trusted proxy in front (`TRUST_PROXY`: nginx on the same machine listens for the world and passes requests on to
+ * a loopback address, the layout of docs/deploy.md).
+ */
+export function publicReach(config: { HOST: string; TRUST_PROXY: unknown }): string | null {
+  if (!isLoopbackHost(config.HOST)) return `listen on ${config.HOST}`;
+  if (config.TRUST_PROXY !== false)
+    return `start behind a proxy the public reaches (TRUST_PROXY is set; listening on ${config.HOST})`;
+  return null;
+}
+
+/** Why a server that anyone may reach does not start (`reach`: how, from `publicReach`): the accounts, and how to fix each. */
+export function publishedPasswordsMessage(reach: string, accounts: PublishedPasswordAccount[]): string {
   return [
-    `Refusing to listen on ${host}: these accounts still sign in with the demo password published in the README, so`,
+    `Refusing to ${reach}: these accounts still sign in with the demo password published in the README, so`,
     'anyone who reaches this server could sign in as them:',
     ...accounts.map((account) => `  - ${account.email} of the shop "${account.shop}" (${account.token})`),
     'Give each a password of its own:',
     ...accounts.map(
       (account) => `  npm run platform -- staff password --tenant ${account.token} --email ${account.email}`,
     ),
-    'or, to try the demo on this machine only, listen on a loopback address (HOST=127.0.0.1).',
+    'or, to try the demo on this machine only, listen on a loopback address (HOST=127.0.0.1) with no proxy in front',
+    '(TRUST_PROXY unset).',
   ].join('\n');
 }

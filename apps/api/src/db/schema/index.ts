@@ -8,6 +8,7 @@ export * from './documents.ts';
 export * from './mail.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './product-csv.ts';
 export * from './shipping.ts';
 export * from './tax.ts';
 export * from './tenants.ts';

@@ -29,6 +29,7 @@ import {
   AdminStaffPage,
   AdminStaffUpdateBody,
 } from '@platform/contracts/admin';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
@@ -44,6 +45,7 @@ import {
   updateStaffByOwner,
 } from './accounts.admin.ts';
 import {
+  accountKeyOfLogin,
   changePassword,
   confirmPasswordReset,
   dummyPasswordHash,
@@ -73,7 +75,13 @@ export const ACCOUNT_RATE_LIMITS = {
  * let a burst of parallel guesses through. Registration and reset requests also bound the e-mails sent to one mailbox.
  */
 export const NAMED_ACCOUNT_RATE_LIMITS = {
-  login: { max: 10, timeWindow: '15 minutes', namedBy: 'login_id' },
+  // An account's e-mail address and username share one count: guesses under both names are counted together.
+  login: {
+    max: 10,
+    timeWindow: '15 minutes',
+    namedBy: 'login_id',
+    identify: (request: FastifyRequest, identifier: string) => accountKeyOfLogin(request.ctx, identifier),
+  },
   register: { max: 5, timeWindow: '1 hour', namedBy: 'email' },
   passwordReset: { max: 5, timeWindow: '1 hour', namedBy: 'email' },
 } as const;

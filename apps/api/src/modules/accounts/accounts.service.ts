@@ -186,6 +186,15 @@ export async function mailRegistrationForExisting(ctx: RequestContext, userId: n
   });
 }
 
+/**
+ * The rate limits' key of the account a sign-in names by e-mail or username (`account:<id>`), so that both names of
+ * one account count together; null when no account has that name.
+ */
+export async function accountKeyOfLogin(ctx: RequestContext, loginId: string): Promise<string | null> {
+  const user = await findUserByLogin(ctx.scope, loginId);
+  return user ? `account:${user.id}` : null;
+}
+
 /** Signs a customer in by e-mail or username. Unknown account and wrong password: same answer, same work. */
 export async function login(ctx: RequestContext, input: LoginBody): Promise<LoginResponse> {
   const user = await findUserByLogin(ctx.scope, input.login_id);

@@ -689,6 +689,26 @@ describe('accounts', () => {
       }
     });
 
+    it('counts sign-ins by e-mail address and by username of one account together', async () => {
+      const behindProxy = await otherInstance({ TRUST_PROXY: 1 });
+      try {
+        const shop = await t.createTenant();
+        const { user } = await createCustomer(t, shop, { username: `guessed-${shop.id}` });
+        const signIn = (loginId: string, password: string, client: string) =>
+          forwarded(behindProxy, shop, '/api/accounts/login/', { login_id: loginId, password }, '10.0.0.1', client);
+        const answers = [];
+        for (let i = 1; i <= perAccount.login.max + 1; i += 1) {
+          const loginId = i % 2 === 0 ? user.username : user.email;
+          answers.push(await signIn(loginId, 'not-the-password', `198.51.100.${i}`));
+        }
+        // Counted apart, alternating names would reach 429 only after twenty.
+        expect(statuses(answers)).toEqual([...times(perAccount.login.max, 401), 429]);
+        expect((await signIn(user.username, DEFAULT_TEST_PASSWORD, '198.51.100.50')).statusCode).toBe(429);
+      } finally {
+        await behindProxy.close();
+      }
+    });
+
     it('counts sign-ins naming an account that does not exist like those naming one that does', async () => {
       const shop = await t.createTenant();
       const nobody = uniqueEmail('nobody');

@@ -11,6 +11,8 @@ import { z } from 'zod';
 import { type RequestContext, requireUser } from '../../lib/context.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { signedIn } from '../../plugins/access.ts';
+import { routeRateLimit } from '../../plugins/rate-limit.ts';
+import { DISCOUNT_CODE_RATE_LIMITS } from '../discounts/index.ts';
 import {
   addItem,
   applyDiscountCode,
@@ -76,7 +78,12 @@ export const cartRoutes: FastifyPluginAsyncZod<{ placedOrders: PlacedOrders }> =
 
   app.post(
     '/orders/cart/discount/',
-    { schema: { ...schema, body: ApplyDiscountBody, response: { 200: Cart, ...errorResponses } } },
+    {
+      config: routeRateLimit(DISCOUNT_CODE_RATE_LIMITS.perAddress, DISCOUNT_CODE_RATE_LIMITS.perAccount, {
+        throttled: DISCOUNT_CODE_RATE_LIMITS.throttled,
+      }),
+      schema: { ...schema, body: ApplyDiscountBody, response: { 200: Cart, ...errorResponses } },
+    },
     async (request) =>
       applyDiscountCode(
         request.ctx,

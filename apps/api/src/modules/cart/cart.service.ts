@@ -9,10 +9,10 @@ import { inTransaction } from '../../lib/unit-of-work.ts';
 import {
   filledPersonalisationCents,
   findVariantForSale,
+  lineCustomization,
   personalisationCents,
   type SaleVariant,
   variantOptions,
-  withVariantOptions,
 } from '../catalog/index.ts';
 import { checkDiscountCode } from '../discounts/index.ts';
 import type { MediaStorage } from '../media/index.ts';
@@ -229,7 +229,7 @@ export async function addItem(
     const cart = await lockOrCreateCart(tx.scope, user.id);
     const product = await availableProduct(tx.scope, input.product_id);
     const variant = await chooseVariant(tx, product, input.variant_id ?? null);
-    const customization = variant ? withVariantOptions(asked, product.options, variant.optionValues) : asked;
+    const customization = lineCustomization(asked, product, variant?.optionValues ?? null);
     personalisationCents(product.personalisation, customization);
     const wanted = (await quantityInCart(tx.scope, cart.id, product.id)) + input.quantity;
     if (variant) {

@@ -13,6 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A free personalisation text of `key` that adds nothing to the price. */
+function textField(key: string) {
+  return { key, label: key, max_length: 50, price_cents: 0, required: false };
+}
+
 function call(
   tenant: Tenant,
   token: string | undefined,
@@ -89,7 +94,13 @@ describe('POST /api/orders/cart/add-item/', () => {
   it('answers the whole cart with the item shape of the spec, prices from the catalog', async () => {
     const shop = await t.createTenant();
     const { accessToken } = await createCustomer(t, shop);
-    const product = await createProduct(t, shop, { name: 'Sirupate', slug: 'sirupate', priceCents: 8500, stock: 5 });
+    const product = await createProduct(t, shop, {
+      name: 'Sirupate',
+      slug: 'sirupate',
+      priceCents: 8500,
+      stock: 5,
+      personalisation: [textField('engraving_text')],
+    });
     const response = await call(shop, accessToken, 'POST', 'add-item/', {
       product_id: product.id,
       quantity: 2,
@@ -131,7 +142,11 @@ describe('POST /api/orders/cart/add-item/', () => {
   it('merges the same product with the same customization, and keeps another customization apart', async () => {
     const shop = await t.createTenant();
     const { accessToken } = await createCustomer(t, shop);
-    const product = await createProduct(t, shop, { priceCents: 1999, stock: 10 });
+    const product = await createProduct(t, shop, {
+      priceCents: 1999,
+      stock: 10,
+      personalisation: [textField('a'), textField('b')],
+    });
     await addToCart(t, shop, accessToken, product.id, 1, { a: '1', b: '2' });
     await addToCart(t, shop, accessToken, product.id, 2, { b: '2', a: '1' });
     const cart = await addToCart(t, shop, accessToken, product.id, 1, { a: 'other' });
@@ -143,7 +158,7 @@ describe('POST /api/orders/cart/add-item/', () => {
   it('never holds more than the stock, counting every line of the product', async () => {
     const shop = await t.createTenant();
     const { accessToken } = await createCustomer(t, shop);
-    const product = await createProduct(t, shop, { stock: 3 });
+    const product = await createProduct(t, shop, { stock: 3, personalisation: [textField('engraving')] });
     const tooMany = await call(shop, accessToken, 'POST', 'add-item/', { product_id: product.id, quantity: 4 });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().detail).toBe('Only 3 items available.');
@@ -324,13 +339,13 @@ describe('products sold in options', () => {
       variant_id: mirror?.id,
       quantity: 2,
       // What the client says of an option is the server's to write.
-      customization: { Blade_length: '99 inch', note: 'gift' },
+      customization: { Blade_length: '99 inch' },
     });
     expect(response.statusCode).toBe(200);
     const [item] = response.json().items;
     expect(item).toMatchObject({
       quantity: 2,
-      customization: { Blade_length: '12 inch', Finish: 'Mirror', note: 'gift' },
+      customization: { Blade_length: '12 inch', Finish: 'Mirror' },
       product: { id: product.id, price: '99.00', stock: 2 },
       variant: { id: mirror?.id, sku: `SIR-12-M-${shop.id}`, options: { 'Blade length': '12 inch', Finish: 'Mirror' } },
       line_total: '198.00',
@@ -393,6 +408,31 @@ describe('products sold in options', () => {
     });
   });
 
+  it('refuses a customization key that is neither a personalisation field (exact key) nor an option, naming it', async () => {
+    const shop = await t.createTenant();
+    const { accessToken } = await createCustomer(t, shop);
+    const { product } = await khukuri(shop);
+    const plain = await createProduct(t, shop, { stock: 5 });
+    for (const [productId, customization, named] of [
+      // A misspelt field would skip the engraving's price yet be printed as one.
+      [product.id, { Engraving: 'Ayo Gorkhali' }, '"Engraving"'],
+      // Options under other spellings would describe another piece than the variant's.
+      [product.id, { 'Blade length': '15 inch', finish: 'Mirror-polished' }, '"Blade length", "finish"'],
+      [plain.id, { gift_wrap: 'yes' }, '"gift_wrap"'],
+    ] as const) {
+      const response = await call(shop, accessToken, 'POST', 'add-item/', { product_id: productId, customization });
+      expect(response.statusCode, named).toBe(400);
+      expect(response.json().customization[0]).toContain(`This product has no personalisation field ${named}.`);
+    }
+    const [message] = (
+      await call(shop, accessToken, 'POST', 'add-item/', { product_id: plain.id, customization: { note: 'x' } })
+    ).json().customization;
+    expect(message).toBe('This product has no personalisation field "note". It takes no personalisation.');
+    expect((await call(shop, accessToken, 'GET', '')).json().items).toEqual([]);
+    const engraved = await addToCart(t, shop, accessToken, product.id, 1, { engraving: 'Ayo Gorkhali' });
+    expect(engraved.items[0]).toMatchObject({ product: { price: '100.00' } });
+  });
+
   it('merges lines of the same variant and customization, keeps variants apart, and counts stock per variant', async () => {
     const shop = await t.createTenant();
     const { accessToken } = await createCustomer(t, shop);
@@ -417,7 +457,7 @@ describe('products sold in options', () => {
     const more = await call(shop, accessToken, 'POST', 'add-item/', {
       product_id: product.id,
       variant_id: mirror?.id,
-      customization: { note: 'another line' },
+      customization: { engraving: 'another line' },
     });
     expect(more.statusCode).toBe(400);
     expect(more.json().detail).toBe('Only 2 items available.');

@@ -17,6 +17,7 @@ export {
 export { getPriceHistory, type PriceHistoryEntry, recordPastPrices } from './price-history.service.ts';
 export {
   filledPersonalisationCents,
+  lineCustomization,
   type OptionType,
   type PersonalisationRule,
   personalisationCents,

@@ -1,6 +1,6 @@
 // The rules of a product sold in options as a sale reads them (decision 018): a variant's options as the cart and the
 // order carry them, and the texts a shopper writes for their piece. Pure: the cart and checkout apply them alike.
-import { BadRequestError } from '../../lib/errors.ts';
+import { BadRequestError, ValidationError } from '../../lib/errors.ts';
 
 /** A product's option type and a personalisation field, as `products.options` and `products.personalisation` hold. */
 export type OptionType = { name: string; values: string[] };
@@ -39,6 +39,33 @@ export function withVariantOptions(
   const written = { ...customization };
   for (const [name, value] of Object.entries(variantOptions(types, values))) written[optionKey(name)] = value;
   return written;
+}
+
+/**
+ * A line's customization as the cart keeps it: the product's personalisation fields by their exact keys, and the
+ * variant's options written by the server (over anything sent under those keys). Any other key is refused (400 naming
+ * it): a misspelt field would skip its price yet be printed on the packing slip, and an option that is not the
+ * variant's would describe another piece.
+ */
+export function lineCustomization(
+  asked: Record<string, string>,
+  product: { personalisation: PersonalisationRule[]; options: OptionType[] },
+  variantValues: string[] | null,
+): Record<string, string> {
+  const allowed = new Set(product.personalisation.map((field) => field.key));
+  if (variantValues) for (const type of product.options) allowed.add(optionKey(type.name));
+  const unknown = Object.keys(asked).filter((key) => !allowed.has(key));
+  if (unknown.length > 0) {
+    const named = unknown.map((key) => `"${key}"`).join(', ');
+    const fields = product.personalisation.map((field) => `"${field.key}"`).join(', ');
+    throw new ValidationError({
+      customization: [
+        `This product has no personalisation field ${named}.` +
+          (fields ? ` Its fields: ${fields}.` : ' It takes no personalisation.'),
+      ],
+    });
+  }
+  return variantValues ? withVariantOptions(asked, product.options, variantValues) : { ...asked };
 }
 
 /**

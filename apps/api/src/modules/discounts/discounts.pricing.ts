@@ -16,12 +16,12 @@ export interface DiscountRefusal {
   code: string;
 }
 
-const day = (moment: Date) => moment.toISOString().slice(0, 10);
-
 /**
  * Why the discount does not apply to this basket for this customer, or null when it does. The conditions in the
  * order the customer meets them: switched off, not yet valid, expired, used up, used by this customer, first order,
- * below the minimum, not for these products.
+ * below the minimum, not for these products. NOTE: a code that is not usable now whatever the customer does (switched
+ * off, scheduled, expired, used up) reads as an unknown one, "This code is not valid.": a refusal must not tell a
+ * guesser which codes exist, nor when they will work.
  */
 export function refusalOf(
   discount: DiscountRow,
@@ -29,16 +29,12 @@ export function refusalOf(
   customer: DiscountCustomer,
   now: Date,
 ): DiscountRefusal | null {
-  if (!discount.isActive) return { message: 'This code is not valid.', code: 'discount_code_invalid' };
-  if (discount.startsAt && now < discount.startsAt) {
-    return { message: `This code is not valid until ${day(discount.startsAt)}.`, code: 'discount_not_started' };
-  }
-  if (discount.endsAt && now >= discount.endsAt) {
-    return { message: `This code expired on ${day(discount.endsAt)}.`, code: 'discount_expired' };
-  }
-  if (discount.usageLimit !== null && discount.timesUsed >= discount.usageLimit) {
-    return { message: 'This code has been used up.', code: 'discount_used_up' };
-  }
+  const notUsableNow =
+    !discount.isActive ||
+    (discount.startsAt !== null && now < discount.startsAt) ||
+    (discount.endsAt !== null && now >= discount.endsAt) ||
+    (discount.usageLimit !== null && discount.timesUsed >= discount.usageLimit);
+  if (notUsableNow) return { message: 'This code is not valid.', code: 'discount_code_invalid' };
   if (discount.usesPerCustomer !== null && customer.usesOf(discount.id) >= discount.usesPerCustomer) {
     return {
       message:

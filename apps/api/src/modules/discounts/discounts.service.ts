@@ -126,7 +126,7 @@ export function orderDiscountLines(applied: readonly PricedDiscount<DiscountRow>
 /**
  * Counts the uses of the order's discounts, in checkout's transaction. NOTE: exact under concurrent checkouts: each
  * use is taken by a conditional update of the discount's row (`claimUse`), so when one use is left, one order gets it
- * and the others are refused ("used up", 400), their transactions rolled back.
+ * and the others are refused ("This code is not valid.", 400), their transactions rolled back.
  */
 export async function recordDiscountUses(
   tx: TransactionContext,
@@ -134,10 +134,10 @@ export async function recordDiscountUses(
 ): Promise<void> {
   for (const line of input.lines) {
     if (!(await claimUse(tx.scope, line.discountId))) {
+      // A code used up reads as any code not usable now (`refusalOf`); a promotion says it ended.
+      if (line.code) throw new BadRequestError(INVALID_CODE.message, INVALID_CODE.code);
       throw new BadRequestError(
-        line.code
-          ? 'This code has been used up.'
-          : `The promotion ${line.name} has just ended. Place your order again.`,
+        `The promotion ${line.name} has just ended. Place your order again.`,
         'discount_used_up',
       );
     }

@@ -49,7 +49,12 @@ async function shop(stock = 50) {
   const owner = await createCustomer(t, tenant, { role: 'owner' });
   const staff = await createCustomer(t, tenant, { role: 'staff' });
   const customer = await createCustomer(t, tenant);
-  const product = await createProduct(t, tenant, { name: 'Birenpati', stock, priceCents: 8500 });
+  const product = await createProduct(t, tenant, {
+    name: 'Birenpati',
+    stock,
+    priceCents: 8500,
+    personalisation: [{ key: 'engraving', label: 'Engraving', max_length: 20, price_cents: 0, required: false }],
+  });
   return { shop: tenant, owner, staff, customer, product };
 }
 

@@ -50,6 +50,7 @@ async function shopWithCart(options: { stock?: number; quantity?: number; priceC
     slug: 'birenpati',
     stock: options.stock ?? 5,
     priceCents: options.priceCents ?? 8500,
+    personalisation: [{ key: 'engraving_text', label: 'Engraving', max_length: 30, price_cents: 0, required: false }],
   });
   await addToCart(t, shop, customer.accessToken, product.id, options.quantity ?? 2, { engraving_text: 'For Ram' });
   return { shop, customer, product };

@@ -1,7 +1,7 @@
 // The issue's test of done: the demo catalog exported and imported back with a dry run reports no new product and no
 // error (every row unchanged), and the real run of the same file changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart } from '../../../test/admin.ts';
+import { awaitImport, multipart } from '../../../test/admin.ts';
 import { buildDemoTestApp, type TestApp } from '../../../test/app.ts';
 import { createCustomer } from '../../../test/builders.ts';
 import { parseCsv } from '../../lib/csv.ts';
@@ -16,15 +16,16 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t?.close());
 
-function importBack(text: string, dryRun: boolean) {
+async function importBack(text: string, dryRun: boolean) {
   const body = multipart([{ name: 'file', filename: 'products.csv', type: 'text/csv', data: Buffer.from(text) }]);
-  return t.request(shop, {
+  const answer = await t.request(shop, {
     method: 'POST',
     url: `/api/admin/products/import/${dryRun ? '?dry_run=true' : ''}`,
     token,
     payload: body.payload,
     headers: body.headers,
   });
+  return awaitImport(t, shop, token, answer);
 }
 
 describe('the demo catalog through the product CSV', () => {

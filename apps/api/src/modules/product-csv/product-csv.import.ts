@@ -2,8 +2,9 @@
 // columns the file has), through the catalog's own product writes, the stock ledger and the catalog's pictures.
 
 import type { AdminProductCreateBody } from '@platform/contracts/admin-products';
-import type { ProductImportReport } from '@platform/contracts/product-csv';
+import type { ProductImportJob, ProductImportReport, ProductImportRow } from '@platform/contracts/product-csv';
 import { type RequestContext, requireStaff, type TransactionContext } from '../../lib/context.ts';
+import { NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
@@ -15,7 +16,14 @@ import {
   updateVariantsByStaff,
 } from '../catalog/index.ts';
 import { adjustStock, lockProductsForSale, productFormStock } from '../inventory/index.ts';
-import { planProductImport, type RowPlan, readProductFile } from './product-csv.plan.ts';
+import { type ProductLine, planProductImport, type RowPlan, readProductFile } from './product-csv.plan.ts';
+import {
+  addAppliedRows,
+  findImportJob,
+  finishImportJob,
+  insertImportJob,
+  type ProductImportJobRow,
+} from './product-csv.repository.ts';
 import type { VariantPlan } from './product-csv.variants.ts';
 
 /** The note of the ledger's entries an import makes. */
@@ -99,34 +107,148 @@ async function applyPlan(tx: TransactionContext, plan: RowPlan): Promise<void> {
   if (plan.variants?.changed) await setVariants(tx, productId, plan.variants);
 }
 
+/** How many rows of the file one transaction of an import writes at most (a product's variant rows stay together). */
+export const IMPORT_BATCH_ROWS = 25;
+
+/** What a real import answers: the report of a file with errors (nothing written), or the job that writes it. */
+export type ImportAnswer =
+  | { kind: 'refused'; report: ProductImportReport }
+  | { kind: 'report'; report: ProductImportReport }
+  | { kind: 'job'; job: ProductImportJob; running: Promise<void> };
+
 /**
  * `POST /admin/products/import/`: reads a product CSV and reports, row by row, what it creates, updates or leaves
- * unchanged, and each row's errors. A dry run writes nothing. A real run plans the same in its one transaction and
- * then does exactly that, every write audited; with any error in any row it writes nothing at all (`ok: false`).
+ * unchanged, and each row's errors. A dry run writes nothing. A real run checks the whole file the same way first:
+ * with any error in any row it writes nothing at all (`refused`); else it answers a job at once and writes the file
+ * in the background, a few products a transaction (`runImportJob`), so that the shop answers other requests between
+ * them.
  */
 export async function importProductsCsv(
   ctx: RequestContext,
   input: { text: string; dryRun: boolean },
-): Promise<{ ok: boolean; report: ProductImportReport }> {
-  requireStaff(ctx);
+): Promise<ImportAnswer> {
+  const user = requireStaff(ctx);
   const lines = readProductFile(input.text);
-  if (input.dryRun) {
-    const report = reportOf(await planProductImport(ctx, lines), true);
-    return { ok: true, report };
-  }
-  return inTransaction(ctx, async (tx) => {
-    const plans = await planProductImport(tx, lines);
-    const report = reportOf(plans, false);
-    if (report.errors > 0) return { ok: false, report };
-    for (const plan of plans) {
-      if (!plan.follows && plan.report.action !== 'unchanged') await applyPlan(tx, plan);
+  const plans = await planProductImport(ctx, lines);
+  const report = reportOf(plans, input.dryRun);
+  if (input.dryRun) return { kind: 'report', report };
+  if (report.errors > 0) return { kind: 'refused', report };
+  const batches = batchesOf(lines, plans);
+  const rowsTotal = batches.reduce((sum, batch) => sum + batch.length, 0);
+  const row = await insertImportJob(ctx.scope, { rowsTotal, report, createdBy: user.id });
+  const running = runImportJob(ctx, row.id, batches, report);
+  return { kind: 'job', job: jobAnswer(row, false), running };
+}
+
+/**
+ * The lines to write, in batches of whole products (a product's first row and its variant rows together) of at most
+ * `IMPORT_BATCH_ROWS` lines, in the order of their first rows; products the file leaves unchanged are left out.
+ */
+function batchesOf(lines: ProductLine[], plans: RowPlan[]): ProductLine[][] {
+  const products: { lines: ProductLine[]; writes: boolean }[] = [];
+  const bySlug = new Map<string, { lines: ProductLine[]; writes: boolean }>();
+  lines.forEach((line, index) => {
+    const plan = plans[index];
+    if (!plan) return;
+    if (plan.follows) {
+      bySlug.get(plan.report.slug)?.lines.push(line);
+      return;
     }
-    await recordAudit(tx, {
-      action: 'product.import',
-      entity: 'product',
-      entityId: 'csv',
-      after: { created: report.created, updated: report.updated, unchanged: report.unchanged },
-    });
-    return { ok: true, report };
+    const product = { lines: [line], writes: plan.report.action !== 'unchanged' };
+    products.push(product);
+    if (!bySlug.has(plan.report.slug)) bySlug.set(plan.report.slug, product);
   });
+  const batches: ProductLine[][] = [];
+  let batch: ProductLine[] = [];
+  for (const product of products) {
+    if (!product.writes) continue;
+    if (batch.length > 0 && batch.length + product.lines.length > IMPORT_BATCH_ROWS) {
+      batches.push(batch);
+      batch = [];
+    }
+    batch.push(...product.lines);
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+/** Lets the requests waiting for the database go first (PGlite has one connection): the next batch queues after them. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Writes a checked file, batch by batch: each batch is planned again and written in its own short transaction, which
+ * also counts its rows on the job, so the job says exactly what committed. A batch that finds the shop changed since
+ * the check (a row now in error) or fails stops the job (`failed`, with the reason); the batches before it stay.
+ */
+async function runImportJob(
+  ctx: RequestContext,
+  jobId: number,
+  batches: ProductLine[][],
+  report: ProductImportReport,
+): Promise<void> {
+  try {
+    for (const batch of batches) {
+      await yieldToOthers();
+      await inTransaction(ctx, async (tx) => {
+        const plans = await planProductImport(tx, batch);
+        const wrong = plans.find((plan) => Object.keys(plan.report.errors).length > 0);
+        if (wrong) throw new ImportStopped(wrong.report);
+        for (const plan of plans) {
+          if (!plan.follows && plan.report.action !== 'unchanged') await applyPlan(tx, plan);
+        }
+        await addAppliedRows(
+          tx.scope,
+          jobId,
+          batch.map((line) => line.row),
+        );
+      });
+    }
+    await inTransaction(ctx, async (tx) => {
+      await recordAudit(tx, {
+        action: 'product.import',
+        entity: 'product',
+        entityId: 'csv',
+        after: { created: report.created, updated: report.updated, unchanged: report.unchanged, job: jobId },
+      });
+      await finishImportJob(tx.scope, jobId, { status: 'done' });
+    });
+  } catch (error) {
+    const failure =
+      error instanceof ImportStopped
+        ? error.message
+        : 'The import stopped on an unexpected error; the rows listed were applied, the others not.';
+    await finishImportJob(ctx.scope, jobId, { status: 'failed', failure });
+    if (!(error instanceof ImportStopped)) throw error;
+  }
+}
+
+/** A batch found a row in error when it was planned again: the shop changed after the file was checked. */
+class ImportStopped extends Error {
+  constructor(row: ProductImportRow) {
+    const [column, messages = []] = Object.entries(row.errors)[0] ?? ['', []];
+    super(
+      `Row ${row.row} (${row.slug}) changed in the shop during the import: ${column ? `${column}: ` : ''}` +
+        `${messages.join(' ')} The rows listed were applied, the others not.`,
+    );
+  }
+}
+
+function jobAnswer(row: ProductImportJobRow, withReport: boolean): ProductImportJob {
+  return {
+    id: row.id,
+    status: row.status,
+    rows: row.rowsTotal,
+    rows_done: row.rowsDone,
+    applied_rows: row.appliedRows,
+    failure: row.failure,
+    report: withReport || row.status !== 'running' ? row.report : null,
+  };
+}
+
+/** `GET /admin/products/import/jobs/{id}/`: an import's progress, and once it has ended its report (404: none). */
+export async function getImportJob(ctx: RequestContext, id: number): Promise<ProductImportJob> {
+  requireStaff(ctx);
+  const row = await findImportJob(ctx.scope, id);
+  if (!row) throw new NotFoundError('Import not found.', 'import_not_found');
+  return jobAnswer(row, false);
 }

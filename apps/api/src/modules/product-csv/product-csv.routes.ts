@@ -1,14 +1,20 @@
 import multipart from '@fastify/multipart';
 import { ErrorDetail } from '@platform/contracts';
 import { AdminProductListQuery } from '@platform/contracts/admin-catalog';
-import { PRODUCT_CSV_MAX_BYTES, ProductImportQuery, ProductImportReport } from '@platform/contracts/product-csv';
+import { AdminItemParams } from '@platform/contracts/admin-content';
+import {
+  PRODUCT_CSV_MAX_BYTES,
+  ProductImportJob,
+  ProductImportQuery,
+  ProductImportReport,
+} from '@platform/contracts/product-csv';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, BadRequestError, ValidationError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { staffOnly } from '../../plugins/access.ts';
 import { exportProductsCsv } from './product-csv.export.ts';
-import { importProductsCsv } from './product-csv.import.ts';
+import { getImportJob, importProductsCsv } from './product-csv.import.ts';
 
 /** The content types browsers and tools send a `.csv` file with (Windows names it after Excel). */
 const CSV_TYPES = new Set(['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel']);
@@ -67,6 +73,12 @@ export const productCsvAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(await exportProductsCsv(request.ctx, request.query)),
   );
 
+  // Imports under way in this process: the app's close waits for them, so that none is cut off between batches.
+  const running = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...running]);
+  });
+
   app.post(
     '/products/import/',
     {
@@ -76,6 +88,7 @@ export const productCsvAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ProductImportQuery,
         response: {
           200: ProductImportReport,
+          202: ProductImportJob,
           ...errorResponses,
           400: ProductImportReport.or(errorResponses[400]),
           415: ErrorDetail,
@@ -84,8 +97,19 @@ export const productCsvAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const text = await readCsvUpload(request);
-      const { ok, report } = await importProductsCsv(request.ctx, { text, dryRun: request.query.dry_run });
-      return reply.code(ok ? 200 : 400).send(report);
+      const answer = await importProductsCsv(request.ctx, { text, dryRun: request.query.dry_run });
+      if (answer.kind !== 'job') return reply.code(answer.kind === 'report' ? 200 : 400).send(answer.report);
+      const job = answer.running
+        .catch((error: unknown) => request.log.error({ err: error, job: answer.job.id }, 'product import failed'))
+        .finally(() => running.delete(job));
+      running.add(job);
+      return reply.code(202).send(answer.job);
     },
+  );
+
+  app.get(
+    '/products/import/jobs/:id/',
+    { schema: { ...schema, params: AdminItemParams, response: { 200: ProductImportJob, ...errorResponses } } },
+    async (request) => getImportJob(request.ctx, request.params.id),
   );
 };

@@ -6,6 +6,7 @@ import {
   adminCall,
   adminCatalogShop,
   auditLog,
+  awaitImport,
   type DropFirst,
   multipart,
   png,
@@ -29,7 +30,7 @@ function exportCsv(shop: Tenant, token: string | undefined, query = '', headers:
   return t.request(shop, { method: 'GET', url: `/api/admin/products/export/${query}`, token, headers });
 }
 
-function importCsv(
+async function importCsv(
   shop: Tenant,
   token: string | undefined,
   text: string | Buffer,
@@ -43,13 +44,19 @@ function importCsv(
       data: Buffer.isBuffer(text) ? text : Buffer.from(text),
     },
   ]);
-  return t.request(shop, {
-    method: 'POST',
-    url: `/api/admin/products/import/${options.dryRun ? '?dry_run=true' : ''}`,
+  // A real run is a job: awaited here to its end.
+  return awaitImport(
+    t,
+    shop,
     token,
-    payload: body.payload,
-    headers: body.headers,
-  });
+    await t.request(shop, {
+      method: 'POST',
+      url: `/api/admin/products/import/${options.dryRun ? '?dry_run=true' : ''}`,
+      token,
+      payload: body.payload,
+      headers: body.headers,
+    }),
+  );
 }
 
 /** The export's rows as objects by column. */

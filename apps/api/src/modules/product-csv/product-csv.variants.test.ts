@@ -1,7 +1,7 @@
 // The product CSV with products sold in options, through HTTP: one row per variant out, the same rows back in
 // (round trip unchanged), and an import that defines a product's options and variants, its stock through the ledger.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminCatalogShop, adminCall, adminCatalogShop, multipart } from '../../../test/admin.ts';
+import { type AdminCatalogShop, adminCall, adminCatalogShop, awaitImport, multipart } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { parseCsv, toCsv } from '../../lib/csv.ts';
 import { getPriceHistory } from '../catalog/index.ts';
@@ -16,15 +16,16 @@ afterAll(() => t.close());
 const exportCsv = (setup: AdminCatalogShop) =>
   t.request(setup.shop, { method: 'GET', url: '/api/admin/products/export/', token: setup.staff.accessToken });
 
-function importCsv(setup: AdminCatalogShop, text: string, dryRun = false) {
+async function importCsv(setup: AdminCatalogShop, text: string, dryRun = false) {
   const body = multipart([{ name: 'file', filename: 'products.csv', type: 'text/csv', data: Buffer.from(text) }]);
-  return t.request(setup.shop, {
+  const answer = await t.request(setup.shop, {
     method: 'POST',
     url: `/api/admin/products/import/${dryRun ? '?dry_run=true' : ''}`,
     token: setup.staff.accessToken,
     payload: body.payload,
     headers: body.headers,
   });
+  return awaitImport(t, setup.shop, setup.staff.accessToken, answer);
 }
 
 function rowsOf(text: string): Record<string, string>[] {

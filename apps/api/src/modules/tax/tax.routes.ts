@@ -9,6 +9,7 @@ import {
   AdminTaxSettingsBody,
 } from '@platform/contracts/admin-tax';
 import { TaxDestination, TaxDestinationQuery } from '@platform/contracts/tax';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
@@ -22,20 +23,34 @@ import {
   updateTaxRateByStaff,
   updateTaxSettingsByStaff,
 } from './tax.admin.ts';
-import { getTaxDestination } from './tax.service.ts';
+import { getTaxDestination, taxDestinationCacheQuery } from './tax.service.ts';
 
 /** `/tax/destination/`: how prices are shown to a destination, and its rates (public, cached per shop). */
 export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const uncached = new WeakSet<FastifyRequest>();
   app.get(
     '/tax/destination/',
     {
+      // Before the cache reads the address: one address per destination, whatever its spelling.
+      onRequest: async (request) => {
+        const url = new URL(request.url, 'http://query.invalid');
+        const country = url.searchParams.get('country');
+        const normal = country === null ? null : taxDestinationCacheQuery(country, url.searchParams.get('region'));
+        if (!normal) return;
+        url.searchParams.set('country', normal.country);
+        if (normal.region === null) url.searchParams.delete('region');
+        else url.searchParams.set('region', normal.region);
+        request.raw.url = `${url.pathname}?${url.searchParams}`;
+        request.query = { country: normal.country, ...(normal.region === null ? {} : { region: normal.region }) };
+        if (!normal.cacheable) uncached.add(request);
+      },
       schema: {
         tags: ['tax'],
         security: [{ tenant: [] }],
         querystring: TaxDestinationQuery,
         response: { 200: TaxDestination, ...errorResponses },
       },
-      config: { publicCache: true },
+      config: { publicCache: true, cacheable: (request) => !uncached.has(request) },
     },
     async (request) => getTaxDestination(request.ctx, request.query),
   );

@@ -2,7 +2,7 @@
 // come to. The arithmetic is the contracts' (`@platform/contracts/tax`), shared with the storefront, so that the
 // prices shown are the prices charged.
 import { formatMinor } from '@platform/contracts';
-import { findRegion } from '@platform/contracts/address';
+import { findRegion, regionNames } from '@platform/contracts/address';
 import { COUNTRY_NOT_FOUND, countryName, findCountryCode } from '@platform/contracts/shipping';
 import {
   basisPointsToPercent,
@@ -97,6 +97,26 @@ export function toOrderTax(tax: TaxAmount & { included: boolean }): OrderTax {
     amount: formatMinor(tax.cents),
     included: tax.included,
   };
+}
+
+/**
+ * The query of `GET /tax/destination/` as its answer is cached: the country as its code, the region by its name from
+ * the country's list. Region text a listed country does not have names no rate (the shop's rates take their regions
+ * from the list), so it is dropped; for a country without a list any text may name a rate, so such a query is
+ * answered but not cached (`cacheable: false`): made-up regions cannot fill the cache. Null: not a country (a 400).
+ */
+export function taxDestinationCacheQuery(
+  country: string,
+  region: string | null,
+): { country: string; region: string | null; cacheable: boolean } | null {
+  const code = findCountryCode(country);
+  if (!code) return null;
+  const text = region?.trim() ?? '';
+  if (!text) return { country: code, region: null, cacheable: true };
+  const known = findRegion(code, text);
+  if (known) return { country: code, region: known, cacheable: true };
+  if (regionNames(code).length > 0) return { country: code, region: null, cacheable: true };
+  return { country: code, region: text, cacheable: false };
 }
 
 /** `GET /tax/destination/`: how a destination's prices are shown, and its rates. */

@@ -370,3 +370,35 @@ describe('the administration of tax', () => {
     expect((await call('GET', `/tax-rates/${theirs.id}/`)).statusCode).toBe(404);
   });
 });
+
+describe('the public destination answer in the response cache', () => {
+  it('keeps one answer per destination whatever its spelling, and none for regions a country does not have', async () => {
+    const setup = await taxShop('Cached destinations shop');
+    const newYork = await destination(setup.shop, 'country=US&region=NY');
+    expect(newYork.headers['x-cache']).toBe('miss');
+    expect(newYork.json().rates).toEqual([{ category_id: null, name: 'Sales tax', rate: '8.88' }]);
+    for (const query of ['country=us&region=new%20york', 'region=%20ny%20&country=United%20States']) {
+      const again = await destination(setup.shop, query);
+      expect(again.headers['x-cache'], query).toBe('hit');
+      expect(again.json(), query).toEqual(newYork.json());
+    }
+    // Made-up regions of a country with a list name no rate: they are the country's one answer, not keys of their own.
+    const unitedStates = await destination(setup.shop, 'country=US');
+    expect(unitedStates.headers['x-cache']).toBe('miss');
+    for (let index = 0; index < 3; index++) {
+      const madeUp = await destination(setup.shop, `country=US&region=made-up-${index}`);
+      expect(madeUp.headers['x-cache']).toBe('hit');
+      expect(madeUp.json()).toEqual(unitedStates.json());
+    }
+    // A country without a list: any region text may name a rate, so it is answered, and never kept.
+    await createRate(setup, { name: 'Bavarian tax', rate: '20.00', country: 'Germany', region: 'Bavaria' });
+    for (let index = 0; index < 2; index++) {
+      const bavaria = await destination(setup.shop, 'country=DE&region=Bavaria');
+      expect(bavaria.headers['x-cache']).toBeUndefined();
+      expect(bavaria.json().rates).toEqual([{ category_id: null, name: 'Bavarian tax', rate: '20.00' }]);
+      const madeUp = await destination(setup.shop, `country=DE&region=made-up-${index}`);
+      expect(madeUp.headers['x-cache']).toBeUndefined();
+      expect(madeUp.json().rates).toEqual([{ category_id: null, name: 'VAT', rate: '19.00' }]);
+    }
+  });
+});

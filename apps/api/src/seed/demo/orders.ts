@@ -72,7 +72,7 @@ export async function seedOrders(ctx: RequestContext): Promise<void> {
   if (customerId === null) throw new Error('demo orders need the demo customer');
   const product = await getProduct(ctx, 'indian-army-khukuri', productPageReviews);
   const customer: RequestContext = { ...ctx, user: { id: customerId, role: 'customer' } };
-  await addItem(customer, { product_id: product.id, quantity: 1, customization: { engraving_text: 'Ayo Gorkhali' } });
+  await addItem(customer, { product_id: product.id, quantity: 1, customization: {} });
   const placedAt = Date.now() - 41 * DAY_MS;
   const { order } = await placeOrder(customer, {
     body: { payment_method: 'bank_transfer', delivery_address: DEMO_ADDRESS },
