@@ -56,7 +56,14 @@ const quantity = () =>
   z.number().int().min(1, { error: 'Enter a quantity from 1 to 1000.' }).max(1000, {
     error: 'Enter a quantity from 1 to 1000.',
   });
-const moment = () => z.iso.datetime({ offset: true, error: 'Enter a date and time.' });
+/**
+ * A date and time: with its offset, or as a form's date-and-time field sends it ("2026-11-29T23:59"), which the shop
+ * reads in its own time zone (site settings).
+ */
+const moment = () =>
+  z.union([z.iso.datetime({ offset: true }), z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/)], {
+    error: 'Enter a date and time, such as 2026-11-29T23:59.',
+  });
 const ids = () => z.array(RowId).max(500);
 
 const discountFields = {

@@ -10,8 +10,10 @@ import type {
 import type { TransactionContext } from '../../lib/context.ts';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { staffMoment } from '../../lib/time-zones.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/index.ts';
+import { getShopTimeZone } from '../site/index.ts';
 import {
   type DiscountRow,
   type DiscountValues,
@@ -51,12 +53,15 @@ function toAdminDiscount(row: DiscountRow): AdminDiscount {
   };
 }
 
-/** The discount as it would be after the body: the current values (none for a new one), then the body's. */
-function merged(current: DiscountRow | null, body: AdminDiscountUpdateBody): DiscountValues {
+/**
+ * The discount as it would be after the body: the current values (none for a new one), then the body's; a date and
+ * time without an offset is read in the shop's time zone.
+ */
+function merged(current: DiscountRow | null, body: AdminDiscountUpdateBody, timeZone: string): DiscountValues {
   const cents = (money: string | undefined, fallback: number) =>
     money === undefined ? fallback : (parseMinor(money) as number);
   const date = (text: string | null | undefined, fallback: Date | null) =>
-    text === undefined ? fallback : text === null ? null : new Date(text);
+    text === undefined ? fallback : text === null ? null : staffMoment(text, timeZone);
   const kind = body.kind ?? current?.kind ?? 'percentage';
   let usesPerCustomer =
     body.uses_per_customer !== undefined ? body.uses_per_customer : (current?.usesPerCustomer ?? null);
@@ -159,7 +164,7 @@ export async function createDiscountByStaff(
 ): Promise<AdminDiscount> {
   requireStaff(ctx);
   return inTransaction(ctx, async (tx) => {
-    const values = merged(null, body);
+    const values = merged(null, body, await getShopTimeZone(tx));
     await checkDiscount(tx, null, values, 0);
     const discount = toAdminDiscount(await insertDiscount(tx.scope, values));
     await recordAudit(tx, {
@@ -182,7 +187,7 @@ export async function updateDiscountByStaff(
   return inTransaction(ctx, async (tx) => {
     const current = await findDiscount(tx.scope, id, true);
     if (!current) throw discountNotFound();
-    const values = merged(current, body);
+    const values = merged(current, body, await getShopTimeZone(tx));
     await checkDiscount(tx, id, values, current.timesUsed);
     const row = await updateDiscount(tx.scope, id, values);
     if (!row) throw discountNotFound();

@@ -491,3 +491,39 @@ describe('the administration of discounts', () => {
     ).toBe(404);
   });
 });
+
+describe('a discount as staff type it', () => {
+  it('takes "10" as 10.00 and validity dates without an offset in the shop’s time zone', async () => {
+    const setup = await discountShop();
+    const zone = await adminCall(t, setup.shop, setup.owner.accessToken, 'PATCH', '/site-settings/', {
+      time_zone: 'Asia/Kathmandu',
+    });
+    expect(zone.statusCode, zone.body).toBe(200);
+    const created = await createDiscount(setup, {
+      code: 'DASHAIN',
+      kind: 'percentage',
+      value: '10',
+      starts_at: '2026-10-01T00:00',
+      ends_at: '2026-11-29T23:59',
+    });
+    // Kathmandu is 5:45 ahead of UTC.
+    expect(created).toMatchObject({
+      value: '10.00',
+      starts_at: '2026-09-30T18:15:00.000Z',
+      ends_at: '2026-11-29T18:14:00.000Z',
+    });
+    const moved = await adminCall(t, setup.shop, setup.owner.accessToken, 'PATCH', `/discounts/${created.id}/`, {
+      ends_at: '2026-12-31T23:59:59+00:00',
+    });
+    expect(moved.json()).toMatchObject({ ends_at: '2026-12-31T23:59:59.000Z' });
+    const wrong = await adminCall(t, setup.shop, setup.owner.accessToken, 'PATCH', `/discounts/${created.id}/`, {
+      ends_at: '29/11/2026',
+      value: 'ten',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      ends_at: ['Enter a date and time, such as 2026-11-29T23:59.'],
+      value: ['Enter an amount such as 110 or 110.50.'],
+    });
+  });
+});
