@@ -308,7 +308,7 @@ describe("an order's taxes on its documents", () => {
     const { order, customer } = await taxedOrder(t, setup, GERMANY, { quantity: 2, discounted: true });
     await paid(setup, order.id);
     const refund = (body: object) =>
-      adminCall(t, setup.shop, setup.staff.accessToken, 'POST', `/orders/${order.id}/refunds/`, {
+      adminCall(t, setup.shop, setup.owner.accessToken, 'POST', `/orders/${order.id}/refunds/`, {
         reason: 'Returned',
         reference: 'BANK-1',
         ...body,
@@ -347,7 +347,7 @@ describe("an order's taxes on its documents", () => {
     const setup = await taxedShop(t, 'Credit note sales tax shop');
     const { order, customer } = await taxedOrder(t, setup, NEW_YORK);
     await paid(setup, order.id);
-    const refunded = await adminCall(t, setup.shop, setup.staff.accessToken, 'POST', `/orders/${order.id}/refunds/`, {
+    const refunded = await adminCall(t, setup.shop, setup.owner.accessToken, 'POST', `/orders/${order.id}/refunds/`, {
       amount: '90.00',
       reason: 'Returned used',
       reference: 'BANK-2',

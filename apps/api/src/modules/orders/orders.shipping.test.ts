@@ -251,7 +251,7 @@ describe('shipping of a placed order', () => {
     const product = await createProduct(t, shop, { stock: 3, priceCents: 4000 });
     await addToCart(t, shop, customer.accessToken, product.id, 1);
     const response = await placeOrder(t, shop, customer.accessToken, {
-      delivery_address: { ...TEST_ADDRESS, country: 'JP', contact_number: '+81 3 1234 5678' },
+      delivery_address: { ...TEST_ADDRESS, country: 'JP', postalCode: '100-0001', contact_number: '+81 3 1234 5678' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ 'delivery_address.country': ['We do not ship to Japan.'] });

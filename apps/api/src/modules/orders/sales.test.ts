@@ -225,7 +225,7 @@ describe('the sales report', () => {
     const cancelling = await adminCall(
       t,
       setup.shop,
-      setup.staff.accessToken,
+      setup.owner.accessToken,
       'POST',
       `/orders/${cancelled}/transition/`,
       {
@@ -234,7 +234,7 @@ describe('the sales report', () => {
       },
     );
     expect(cancelling.statusCode, cancelling.body).toBe(200);
-    const refunded = await adminCall(t, setup.shop, setup.staff.accessToken, 'POST', `/orders/${kept}/refunds/`, {
+    const refunded = await adminCall(t, setup.shop, setup.owner.accessToken, 'POST', `/orders/${kept}/refunds/`, {
       amount: '10.00',
       reason: 'Scratched',
       reference: 'R-1',
