@@ -6,6 +6,7 @@ import { inTransaction } from '../../lib/unit-of-work.ts';
 import { shopUrl } from '../../lib/urls.ts';
 import { getAccountEmail } from '../accounts/index.ts';
 import { type MailMessage, queueMail } from '../mail/index.ts';
+import { getSellerDetails } from '../site/index.ts';
 import { getTenant } from '../tenants/index.ts';
 import { issueCreditNote, issueInvoice } from './orders.documents.ts';
 import { PAYMENT_TIMEOUT } from './orders.lifecycle.ts';
@@ -15,6 +16,7 @@ import {
   orderExpiredMail,
   orderPaidMail,
   orderShippedMail,
+  payByText,
   refundCompletedMail,
   refundMadeMail,
 } from './orders.mail.ts';
@@ -41,10 +43,13 @@ export function subscribeOrderEvents(deps: ServiceDeps, database: Database): voi
     };
   const shopName = (ctx: RequestContext) => ctx.tenant.name;
 
-  deps.events.beforeCommit(
-    'order.placed',
-    mailCustomer(({ ctx, ...mail }) => orderConfirmationMail({ shopName: shopName(ctx), ...mail })),
-  );
+  deps.events.beforeCommit('order.placed', async (event, tx) => {
+    // Until when the order waits for its payment, as the shop writes a moment (its locale and zone).
+    const shop = await getSellerDetails(tx);
+    await mailCustomer(({ ctx, ...mail }) =>
+      orderConfirmationMail({ shopName: shopName(ctx), ...mail, payBy: payByText(mail.order, shop) }),
+    )(event, tx);
+  });
 
   deps.events.on('payment.succeeded', async (event) => {
     const tenant = await getTenant(database.db, event.tenantId);
