@@ -1,10 +1,16 @@
-import { Link, useLocation } from 'react-router';
+import type { Order } from '@platform/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '../components/spinner.tsx';
+import { orderQueryOptions } from '../features/orders/api/orders.ts';
 import { DeliveryAddressBlock } from '../features/orders/components/delivery-address.tsx';
 import { OrderLines } from '../features/orders/components/order-lines.tsx';
+import { PaymentDue } from '../features/orders/components/payment-due.tsx';
 import { PaymentInstructions } from '../features/orders/components/payment-instructions.tsx';
 import { readConfirmationState } from '../features/orders/confirmation-state.ts';
+import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
 import { useFormat } from '../features/site/site-settings.tsx';
+import { browserApi } from '../lib/browser-api.ts';
 import { privatePageMeta } from '../lib/seo.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import ordersStylesHref from '../styles/orders.css?url';
@@ -14,10 +20,13 @@ export const meta: Route.MetaFunction = () => privatePageMeta('Order Confirmatio
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: ordersStylesHref }];
 
-/** Shown after an order is placed (spec /order-confirmation): everything comes from the navigation state. */
+/**
+ * Shown after an order is placed (spec /order-confirmation): from the navigation state the checkout hands over, or,
+ * once that is gone (a reload, a link kept), from the order read again by the id in the address (`?order=`).
+ */
 export default function OrderConfirmationPage() {
   const location = useLocation();
-  const format = useFormat();
+  const [search] = useSearchParams();
   // The server never has the navigation state: render it only in the browser, so hydration agrees.
   const hydrated = useHydrated();
   if (!hydrated) {
@@ -29,19 +38,47 @@ export default function OrderConfirmationPage() {
   }
 
   const confirmation = readConfirmationState(location.state);
-  if (!confirmation) {
+  if (confirmation) return <Confirmation order={confirmation.order} instructions={confirmation.instructions} />;
+  const id = search.get('order');
+  if (!id || !/^\d+$/.test(id)) return <Unavailable />;
+  return (
+    <SignedInOnly
+      path={encodeURIComponent(`/order-confirmation?order=${id}`)}
+      reason="You need to be logged in to see your order."
+    >
+      <ReadAgain id={id} />
+    </SignedInOnly>
+  );
+}
+
+/** The order read again by its id; someone else's, or none, is unavailable. */
+function ReadAgain({ id }: { id: string }) {
+  const order = useQuery(orderQueryOptions(browserApi(), id));
+  if (order.isPending) {
     return (
-      <section className="container page order-confirmation">
-        <h1 className="page-title">Order Information Unavailable</h1>
-        <p>We could not find the details of an order to show here. Your orders are listed in your account.</p>
-        <Link to="/" className="button button--primary">
-          Return to Home
-        </Link>
+      <section className="container page">
+        <Spinner />
       </section>
     );
   }
+  if (order.isError) return <Unavailable />;
+  return <Confirmation order={order.data} instructions={order.data.payment_instructions} />;
+}
 
-  const { order, instructions } = confirmation;
+function Unavailable() {
+  return (
+    <section className="container page order-confirmation">
+      <h1 className="page-title">Order Information Unavailable</h1>
+      <p>We could not find the details of an order to show here. Your orders are listed in your account.</p>
+      <Link to="/" className="button button--primary">
+        Return to Home
+      </Link>
+    </section>
+  );
+}
+
+function Confirmation({ order, instructions }: { order: Order; instructions: string }) {
+  const format = useFormat();
   return (
     <section className="container page order-confirmation">
       <h1 className="page-title">Order Placed Successfully!</h1>
@@ -51,6 +88,7 @@ export default function OrderConfirmationPage() {
       </p>
       <OrderLines order={order} />
       <PaymentInstructions method={order.payment_method} text={instructions} />
+      <PaymentDue order={order} />
       {order.payment_method === 'bank_transfer' && (
         <p className="order-confirmation__note">
           Please transfer the total and mention your order number. Your order awaits payment confirmation and is

@@ -7,7 +7,10 @@ export interface OrderConfirmationState {
   instructions: string;
 }
 
-/** The state of /order-confirmation, or null when the page was opened without one (reloaded, typed, bookmarked). */
+/**
+ * The state of /order-confirmation, or null when the page was opened without one (typed, bookmarked, or a browser
+ * that keeps no state over a reload): the page then reads the order of its `?order=` id again.
+ */
 export function readConfirmationState(state: unknown): OrderConfirmationState | null {
   if (typeof state !== 'object' || state === null) return null;
   const { order, instructions } = state as Partial<Record<keyof OrderConfirmationState, unknown>>;

@@ -185,7 +185,8 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
         }
       }
       setStatus('placed');
-      if (next.kind === 'confirmation') navigate('/order-confirmation', { state: next.state });
+      // The order's id in the address lets the confirmation read it again after a reload.
+      if (next.kind === 'confirmation') navigate(`/order-confirmation?order=${order.id}`, { state: next.state });
       else if (next.kind === 'redirect') window.location.assign(next.url);
     } catch (failure) {
       setError(errorText(failure, ORDER_FALLBACK, ORDER_ERRORS));
