@@ -8,6 +8,7 @@ import {
 import { useEffect, useState } from 'react';
 import {
   BooleanInput,
+  InputHelperText,
   maxValue,
   minLength,
   minValue,
@@ -106,8 +107,10 @@ function TimeToPayInput({ source, label }: { source: string; label: string }) {
       }}
       error={Boolean(error)}
       helperText={
-        error ??
-        'For example “7 days” or “36 hours”. An order still unpaid after this time is cancelled and its stock comes back.'
+        <InputHelperText
+          error={error}
+          helperText="For example “7 days” or “36 hours”. An order still unpaid after this time is cancelled and its stock comes back."
+        />
       }
       variant="filled"
       size="small"
