@@ -1,17 +1,18 @@
 import type { Order } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner.tsx';
 import { orderQueryOptions } from '../features/orders/api/orders.ts';
 import { DeliveryAddressBlock } from '../features/orders/components/delivery-address.tsx';
 import { OrderLines } from '../features/orders/components/order-lines.tsx';
 import { PaymentDue } from '../features/orders/components/payment-due.tsx';
 import { PaymentInstructions } from '../features/orders/components/payment-instructions.tsx';
-import { readConfirmationState } from '../features/orders/confirmation-state.ts';
+import { confirmedOrderId, readConfirmationState } from '../features/orders/confirmation-state.ts';
 import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
-import { useFormat } from '../features/site/site-settings.tsx';
+import { useFormat, useSiteSettings } from '../features/site/site-settings.tsx';
 import { browserApi } from '../lib/browser-api.ts';
 import { privatePageMeta } from '../lib/seo.ts';
+import { browserSessionStorage } from '../lib/session-store.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import ordersStylesHref from '../styles/orders.css?url';
 import type { Route } from './+types/order-confirmation';
@@ -22,11 +23,12 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: orde
 
 /**
  * Shown after an order is placed (spec /order-confirmation): from the navigation state the checkout hands over, or,
- * once that is gone (a reload, a link kept), from the order read again by the id in the address (`?order=`).
+ * once that is gone (a reload, the address opened again in the tab), from the order read again by the id the checkout
+ * kept in the tab's session storage.
  */
 export default function OrderConfirmationPage() {
   const location = useLocation();
-  const [search] = useSearchParams();
+  const shop = useSiteSettings()?.tenant ?? 0;
   // The server never has the navigation state: render it only in the browser, so hydration agrees.
   const hydrated = useHydrated();
   if (!hydrated) {
@@ -39,14 +41,11 @@ export default function OrderConfirmationPage() {
 
   const confirmation = readConfirmationState(location.state);
   if (confirmation) return <Confirmation order={confirmation.order} instructions={confirmation.instructions} />;
-  const id = search.get('order');
-  if (!id || !/^\d+$/.test(id)) return <Unavailable />;
+  const id = confirmedOrderId(browserSessionStorage(), shop);
+  if (id === null) return <Unavailable />;
   return (
-    <SignedInOnly
-      path={encodeURIComponent(`/order-confirmation?order=${id}`)}
-      reason="You need to be logged in to see your order."
-    >
-      <ReadAgain id={id} />
+    <SignedInOnly path="/order-confirmation" reason="You need to be logged in to see your order.">
+      <ReadAgain id={String(id)} />
     </SignedInOnly>
   );
 }
