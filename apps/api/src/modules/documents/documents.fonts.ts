@@ -4,6 +4,7 @@
 // source tree, the tests, the bundled servers and the production image alike.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { inflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
 
 /** One font file: the name a PDF registers it under, and the font itself for asking which characters it draws. */
@@ -21,7 +22,7 @@ export interface FontFamily {
 }
 
 // NOTE: WOFF, not WOFF2: fontkit reads both, but the subset pdfkit embeds from a WOFF2 file holds the whole font
-// (96 kB instead of 7 kB for a line of Devanagari).
+// (96 kB instead of 7 kB for a line of Devanagari). The WOFF files are unpacked to plain OpenType once (`sfntOfWoff`).
 const FILES: { pkg: string; subsets: string[]; weights: (400 | 700)[] }[] = [
   {
     pkg: 'noto-sans',
@@ -43,9 +44,54 @@ function fontFile(specifier: string): string {
   }
 }
 
+/**
+ * The plain OpenType font inside a WOFF file (its tables inflated once, by zlib): pdfkit parses a registered font
+ * again for every document, and fontkit inflates WOFF tables in JavaScript, which took most of a document's second.
+ */
+export function sfntOfWoff(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('not a WOFF file');
+  const flavor = woff.readUInt32BE(4);
+  const count = woff.readUInt16BE(12);
+  const tables = Array.from({ length: count }, (_, index) => {
+    const entry = 44 + index * 20;
+    const [offset, compressed, length] = [4, 8, 12].map((at) => woff.readUInt32BE(entry + at)) as [
+      number,
+      number,
+      number,
+    ];
+    const stored = woff.subarray(offset, offset + compressed);
+    return {
+      tag: woff.subarray(entry, entry + 4),
+      checksum: woff.readUInt32BE(entry + 16),
+      data: compressed < length ? inflateSync(stored) : stored,
+    };
+  });
+  const power = 2 ** Math.floor(Math.log2(count));
+  const header = Buffer.alloc(12 + 16 * count);
+  header.writeUInt32BE(flavor, 0);
+  header.writeUInt16BE(count, 4);
+  header.writeUInt16BE(power * 16, 6);
+  header.writeUInt16BE(Math.log2(power), 8);
+  header.writeUInt16BE(count * 16 - power * 16, 10);
+  const parts: Buffer[] = [header];
+  let offset = header.length;
+  tables.forEach((table, index) => {
+    const record = 12 + index * 16;
+    table.tag.copy(header, record);
+    header.writeUInt32BE(table.checksum, record + 4);
+    header.writeUInt32BE(offset, record + 8);
+    header.writeUInt32BE(table.data.length, record + 12);
+    const padded = Buffer.alloc((table.data.length + 3) & ~3);
+    table.data.copy(padded);
+    parts.push(padded);
+    offset += padded.length;
+  });
+  return Buffer.concat(parts);
+}
+
 function load(pkg: string, subset: string, weight: number): DocumentFont {
   const file = fontFile(`@fontsource/${pkg}/files/${pkg}-${subset}-${weight}-normal.woff`);
-  const bytes = fs.readFileSync(file);
+  const bytes = sfntOfWoff(fs.readFileSync(file));
   const font = fontkit.create(bytes);
   if (!('hasGlyphForCodePoint' in font)) throw new Error(`${file} is a font collection, not a font`);
   return { name: `${pkg}-${subset}-${weight}`, bytes, covers: (codePoint) => font.hasGlyphForCodePoint(codePoint) };

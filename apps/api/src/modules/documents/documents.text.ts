@@ -104,30 +104,47 @@ export class DocumentText {
     return style.bold ? this.fonts.bold : this.fonts.regular;
   }
 
+  /** Widths measured in this document, by font, size and text: shaping a string is the costly part of a document. */
+  private readonly widths = new Map<string, number>();
+
   private width(run: Run, size: number): number {
-    return this.pdf.font(run.font.name).fontSize(size).widthOfString(run.text);
+    const key = `${run.font.name}\u0000${size}\u0000${run.text}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      width = this.pdf.font(run.font.name).fontSize(size).widthOfString(run.text);
+      this.widths.set(key, width);
+    }
+    return width;
   }
 
   private widthOf(text: string, style: TextStyle): number {
     return textRuns(text, this.family(style)).reduce((sum, run) => sum + this.width(run, style.size), 0);
   }
 
-  /** The lines of `text` within `width`: broken at spaces, and a word wider than the width between its characters. */
+  /**
+   * The lines of `text` within `width`: broken at spaces, and a word wider than the width between its characters.
+   * A line's width is the sum of its words' and spaces' (each measured once), as nothing is shaped across a space.
+   */
   private lines(text: string, width: number, style: TextStyle): string[] {
     const lines: string[] = [];
     let current = '';
+    let currentWidth = 0;
     let space = '';
-    const place = (word: string) => {
-      if (this.widthOf(word, style) <= width) {
+    const place = (word: string, wordWidth: number) => {
+      if (wordWidth <= width) {
         current = word;
+        currentWidth = wordWidth;
         return;
       }
       for (const { segment } of graphemes.segment(word)) {
-        if (current && this.widthOf(current + segment, style) > width) {
+        const segmentWidth = this.widthOf(segment, style);
+        if (current && currentWidth + segmentWidth > width) {
           lines.push(current);
           current = '';
+          currentWidth = 0;
         }
         current += segment;
+        currentWidth += segmentWidth;
       }
     };
     for (const token of text.replace(/[\t\n\r]/g, ' ').split(/( +)/)) {
@@ -136,12 +153,17 @@ export class DocumentText {
         if (current) space += token;
         continue;
       }
-      if (!current) place(token);
-      else if (this.widthOf(current + space + token, style) <= width) current += space + token;
-      else {
+      const tokenWidth = this.widthOf(token, style);
+      const spaced = currentWidth + this.widthOf(space, style) + tokenWidth;
+      if (!current) place(token, tokenWidth);
+      else if (spaced <= width) {
+        current += space + token;
+        currentWidth = spaced;
+      } else {
         lines.push(current);
         current = '';
-        place(token);
+        currentWidth = 0;
+        place(token, tokenWidth);
       }
       space = '';
     }
