@@ -45,6 +45,7 @@ import {
   ordersAdminRoutes,
   ordersRoutes,
   scheduleOrderExpiry,
+  schedulePaymentReminders,
   subscribeOrderEvents,
 } from './modules/orders/index.ts';
 import { pagesAdminRoutes, pagesRoutes } from './modules/pages/index.ts';
@@ -205,6 +206,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', async () => {
     if (config.ORDER_EXPIRY_INTERVAL_SECONDS > 0) {
       jobs.push(scheduleOrderExpiry(app.deps, config.ORDER_EXPIRY_INTERVAL_SECONDS * 1000, app.log));
+      // Reminders of payment times running out, on the same beat.
+      jobs.push(schedulePaymentReminders(app.deps, config.ORDER_EXPIRY_INTERVAL_SECONDS * 1000, app.log));
     }
     if (config.MAIL_DELIVERY_INTERVAL_SECONDS > 0) {
       jobs.push(

@@ -479,6 +479,30 @@ const JOURNEYS: Record<string, Journey> = {
     await kit.page.goto('/admin/payment-settings');
     await expect(field(kit, 'Bank account details')).not.toHaveValue('');
     await kit.axe('payment settings');
+    // The time to pay reads and takes days and hours as written; a bare number is refused (days or hours?).
+    await expect(field(kit, 'Time to pay a bank transfer')).toHaveValue('7 days');
+    const customTime = field(kit, 'Time to pay by the custom method');
+    await expect(customTime).toHaveValue('1 day');
+    await customTime.fill('36');
+    await kit.page.getByRole('button', { name: 'Save', exact: true }).press('Enter');
+    await expect(kit.page.getByText(/^Write a time from 1 hour to 30 days, with its unit/)).toBeVisible();
+    const saved = async (text: string, shown: string, minutes: number) => {
+      await customTime.fill(text);
+      await customTime.blur();
+      await expect(customTime).toHaveValue(shown);
+      const sent = kit.page.waitForRequest(
+        (call) => call.method() === 'PATCH' && call.url().includes('/api/admin/payment-settings/'),
+      );
+      await kit.page.getByRole('button', { name: 'Save', exact: true }).press('Enter');
+      expect((await sent).postDataJSON()).toMatchObject({ custom_payment_timeout_minutes: minutes });
+      await expect(kit.page.getByText('Payment settings saved.').first()).toBeVisible();
+      await settled(kit.page);
+    };
+    await saved('1.5 days', '1 day 12 hours', 36 * 60);
+    await kit.page.reload();
+    await expect(customTime).toHaveValue('1 day 12 hours');
+    // Back as it was.
+    await saved('24 hours', '1 day', 24 * 60);
   },
 
   'Mail settings': async (kit) => {

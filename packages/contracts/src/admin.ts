@@ -260,8 +260,8 @@ export type AdminPaymentSettings = z.infer<typeof AdminPaymentSettings>;
 const wholeNumber = (min: number, max: number, message: string) =>
   z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 
-/** How long an unpaid bank-transfer or custom order may hold its stock: an hour to a week. */
-export const PAYMENT_TIMEOUT_MINUTES = { min: 60, max: 7 * 24 * 60 } as const;
+/** How long an unpaid bank-transfer or custom order may hold its stock: an hour to 30 days. */
+export const PAYMENT_TIMEOUT_MINUTES = { min: 60, max: 30 * 24 * 60 } as const;
 /** The range of the order limits an owner may set. */
 export const ORDER_LIMITS = {
   maxUnpaidOrders: { min: 1, max: 100 },
@@ -271,7 +271,7 @@ export const ORDER_LIMITS = {
 const paymentTimeout = wholeNumber(
   PAYMENT_TIMEOUT_MINUTES.min,
   PAYMENT_TIMEOUT_MINUTES.max,
-  'A time to pay is 60 to 10080 minutes (1 hour to 7 days).',
+  'A time to pay is 60 to 43200 minutes (1 hour to 30 days).',
 );
 
 /** A change of the payment settings: fields left out keep their value; `card_secret_key` is write-only. */

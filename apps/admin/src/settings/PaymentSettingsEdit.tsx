@@ -1,11 +1,14 @@
+import { TextField } from '@mui/material';
 import {
   type AdminPaymentSettings,
   AdminPaymentSettingsBody,
   ORDER_LIMITS,
   PAYMENT_TIMEOUT_MINUTES,
 } from '@platform/contracts/admin';
+import { useEffect, useState } from 'react';
 import {
   BooleanInput,
+  InputHelperText,
   maxValue,
   minLength,
   minValue,
@@ -15,11 +18,13 @@ import {
   required,
   SelectInput,
   TextInput,
+  useInput,
   useRecordContext,
 } from 'react-admin';
 import { httpUrl } from '../inputs/validators.ts';
 import { maxLengthOf } from '../lib/limits.ts';
 import { Heading, SingletonEdit } from './SingletonEdit.tsx';
+import { parseTimeToPay, timeToPayText } from './time-to-pay.ts';
 
 const GATEWAY_CHOICES = [
   { id: 'sandbox', name: 'Built-in sandbox gateway (test payments)' },
@@ -32,26 +37,17 @@ const ENVIRONMENT_CHOICES = [
 
 const merchantId = regex(/^[A-Za-z0-9]{1,25}$/, 'A merchant id has 1 to 25 letters or digits.');
 
-const TIME_TO_PAY = 'A time to pay is 1 to 168 hours (7 days).';
-const timeToPay = [
-  required(TIME_TO_PAY),
-  minValue(PAYMENT_TIMEOUT_MINUTES.min, TIME_TO_PAY),
-  maxValue(PAYMENT_TIMEOUT_MINUTES.max, TIME_TO_PAY),
-];
+const TIME_TO_PAY = 'Write a time from 1 hour to 30 days, with its unit: “7 days”, “36 hours”, “2 days 12 hours”.';
+/** The form holds minutes, or the text as typed while it is not a time (which this refuses). */
+const timeToPay = (value: unknown) =>
+  typeof value === 'number' && value >= PAYMENT_TIMEOUT_MINUTES.min && value <= PAYMENT_TIMEOUT_MINUTES.max
+    ? undefined
+    : TIME_TO_PAY;
 /** A whole number, or `message`. */
 const whole = (message: string) => (value: unknown) => (value == null || Number.isInteger(value) ? undefined : message);
 const UNPAID_ORDERS = 'A customer may have 1 to 100 orders awaiting payment.';
 const UNITS_PER_PRODUCT = 'An order may take 1 to 10000 units of a product.';
 
-/** The API keeps a time to pay in minutes; the owner reads and types hours (1.5 is an hour and a half). */
-const minutesAsHours = (minutes: unknown) =>
-  typeof minutes === 'number' && Number.isFinite(minutes) ? String(minutes / 60) : '';
-const hoursAsMinutes = (hours: unknown) => {
-  const value = typeof hours === 'number' ? hours : Number(String(hours).trim() || Number.NaN);
-  return Number.isFinite(value) ? Math.round(value * 60) : null;
-};
-
-/** How long an unpaid order of a method keeps its stock before it is cancelled. */
 /** A whole number between the limit's bounds, each wrong value answered with the limit's one message. */
 function LimitInput({
   source,
@@ -79,18 +75,47 @@ function LimitInput({
   );
 }
 
+/**
+ * How long an unpaid order of a method keeps its stock before it is cancelled, written in days and hours ("7 days",
+ * "36 hours"). The field keeps what the owner types; the form holds its minutes once it reads as a time.
+ */
 function TimeToPayInput({ source, label }: { source: string; label: string }) {
+  const { id, field, fieldState, formState, isRequired } = useInput({ source, validate: timeToPay });
+  const shown = typeof field.value === 'number' ? timeToPayText(field.value) : String(field.value ?? '');
+  const [text, setText] = useState(shown);
+  // A value set from outside (the record loaded, the form reset) replaces what is in the field.
+  useEffect(() => {
+    setText((typed) => (parseTimeToPay(typed) === field.value ? typed : shown));
+  }, [field.value, shown]);
+  const error =
+    fieldState.invalid && (fieldState.isTouched || formState.isSubmitted) ? fieldState.error?.message : undefined;
   return (
-    <NumberInput
-      source={source}
+    <TextField
+      id={id}
+      name={field.name}
+      inputRef={field.ref}
       label={label}
-      helperText="An order still unpaid after this time is cancelled and its stock comes back."
-      format={minutesAsHours}
-      parse={hoursAsMinutes}
-      min={1}
-      max={168}
-      step={1}
-      validate={timeToPay}
+      required={isRequired}
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        field.onChange(parseTimeToPay(event.target.value) ?? event.target.value);
+      }}
+      onBlur={() => {
+        if (typeof field.value === 'number') setText(timeToPayText(field.value));
+        field.onBlur();
+      }}
+      error={Boolean(error)}
+      helperText={
+        <InputHelperText
+          error={error}
+          helperText="For example “7 days” or “36 hours”. An order still unpaid after this time is cancelled and its stock comes back."
+        />
+      }
+      variant="filled"
+      size="small"
+      margin="dense"
+      sx={{ minWidth: 320 }}
     />
   );
 }
@@ -165,8 +190,8 @@ export function PaymentSettingsEdit() {
       <SecretKeyInput />
 
       <Heading>Unpaid orders</Heading>
-      <TimeToPayInput source="bank_transfer_timeout_minutes" label="Time to pay a bank transfer (hours)" />
-      <TimeToPayInput source="custom_payment_timeout_minutes" label="Time to pay by the custom method (hours)" />
+      <TimeToPayInput source="bank_transfer_timeout_minutes" label="Time to pay a bank transfer" />
+      <TimeToPayInput source="custom_payment_timeout_minutes" label="Time to pay by the custom method" />
       <LimitInput
         source="max_unpaid_orders"
         label="Orders awaiting payment per customer"

@@ -9,6 +9,7 @@ import { OrderFacts } from '../features/orders/components/order-facts.tsx';
 import { OrderLines } from '../features/orders/components/order-lines.tsx';
 import { OrderStatus } from '../features/orders/components/order-status.tsx';
 import { OrderTimeline } from '../features/orders/components/order-timeline.tsx';
+import { PaymentDue } from '../features/orders/components/payment-due.tsx';
 import { PaymentInstructions } from '../features/orders/components/payment-instructions.tsx';
 import { RefundsBlock } from '../features/orders/components/refunds.tsx';
 import { ShipmentBlock } from '../features/orders/components/shipment.tsx';
@@ -72,6 +73,7 @@ function OrderDetail({ id }: { id: string }) {
         </section>
       )}
       <PaymentInstructions method={data.payment_method} text={data.payment_instructions} />
+      <PaymentDue order={data} />
       <DeliveryAddressBlock address={data.delivery_address} />
       <ShipmentBlock shipment={data.shipment} />
       <RefundsBlock order={data} />

@@ -19,7 +19,7 @@ export const paymentSettings = pgTable('payment_settings', {
   customPaymentInstructions: text('custom_payment_instructions').notNull().default(''),
   customPaymentRedirectUrl: text('custom_payment_redirect_url').notNull().default(''),
   cardPaymentTimeoutMinutes: integer('card_payment_timeout_minutes').notNull().default(60),
-  bankTransferTimeoutMinutes: integer('bank_transfer_timeout_minutes').notNull().default(1440),
+  bankTransferTimeoutMinutes: integer('bank_transfer_timeout_minutes').notNull().default(10080),
   customPaymentTimeoutMinutes: integer('custom_payment_timeout_minutes').notNull().default(1440),
   maxUnpaidOrders: integer('max_unpaid_orders').notNull().default(3),
   maxUnitsPerProduct: integer('max_units_per_product').notNull().default(10),
@@ -93,6 +93,8 @@ export const orders = pgTable('orders', {
   idempotencyKey: text('idempotency_key'),
   requestFingerprint: text('request_fingerprint'),
   paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+  /** When the customer was reminded that the payment time runs out (migration 0082). */
+  paymentReminderSentAt: timestamp('payment_reminder_sent_at', { withTimezone: true }),
   paidAt: timestamp('paid_at', { withTimezone: true }),
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   cancelReason: text('cancel_reason'),

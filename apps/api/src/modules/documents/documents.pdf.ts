@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { DocumentText } from './documents.text.ts';
 
 /** What a document says, frozen when it is issued: the PDF is drawn from it, the same every time. */
 export interface DocumentContent {
@@ -25,28 +26,19 @@ const MARGIN = 50;
 const PAGE = { width: 595.28, height: 841.89 }; // A4, in points
 const RIGHT = PAGE.width - MARGIN;
 const COLUMNS = { quantity: 330, unitPrice: 380, amount: 470 };
+const TOTAL_LABEL = { x: COLUMNS.unitPrice - 80, width: COLUMNS.amount - 10 - (COLUMNS.unitPrice - 80) };
 
 /**
- * The standard PDF fonts write Windows-1252 only: a character outside it (a name in Devanagari) is written as "?"
- * rather than as a wrong glyph.
+ * The document as PDF (A4), in Noto fonts embedded as subsets: Latin, Greek, Cyrillic, Devanagari and symbols print
+ * as written (an engraving the workshop works from).
  */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-function printable(text: string): string {
-  return Array.from(text.normalize('NFC'), (char) => {
-    const code = char.codePointAt(0) ?? 0;
-    if (char === '\n' || char === '\t') return ' ';
-    return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char) ? char : '?';
-  }).join('');
-}
-
-/** The document as PDF (A4, the standard Helvetica fonts: nothing to embed). */
 export function renderDocumentPdf(content: DocumentContent, issuedAt: Date): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     info: {
-      Title: printable([content.title, content.number].filter(Boolean).join(' ')),
-      Author: printable(content.seller.name),
+      Title: [content.title, content.number].filter(Boolean).join(' '),
+      Author: content.seller.name,
       CreationDate: issuedAt,
       ModDate: issuedAt,
     },
@@ -57,100 +49,94 @@ export function renderDocumentPdf(content: DocumentContent, issuedAt: Date): Pro
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
+  const text = new DocumentText(pdf);
 
   // The seller, top left; the title, number and date, top right.
-  pdf.font('Helvetica-Bold').fontSize(14).text(printable(content.seller.name), MARGIN, MARGIN, { width: 270 });
-  pdf.font('Helvetica').fontSize(9);
-  for (const line of content.seller.lines) pdf.text(printable(line), { width: 270 });
-  const sellerBottom = pdf.y;
-
-  pdf
-    .font('Helvetica-Bold')
-    .fontSize(20)
-    .text(printable(content.title), 330, MARGIN, { width: RIGHT - 330, align: 'right' });
-  pdf.font('Helvetica').fontSize(10);
-  if (content.number) pdf.text(`No. ${printable(content.number)}`, { width: RIGHT - 330, align: 'right' });
-  pdf.text(printable(content.date), { width: RIGHT - 330, align: 'right' });
-  let y = Math.max(sellerBottom, pdf.y) + 16;
+  let sellerBottom = text.draw(content.seller.name, { x: MARGIN, y: MARGIN, width: 270 }, { size: 14, bold: true });
+  for (const line of content.seller.lines) {
+    sellerBottom = text.draw(line, { x: MARGIN, y: sellerBottom, width: 270 }, { size: 9 });
+  }
+  const titleBox = { x: 330, width: RIGHT - 330, align: 'right' } as const;
+  let titleBottom = text.draw(content.title, { ...titleBox, y: MARGIN }, { size: 20, bold: true });
+  if (content.number) titleBottom = text.draw(`No. ${content.number}`, { ...titleBox, y: titleBottom }, { size: 10 });
+  titleBottom = text.draw(content.date, { ...titleBox, y: titleBottom }, { size: 10 });
+  let y = Math.max(sellerBottom, titleBottom) + 16;
 
   if (content.banner) {
-    pdf
-      .font('Helvetica-Bold')
-      .fontSize(10)
-      .fillColor('#b00020')
-      .text(printable(content.banner), MARGIN, y, {
-        width: RIGHT - MARGIN,
-      });
-    pdf.fillColor('black');
-    y = pdf.y + 10;
+    y = text.draw(content.banner, { x: MARGIN, y, width: RIGHT - MARGIN }, { size: 10, bold: true, color: '#b00020' });
+    y += 10;
   }
 
   // The buyer, then the references beside it.
-  pdf.font('Helvetica-Bold').fontSize(9).text(printable(content.buyer.heading), MARGIN, y, { width: 250 });
-  pdf.font('Helvetica').fontSize(10).text(printable(content.buyer.name), { width: 250 });
-  for (const line of content.buyer.lines) pdf.text(printable(line), { width: 250 });
-  const buyerBottom = pdf.y;
-  pdf.fontSize(9);
+  let buyerBottom = text.draw(content.buyer.heading, { x: MARGIN, y, width: 250 }, { size: 9, bold: true });
+  buyerBottom = text.draw(content.buyer.name, { x: MARGIN, y: buyerBottom, width: 250 }, { size: 10 });
+  for (const line of content.buyer.lines) {
+    buyerBottom = text.draw(line, { x: MARGIN, y: buyerBottom, width: 250 }, { size: 10 });
+  }
   let referenceY = y;
   for (const reference of content.references) {
-    pdf.font('Helvetica-Bold').text(printable(reference.label), 330, referenceY, { width: 90 });
-    pdf.font('Helvetica').text(printable(reference.value), 420, referenceY, { width: RIGHT - 420 });
-    referenceY = pdf.y + 2;
+    const labelBottom = text.draw(reference.label, { x: 330, y: referenceY, width: 90 }, { size: 9, bold: true });
+    const valueBottom = text.draw(reference.value, { x: 420, y: referenceY, width: RIGHT - 420 }, { size: 9 });
+    referenceY = Math.max(labelBottom, valueBottom) + 2;
   }
   y = Math.max(buyerBottom, referenceY) + 20;
 
   // The lines.
   const priced = content.lines.some((line) => line.amount !== null);
+  const descriptionWidth = COLUMNS.quantity - MARGIN - 10;
   const header = () => {
-    pdf.font('Helvetica-Bold').fontSize(9);
-    pdf.text('Description', MARGIN, y, { width: COLUMNS.quantity - MARGIN - 10 });
-    pdf.text('Qty', COLUMNS.quantity, y, { width: 40, align: 'right' });
+    const bold = { size: 9, bold: true };
+    const bottoms = [
+      text.draw('Description', { x: MARGIN, y, width: descriptionWidth }, bold),
+      text.draw('Qty', { x: COLUMNS.quantity, y, width: 40, align: 'right' }, bold),
+    ];
     if (priced) {
-      pdf.text('Unit price', COLUMNS.unitPrice, y, { width: 80, align: 'right' });
-      pdf.text('Amount', COLUMNS.amount, y, { width: RIGHT - COLUMNS.amount, align: 'right' });
+      bottoms.push(text.draw('Unit price', { x: COLUMNS.unitPrice, y, width: 80, align: 'right' }, bold));
+      bottoms.push(text.draw('Amount', { x: COLUMNS.amount, y, width: RIGHT - COLUMNS.amount, align: 'right' }, bold));
     }
-    y = pdf.y + 4;
+    y = Math.max(...bottoms) + 4;
     pdf.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(0.5).stroke();
     y += 6;
   };
   header();
-  pdf.font('Helvetica').fontSize(9);
+  const regular = { size: 9 };
   for (const line of content.lines) {
-    const description = printable(line.description);
-    const height = pdf.heightOfString(description, { width: COLUMNS.quantity - MARGIN - 10 });
+    const height = text.heightOf(line.description, descriptionWidth, regular);
     if (y + height > PAGE.height - MARGIN - 80) {
       pdf.addPage();
       y = MARGIN;
       header();
-      pdf.font('Helvetica').fontSize(9);
     }
-    pdf.text(description, MARGIN, y, { width: COLUMNS.quantity - MARGIN - 10 });
-    pdf.text(String(line.quantity), COLUMNS.quantity, y, { width: 40, align: 'right' });
-    if (line.unitPrice !== null)
-      pdf.text(printable(line.unitPrice), COLUMNS.unitPrice, y, { width: 80, align: 'right' });
+    const bottoms = [
+      text.draw(line.description, { x: MARGIN, y, width: descriptionWidth }, regular),
+      text.draw(String(line.quantity), { x: COLUMNS.quantity, y, width: 40, align: 'right' }, regular),
+    ];
+    if (line.unitPrice !== null) {
+      bottoms.push(text.draw(line.unitPrice, { x: COLUMNS.unitPrice, y, width: 80, align: 'right' }, regular));
+    }
     if (line.amount !== null) {
-      pdf.text(printable(line.amount), COLUMNS.amount, y, { width: RIGHT - COLUMNS.amount, align: 'right' });
+      const box = { x: COLUMNS.amount, y, width: RIGHT - COLUMNS.amount, align: 'right' } as const;
+      bottoms.push(text.draw(line.amount, box, regular));
     }
-    y += height + 6;
+    y = Math.max(...bottoms) + 6;
   }
   pdf.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(0.5).stroke();
   y += 8;
 
-  // The totals, right-aligned; the last one in bold.
+  // The totals, right-aligned; the last one in bold. A long label (a promotion's name) wraps within its column and
+  // the next total goes below it.
   content.totals.forEach((total, index) => {
     const last = index === content.totals.length - 1;
-    pdf.font(last ? 'Helvetica-Bold' : 'Helvetica').fontSize(last ? 11 : 9);
-    pdf.text(printable(total.label), COLUMNS.unitPrice - 80, y, { width: 160, align: 'right' });
-    pdf.text(printable(total.amount), COLUMNS.amount, y, { width: RIGHT - COLUMNS.amount, align: 'right' });
-    y = pdf.y + 4;
+    const style = { size: last ? 11 : 9, bold: last };
+    const labelBottom = text.draw(total.label, { ...TOTAL_LABEL, y, align: 'right' }, style);
+    const amountBox = { x: COLUMNS.amount, y, width: RIGHT - COLUMNS.amount, align: 'right' } as const;
+    const amountBottom = text.draw(total.amount, amountBox, style);
+    y = Math.max(labelBottom, amountBottom) + 4;
   });
 
   if (content.notes.length > 0) {
-    pdf
-      .font('Helvetica')
-      .fontSize(9)
-      .text('', MARGIN, y + 16);
-    for (const note of content.notes) pdf.text(printable(note), MARGIN, pdf.y, { width: RIGHT - MARGIN });
+    y += 16;
+    for (const note of content.notes) y = text.draw(note, { x: MARGIN, y, width: RIGHT - MARGIN }, regular);
   }
   pdf.end();
   return done;

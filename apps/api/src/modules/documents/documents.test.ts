@@ -8,8 +8,10 @@ import {
   addToCart,
   createCustomer,
   createProduct,
+  createVariantProduct,
   placeOrder,
   setPayments,
+  TEST_ADDRESS,
   takeCards,
 } from '../../../test/builders.ts';
 import { mailsTo } from '../../../test/outbox.ts';
@@ -27,6 +29,15 @@ async function pdfText(bytes: Buffer | Uint8Array): Promise<string> {
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
   const { text } = await extractText(pdf, { mergePages: true });
   return text.replace(/\s+/g, ' ');
+}
+
+/** The PDF's pieces of text on its first page, with where they start (points from the bottom left). */
+async function pdfPieces(bytes: Buffer | Uint8Array): Promise<{ text: string; x: number; y: number }[]> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const content = await (await pdf.getPage(1)).getTextContent();
+  return content.items.flatMap((item) =>
+    'str' in item && item.str.trim() ? [{ text: item.str.trim(), x: item.transform[4], y: item.transform[5] }] : [],
+  );
 }
 
 /** A bank-transfer shop with its seller details, staff and a customer. */
@@ -261,10 +272,91 @@ describe('invoices', () => {
     expect(text).toContain('Sirupate 12 inch');
     expect(text).toContain(placed.number);
     expect(text).not.toContain('$');
+    // The phone number, once: the address's last line.
+    expect(text.split(TEST_ADDRESS.contact_number)).toHaveLength(2);
     expect(
       (await adminCall(t, setup.tenant, setup.customer.accessToken, 'GET', `/orders/${placed.id}/packing-slip/`))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+describe('what documents print', () => {
+  it('prints an engraving in Devanagari and symbols as the shopper wrote it, in fonts embedded as subsets', async () => {
+    const setup = await shop('Engraving Forge');
+    const { product } = await createVariantProduct(
+      t,
+      setup.tenant,
+      {
+        options: [{ name: 'Blade length', values: ['12 inch'] }],
+        variants: [{ options: ['12 inch'], stock: 5 }],
+        personalisation: [{ key: 'engraving', label: 'Engraving', maxLength: 20, priceCents: 1500, required: true }],
+      },
+      { name: 'Sirupate', priceCents: 8500 },
+    );
+    await addToCart(t, setup.tenant, setup.customer.accessToken, product.id, 1, { engraving: 'राम ♥ सीता 2026' });
+    const placed = await placeOrder(t, setup.tenant, setup.customer.accessToken);
+    expect(placed.statusCode, placed.body).toBe(201);
+    await markPaid(setup, placed.json().id);
+    const invoice = await adminCall(
+      t,
+      setup.tenant,
+      setup.owner.accessToken,
+      'GET',
+      `/orders/${placed.json().id}/invoice/`,
+    );
+    expect(invoice.statusCode).toBe(200);
+    const text = await pdfText(invoice.rawPayload);
+    // Read back through each glyph's Unicode map: the Devanagari syllables here keep their order when shaped (a
+    // vowel sign drawn before its consonant, like ि, would read back in the order it is drawn).
+    expect(text).toContain('engraving: राम ♥ सीता 2026');
+    expect(text).not.toContain('?');
+    // Three fonts' subsets, not whole fonts (Noto Sans Devanagari alone is over 200 kB).
+    expect(invoice.rawPayload.length).toBeLessThan(80_000);
+  });
+
+  it("wraps a long discount label within the totals' label column, the next total below it", async () => {
+    const setup = await shop('Festival Forge');
+    const created = await adminCall(t, setup.tenant, setup.owner.accessToken, 'POST', '/discounts/', {
+      code: 'DASHAIN2026',
+      kind: 'percentage',
+      value: '10.00',
+      product_ids: [setup.product.id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await addToCart(t, setup.tenant, setup.customer.accessToken, setup.product.id, 1);
+    const applied = await t.request(setup.tenant, {
+      method: 'POST',
+      url: '/api/orders/cart/discount/',
+      token: setup.customer.accessToken,
+      payload: { code: 'DASHAIN2026' },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const placed = await placeOrder(t, setup.tenant, setup.customer.accessToken);
+    expect(placed.statusCode, placed.body).toBe(201);
+    await markPaid(setup, placed.json().id);
+    const invoice = await adminCall(
+      t,
+      setup.tenant,
+      setup.owner.accessToken,
+      'GET',
+      `/orders/${placed.json().id}/invoice/`,
+    );
+    // The totals' labels, top to bottom: "Discount DASHAIN2026: 10% off Sirupate 12 inch" takes two lines.
+    const pieces = await pdfPieces(invoice.rawPayload);
+    const subtotal = pieces.find((piece) => piece.text === 'Subtotal')?.y ?? 0;
+    const labels = pieces
+      .filter((piece) => piece.x >= 290 && piece.x < 465 && piece.y <= subtotal)
+      .sort((a, b) => b.y - a.y);
+    expect(labels.map((piece) => piece.text).join(' ')).toBe(
+      'Subtotal Discount DASHAIN2026: 10% off Sirupate 12 inch Shipping Total paid',
+    );
+    expect(labels.length).toBeGreaterThan(4);
+    // Every line at least a 9-point line below the one above it: none is drawn over another.
+    for (let index = 1; index < labels.length; index++) {
+      const [above, below] = [labels[index - 1], labels[index]];
+      expect((above?.y ?? 0) - (below?.y ?? 0), `${above?.text} / ${below?.text}`).toBeGreaterThanOrEqual(9);
+    }
   });
 });
 

@@ -9,6 +9,7 @@ export {
   type TransitionInput,
   transitionOrder,
 } from './orders.lifecycle.ts';
+export { PAYMENT_REMINDER_LEAD_MS, schedulePaymentReminders, sendPaymentReminders } from './orders.reminders.ts';
 export { ordersAdminRoutes, ordersRoutes } from './orders.routes.ts';
 export { countPlacedOrders, findOrder, getOrder, listOrders, placeOrder } from './orders.service.ts';
 export { subscribeOrderEvents } from './orders.subscribers.ts';

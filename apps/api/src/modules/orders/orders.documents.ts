@@ -78,9 +78,10 @@ export function invoiceBody(order: Order, email: string | null): DocumentBody {
 
 /** What a packing slip lists: where to, and the lines without prices. */
 function packingSlipBody(order: Order): DocumentBody {
+  // The address's lines end with its phone number, which the courier needs: printed once.
   const [name, ...lines] = addressLines(order.delivery_address);
   return {
-    buyer: { heading: 'Ship to', name: name ?? '', lines: [...lines, order.delivery_address.contact_number] },
+    buyer: { heading: 'Ship to', name: name ?? '', lines },
     references: [
       { label: 'Order', value: order.number },
       { label: 'Order date', value: order.created_at.slice(0, 10) },

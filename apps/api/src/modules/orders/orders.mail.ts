@@ -23,6 +23,37 @@ interface OrderMailInput {
 }
 
 /**
+ * When an order's payment time ends, as the shop writes a moment (its locale, in its time zone, the zone named):
+ * "5 December 2026 at 14:00 GMT+5:45"; '' for an order that is not awaiting payment.
+ */
+export function payByText(order: Pick<Order, 'payment_due_at'>, shop: { locale: string; timeZone: string }): string {
+  if (!order.payment_due_at) return '';
+  const options: Intl.DateTimeFormatOptions = {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  };
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat(shop.locale, { ...options, timeZone: shop.timeZone });
+  } catch {
+    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+  }
+  return format.format(new Date(order.payment_due_at)).replace(/[\u00a0\u202f\u2009]/g, ' ');
+}
+
+/** The sentence that says until when an unpaid order waits (none without a time). */
+function payByLines(payBy: string): string[] {
+  return payBy
+    ? [`Please pay by ${payBy}: an order still unpaid then is cancelled and its items go back on sale.`]
+    : [];
+}
+
+/**
  * An order e-mail as every one is written: the greeting, what happened, then blocks of lines (each followed by an
  * empty line), and the shop's name.
  */
@@ -68,8 +99,8 @@ function taxLines(order: Order): string[] {
 }
 const orderPage = (input: OrderMailInput) => [`Your order online: ${input.orderPageUrl}`];
 
-/** The e-mail a customer gets when an order is placed: what, how much, where to, and how to pay. */
-export function orderConfirmationMail(input: OrderMailInput): MailMessage {
+/** The e-mail a customer gets when an order is placed: what, how much, where to, how to pay and by when. */
+export function orderConfirmationMail(input: OrderMailInput & { payBy: string }): MailMessage {
   const { order, shopName } = input;
   const lines = order.items.map(
     (item) =>
@@ -93,10 +124,26 @@ export function orderConfirmationMail(input: OrderMailInput): MailMessage {
         ...taxLines(order),
         totalLine(order),
       ],
-      payment,
+      [...payment, ...payByLines(input.payBy)],
       ['Delivering to:', ...addressLines(order.delivery_address).map((line) => `  ${line}`)],
       orderPage(input),
     ],
+  );
+}
+
+/** The e-mail that reminds a customer, before the payment time ends, that an order still awaits payment. */
+export function paymentReminderMail(input: OrderMailInput & { payBy: string }): MailMessage {
+  const { order, shopName } = input;
+  const payment = order.payment_instructions
+    ? [`How to pay (${order.payment_label}):`, order.payment_instructions]
+    : [`Payment: ${order.payment_label}`];
+  return orderMail(
+    input,
+    `please pay order ${order.number} by ${input.payBy}`,
+    `Order ${order.number} at ${shopName} still awaits your payment of $${order.total} ${order.currency}. ` +
+      `Please pay by ${input.payBy}: an order still unpaid then is cancelled and its items go back on sale. If you ` +
+      'have sent the payment already, thank you: we confirm it as soon as it reaches us.',
+    [itemLines(order), [totalLine(order)], payment, orderPage(input)],
   );
 }
 

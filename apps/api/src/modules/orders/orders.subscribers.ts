@@ -3,6 +3,7 @@ import type { RequestContext, ServiceDeps, TransactionContext } from '../../lib/
 import { shopUrl } from '../../lib/urls.ts';
 import { getAccountEmail } from '../accounts/index.ts';
 import { type MailMessage, queueMail } from '../mail/index.ts';
+import { getSellerDetails } from '../site/index.ts';
 import { issueCreditNote, issueInvoice } from './orders.documents.ts';
 import { PAYMENT_TIMEOUT } from './orders.lifecycle.ts';
 import {
@@ -11,6 +12,7 @@ import {
   orderExpiredMail,
   orderPaidMail,
   orderShippedMail,
+  payByText,
   refundCompletedMail,
   refundMadeMail,
 } from './orders.mail.ts';
@@ -37,10 +39,13 @@ export function subscribeOrderEvents(deps: ServiceDeps): void {
     };
   const shopName = (ctx: RequestContext) => ctx.tenant.name;
 
-  deps.events.beforeCommit(
-    'order.placed',
-    mailCustomer(({ ctx, ...mail }) => orderConfirmationMail({ shopName: shopName(ctx), ...mail })),
-  );
+  deps.events.beforeCommit('order.placed', async (event, tx) => {
+    // Until when the order waits for its payment, as the shop writes a moment (its locale and zone).
+    const shop = await getSellerDetails(tx);
+    await mailCustomer(({ ctx, ...mail }) =>
+      orderConfirmationMail({ shopName: shopName(ctx), ...mail, payBy: payByText(mail.order, shop) }),
+    )(event, tx);
+  });
 
   // Through the outbox (decision 021): a payment recorded as succeeded pays its order after the commit, even across a
   // crash.

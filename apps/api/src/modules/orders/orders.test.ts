@@ -134,9 +134,9 @@ describe('POST /api/orders/orders/', () => {
         },
       ],
     });
-    // Bank transfers keep their stock for 24 hours by default.
+    // Bank transfers keep their stock for 7 days by default.
     const dueInHours = (Date.parse(order.payment_due_at) - Date.parse(order.created_at)) / 3_600_000;
-    expect(dueInHours).toBeCloseTo(24, 1);
+    expect(dueInHours).toBeCloseTo(7 * 24, 1);
     expect(await stockOf(product.id)).toBe(3);
     expect((await getCart(shop, customer.accessToken)).json()).toMatchObject({ items: [], total_price: '0.00' });
 

@@ -40,7 +40,8 @@ describe('the order limits migration', () => {
       [onDefaults, chosen],
     );
     const of = (id: number | undefined) => rows.find((row) => row.tenant_id === id);
-    expect(of(onDefaults)).toMatchObject({ bank: 1440, custom: 1440, card: 60, unpaid: 3, units: 10 });
+    // Bank transfers then moved on from 24 hours to 7 days (0082, bank-transfer-terms.migration.test.ts).
+    expect(of(onDefaults)).toMatchObject({ bank: 10080, custom: 1440, card: 60, unpaid: 3, units: 10 });
     expect(of(chosen)).toMatchObject({ bank: 48 * 60, custom: 90, card: 60, unpaid: 3, units: 10 });
 
     // A shop that sets up payments after it gets the new defaults.
@@ -53,7 +54,7 @@ describe('the order limits migration', () => {
                  max_unpaid_orders as unpaid, max_units_per_product as units`,
       [later?.id],
     );
-    expect(row).toEqual({ bank: 1440, custom: 1440, unpaid: 3, units: 10 });
+    expect(row).toEqual({ bank: 10080, custom: 1440, unpaid: 3, units: 10 });
     await expect(
       raw.query('update payment_settings set max_unpaid_orders = 0 where tenant_id = $1', [later?.id]),
     ).rejects.toThrow();

@@ -4,8 +4,9 @@ import { findPaymentSettings, type PaymentSettingsRow } from './payments.reposit
 
 /**
  * A shop that has not set up payments yet accepts nothing, with the default timeouts and order limits (the same as the
- * columns' defaults, migration 0063): an unpaid bank-transfer or custom order holds its stock for 24 hours, a card
- * payment has an hour; a customer may have 3 orders awaiting payment and order 10 units of a product at a time.
+ * columns' defaults, migrations 0063 and 0082): an unpaid bank-transfer order holds its stock for 7 days (an
+ * international transfer takes days), a custom one for 24 hours, a card payment has an hour; a customer may have 3
+ * orders awaiting payment and order 10 units of a product at a time.
  */
 export const NO_PAYMENTS: Omit<PaymentSettingsRow, 'tenantId' | 'updatedAt'> = {
   enableCardPayment: false,
@@ -16,7 +17,7 @@ export const NO_PAYMENTS: Omit<PaymentSettingsRow, 'tenantId' | 'updatedAt'> = {
   customPaymentInstructions: '',
   customPaymentRedirectUrl: '',
   cardPaymentTimeoutMinutes: 60,
-  bankTransferTimeoutMinutes: 24 * 60,
+  bankTransferTimeoutMinutes: 7 * 24 * 60,
   customPaymentTimeoutMinutes: 24 * 60,
   maxUnpaidOrders: 3,
   maxUnitsPerProduct: 10,

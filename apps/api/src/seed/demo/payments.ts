@@ -27,6 +27,9 @@ export async function seedPayments(ctx: RequestContext): Promise<void> {
       'We will e-mail a PayPal invoice for your order total within one business day. Your order ships as soon as ' +
       'the invoice is paid.',
     customPaymentRedirectUrl: '',
+    // A week to pay a bank transfer, as its details promise days for an international one; a day for the invoice.
+    bankTransferTimeoutMinutes: 7 * 24 * 60,
+    customPaymentTimeoutMinutes: 24 * 60,
   });
   await configureCardGateway(ctx, {
     gateway: 'sandbox',

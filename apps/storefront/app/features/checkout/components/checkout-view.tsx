@@ -12,6 +12,7 @@ import { browserSessionStorage } from '../../../lib/session-store.ts';
 import { SavedAddressPicker } from '../../account/components/saved-address-picker.tsx';
 import type { CartState } from '../../cart/api/cart.ts';
 import { createOrder, ORDERS_QUERY_KEY } from '../../orders/api/orders.ts';
+import { keepConfirmedOrder } from '../../orders/confirmation-state.ts';
 import { currentBrowser, startCardPayment } from '../../payments/card-payment.ts';
 import { useFormat, useSiteSettings } from '../../site/site-settings.tsx';
 import { readDestination, setDestination } from '../../tax/destination.tsx';
@@ -185,8 +186,11 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
         }
       }
       setStatus('placed');
-      if (next.kind === 'confirmation') navigate('/order-confirmation', { state: next.state });
-      else if (next.kind === 'redirect') window.location.assign(next.url);
+      if (next.kind === 'confirmation') {
+        // Its id kept in the tab lets the confirmation read the order again after a reload.
+        keepConfirmedOrder(browserSessionStorage(), shop, order.id);
+        navigate('/order-confirmation', { state: next.state });
+      } else if (next.kind === 'redirect') window.location.assign(next.url);
     } catch (failure) {
       setError(errorText(failure, ORDER_FALLBACK, ORDER_ERRORS));
       setStatus('idle');
