@@ -199,6 +199,16 @@ export const PriceBound = z
   .string()
   .regex(PRICE_BOUND_PATTERN, { error: 'Enter a price such as 85.00 (at most two decimals).' });
 
+/** How many option values a product list's filter takes at most. */
+export const MAX_OPTION_FILTERS = 20;
+
+/** An option value a product list is filtered by ("12 inch"). */
+const OptionValueFilter = z
+  .string()
+  .trim()
+  .min(1, { error: 'Choose an option value.' })
+  .max(100, { error: 'An option value has at most 100 characters.' });
+
 export const ProductListQuery = z
   .object({
     is_active: z.enum(['true', 'false', 'True', 'False', '1', '0']).optional(),
@@ -214,8 +224,19 @@ export const ProductListQuery = z
     min_price: PriceBound.optional(),
     max_price: PriceBound.optional(),
     in_stock: z.enum(['true', 'false']).optional(),
-    /** Platform extension: only products with a variant on sale in this option value ("12 inch", decision 018). */
-    option: z.string().trim().min(1).max(100).optional(),
+    /**
+     * Platform extension (decision 018): only products with a variant on sale in these option values, one value
+     * ("12 inch") or several (`option=12 inch&option=Mirror-polished`): any of the values of one option type, and
+     * one of each type chosen, in the same variant.
+     */
+    option: z
+      .union([
+        OptionValueFilter,
+        z
+          .array(OptionValueFilter)
+          .max(MAX_OPTION_FILTERS, { error: `Choose at most ${MAX_OPTION_FILTERS} option values.` }),
+      ])
+      .optional(),
     /** Platform extension: a paginated answer also counts the matches per category and per price band. */
     facets: z.enum(['true', 'false']).optional(),
   })
