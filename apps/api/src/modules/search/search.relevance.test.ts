@@ -112,6 +112,10 @@ const CASES: RelevanceCase[] = [
   top('16 inch budhume', 'budhume-khukuri'),
   // Several words
   top('second world war', 'mk2-ww2-khukuri'),
+  // A small number is its Roman numeral too: no price without a price word or a currency sign.
+  top('world war 2', 'mk2-ww2-khukuri'),
+  top('world war II', 'mk2-ww2-khukuri'),
+  top('mk 2', 'mk2-ww2-khukuri'),
   top('indian army', 'indian-army-khukuri'),
   { query: 'khukuri sheath', top3: ['leather-khukuri-sheath'] },
   // Intent: price words become a price filter
@@ -288,7 +292,7 @@ describe('search relevance on the demo catalog', () => {
     for (const query of ['laptop', 'khukuri', '!!!', '']) expect(await suggest(query), query).toBeNull();
   });
 
-  it('reports the price and order its words asked, applied within the bounds and order given', async () => {
+  it('reports the price and order its words asked, replaced by the bounds and order given', async () => {
     const get = async (url: string) => (await t.request(shop, { method: 'GET', url })).json();
     const page = await get(`/api/products/products/?page=1&search=${encodeURIComponent('Khukuri under $90')}`);
     expect(page.search_intent).toEqual({ search: 'khukuri', min_price: null, max_price: '90.00', ordering: null });
