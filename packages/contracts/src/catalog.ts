@@ -202,12 +202,21 @@ export const PriceBound = z
 /** How many option values a product list's filter takes at most. */
 export const MAX_OPTION_FILTERS = 20;
 
-/** An option value a product list is filtered by ("12 inch"). */
-const OptionValueFilter = z
-  .string()
-  .trim()
-  .min(1, { error: 'Choose an option value.' })
-  .max(100, { error: 'An option value has at most 100 characters.' });
+/**
+ * The option values a product list is filtered by: one (`option=12 inch`) or several (the parameter repeated), read
+ * as a list; each trimmed, of 1 to 100 characters.
+ */
+const OptionValuesFilter = z.preprocess(
+  (value) => (typeof value === 'string' ? [value] : value),
+  z
+    .array(z.string({ error: 'Choose an option value.' }), { error: 'Choose an option value.' })
+    .max(MAX_OPTION_FILTERS, { error: `Choose at most ${MAX_OPTION_FILTERS} option values.` })
+    .transform((values) => values.map((value) => value.trim()))
+    .refine((values) => values.every((value) => value.length > 0), { error: 'Choose an option value.' })
+    .refine((values) => values.every((value) => value.length <= 100), {
+      error: 'An option value has at most 100 characters.',
+    }),
+);
 
 export const ProductListQuery = z
   .object({
@@ -229,14 +238,7 @@ export const ProductListQuery = z
      * ("12 inch") or several (`option=12 inch&option=Mirror-polished`): any of the values of one option type, and
      * one of each type chosen, in the same variant.
      */
-    option: z
-      .union([
-        OptionValueFilter,
-        z
-          .array(OptionValueFilter)
-          .max(MAX_OPTION_FILTERS, { error: `Choose at most ${MAX_OPTION_FILTERS} option values.` }),
-      ])
-      .optional(),
+    option: OptionValuesFilter.optional(),
     /** Platform extension: a paginated answer also counts the matches per category and per price band. */
     facets: z.enum(['true', 'false']).optional(),
   })
