@@ -40,12 +40,12 @@ import {
   listCategories as listCategoryRows,
   type NewProduct,
 } from './catalog.repository.ts';
+import { findOptionChoices } from './option-filter.repository.ts';
 import { findActiveProductBySlug, type ProductPageColumn, type VariantJson } from './product-page.repository.ts';
 import {
   countFacets,
   countOptionFacets,
   countProducts,
-  findOptionChoices,
   hasProductsMatching,
   listProductSummaries,
   listSearchCompletions,

@@ -10,6 +10,7 @@ import {
   STRICT_SEARCH_MIN_MATCHES,
   searchSql,
 } from '../search/index.ts';
+import { hasVariant, type OptionChoice, variantChoices } from './option-filter.repository.ts';
 import { lowestPriceBefore } from './price-history.repository.ts';
 
 // The storefront's reads of products: lists (filtered, searched, faceted), the product page and the type-ahead's
@@ -57,15 +58,6 @@ export interface ProductFilter {
   options?: OptionChoice[];
 }
 
-/**
- * The values chosen of one option type, by its name ("Blade length"); a null name: values no product on sale has,
- * which no product matches.
- */
-export interface OptionChoice {
-  name: string | null;
-  values: string[];
-}
-
 /** The filters whose choices the facets count (the category, the price bounds, the option values) left out. */
 export function withoutFacetFilters(filter: ProductFilter): ProductFilter {
   const { categorySlug: _category, minPriceCents: _min, maxPriceCents: _max, options: _options, ...others } = filter;
@@ -76,49 +68,6 @@ export function withoutFacetFilters(filter: ProductFilter): ProductFilter {
 function variantCount(scope: TenantScope) {
   return sql<number>`(select count(*)::int from ${productVariants}
      where ${scope.where(productVariants, eq(productVariants.productId, products.id), eq(productVariants.isActive, true))})`;
-}
-
-/** Whether the product has a variant on sale meeting every one of `conditions` (on `product_variants`). */
-function hasVariant(scope: TenantScope, conditions: SQL[]): SQL {
-  return sql`exists (select 1 from ${productVariants}
-     where ${scope.where(productVariants, eq(productVariants.productId, products.id), eq(productVariants.isActive, true), ...conditions)})`;
-}
-
-/**
- * The conditions on a variant of `choices`: its value of each option type named is one of those chosen (the type's
- * position found by its name among the product's). `except`: SQL of a type name whose choice is left out (what an
- * option facet of that type counts).
- */
-function variantChoices(choices: readonly OptionChoice[], except?: SQL): SQL[] {
-  return choices.map((choice) => {
-    if (choice.name === null) return sql`false`;
-    const holds = sql`exists (select 1 from jsonb_array_elements(${products.options}) with ordinality as t(option, position)
-       where t.option ->> 'name' = ${choice.name}
-         and ${productVariants.optionValues}[t.position::int] = any(${sql.param(choice.values)}::text[]))`;
-    return except ? sql`(${except} = ${choice.name} or ${holds})` : holds;
-  });
-}
-
-/**
- * The option types (by name) of the shop's products on sale that hold each of `values`, as the list's option filter
- * groups them; values no such product holds under a null name. One statement.
- */
-export async function findOptionChoices(scope: TenantScope, values: readonly string[]): Promise<OptionChoice[]> {
-  const rows = await scope.rows<{ name: string; value: string }>(sql`
-    select distinct o.option ->> 'name' as name, v.value as value
-      from ${products}
-      cross join lateral jsonb_array_elements(${products.options}) as o(option)
-      cross join lateral jsonb_array_elements_text(o.option -> 'values') as v(value)
-     where ${scope.where(products, eq(products.isActive, true), sql`v.value = any(${sql.param([...values])}::text[])`)}
-     order by 1, 2`);
-  const byName = new Map<string, string[]>();
-  for (const row of rows) byName.set(row.name, [...(byName.get(row.name) ?? []), row.value]);
-  const held = new Set(rows.map((row) => row.value));
-  const unheld = values.filter((value) => !held.has(value));
-  return [
-    ...[...byName].map(([name, chosen]) => ({ name, values: chosen })),
-    ...(unheld.length > 0 ? [{ name: null, values: unheld }] : []),
-  ];
 }
 
 /** The columns of a product's card; `image` is its main image's files, joined on `products.main_image_id`. */
