@@ -8,9 +8,10 @@ import type { Tenant } from '../tenants/tenants.service.ts';
 
 let t: TestApp;
 let shop: Tenant;
+// Seeding the demo shop (drawing its pictures) is slow on a busy machine.
 beforeAll(async () => {
   ({ t, shop } = await buildDemoTestApp());
-});
+}, 180_000);
 afterAll(() => t.close());
 
 interface Facets {
