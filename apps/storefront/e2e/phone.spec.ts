@@ -44,6 +44,15 @@ test('the product list’s filters wait behind a Filters button that says how ma
   await expect(page).toHaveURL(/[?&]option=12(\+|%20)inch/);
   await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
   await expect(page.locator('.product-card')).toHaveCount(3);
+  // A second value, of another type, adds up: each value is a filter, and a chip outside the button.
+  await page
+    .getByRole('group', { name: 'Finish' })
+    .getByRole('link', { name: /^Mirror-polished / })
+    .click();
+  await expect(page).toHaveURL(/option=12(\+|%20)inch&option=Mirror-polished/);
+  await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Chosen options' }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.locator('.product-card')).toHaveCount(2);
 });
 
 test('the checkout shows the order’s total right above Place Order', async ({ page, request }) => {

@@ -179,6 +179,47 @@ test.describe('product list: sort, filters, count and breadcrumb', () => {
     expect(await documentIsMarked(page)).toBe(true);
   });
 
+  test('two option values of two types combine: both chips, the products selling both in one variant, cleared', async ({
+    page,
+  }) => {
+    await openPage(page, '/products');
+    await markDocument(page);
+    const bladeLengths = page.getByRole('group', { name: 'Blade length' }).getByRole('link');
+    const finishes = page.getByRole('group', { name: 'Finish' }).getByRole('link');
+    await bladeLengths.filter({ hasText: /^15 inch / }).click();
+    await expectOnPath(page, '/products?option=15+inch');
+    // The Angkhola, the Sirupate and the machete are sold in 15 inch; the finishes count the 15 inch variants only.
+    await expect(resultCount(page)).toHaveText('3 products');
+    await expect(finishes.filter({ hasText: /^Mirror-polished / })).toHaveText('Mirror-polished (2)');
+
+    await finishes.filter({ hasText: /^Mirror-polished / }).click();
+    await expectOnPath(page, '/products?option=15+inch&option=Mirror-polished');
+    await expect(resultCount(page)).toHaveText('2 products');
+    expect((await cardNames(page).allTextContents()).sort()).toEqual(['Angkhola Khukuri', 'Sirupate Khukuri']);
+    const chips = page.getByRole('list', { name: 'Chosen options' });
+    await expect(chips.locator('.search-intent__label')).toHaveText([
+      'Blade length: 15 inch',
+      'Finish: Mirror-polished',
+    ]);
+    // Both stay chosen; the lengths now count what a mirror-polished variant has.
+    await expect(bladeLengths.filter({ hasText: /^15 inch / })).toHaveAttribute('aria-current', 'true');
+    await expect(finishes.filter({ hasText: /^Mirror-polished / })).toHaveAttribute('aria-current', 'true');
+    await expect(bladeLengths.filter({ hasText: /^15 inch / })).toHaveText('15 inch (2)');
+
+    // A chip removes its value only.
+    await chips.getByRole('link', { name: 'Remove Blade length: 15 inch' }).click();
+    await expectOnPath(page, '/products?option=Mirror-polished');
+    await expect(page.getByRole('list', { name: 'Chosen options' }).locator('.search-intent__label')).toHaveText([
+      'Finish: Mirror-polished',
+    ]);
+    await bladeLengths.filter({ hasText: /^12 inch / }).click();
+    await expectOnPath(page, '/products?option=Mirror-polished&option=12+inch');
+    await page.getByRole('link', { name: 'Clear filters' }).click();
+    await expectOnPath(page, '/products');
+    await expect(page.getByRole('list', { name: 'Chosen options' })).toHaveCount(0);
+    expect(await documentIsMarked(page)).toBe(true);
+  });
+
   test("a search's results mark the words of their names that answered it", async ({ page }) => {
     await openPage(page, '/products?search=gurkha%20kukris');
     const marks = page.locator('.product-card__name mark');

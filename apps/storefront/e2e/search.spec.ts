@@ -48,6 +48,32 @@ test.describe('a search whose words ask a price or an order', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a price band chosen after the words replaces their price, and the fields say what applies', async ({
+    page,
+  }) => {
+    const problems = watchProblems(page);
+    await openPage(page, `/products?search=${encodeURIComponent('khukuri under 100')}`);
+    const chips = page.getByRole('list', { name: 'Understood from your search' });
+    await expect(chips.locator('.search-intent__label')).toHaveText(['Price: up to $100.00']);
+    // The fields show the bound that applies, the words'.
+    await expect(page.getByLabel('Min price ($)')).toHaveValue('');
+    await expect(page.getByLabel('Max price ($)')).toHaveValue('100.00');
+    const band = page.getByRole('group', { name: 'Price range' }).getByRole('link', { name: /^\$100\.00–\$199\.99 / });
+    const count = Number(/\((\d+)\)/.exec((await band.textContent()) ?? '')?.[1]);
+    expect(count).toBeGreaterThan(0);
+
+    await band.click();
+    await expect(page).toHaveURL(/min_price=100\.00&max_price=199\.99/);
+    await expect(page.getByRole('status').filter({ hasText: /product/ })).toHaveText(`${count} products`);
+    await expect(page.getByRole('article')).toHaveCount(count);
+    // The band applies, not the words' bound: no chip says "up to $100", the fields say the band.
+    await expect(page.getByRole('list', { name: 'Understood from your search' })).toHaveCount(0);
+    await expect(page.getByLabel('Min price ($)')).toHaveValue('100.00');
+    await expect(page.getByLabel('Max price ($)')).toHaveValue('199.99');
+    await expect(band).toHaveAttribute('aria-current', 'true');
+    expect(problems).toEqual([]);
+  });
+
   test('finds nothing for a meaning word no product holds, with the spec’s empty message', async ({ page }) => {
     await page.goto(`/products?search=${encodeURIComponent('left handed')}`);
     await expect(page.getByText('No products found matching "left handed".')).toBeVisible();

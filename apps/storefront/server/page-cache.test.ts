@@ -89,6 +89,10 @@ describe('the address a page is kept for', () => {
     // An option value lists other products: it is part of the address, in one spelling.
     expect(address('/products?option=%2012%20inch&page=1')).toBe('/products?option=12+inch');
     expect(address('/products?option=12+inch')).not.toBe(address('/products?option=15+inch'));
+    // Several values: each kept, once, around the other parameters.
+    expect(address('/products?option=12+inch&page=1&option=Mirror-polished&option=12+inch')).toBe(
+      '/products?option=12+inch&option=Mirror-polished',
+    );
     expect(address('/products/angkhola?ref=home&x=1')).toBe('/products/angkhola');
     expect(address('/products/kami?ref=home&variant=12')).toBe('/products/kami?variant=12');
     expect(address('/products/kami?variant=012')).toBe('/products/kami');

@@ -29,7 +29,7 @@ const PRODUCT_PAGE = /^\/products\/[^/]+\/?$/;
 
 /**
  * The address a kept page is rendered and kept for: its path, and the query parameters it reads in their one form
- * (the product list's search, category, sort, price bounds, stock, option value and page; a product page's variant;
+ * (the product list's search, category, sort, price bounds, stock, option values and page; a product page's variant;
  * no other kept page reads any). Any other parameter, a value the page ignores, or another order of the same choices
  * leads to the same entry.
  */

@@ -199,6 +199,25 @@ export const PriceBound = z
   .string()
   .regex(PRICE_BOUND_PATTERN, { error: 'Enter a price such as 85.00 (at most two decimals).' });
 
+/** How many option values a product list's filter takes at most. */
+export const MAX_OPTION_FILTERS = 20;
+
+/**
+ * The option values a product list is filtered by: one (`option=12 inch`) or several (the parameter repeated), read
+ * as a list; each trimmed, of 1 to 100 characters.
+ */
+const OptionValuesFilter = z.preprocess(
+  (value) => (typeof value === 'string' ? [value] : value),
+  z
+    .array(z.string({ error: 'Choose an option value.' }), { error: 'Choose an option value.' })
+    .max(MAX_OPTION_FILTERS, { error: `Choose at most ${MAX_OPTION_FILTERS} option values.` })
+    .transform((values) => values.map((value) => value.trim()))
+    .refine((values) => values.every((value) => value.length > 0), { error: 'Choose an option value.' })
+    .refine((values) => values.every((value) => value.length <= 100), {
+      error: 'An option value has at most 100 characters.',
+    }),
+);
+
 export const ProductListQuery = z
   .object({
     is_active: z.enum(['true', 'false', 'True', 'False', '1', '0']).optional(),
@@ -214,8 +233,12 @@ export const ProductListQuery = z
     min_price: PriceBound.optional(),
     max_price: PriceBound.optional(),
     in_stock: z.enum(['true', 'false']).optional(),
-    /** Platform extension: only products with a variant on sale in this option value ("12 inch", decision 018). */
-    option: z.string().trim().min(1).max(100).optional(),
+    /**
+     * Platform extension (decision 018): only products with a variant on sale in these option values, one value
+     * ("12 inch") or several (`option=12 inch&option=Mirror-polished`): any of the values of one option type, and
+     * one of each type chosen, in the same variant.
+     */
+    option: OptionValuesFilter.optional(),
     /** Platform extension: a paginated answer also counts the matches per category and per price band. */
     facets: z.enum(['true', 'false']).optional(),
   })

@@ -97,7 +97,8 @@ export function errorText(error: unknown, fallback: string, options: ErrorTextOp
   return fallback;
 }
 
-type Query = Record<string, string | number | boolean | null | undefined>;
+/** A call's query parameters; a list is the parameter repeated (`option=a&option=b`). */
+type Query = Record<string, string | number | boolean | readonly string[] | null | undefined>;
 
 interface RequestOptions<T> {
   /**
@@ -200,7 +201,8 @@ function queryString(query: Query | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
+    if (Array.isArray(value)) for (const item of value) params.append(key, item);
+    else if (value !== undefined && value !== null) params.set(key, String(value));
   }
   const text = params.toString();
   return text ? `?${text}` : '';

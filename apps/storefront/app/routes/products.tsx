@@ -26,7 +26,7 @@ import type { Route } from './+types/products';
 const ProductListFilters = splitComponent(
   async () => (await import('../features/catalog/components/product-list-filters.tsx')).ProductListFilters,
 );
-// The cards (with what hovering one fetches ahead) and the search's intent chips, likewise.
+// The cards (with what hovering one fetches ahead) and the chips of the search's intent and the options, likewise.
 const ProductGrid = splitComponent(
   async () => (await import('../features/catalog/components/product-card.tsx')).ProductGrid,
 );
@@ -96,7 +96,8 @@ function trail(data: Route.ComponentProps['loaderData'], categoryName: string | 
 
 /**
  * Product list, filtered by ?category and ?search (spec /products), sorted by ?ordering and filtered by ?min_price,
- * ?max_price and ?in_stock: every choice is in the address, so a list can be shared and walked back.
+ * ?max_price, ?in_stock and ?option (repeated, one per value chosen): every choice is in the address, so a list can
+ * be shared and walked back.
  */
 export default function ProductsPage({ loaderData: data }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -108,12 +109,17 @@ export default function ProductsPage({ loaderData: data }: Route.ComponentProps)
       <Breadcrumb trail={trail(data, categoryName)} />
       <h1 className="page-title">{productListTitle(data.search, categoryName)}</h1>
       {data.category?.description && <RichText html={data.category.description} className="category-description" />}
-      <ProductListFilters query={data} categories={data.categories} facets={data.facets} />
+      <ProductListFilters
+        query={data}
+        categories={data.categories}
+        facets={data.facets}
+        intent={products?.search_intent}
+      />
       {/* A polite live region: present from the first render, so that a new count is announced. */}
       <p className="product-list__count" role="status">
         {products ? productCountText(products.count) : ''}
       </p>
-      <SearchIntentChips query={data} intent={products?.search_intent} />
+      <SearchIntentChips query={data} intent={products?.search_intent} facets={data.facets} />
       {navigation.state === 'loading' && navigation.location.pathname === '/products' && <Spinner />}
       {data.error ? (
         <ErrorBox>{data.error}</ErrorBox>

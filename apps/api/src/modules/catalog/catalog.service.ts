@@ -40,6 +40,7 @@ import {
   listCategories as listCategoryRows,
   type NewProduct,
 } from './catalog.repository.ts';
+import { findOptionChoices } from './option-filter.repository.ts';
 import { findActiveProductBySlug, type ProductPageColumn, type VariantJson } from './product-page.repository.ts';
 import {
   countFacets,
@@ -199,18 +200,18 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
   const maxPrice = input.max_price === undefined ? null : parseMinor(input.max_price);
   if (minPrice !== null) filter.minPriceCents = minPrice;
   if (maxPrice !== null) filter.maxPriceCents = maxPrice;
-  if (input.option !== undefined) filter.option = input.option;
+  const optionValues = [...new Set([input.option ?? []].flat())];
+  if (optionValues.length > 0) filter.options = await findOptionChoices(ctx.scope, optionValues);
   const categorySlug = input.category__slug?.trim();
   if (categorySlug) filter.categorySlug = categorySlug;
-  // A price or an order asked in words narrows within the bounds given and orders unless an order is given.
+  // A price or an order asked in words narrows the list and orders it unless an order is given. Bounds given (a price
+  // band chosen, the price fields) replace the words' bounds, as an order given replaces theirs: the two never
+  // silently combine, and the answer reports only the bounds that apply.
   const intent = input.search?.trim() ? parseSearchIntent(input.search) : null;
   const understood = intent && intent.text !== input.search?.trim() ? intent : null;
-  if (understood?.minPriceCents !== undefined) {
-    filter.minPriceCents = Math.max(filter.minPriceCents ?? 0, understood.minPriceCents);
-  }
-  if (understood?.maxPriceCents !== undefined) {
-    filter.maxPriceCents = Math.min(filter.maxPriceCents ?? Number.MAX_SAFE_INTEGER, understood.maxPriceCents);
-  }
+  const wordsPrice = understood && minPrice === null && maxPrice === null ? understood : null;
+  if (wordsPrice?.minPriceCents !== undefined) filter.minPriceCents = wordsPrice.minPriceCents;
+  if (wordsPrice?.maxPriceCents !== undefined) filter.maxPriceCents = wordsPrice.maxPriceCents;
   const searchText = intent?.text.trim();
   // Which products a list holds (and so its pages), or their order, moves with any product's stock: filtered by it,
   // or a search's ties.
@@ -261,8 +262,8 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
   })();
   const intentAnswer: SearchIntent | null = understood && {
     search: understood.text,
-    min_price: understood.minPriceCents === undefined ? null : formatMinor(understood.minPriceCents),
-    max_price: understood.maxPriceCents === undefined ? null : formatMinor(understood.maxPriceCents),
+    min_price: wordsPrice?.minPriceCents === undefined ? null : formatMinor(wordsPrice.minPriceCents),
+    max_price: wordsPrice?.maxPriceCents === undefined ? null : formatMinor(wordsPrice.maxPriceCents),
     ordering: understood.sort ?? null,
   };
   if (!read) {

@@ -10,6 +10,7 @@ import {
   STRICT_SEARCH_MIN_MATCHES,
   searchSql,
 } from '../search/index.ts';
+import { hasVariant, type OptionChoice, variantChoices } from './option-filter.repository.ts';
 import { lowestPriceBefore } from './price-history.repository.ts';
 
 // The storefront's reads of products: lists (filtered, searched, faceted), the product page and the type-ahead's
@@ -50,24 +51,23 @@ export interface ProductFilter {
   minPriceCents?: number;
   maxPriceCents?: number;
   inStock?: boolean;
-  /** Only products with a variant on sale in this option value ("12 inch"). */
-  option?: string;
+  /**
+   * Only products with a variant on sale that has, for each option type named, one of the values chosen of it
+   * ("Blade length": 12 or 15 inch, and "Finish": mirror-polished, in the same variant).
+   */
+  options?: OptionChoice[];
+}
+
+/** The filters whose choices the facets count (the category, the price bounds, the option values) left out. */
+export function withoutFacetFilters(filter: ProductFilter): ProductFilter {
+  const { categorySlug: _category, minPriceCents: _min, maxPriceCents: _max, options: _options, ...others } = filter;
+  return others;
 }
 
 /** How many variants of the product are on sale (0: it is bought as it is). */
 function variantCount(scope: TenantScope) {
   return sql<number>`(select count(*)::int from ${productVariants}
      where ${scope.where(productVariants, eq(productVariants.productId, products.id), eq(productVariants.isActive, true))})`;
-}
-
-/** Whether the product has a variant on sale with `value` (at `typeIndex`, 1-based, when given; else at any). */
-function hasOptionValue(scope: TenantScope, value: SQL, typeIndex?: SQL): SQL {
-  const matches =
-    typeIndex === undefined
-      ? sql`${value} = any(${productVariants.optionValues})`
-      : sql`${productVariants.optionValues}[${typeIndex}] = ${value}`;
-  return sql`exists (select 1 from ${productVariants}
-     where ${scope.where(productVariants, eq(productVariants.productId, products.id), eq(productVariants.isActive, true), matches)})`;
 }
 
 /** The columns of a product's card; `image` is its main image's files, joined on `products.main_image_id`. */
@@ -176,6 +176,10 @@ function priceCondition(filter: ProductFilter): SQL | undefined {
   );
 }
 
+function optionCondition(scope: TenantScope, filter: ProductFilter): SQL | undefined {
+  return filter.options?.length ? hasVariant(scope, variantChoices(filter.options)) : undefined;
+}
+
 /** The filter's conditions; `facets` leaves out the category and price conditions (the facets count them apart). */
 function filterConditions(scope: TenantScope, filter: ProductFilter, facets = false): SQL {
   // NOTE: the public catalog only ever shows active products; every read below goes through this.
@@ -187,7 +191,8 @@ function filterConditions(scope: TenantScope, filter: ProductFilter, facets = fa
   const price = facets ? undefined : priceCondition(filter);
   if (price) conditions.push(price);
   if (filter.inStock) conditions.push(gt(products.stock, 0));
-  if (filter.option !== undefined) conditions.push(hasOptionValue(scope, sql`${filter.option}::text`));
+  const options = optionCondition(scope, filter);
+  if (options) conditions.push(options);
   if (filter.search) conditions.push(searchMatches(filter.search));
   return scope.where(products, ...conditions);
 }
@@ -315,28 +320,55 @@ export async function hasProductsMatching(scope: TenantScope, filter: ProductFil
   return (row?.found ?? 0) >= count;
 }
 
+/** What one reading of the products tells of a search (`countSearchMatches`). */
+interface SearchMatchCounts {
+  /** Products with every concept, and with any (texts only alike left out), past the facets' filters. */
+  every: number;
+  any: number;
+  /** The same within every filter: what the list counts. */
+  everyKept: number;
+  anyKept: number;
+  /** `searchSql.meaningHeld`'s flags, past the facets' filters. */
+  held: string;
+}
+
 /**
  * How many active products matching `filter` have every concept of its search, and how many have any (texts only
- * alike left out): one reading of the products, from which the service decides how strict the search is and counts.
+ * alike left out), past the filters the facets count (category, price, options) and within them: one reading of
+ * the products, from which the service decides how strict the search is and counts.
  */
 async function countSearchMatches(
   scope: TenantScope,
   filter: ProductFilter & { search: SearchPlan },
-): Promise<{ every: number; any: number; held: string }> {
-  // Whether the shop holds the search's words is read past the category and price bounds, which only narrow the list.
-  const kept = sql`(${categoryCondition(filter) ?? sql`true`} and ${priceCondition(filter) ?? sql`true`})`;
+): Promise<SearchMatchCounts> {
+  // Whether the shop holds the search's words, and how strict the search is, are read past the filters the facets
+  // count, which only narrow the list: so that a facet's count is what choosing it lists.
+  const kept = sql`(${categoryCondition(filter) ?? sql`true`} and ${priceCondition(filter) ?? sql`true`}
+    and ${optionCondition(scope, filter) ?? sql`true`})`;
+  const every = sql`${products.searchVector} @@ ${tsQuery(filter.search.all)}`;
   const [row] = await scope.db
     .select({
-      every: sql<number>`(count(*) filter (where ${kept} and ${products.searchVector} @@ ${tsQuery(filter.search.all)}))::int`,
-      any: sql<number>`(count(*) filter (where ${kept}))::int`,
+      every: sql<number>`(count(*) filter (where ${every}))::int`,
+      any: sql<number>`count(*)::int`,
+      everyKept: sql<number>`(count(*) filter (where ${kept} and ${every}))::int`,
+      anyKept: sql<number>`(count(*) filter (where ${kept}))::int`,
       held: searchSql.meaningHeld(filter.search, PRODUCT_DOCUMENT),
     })
     .from(products)
     .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
     .where(
-      filterConditions(scope, { ...filter, search: { ...filter.search, strict: false, fullTextOnly: true } }, true),
+      filterConditions(scope, {
+        ...withoutFacetFilters(filter),
+        search: { ...filter.search, strict: false, fullTextOnly: true },
+      }),
     );
-  return { every: row?.every ?? 0, any: row?.any ?? 0, held: row?.held ?? '' };
+  return {
+    every: row?.every ?? 0,
+    any: row?.any ?? 0,
+    everyKept: row?.everyKept ?? 0,
+    anyKept: row?.anyKept ?? 0,
+    held: row?.held ?? '',
+  };
 }
 
 export async function countProducts(scope: TenantScope, filter: ProductFilter): Promise<number> {
@@ -353,7 +385,8 @@ export async function countProducts(scope: TenantScope, filter: ProductFilter): 
  * how many products it finds when that was counted on the way. Products with every concept, when there are enough of
  * them; else those with any, and, when these are few, the texts only alike (misspellings left uncorrected), ranked
  * by closeness of spelling too. The few products with the words are read from the full-text index first; one or two
- * statements.
+ * statements. NOTE: how it reads them is decided past the filters the facets count (category, price, options), so
+ * that the list a facet chooses is read as the facet counted it.
  */
 export async function narrowSearch(
   scope: TenantScope,
@@ -362,7 +395,7 @@ export async function narrowSearch(
 ): Promise<{ search: SearchPlan; count?: number }> {
   const search: SearchPlan = { ...plan };
   let count: number | undefined;
-  const decide = (found: { every: number; any: number; held: string }) => {
+  const decide = (found: SearchMatchCounts) => {
     // A meaning word no product holds (nor its corrections, synonyms or related concepts): nothing is found.
     if (found.held.includes('0')) search.unheld = true;
     // Words of use weigh more than the words naming a kind of product, when the search has both.
@@ -372,10 +405,10 @@ export async function narrowSearch(
     if (found.every === 0) search.noneHasEvery = true;
     if (found.every >= STRICT_SEARCH_MIN_MATCHES) {
       search.strict = true;
-      count = found.every;
+      count = found.everyKept;
     } else if (found.any >= FUZZY_SEARCH_MAX_CANDIDATES) {
       search.fullTextOnly = true;
-      count = found.any;
+      count = found.anyKept;
     }
   };
   const candidates = await findSearchCandidates(scope, search, SEARCH_CANDIDATES_MAX);
@@ -384,7 +417,11 @@ export async function narrowSearch(
     decide(await countSearchMatches(scope, { ...filter, search }));
   } else if (
     // Many products with the words: whether enough hold every concept stops at the 24th.
-    await hasProductsMatching(scope, { ...filter, search: { ...search, strict: true } }, STRICT_SEARCH_MIN_MATCHES)
+    await hasProductsMatching(
+      scope,
+      { ...withoutFacetFilters(filter), search: { ...search, strict: true } },
+      STRICT_SEARCH_MIN_MATCHES,
+    )
   ) {
     search.strict = true;
   } else {
@@ -457,13 +494,14 @@ export async function countFacets(scope: TenantScope, filter: ProductFilter): Pr
 
 /**
  * The counts beside the list's option filter, in one statement: per option type and value, how many products matching
- * every filter but the option have a variant on sale in it; by type name, then the value's display order.
+ * every other filter have a variant on sale in it that also has the values chosen of the other types (a type's own
+ * choice left out: the usual faceting rule); by type name, then the value's display order.
  */
 export async function countOptionFacets(
   scope: TenantScope,
   filter: ProductFilter,
 ): Promise<{ name: string; value: string; count: number }[]> {
-  const { option: _option, ...others } = filter;
+  const { options: chosen = [], ...others } = filter;
   const rows = await scope.rows<{ name: string; value: string; count: number | string }>(sql`
     select o.option ->> 'name' as name, v.value as value, count(distinct ${products.id})::int as count
       from ${products}
@@ -471,7 +509,10 @@ export async function countOptionFacets(
       cross join lateral jsonb_array_elements(${products.options}) with ordinality as o(option, type_index)
       cross join lateral jsonb_array_elements_text(o.option -> 'values') with ordinality as v(value, position)
      where ${filterConditions(scope, others)}
-       and ${hasOptionValue(scope, sql`v.value`, sql`o.type_index::int`)}
+       and ${hasVariant(scope, [
+         sql`${productVariants.optionValues}[o.type_index::int] = v.value`,
+         ...variantChoices(chosen, sql`(o.option ->> 'name')`),
+       ])}
      group by 1, 2
      order by 1, min(v.position), 2`);
   return rows.map((row) => ({ name: row.name, value: row.value, count: Number(row.count) }));

@@ -39,6 +39,21 @@ describe('planSearch', () => {
     });
   });
 
+  it('reads a small number and its Roman numeral as one another, the numeral matched whole', () => {
+    const plan = planSearch('world war 2', [['ww2', 'wwii', 'world war']]);
+    expect(plan?.concepts).toEqual([
+      ['ww2', 'wwii', 'world war'],
+      ['2', 'ii'],
+    ]);
+    expect(plan?.all).toBe('(ww2:* | wwii:* | (world <-> war)) & (2 | ii)');
+    expect(plan?.meaning[1]).toEqual({ own: '(2 | ii)', widened: '(2 | ii)' });
+    // "v" is five, not the start of "village"; "II" typed keeps its own prefix and is also 2.
+    expect(planSearch('mk 5', [])?.all).toBe('mk:* & (5 | v)');
+    expect(planSearch('mk II', [])?.all).toBe('mk:* & (ii:* | 2)');
+    // Larger numbers are sizes and prices: as they are.
+    expect(planSearch('12 inch', [])?.all).toBe('12 & inch:*');
+  });
+
   it('widens a concept with the related concept groups it is in, stop words carrying no meaning', () => {
     const related = [['trekking', 'trail', 'campfire']];
     const plan = planSearch('khukuri for trekking', [], new Map(), { related });

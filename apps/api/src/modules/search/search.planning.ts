@@ -122,14 +122,30 @@ export function searchWords(text: string): { words: string[]; last: boolean; cut
   return { words, last: words.length > 0 && words.at(-1) === all.at(-1), cut: distinct.length > words.length };
 }
 
-function lexeme(word: string, weights = ''): string {
+function lexeme(word: string, weights = '', whole = false): string {
   // Prefix matching lets a shopper find "khukuri" while typing "khuk"; numbers match whole ("12" is not "120").
-  return /^\d+$/.test(word) ? (weights ? `${word}:${weights}` : word) : `${word}:*${weights}`;
+  return whole || /^\d+$/.test(word) ? (weights ? `${word}:${weights}` : word) : `${word}:*${weights}`;
 }
 
-function alternative(term: string, weights = ''): string {
+/**
+ * The Roman numerals of the small numbers a name counts in ("Mk II", "World War II"): a search's "2" also finds
+ * "II", and "II" also "2". Larger numbers are sizes and prices more often than ranks ("12 inch").
+ */
+const ROMAN_NUMERALS = ['ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix'];
+
+/**
+ * The other way of writing a word that is a small number or its Roman numeral: the numeral for "2" to "9" (matched
+ * whole: "v" is not the start of "village"), the number for "ii" to "ix"; none for any other word.
+ */
+function numeralAlternative(word: string): { term: string; whole: boolean } | null {
+  if (/^[2-9]$/.test(word)) return { term: ROMAN_NUMERALS[Number(word) - 2] as string, whole: true };
+  const index = ROMAN_NUMERALS.indexOf(word);
+  return index < 0 ? null : { term: String(index + 2), whole: false };
+}
+
+function alternative(term: string, weights = '', whole = false): string {
   const words = term.split(' ');
-  if (words.length === 1) return lexeme(term, weights);
+  if (words.length === 1) return lexeme(term, weights, whole);
   // The words of a phrase match whole, one after the other.
   return `(${words.map((word) => (weights ? `${word}:${weights}` : word)).join(' <-> ')})`;
 }
@@ -276,6 +292,8 @@ export function planSearch(
   const concepts: string[][] = [];
   /** The words typed for each concept. */
   const typedWords: string[][] = [];
+  /** A concept's term matched whole although it is no number (a Roman numeral standing for one), by concept. */
+  const wholeTerms = new Map<number, string>();
   for (let i = 0; i < words.length; ) {
     const match = terms.find((term) =>
       term.words.every((word, offset) => {
@@ -294,9 +312,12 @@ export function planSearch(
       typedWords.push(words.slice(i, i + match.words.length));
       i += match.words.length;
     } else {
-      // A word the catalog does not hold also stands for the catalog's words it is closest to.
+      // A word the catalog does not hold also stands for the catalog's words it is closest to; a small number for
+      // its Roman numeral ("world war 2" is "world war II"), and such a numeral for its number.
       const word = words[i] as string;
-      concepts.push([word, ...(closest.get(word) ?? [])]);
+      const numeral = numeralAlternative(word);
+      if (numeral?.whole) wholeTerms.set(concepts.length, numeral.term);
+      concepts.push([word, ...(numeral ? [numeral.term] : []), ...(closest.get(word) ?? [])]);
       typedWords.push([word]);
       i += 1;
     }
@@ -314,15 +335,17 @@ export function planSearch(
     return [...found];
   });
   const write = (weights: string) =>
-    concepts.map((terms) =>
+    concepts.map((terms, index) =>
       terms.length === 1
         ? alternative(terms[0] as string, weights)
-        : `(${terms.map((term) => alternative(term, weights)).join(' | ')})`,
+        : `(${terms.map((term) => alternative(term, weights, wholeTerms.get(index) === term)).join(' | ')})`,
     );
   const plain = write('');
   const widened = concepts.map((terms, index) => {
     const all = [...terms, ...(related[index] ?? [])];
-    return all.length === 1 ? alternative(all[0] as string) : `(${all.map((term) => alternative(term)).join(' | ')})`;
+    return all.length === 1
+      ? alternative(all[0] as string)
+      : `(${all.map((term) => alternative(term, '', wholeTerms.get(index) === term)).join(' | ')})`;
   });
   const meaning = widened
     .map((query, index) => ({ own: plain[index] as string, widened: query }))

@@ -57,12 +57,12 @@ describe('loadProductList', () => {
     const page = { count: 0, next: null, previous: null, results: [] };
     const calls: URL[] = [];
     const address = new URL(
-      'http://shop.test/products?category=service&ordering=-price&min_price=50&max_price=120.5&in_stock=true&option=12+inch&page=2',
+      'http://shop.test/products?category=service&ordering=-price&min_price=50&max_price=120.5&in_stock=true&option=12+inch&option=Mirror-polished&page=2',
     );
     const data = await loadProductList(apiAnswering(200, page, calls), address);
     expect(data).toMatchObject({
       categorySlug: 'service',
-      option: '12 inch',
+      options: ['12 inch', 'Mirror-polished'],
       category: CATEGORIES[0],
       categories: CATEGORIES,
     });
@@ -74,11 +74,13 @@ describe('loadProductList', () => {
       min_price: '50',
       max_price: '120.5',
       in_stock: 'true',
-      option: '12 inch',
+      option: 'Mirror-polished',
       facets: 'true',
       page: '2',
       page_size: '24',
     });
+    // Each option value chosen, the parameter repeated.
+    expect(list?.searchParams.getAll('option')).toEqual(['12 inch', 'Mirror-polished']);
   });
 
   it('gives the page of products of a valid answer', async () => {
@@ -124,10 +126,12 @@ describe('the address of a product list', () => {
     expect(read('min_price=1e3&max_price=85.001')).toMatchObject({ minPrice: '', maxPrice: '' });
   });
 
-  it('keeps one option value, trimmed', () => {
-    expect(read('option=+Mirror+&option=12+inch').option).toBe('Mirror');
-    expect(productListHref({ ...read('option=Mirror'), page: 2 })).toBe('/products?option=Mirror&page=2');
-    expect(read('option=%20').option).toBe('');
+  it('keeps every option value chosen, trimmed, each once, in the order chosen', () => {
+    expect(read('option=+Mirror+&option=12+inch&option=Mirror&option=%20').options).toEqual(['Mirror', '12 inch']);
+    expect(productListHref({ ...read('option=15+inch&option=Mirror'), page: 2 })).toBe(
+      '/products?option=15+inch&option=Mirror&page=2',
+    );
+    expect(read('option=%20').options).toEqual([]);
   });
 
   it('swaps price bounds given the wrong way round', () => {

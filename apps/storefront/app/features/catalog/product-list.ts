@@ -24,8 +24,11 @@ export interface ProductListQuery {
   minPrice: string;
   maxPrice: string;
   inStock: boolean;
-  /** One option value ("12 inch", decision 018): only products sold in it; '' for any. */
-  option: string;
+  /**
+   * Option values ("12 inch", "Mirror-polished", decision 018): only products with a variant in one of each type's
+   * chosen values; none for any.
+   */
+  options: string[];
   page: number;
 }
 
@@ -74,7 +77,7 @@ export function readProductListQuery(params: URLSearchParams): ProductListQuery 
     minPrice,
     maxPrice,
     inStock: params.get('in_stock') === 'true',
-    option: params.get('option')?.trim() ?? '',
+    options: [...new Set(params.getAll('option').map((value) => value.trim()))].filter(Boolean),
     page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
   };
 }
@@ -88,7 +91,7 @@ export function productListHref(query: ProductListQuery): string {
   if (query.minPrice) params.set('min_price', query.minPrice);
   if (query.maxPrice) params.set('max_price', query.maxPrice);
   if (query.inStock) params.set('in_stock', 'true');
-  if (query.option) params.set('option', query.option);
+  for (const option of query.options) params.append('option', option);
   if (query.page > 1) params.set('page', String(query.page));
   const text = params.toString();
   return text ? `/products?${text}` : '/products';
@@ -105,7 +108,7 @@ export async function loadProductList(api: ApiClient, url: URL): Promise<Product
       minPrice: query.minPrice,
       maxPrice: query.maxPrice,
       inStock: query.inStock,
-      option: query.option,
+      options: query.options,
       page: query.page,
       facets: true,
     }).then(

@@ -20,8 +20,8 @@ interface ProductListParams {
   minPrice?: string;
   maxPrice?: string;
   inStock?: boolean;
-  /** One option value ("12 inch"); '' or undefined for any. */
-  option?: string;
+  /** Option values ("12 inch", "Mirror-polished"): any of one type's, and one of each type's; none for any. */
+  options?: readonly string[];
   page?: number;
   /** Also count the matches per category, price band and option value (the list's filters show them). */
   facets?: boolean;
@@ -29,7 +29,7 @@ interface ProductListParams {
 
 /**
  * One page of active products (spec: is_active=true always; category__slug and search when given), with the list's
- * sort, price range, stock filter and option value when given.
+ * sort, price range, stock filter and option values when given.
  */
 export function fetchProductPage(api: ApiClient, params: ProductListParams): Promise<ProductPage> {
   return api.get('/products/products/', {
@@ -42,7 +42,7 @@ export function fetchProductPage(api: ApiClient, params: ProductListParams): Pro
       min_price: params.minPrice || undefined,
       max_price: params.maxPrice || undefined,
       in_stock: params.inStock ? true : undefined,
-      option: params.option || undefined,
+      option: params.options?.length ? params.options : undefined,
       facets: params.facets ? true : undefined,
       page: params.page ?? 1,
       page_size: DEFAULT_PAGE_SIZE,

@@ -1,4 +1,4 @@
-import type { Category, ProductFacets } from '@platform/contracts';
+import type { Category, ProductFacets, SearchIntent } from '@platform/contracts';
 import { isPriceBound } from '@platform/contracts/plain';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -17,30 +17,36 @@ import {
  * The product list's sort and filters, kept in the address: a new sort, category or stock choice goes to the list's
  * new address at once (a history entry of its own, so Back undoes it); prices go with Apply. Without JavaScript the
  * form is a plain GET of the same address. With `facets`, each category says how many products choosing it lists,
- * and the price bands and option values (a group per option type) with products are links that choose them, one
- * option value at a time (the API takes one). On a phone the form stays behind a "Filters" button that says how many
- * filters are on, so that the first screen shows products.
+ * and the price bands and option values (a group per option type) with products are links that choose them; option
+ * values add up (any of a type's, and one of each type's), a band replaces the price the search's words asked. The
+ * price fields show the bounds that apply: the address's, else those of the search's words (`intent`). On a phone
+ * the form stays behind a "Filters" button that says how many filters are on, so that the first screen shows products.
  */
 export function ProductListFilters({
   query,
   categories,
   facets,
+  intent,
 }: {
   query: ProductListQuery;
   categories: Category[];
   facets: ProductFacets | null;
+  intent?: SearchIntent | undefined;
 }) {
   const navigate = useNavigate();
   const format = useFormat();
   const categoryCount = new Map(facets?.categories.map((category) => [category.slug, category.count]));
   const counted = (name: string, count: number | undefined) => (count === undefined ? name : `${name} (${count})`);
   const href = productListHref(query);
+  // The bounds the search's words asked, which apply while the address gives none (the answer reports them only then).
+  const words = { minPrice: intent?.min_price ?? '', maxPrice: intent?.max_price ?? '' };
+  const shown = query.minPrice || query.maxPrice ? query : { ...query, ...words };
   // What the controls show: the address's values, changed at once by the visitor while the list loads.
-  const [draft, setDraft] = useState(query);
+  const [draft, setDraft] = useState(shown);
   // Phones only (the button is hidden from 768 px on, where the form always shows).
   const [open, setOpen] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the list's identity; Back and Forward change it.
-  useEffect(() => setDraft(query), [href]);
+  useEffect(() => setDraft(shown), [href, words.minPrice, words.maxPrice]);
 
   const sort = draft.ordering ?? defaultSort(draft.search);
   const sorts = (Object.keys(PRODUCT_LIST_SORTS) as ProductListSort[]).filter(
@@ -51,13 +57,16 @@ export function ProductListFilters({
   function apply(change: Partial<ProductListQuery>) {
     const next: ProductListQuery = {
       ...draft,
-      minPrice: validPrice(draft.minPrice.trim(), query.minPrice),
-      maxPrice: validPrice(draft.maxPrice.trim(), query.maxPrice),
+      minPrice: validPrice(draft.minPrice.trim(), shown.minPrice),
+      maxPrice: validPrice(draft.maxPrice.trim(), shown.maxPrice),
       ...change,
       page: 1,
     };
     setDraft(next);
-    navigate(productListHref(next), { preventScrollReset: true });
+    // The words' bounds left as they were stay the words': the address gets bounds only when the shopper sets them.
+    const unchanged =
+      !query.minPrice && !query.maxPrice && next.minPrice === words.minPrice && next.maxPrice === words.maxPrice;
+    navigate(productListHref(unchanged ? { ...next, minPrice: '', maxPrice: '' } : next), { preventScrollReset: true });
   }
 
   const active = activeFilterCount(query);
@@ -85,7 +94,9 @@ export function ProductListFilters({
         }}
       >
         {draft.search && <input type="hidden" name="search" value={draft.search} />}
-        {draft.option && <input type="hidden" name="option" value={draft.option} />}
+        {draft.options.map((option) => (
+          <input key={option} type="hidden" name="option" value={option} />
+        ))}
         <div className="product-filters__field">
           <label htmlFor="product-sort">Sort by</label>
           <select
@@ -169,7 +180,7 @@ export function ProductListFilters({
                 minPrice: '',
                 maxPrice: '',
                 inStock: false,
-                option: '',
+                options: [],
                 page: 1,
               })}
               preventScrollReset
@@ -200,12 +211,19 @@ export function ProductListFilters({
           <FacetGroup
             key={name}
             label={name}
-            choices={values.map(({ value, count }) => ({
-              name: value,
-              count,
-              chosen: query.option === value,
-              to: productListHref({ ...query, option: query.option === value ? '' : value, page: 1 }),
-            }))}
+            choices={values.map(({ value, count }) => {
+              const chosen = query.options.includes(value);
+              return {
+                name: value,
+                count,
+                chosen,
+                to: productListHref({
+                  ...query,
+                  options: chosen ? query.options.filter((option) => option !== value) : [...query.options, value],
+                  page: 1,
+                }),
+              };
+            })}
           />
         ))}
       </form>
@@ -213,9 +231,14 @@ export function ProductListFilters({
   );
 }
 
-/** How many filters narrow the list (the sort is none): the category, the price range, in stock only, the option. */
+/**
+ * How many filters narrow the list (the sort is none): the category, the price range, in stock only, each option
+ * value.
+ */
 export function activeFilterCount(query: ProductListQuery): number {
-  return [query.categorySlug, query.minPrice || query.maxPrice, query.inStock, query.option].filter(Boolean).length;
+  return (
+    [query.categorySlug, query.minPrice || query.maxPrice, query.inStock].filter(Boolean).length + query.options.length
+  );
 }
 
 /**
