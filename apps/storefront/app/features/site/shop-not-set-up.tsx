@@ -29,14 +29,12 @@ export function ShopNotSetUp() {
     <main className="site-main">
       <section className="container page">
         <h1>This shop is not set up yet</h1>
-        <p>There is no shop at this address yet. Its owner creates it on the server with:</p>
+        <p>Its owner creates it on the server with:</p>
         <pre>
           <code>npm run platform -- tenant create --name "My shop" --owner-email you@example.com</code>
         </pre>
         <p>
-          (or <code>node apps/api/dist/cli.js tenant create …</code> where only the build is installed), then signs in
-          at <a href="/admin/">/admin/</a>. A storefront that should show another shop names it with{' '}
-          <code>STOREFRONT_TENANT_TOKEN</code>.
+          then signs in at <a href="/admin/">/admin/</a>.
         </p>
       </section>
     </main>

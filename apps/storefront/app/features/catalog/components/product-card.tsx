@@ -90,6 +90,13 @@ function ProductCard({
             )}
           </Heading>
           <p className="product-card__category">{product.category.name}</p>
+          {/* Above the price, so that the prices of a row stay on one line. */}
+          {product.price_before_discount && product.lowest_price_30_days && (
+            <p className="price-lowest product-card__lowest">
+              Lowest price in the last 30 days:{' '}
+              {format.price(shown.price(product.lowest_price_30_days, product.category.slug))}
+            </p>
+          )}
           <p className="product-card__price">
             {/* Sold in options at several prices (decision 018): the lowest, "From $85.00". */}
             {product.price_from && <span className="product-card__from">From </span>}
@@ -102,12 +109,6 @@ function ProductCard({
               </s>
             )}
           </p>
-          {product.price_before_discount && product.lowest_price_30_days && (
-            <p className="price-lowest">
-              Lowest price in the last 30 days:{' '}
-              {format.price(shown.price(product.lowest_price_30_days, product.category.slug))}
-            </p>
-          )}
         </div>
       </Link>
       <div className="product-card__tooltip" role="tooltip">
