@@ -10,7 +10,8 @@ const apiTemplate = 'apps/api/test/template-database.ts';
  * after the others: Redis (database 15 and the event channel are one for every test app: two files would read each
  * other's cached answers and events), tests that start, stop and kill server processes, the concurrency tests that
  * hold fifty connections, the mail queue's retries, which count on delays of a tenth of a second, and the demo
- * seed's, which draw every picture. Every other file runs two at a time (`maxWorkers: 2`).
+ * seed's, which draw every picture, and the product import's jobs, whose batches yield to requests. Every other
+ * file runs two at a time (`maxWorkers: 2`).
  */
 const serialApiTests = [
   'apps/api/src/faults/**/*.test.ts',
@@ -21,6 +22,10 @@ const serialApiTests = [
   'apps/api/src/plugins/response-cache.test.ts',
   'apps/api/src/security/shutdown.test.ts',
   'apps/api/src/security/files.test.ts',
+  'apps/api/src/security/production-defaults.test.ts',
+  'apps/api/src/cli.test.ts',
+  'apps/api/src/config.test.ts',
+  'apps/api/src/modules/product-csv/product-csv.jobs.test.ts',
   'apps/api/src/modules/mail/mailer.test.ts',
   'apps/api/src/seed/**/*.test.ts',
 ];
