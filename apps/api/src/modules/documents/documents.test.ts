@@ -1,6 +1,6 @@
 // Invoices and packing slips of orders, through HTTP: issued when an order is paid, numbered per shop without gaps,
 // downloaded by staff and by the order's customer only, read back from the PDF's text.
-import { extractText, getDocumentProxy } from 'unpdf';
+import { getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
@@ -15,6 +15,7 @@ import {
   takeCards,
 } from '../../../test/builders.ts';
 import { mailsTo } from '../../../test/outbox.ts';
+import { pdfText } from '../../../test/pdf.ts';
 import { GERMANY, NEW_YORK, type TaxedShop, taxedOrder, taxedShop } from '../../../test/taxed-orders.ts';
 import type { Tenant } from '../tenants/index.ts';
 
@@ -23,13 +24,6 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-/** The text of a PDF, its pages joined. */
-async function pdfText(bytes: Buffer | Uint8Array): Promise<string> {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
-  const { text } = await extractText(pdf, { mergePages: true });
-  return text.replace(/\s+/g, ' ');
-}
 
 /** The PDF's pieces of text on its first page, with where they start (points from the bottom left). */
 async function pdfPieces(bytes: Buffer | Uint8Array): Promise<{ text: string; x: number; y: number }[]> {

@@ -3,7 +3,6 @@
 // order, the staff's order and the invoice agree to the cent, and lines, discounts, shipping and taxes add up to the
 // total. Then the worked cases of buy X get Y on variants, in both orders of the lines.
 import fc from 'fast-check';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, type ShopWithStaff, shopWithStaff } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
@@ -18,6 +17,7 @@ import {
   TEST_ADDRESS,
 } from '../../../test/builders.ts';
 import { cents, expectTotalsHold } from '../../../test/order-totals.ts';
+import { pdfText } from '../../../test/pdf.ts';
 import type { Tenant } from '../tenants/index.ts';
 
 let t: TestApp;
@@ -25,12 +25,6 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-async function pdfText(bytes: Buffer | Uint8Array): Promise<string> {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
-  const { text } = await extractText(pdf, { mergePages: true });
-  return text.replace(/\s+/g, ' ');
-}
 
 const ADDRESSES = {
   NP: TEST_ADDRESS,

@@ -1,6 +1,5 @@
 // Tax by destination (decision 016) through the API: rates per zone, country, region and category; prices shown
 // with VAT in them or with sales tax added; the quote, the cart and the order agreeing to the cent.
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, auditLog, type ShopWithStaff, shopWithStaff } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
@@ -16,14 +15,8 @@ import {
 } from '../../../test/builders.ts';
 import { expectTotalsHold } from '../../../test/order-totals.ts';
 import { mailsTo } from '../../../test/outbox.ts';
+import { pdfText } from '../../../test/pdf.ts';
 import type { Tenant } from '../tenants/index.ts';
-
-/** The text of a PDF, its pages joined. */
-async function pdfText(bytes: Buffer | Uint8Array): Promise<string> {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
-  const { text } = await extractText(pdf, { mergePages: true });
-  return text.replace(/\s+/g, ' ');
-}
 
 let t: TestApp;
 beforeAll(async () => {
