@@ -2,8 +2,12 @@
 // Layers of the API, bottom first: `config.ts`, `lib/` and `db/` (the foundation); `plugins/` (HTTP concerns);
 // `modules/` (features, which use each other only through their index.ts: test/boundaries.test.ts); and the
 // composition (`app.ts`, `runtime.ts`, `server.ts`, `cli.ts`, `index.ts`, `seed/`). An import goes down, never up.
+// Layers of the storefront's app, bottom first: `lib/` and `components/` (no feature); `features/<name>/` (each used
+// by another only through its index.ts, the features' graph without a cycle); `root.tsx`, `routes/` and the entries.
 const API = '^apps/api/src/';
 const COMPOSITION = `${API}(seed/|(app|runtime|server|cli|index)\\.ts$)`;
+const STOREFRONT = '^apps/storefront/app/';
+const FEATURES = `${STOREFRONT}features/`;
 
 module.exports = {
   forbidden: [
@@ -34,6 +38,37 @@ module.exports = {
       severity: 'error',
       from: { path: `${API}modules/` },
       to: { path: COMPOSITION },
+    },
+    {
+      name: 'storefront-shared-below-features',
+      comment:
+        "The storefront's lib/ and components/ are shared by every feature: they import no feature, route or root " +
+        '(what needs a feature lives in it, the layout in the shell feature).',
+      severity: 'error',
+      from: { path: `${STOREFRONT}(lib|components)/` },
+      to: { path: `${STOREFRONT}(features|routes)/|${STOREFRONT}(root|routes|entry\\.[a-z]+)\\.tsx?$` },
+    },
+    {
+      name: 'storefront-features-through-index',
+      comment:
+        "A storefront feature uses another only through that feature's index.ts, its public surface (a stylesheet " +
+        "aside: a page links a split part's styles with its first load).",
+      severity: 'error',
+      from: { path: `${FEATURES}([^/]+)/` },
+      to: {
+        path: FEATURES,
+        pathNot: [`${FEATURES}$1/`, `${FEATURES}[^/]+/index\\.ts$`, '\\.css$'],
+      },
+    },
+    {
+      name: 'storefront-features-no-cycle',
+      comment:
+        'The storefront features form no cycle (each through its index.ts): a feature is understood and moved with the ' +
+        'ones below it only.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: `${FEATURES}[^/]+$` },
+      to: { path: `${FEATURES}[^/]+$`, circular: true },
     },
     {
       name: 'resolvable',

@@ -154,7 +154,8 @@ async function runPhase(name, instances, database) {
         method: 'POST',
         token: tokens[i % tokens.length],
         headers: { 'idempotency-key': `soak-${name}-${i}-${Date.now()}` },
-        body: { payment_method: 'bank_transfer', delivery_address: ADDRESS },
+        // The demo's khukuris are sold to adults only: the buyer confirms it.
+        body: { payment_method: 'bank_transfer', delivery_address: ADDRESS, age_confirmed: true },
       }),
   };
   // The mix per 20 requests: mostly browsing, some searches, a few carts and checkouts.

@@ -50,6 +50,48 @@ describe('the structure check', () => {
     expect(result.report).toContain('plugins-below-modules');
   });
 
+  it("fails when the storefront's lib/ or components/ import a feature, a feature reaches past another's index.ts, or two features use each other", () => {
+    const app = 'apps/storefront/app';
+    const tangled = tree({
+      [`${app}/features/site/index.ts`]: "export { title } from './title.ts';\n",
+      [`${app}/features/site/title.ts`]: "export const title = 'Shop';\n",
+      [`${app}/lib/heading.ts`]: "import { title } from '../features/site/index.ts';\nexport const heading = title;\n",
+      [`${app}/components/logo.tsx`]:
+        "import { title } from '../features/site/title.ts';\nexport const logo = title;\n",
+      // Each feature's index.ts exports a module that uses no other feature: a loop of features, not of modules.
+      [`${app}/features/tax/index.ts`]: "export { rate } from './rate.ts';\n",
+      [`${app}/features/tax/rate.ts`]: 'export const rate = 0.13;\n',
+      [`${app}/features/tax/shown.ts`]:
+        "import { price } from '../catalog/index.ts';\nexport const shown = price * 2;\n",
+      [`${app}/features/catalog/index.ts`]: "export { price } from './price.ts';\n",
+      [`${app}/features/catalog/price.ts`]: 'export const price = 10;\n',
+      [`${app}/features/catalog/card.ts`]:
+        "import { rate } from '../tax/index.ts';\nimport { title } from '../site/title.ts';\nexport const card = rate + title;\n",
+    });
+    const result = checkImports(tangled);
+    expect(result.ok).toBe(false);
+    expect(result.report).toContain('storefront-shared-below-features: apps/storefront/app/lib/heading.ts');
+    expect(result.report).toContain('storefront-shared-below-features: apps/storefront/app/components/logo.tsx');
+    expect(result.report).toContain(
+      'storefront-features-through-index: apps/storefront/app/features/catalog/card.ts → apps/storefront/app/features/site/title.ts',
+    );
+    expect(result.report).toContain('storefront-features-no-cycle');
+    expect(result.report).not.toContain('no-circular');
+  });
+
+  it('passes storefront features that use each other through their index.ts, one way', () => {
+    const app = 'apps/storefront/app';
+    const layered = tree({
+      [`${app}/lib/format.ts`]: 'export const format = (n) => String(n);\n',
+      [`${app}/features/tax/index.ts`]: "export { rate } from './rate.ts';\n",
+      [`${app}/features/tax/rate.ts`]:
+        "import { format } from '../../lib/format.ts';\nexport const rate = format(0.13);\n",
+      [`${app}/features/catalog/index.ts`]: "export { card } from './card.ts';\n",
+      [`${app}/features/catalog/card.ts`]: "import { rate } from '../tax/index.ts';\nexport const card = rate;\n",
+    });
+    expect(checkImports(layered)).toMatchObject({ ok: true });
+  });
+
   it('names every source file above the limit, tests and generated types aside', () => {
     const lines = (count) => 'export const x = 1;\n'.repeat(count);
     const long = tree({

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './lib/net.mjs';
 import { quickStartEnv } from './lib/quick-start.mjs';
+import { serverArgs } from './lib/server-command.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WARNING = /warn|deprecat|oops|error|\bfail/i;
@@ -40,7 +41,7 @@ if (build.status !== 0) {
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clean-run-'));
 // As `npm start` runs it, with the shop's address given and its logs as JSON (one line per request at info level).
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/storefront/dist/main.js'], {
+const server = spawn(process.execPath, serverArgs('apps/storefront/dist/main.js'), {
   cwd: root,
   env: {
     ...quickStartEnv(process.env),

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { warnOnOldNode } from './lib/node-version.mjs';
 import { quickStartEnv } from './lib/quick-start.mjs';
+import { serverArgs } from './lib/server-command.mjs';
 
 warnOnOldNode();
 
@@ -55,7 +56,7 @@ if (built === 0 || sources.some((dir) => newestMtime(dir) > built)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, ['--enable-source-maps', entry], {
+const server = spawnSync(process.execPath, serverArgs(entry), {
   cwd: root,
   stdio: 'inherit',
   env: mode === 'storefront' ? process.env : quickStartEnv(process.env),

@@ -61,15 +61,20 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? 'line' : 'list',
-  // Journeys that change the demo shop (new products and posts, a price) run after the others, which count its lists.
+  // Journeys that change the demo shop (new products and posts, a price, its home page) run after the others, which
+  // count its lists and read its home page.
   projects: databaseUrl
     ? [
-        { name: 'shop', testMatch: ADMIN_JOURNEYS, testIgnore: /admin-(content|products)\.spec\.ts$/ },
-        { name: 'admin-content', testMatch: /admin-(content|products)\.spec\.ts$/, dependencies: ['shop'] },
+        { name: 'shop', testMatch: ADMIN_JOURNEYS, testIgnore: /admin-(content|products|home-page)\.spec\.ts$/ },
+        { name: 'admin-content', testMatch: /admin-(content|products|home-page)\.spec\.ts$/, dependencies: ['shop'] },
       ]
     : [
-        { name: 'shop', testIgnore: /(admin-content|admin-products|render-cache)\.spec\.ts$/ },
-        { name: 'admin-content', testMatch: /admin-(content|products)\.spec\.ts$/, dependencies: ['shop'] },
+        { name: 'shop', testIgnore: /(admin-content|admin-products|admin-home-page|render-cache|comeback)\.spec\.ts$/ },
+        {
+          name: 'admin-content',
+          testMatch: /(admin-(content|products|home-page)|comeback)\.spec\.ts$/,
+          dependencies: ['shop'],
+        },
         // Alone at the end: it counts renders and cache hits, which another journey's write (an order, a new product)
         // would reset at any moment.
         { name: 'render-cache', testMatch: /render-cache\.spec\.ts$/, dependencies: ['admin-content'] },

@@ -26,7 +26,7 @@ export default defineConfig({
                 // pages that show them load them.
                 {
                   name: 'shell',
-                  test: /(app[\\/](lib[\\/]((api-client|browser-api|contracts|format|query-client|seo|session-store|use-hydrated)\.ts|split-component\.tsx)|components[\\/](error-box|picture|spinner|site-head|rich-text)\.tsx|components[\\/]layout[\\/](?!search-combobox)|features[\\/]site[\\/]|features[\\/]session[\\/](session|user-queries)\.ts|features[\\/]cart[\\/](use-cart-count\.ts|api[\\/])|features[\\/]catalog[\\/](api[\\/]|(pictures|format)\.ts))|contracts[\\/]src[\\/](plain|json|minor-units|catalog-rules|customization|error-texts)\.ts)/,
+                  test: /(app[\\/](lib[\\/]((api-client|browser-api|contracts|format|query-client|seo|session-store|use-hydrated)\.ts|(media-url|split-component)\.tsx)|components[\\/](error-box|picture|spinner|site-head|rich-text)\.tsx|features[\\/]shell[\\/](index\.ts|components[\\/](?!search-combobox|not-found-help))|features[\\/]site[\\/]|features[\\/]session[\\/](index|session|user-queries|browser-session)\.ts|features[\\/]cart[\\/](index\.ts|use-cart-count\.ts|api[\\/])|features[\\/]categories[\\/]|features[\\/]catalog[\\/](index\.ts|api[\\/]|(pictures|format)\.ts))|contracts[\\/]src[\\/](plain|json|minor-units|catalog-rules|customization|error-texts)\.ts)/,
                 },
                 // The cart's changes and rules, in one file rather than small ones: the cart page's first load, and the
                 // product page's cart button after its first load.

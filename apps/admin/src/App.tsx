@@ -1,20 +1,26 @@
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import AlternateEmailIcon from '@mui/icons-material/AlternateEmail';
 import ArticleIcon from '@mui/icons-material/Article';
+import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
 import BadgeIcon from '@mui/icons-material/Badge';
+import BlockIcon from '@mui/icons-material/Block';
 import CategoryIcon from '@mui/icons-material/Category';
 import CommentIcon from '@mui/icons-material/Comment';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
+import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import HistoryIcon from '@mui/icons-material/History';
+import HomeIcon from '@mui/icons-material/Home';
 import HubIcon from '@mui/icons-material/Hub';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import MailIcon from '@mui/icons-material/Mail';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import PeopleIcon from '@mui/icons-material/People';
 import PercentIcon from '@mui/icons-material/Percent';
 import PolicyIcon from '@mui/icons-material/Policy';
 import QuizIcon from '@mui/icons-material/Quiz';
 import RateReviewIcon from '@mui/icons-material/RateReview';
+import RemoveShoppingCartIcon from '@mui/icons-material/RemoveShoppingCart';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import SpellcheckIcon from '@mui/icons-material/Spellcheck';
@@ -29,6 +35,7 @@ import { CategoryCreate, CategoryEdit, CategoryList } from './catalog/CategorySc
 import { ProductEdit } from './catalog/ProductEdit.tsx';
 import { ProductCreate, ProductList } from './catalog/ProductList.tsx';
 import { ReviewList } from './catalog/ReviewScreens.tsx';
+import { StockAlertList } from './catalog/StockAlertList.tsx';
 import {
   ConceptCreate,
   ConceptEdit,
@@ -37,9 +44,11 @@ import {
   SynonymEdit,
   SynonymList,
 } from './catalog/SynonymScreens.tsx';
+import { ContactMessageShow } from './content/ContactMessageShow.tsx';
 import { ContactInfoEdit, ContactMessageList } from './content/ContactScreens.tsx';
 import { DocumentCreate, DocumentEdit, DocumentList } from './content/DocumentScreens.tsx';
 import { FaqCreate, FaqEdit, FaqList } from './content/FaqScreens.tsx';
+import { HomePageEdit } from './content/HomePageEdit.tsx';
 import { SiteSettingsEdit } from './content/SiteSettingsEdit.tsx';
 import { CustomerList, CustomerShow } from './customers/CustomerScreens.tsx';
 import { StaffCreate, StaffEdit, StaffList } from './customers/StaffScreens.tsx';
@@ -47,6 +56,7 @@ import { Dashboard } from './dashboard/Dashboard.tsx';
 import { DiscountCreate, DiscountEdit, DiscountList } from './discounts/DiscountScreens.tsx';
 import { i18nProvider } from './i18n.ts';
 import { LoginPage } from './LoginPage.tsx';
+import { OwnerOnly } from './layout/OwnerOnly.tsx';
 import { ProfileEdit } from './layout/ProfileEdit.tsx';
 import { ShopLayout } from './layout/ShopLayout.tsx';
 import { adminTheme } from './layout/theme.ts';
@@ -54,10 +64,18 @@ import { createApi } from './lib/api.ts';
 import { createAuthProvider } from './lib/authProvider.ts';
 import { createDataProvider } from './lib/dataProvider.ts';
 import { createSessionStore } from './lib/session.ts';
+import { AbandonedCartList } from './orders/AbandonedCartList.tsx';
 import { OrderList } from './orders/OrderList.tsx';
 import { OrderShow } from './orders/OrderShow.tsx';
+import { ReturnCreate, ReturnList, ReturnShow } from './returns/ReturnScreens.tsx';
+import { CurrencySettingsEdit } from './settings/CurrencySettingsEdit.tsx';
 import { MailSettingsEdit } from './settings/MailSettingsEdit.tsx';
 import { PaymentSettingsEdit } from './settings/PaymentSettingsEdit.tsx';
+import {
+  ShippingRestrictionCreate,
+  ShippingRestrictionEdit,
+  ShippingRestrictionList,
+} from './shipping/ShippingRestrictionScreens.tsx';
 import { ShippingZoneCreate, ShippingZoneEdit, ShippingZoneList } from './shipping/ShippingZoneScreens.tsx';
 import { TaxRateCreate, TaxRateEdit, TaxRateList } from './tax/TaxScreens.tsx';
 
@@ -86,6 +104,7 @@ export function App({ tenantToken }: { tenantToken: string }) {
               i18nProvider={i18nProvider}
               dashboard={Dashboard}
               loginPage={LoginPage}
+              accessDenied={OwnerOnly}
               disableTelemetry
             >
               <CustomRoutes>
@@ -99,12 +118,32 @@ export function App({ tenantToken }: { tenantToken: string }) {
                 recordRepresentation="number"
               />
               <Resource
+                name="abandoned-carts"
+                list={AbandonedCartList}
+                icon={RemoveShoppingCartIcon}
+                options={{ label: 'Carts left behind' }}
+              />
+              <Resource
+                name="returns"
+                list={ReturnList}
+                show={ReturnShow}
+                create={ReturnCreate}
+                icon={AssignmentReturnIcon}
+                options={{ label: 'Returns' }}
+              />
+              <Resource
                 name="products"
                 list={ProductList}
                 create={ProductCreate}
                 edit={ProductEdit}
                 icon={InventoryIcon}
                 recordRepresentation="name"
+              />
+              <Resource
+                name="stock-alerts"
+                list={StockAlertList}
+                icon={NotificationsActiveIcon}
+                options={{ label: 'Back-in-stock alerts' }}
               />
               <Resource
                 name="categories"
@@ -151,6 +190,14 @@ export function App({ tenantToken }: { tenantToken: string }) {
                 options={{ label: 'Shipping zones' }}
               />
               <Resource
+                name="shipping-restrictions"
+                list={ShippingRestrictionList}
+                create={ShippingRestrictionCreate}
+                edit={ShippingRestrictionEdit}
+                icon={BlockIcon}
+                options={{ label: 'Shipping restrictions' }}
+              />
+              <Resource
                 name="tax-rates"
                 list={TaxRateList}
                 create={TaxRateCreate}
@@ -158,6 +205,12 @@ export function App({ tenantToken }: { tenantToken: string }) {
                 icon={PercentIcon}
                 recordRepresentation="name"
                 options={{ label: 'Tax' }}
+              />
+              <Resource
+                name="currency-settings"
+                list={CurrencySettingsEdit}
+                icon={CurrencyExchangeIcon}
+                options={{ label: 'Currencies' }}
               />
               <Resource
                 name="customers"
@@ -191,6 +244,7 @@ export function App({ tenantToken }: { tenantToken: string }) {
                 recordRepresentation="title"
                 options={{ label: 'Policies' }}
               />
+              <Resource name="home-page" list={HomePageEdit} icon={HomeIcon} options={{ label: 'Home page' }} />
               <Resource
                 name="site-settings"
                 list={SiteSettingsEdit}
@@ -206,6 +260,7 @@ export function App({ tenantToken }: { tenantToken: string }) {
               <Resource
                 name="contact-messages"
                 list={ContactMessageList}
+                show={ContactMessageShow}
                 icon={MailIcon}
                 options={{ label: 'Contact messages' }}
               />

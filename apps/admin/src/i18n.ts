@@ -27,6 +27,10 @@ const messages = {
       name: 'Payment settings |||| Payment settings',
       notifications: { updated: 'Payment settings saved.' },
     },
+    'home-page': {
+      name: 'Home page |||| Home page',
+      notifications: { updated: 'Home page saved: the shop shows it now.' },
+    },
     'audit-log': {
       name: 'Audit log |||| Audit log',
       fields: {

@@ -44,19 +44,32 @@ const RENDER_LOADS = [1, 10, 50];
 
 const percent = (ratio: number) => `${(ratio * 100).toFixed(ratio < 0.1 ? 1 : 0)} %`;
 
-/** The per-request floor: the shop's /api/health/, logging every request, at least half the bare Fastify's rate. */
+/** The per-request floor (issue 46): the shop's /api/health/, logging every request, ≥ 45 % of the bare Fastify's rate. */
 const FLOOR: Target = {
-  text: '/api/health/ ≥ 50 % of the bare Fastify, every request logged',
+  text: '/api/health/ ≥ 45 % of the bare Fastify, every request logged',
   gaps: (_engine, _figures, _ratio, bareRatio) =>
-    bareRatio < 0.5 ? [`${percent(bareRatio)} of the bare Fastify`] : [],
+    bareRatio < 0.45 ? [`${percent(bareRatio)} of the bare Fastify`] : [],
 };
 
-/** Public pages from the cache: ≥ 35 % of the bare Fastify's requests/s. */
+/** Public pages from the cache: ≥ 30 % of the bare Fastify's requests/s (issue 46's bar for the product page). */
 const PAGE_FROM_CACHE_BARE: Target = {
-  text: 'cached pages ≥ 35 % of the bare Fastify',
+  text: 'cached pages ≥ 30 % of the bare Fastify',
   gaps: (_engine, _figures, _ratio, bareRatio) =>
-    bareRatio < 0.35 ? [`${percent(bareRatio)} of the bare Fastify`] : [],
+    bareRatio < 0.3 ? [`${percent(bareRatio)} of the bare Fastify`] : [],
 };
+
+/** Uncached on PostgreSQL at 10 connections: at least `least` of the bare Fastify's requests/s (issue 46). */
+function uncachedShareOfBare(least: number): Target {
+  return {
+    text: `uncached on PostgreSQL, 10 conn.: ≥ ${percent(least)} of the bare Fastify`,
+    gaps: (engine, figures, _ratio, bareRatio) =>
+      engine !== 'postgres' || figures.connections !== 10
+        ? null
+        : bareRatio < least
+          ? [`${percent(bareRatio)} of the bare Fastify`]
+          : [],
+  };
+}
 
 /**
  * Uncached at 10 connections: at least `postgres` requests/s on PostgreSQL (and a p99 of at most `p99` ms), and on
@@ -207,7 +220,11 @@ export const CASES: BenchCase[] = [
   ...page('home', () => '/', [uncached(150, 31)]),
   ...page('/products', () => '/products', [uncached(150, 42)]),
   ...page('a category', (c) => `/products?category=${encodeURIComponent(c.demoCategory)}`),
-  ...page('a product page', (c) => `/products/${c.demoProduct}`, [RENDER, uncached(200, 79)]),
+  ...page('a product page', (c) => `/products/${c.demoProduct}`, [
+    RENDER,
+    uncached(200, 79),
+    uncachedShareOfBare(0.005),
+  ]),
   ...page('a search page', () => '/products?search=kukri', [uncached(100, null, 150)]),
   ...page('/blog', () => '/blog'),
   ...page('a post', (c) => `/blog/${c.demoPost}`),
@@ -216,7 +233,7 @@ export const CASES: BenchCase[] = [
     BOTH,
     demo('/api/products/products/?is_active=true&page=1&page_size=24'),
     [API_READ],
-    [uncached(1000, 311)],
+    [uncached(1000, 311), uncachedShareOfBare(0.025)],
   ),
   ...read(
     'demo: product detail',
@@ -329,6 +346,8 @@ export const CASES: BenchCase[] = [
           fullname: 'Bench Customer',
           contact_number: '+977 1 4221234',
         },
+        // As a buyer of a blade confirms at checkout (the bench's khukuri is not age-restricted: it changes nothing).
+        age_confirmed: true,
       },
     }),
   },

@@ -35,7 +35,7 @@ import {
 } from './cases.ts';
 import { type BenchData, prepareData } from './data.ts';
 import { checkOnce, type Figures, measure } from './measure.ts';
-import { assertProductionBuild, startBareServer, startServer } from './server.ts';
+import { assertProductionBuild, type RunningServer, startBareEntry, startBareServer, startServer } from './server.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 2);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 0.5);
@@ -51,9 +51,22 @@ interface Measurement {
   figures: Figures;
 }
 
+/** One round of the product page without the cache: through the start command, then through the bare entry. */
+interface EntryRound {
+  started: Figures;
+  bare: Figures;
+}
+
+/** The comparison's name, matched by BENCH_CASES like a case's. */
+const ENTRY_COMPARISON = 'start command against the bare entry';
+const ENTRY_ROUNDS = 3;
+/** Issue 46: through `npm start`'s command the product page renders at least 0.8 times as fast as the bare entry. */
+const ENTRY_LEAST = 0.8;
+
 interface EngineRun {
   engine: Engine;
   measurements: Measurement[];
+  entryRounds: EntryRound[];
   /** One-minute load averages when the engine's run began and ended. */
   load: [number, number];
   seconds: number;
@@ -105,6 +118,7 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
   const jwtSecret = randomBytes(32).toString('hex');
   const { url, drop } = await createDatabase(engine);
   const measurements: Measurement[] = [];
+  const entryRounds: EntryRound[] = [];
   try {
     const settings = {
       NODE_ENV: 'production',
@@ -137,7 +151,12 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
     console.log(`[${engine}] data ready in ${Math.round((Date.now() - started) / 1000)} s`);
 
     for (const served of ['cache', 'no cache'] as Served[]) {
-      if (!SELECTED.some((item) => item.served === served && item.kind !== 'reference' && item.kind !== 'bare')) {
+      // On PostgreSQL only: the two servers run side by side, and an embedded database opens in one process at a time.
+      const compareEntries = engine === 'postgres' && served === 'no cache' && (!ONLY || ONLY.test(ENTRY_COMPARISON));
+      if (
+        !compareEntries &&
+        !SELECTED.some((item) => item.served === served && item.kind !== 'reference' && item.kind !== 'bare')
+      ) {
         continue;
       }
       const logFile = path.join(dataDir, `server-${served.replace(' ', '-')}.log`);
@@ -183,6 +202,23 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
             );
           }
         }
+        if (compareEntries) {
+          const bareEntry = await startBareEntry(
+            { ...settings, RESPONSE_CACHE_FRESH_SECONDS: '0' },
+            { logFile: path.join(dataDir, 'server-bare-entry.log') },
+          );
+          try {
+            entryRounds.push(...(await measureEntries(server, bareEntry, `/products/${context.demoProduct}`)));
+          } finally {
+            await bareEntry.stop();
+          }
+          for (const [index, round] of entryRounds.entries()) {
+            console.log(
+              `[${engine}] ${ENTRY_COMPARISON}, round ${index + 1}: ${round.started.requestsPerSecond.toFixed(0)} against ` +
+                `${round.bare.requestsPerSecond.toFixed(0)} req/s (× ${(round.started.requestsPerSecond / round.bare.requestsPerSecond).toFixed(2)})`,
+            );
+          }
+        }
       } finally {
         await bare.stop();
         await server.stop();
@@ -197,9 +233,47 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
   return {
     engine,
     measurements,
+    entryRounds,
     load: [loadAtStart, os.loadavg()[0] ?? 0],
     seconds: Math.round((Date.now() - started) / 1000),
   };
+}
+
+/**
+ * The product page without the cache, at 10 connections, through the start command's server and the bare entry's
+ * (same data, same settings), in alternate rounds so that what else the machine does falls on both alike.
+ */
+async function measureEntries(started: RunningServer, bare: RunningServer, pathname: string): Promise<EntryRound[]> {
+  const request = { path: pathname };
+  for (const server of [started, bare]) {
+    await checkOnce(server.origin, request);
+    if (WARMUP_SECONDS > 0) await measure(server, request, 10, WARMUP_SECONDS);
+  }
+  const rounds: EntryRound[] = [];
+  for (let round = 0; round < ENTRY_ROUNDS; round++) {
+    rounds.push({
+      started: await measure(started, request, 10, DURATION_SECONDS),
+      bare: await measure(bare, request, 10, DURATION_SECONDS),
+    });
+  }
+  return rounds;
+}
+
+/** The rounds of the comparison, and whether the start command's median ratio meets the target. */
+function entryTable(run: EngineRun): string {
+  const ratios = run.entryRounds.map((round) => round.started.requestsPerSecond / round.bare.requestsPerSecond);
+  const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)] ?? Number.NaN;
+  const lines = [
+    "| Round | `npm start`'s command: req/s, p50 / p99 ms, CPU ms | bare entry: req/s, p50 / p99 ms, CPU ms | × bare entry |",
+    '|---:|---:|---:|---:|',
+    ...run.entryRounds.map((round, index) => {
+      const cell = (figures: Figures) =>
+        `${figures.requestsPerSecond.toFixed(0)}, ${figures.p50} / ${figures.p99}, ${figures.cpuMsPerAnswer?.toFixed(2) ?? '—'}`;
+      return `| ${index + 1} | ${cell(round.started)} | ${cell(round.bare)} | ${(ratios[index] ?? 0).toFixed(2)} |`;
+    }),
+  ];
+  const verdict = median >= ENTRY_LEAST ? 'met' : '**not met**';
+  return `${lines.join('\n')}\n\nMedian × ${median.toFixed(2)} (target ≥ ${ENTRY_LEAST}): ${verdict}.`;
 }
 
 function referenceOf(
@@ -317,7 +391,10 @@ async function main() {
   const sections = runs.map(
     (run) =>
       `### ${run.engine === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL (BENCH_DATABASE_URL)'}\n\n` +
-      `Load average (1 min) ${run.load[0].toFixed(1)} at the start, ${run.load[1].toFixed(1)} at the end; ${run.seconds} s.\n\n${table(run)}`,
+      `Load average (1 min) ${run.load[0].toFixed(1)} at the start, ${run.load[1].toFixed(1)} at the end; ${run.seconds} s.\n\n${table(run)}` +
+      (run.entryRounds.length > 0
+        ? `\n\nThe product page without the cache, ${ENTRY_COMPARISON} (\`node dist/main.js\`, no flag), 10 connections, ${ENTRY_ROUNDS} alternate rounds:\n\n${entryTable(run)}`
+        : ''),
   );
   const document = `# Benchmarks
 
@@ -325,7 +402,8 @@ async function main() {
 
 Produced by \`npm run bench\` (apps/api/bench/run.ts; it builds first): the production build of the shop
 (apps/storefront/dist/main.js: the API with the storefront server registered on it, one process) listens on
-loopback; autocannon, in the benchmark's own process, sends each request with ${'`accept-encoding: br, gzip`'} at
+loopback, started with \`npm start\`'s command (\`node --enable-source-maps\`, scripts/lib/server-command.mjs, and its
+settings); autocannon, in the benchmark's own process, sends each request with ${'`accept-encoding: br, gzip`'} at
 the given number of concurrent connections for ${DURATION_SECONDS} s (after ${WARMUP_SECONDS} s of warm-up at 10
 connections; the order case sends a fixed number of requests instead, since each uses up a cart). The server runs
 with the production configuration, except that rate limits are off; it logs at its default level (a line per
@@ -348,6 +426,8 @@ request) into a file.
   transaction with the product row locked).
 - **CPU ms**: the server process's CPU time (user and system, from /proc) per answer: PGlite's work is in it,
   PostgreSQL's is not. Unlike requests/s and latency it hardly depends on what else runs on the machine.
+- **Start command against the bare entry** (PostgreSQL): the product page without the cache through that server and
+  through the same build started as \`node dist/main.js\` with no flag, alternately, three rounds at 10 connections.
 - **Bytes**: received per answer, headers included. **X-Cache**: the states the answers carried.
 - PostgreSQL runs when \`BENCH_DATABASE_URL\` names a server, e.g.
   \`BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench\` (a database is created and

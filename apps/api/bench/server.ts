@@ -1,10 +1,13 @@
 // The server under test: the production build of the whole shop in one process (apps/storefront/dist/main.js: the
-// API with the storefront registered on it), started as `npm start` runs it, on a loopback port of its own.
+// API with the storefront registered on it), started as `npm start` runs it (its Node flags, scripts/lib/
+// server-command.mjs, and its settings, scripts/lib/quick-start.mjs), on a loopback port of its own.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { quickStartEnv } from '../../../scripts/lib/quick-start.mjs';
+import { serverArgs } from '../../../scripts/lib/server-command.mjs';
 
 const STOREFRONT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../storefront');
 const ENTRY = path.join(STOREFRONT_DIR, 'dist/main.js');
@@ -38,7 +41,12 @@ export async function startServer(
   options: { profileDir?: string; logFile?: string } = {},
 ) {
   const flags = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
-  return spawnServer([...flags, ENTRY], env, options.logFile);
+  return spawnServer([...flags, ...serverArgs(ENTRY)], quickStartEnv(env), options.logFile);
+}
+
+/** The same server started bare: `node` and the built entry, no flag (the comparison the start command is held to). */
+export async function startBareEntry(env: Record<string, string>, options: { logFile?: string } = {}) {
+  return spawnServer([ENTRY], quickStartEnv(env), options.logFile);
 }
 
 /** Starts the reference: a bare Fastify answering /api/health/ with `body` as `contentType` (bare-server.ts). */

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import etag from '@fastify/etag';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -17,7 +16,7 @@ import type { Database } from './db/client.ts';
 import type { EventBus } from './lib/context.ts';
 import { redisEventRelay } from './lib/event-relay.ts';
 import { InProcessEventBus } from './lib/events.ts';
-import { type Job, scheduleJob } from './lib/jobs.ts';
+import { type Job, type ModuleJobs, scheduleJob } from './lib/jobs.ts';
 import { flushLog, type LogStream, serverLogging } from './lib/logging.ts';
 import { deliverOutbox } from './lib/outbox.ts';
 import { trustProxyOption } from './lib/proxy-trust.ts';
@@ -32,41 +31,40 @@ import {
 } from './modules/accounts/index.ts';
 import { auditAdminRoutes } from './modules/audit/index.ts';
 import { blogAdminRoutes, blogRoutes } from './modules/blog/index.ts';
-import { cartRoutes } from './modules/cart/index.ts';
+import { cartAdminRoutes, cartJobs, cartRoutes } from './modules/cart/index.ts';
 import { catalogAdminRoutes, catalogRoutes, searchedProducts } from './modules/catalog/index.ts';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/index.ts';
+import { currenciesAdminRoutes, currencyJobs } from './modules/currencies/index.ts';
 import { discountsAdminRoutes } from './modules/discounts/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { inventoryAdminRoutes, productFormStock } from './modules/inventory/index.ts';
-import { createMailer, type Mailer, mailAdminRoutes } from './modules/mail/index.ts';
+import { createMailer, type Mailer, mailAdminRoutes, mailJobs } from './modules/mail/index.ts';
 import { createMediaStorage, type MediaStorage, mediaAdminRoutes, mediaFileRoutes } from './modules/media/index.ts';
+import { staffNoticeJobs, subscribeStaffNotices } from './modules/notifications/index.ts';
 import {
   countPlacedOrders,
+  orderJobs,
+  orderNumbers,
   ordersAdminRoutes,
   ordersRoutes,
-  scheduleOrderExpiry,
-  schedulePaymentReminders,
   subscribeOrderEvents,
 } from './modules/orders/index.ts';
 import { pagesAdminRoutes, pagesRoutes } from './modules/pages/index.ts';
-import {
-  paymentGatewayRoutes,
-  paymentsAdminRoutes,
-  paymentsRoutes,
-  pollPendingRefunds,
-  reconcilePayments,
-} from './modules/payments/index.ts';
+import { paymentGatewayRoutes, paymentJobs, paymentsAdminRoutes, paymentsRoutes } from './modules/payments/index.ts';
 import { productCsvAdminRoutes } from './modules/product-csv/index.ts';
+import { returnsAdminRoutes, returnsRoutes, subscribeReturnEvents } from './modules/returns/index.ts';
 import { productPageReviews, reviewsAdminRoutes, reviewsRoutes } from './modules/reviews/index.ts';
 import { sandboxGatewayRoutes } from './modules/sandbox-gateway/index.ts';
 import { searchAdminRoutes, searchRoutes } from './modules/search/index.ts';
 import { shippingAdminRoutes } from './modules/shipping/index.ts';
 import { siteAdminRoutes, siteRoutes } from './modules/site/index.ts';
+import { stockAlertsAdminRoutes, stockAlertsRoutes, subscribeStockAlerts } from './modules/stock-alerts/index.ts';
 import { taxAdminRoutes, taxRoutes } from './modules/tax/index.ts';
 import { getTenant, listTenants, tenantContext, tenantsRoutes } from './modules/tenants/index.ts';
 import { staffOnly } from './plugins/access.ts';
 import { compression } from './plugins/compression.ts';
 import { errorHandler } from './plugins/errors.ts';
+import { etags } from './plugins/etags.ts';
 import { guardedJsonParser, rejectMalformedHost, rejectNullCharacters } from './plugins/input-guard.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
 import { invalidateOnChanges, publicAnswerCache } from './plugins/response-cache.ts';
@@ -110,6 +108,13 @@ function jwtSecretOf(options: BuildAppOptions): string {
 }
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * The modules' recurring jobs, started once the app is ready: unpaid orders' expiry and payment reminders, the shop's
+ * low-stock e-mail, the mail queue's delivery, the payments' reconciliation and refund status, the display currencies'
+ * published rates.
+ */
+const MODULE_JOBS: readonly ModuleJobs[] = [orderJobs, staffNoticeJobs, mailJobs, paymentJobs, currencyJobs, cartJobs];
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -167,7 +172,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   } satisfies AppDeps);
   // Side effects of domain events (e-mails, later cache invalidation) are wired here, once per app.
   subscribeOrderEvents(app.deps);
+  // After the orders' own: a refund moves its order first, then ends the returns it covers.
+  subscribeReturnEvents(app.deps);
   subscribeAccountEvents(app.deps, database);
+  // The shop's staff hear of new orders (and, by the job below, of low stock) at the shop's own address.
+  subscribeStaffNotices(app.deps);
+  // Shoppers who asked hear once when what they wanted is back in stock.
+  subscribeStockAlerts(app.deps);
   invalidateOnChanges(app.deps.events, app.deps.cache, async (id) => (await getTenant(database.db, id))?.token ?? null);
   // Events that must not be lost (the outbox, decision 021) are delivered right after their commit, and swept by a job.
   const deliverShopOutbox = async (tenantId: number) => {
@@ -196,30 +207,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeaders);
   // Public reads from the response cache (stored as serialized, sent as stored), then ETags and compression.
   await app.register(publicAnswerCache, { cache: app.deps.cache });
-  // An ETag on every answer built in memory (API JSON), from its uncompressed bytes, so that a client asking again
-  // with If-None-Match gets 304; then compression.
-  await app.register(etag, { weak: true });
+  // An ETag on the reads built in memory (API JSON) big enough to gain from a 304, from their uncompressed bytes; then
+  // compression.
+  await app.register(etags);
   await app.register(compression);
-  // Recurring jobs (every instance may run them: they claim their rows). Unpaid orders give their stock back when
-  // their payment time runs out; card payments left open are asked about at their gateway.
+  // Recurring jobs (every instance may run them: they claim their rows): each module's own, and the outbox's sweep.
   const jobs: Job[] = [];
   app.addHook('onReady', async () => {
-    if (config.ORDER_EXPIRY_INTERVAL_SECONDS > 0) {
-      jobs.push(scheduleOrderExpiry(app.deps, config.ORDER_EXPIRY_INTERVAL_SECONDS * 1000, app.log));
-      // Reminders of payment times running out, on the same beat.
-      jobs.push(schedulePaymentReminders(app.deps, config.ORDER_EXPIRY_INTERVAL_SECONDS * 1000, app.log));
-    }
-    if (config.MAIL_DELIVERY_INTERVAL_SECONDS > 0) {
-      jobs.push(
-        scheduleJob({
-          name: 'mail delivery',
-          intervalMs: config.MAIL_DELIVERY_INTERVAL_SECONDS * 1000,
-          run: () => app.deps.mailer.deliverDue(),
-          report: (totals) => (totals.sent + totals.retried + totals.failed > 0 ? totals : null),
-          log: app.log,
-        }),
-      );
-    }
+    for (const moduleJobs of MODULE_JOBS) jobs.push(...moduleJobs(app.deps, app.log));
     if (config.OUTBOX_DELIVERY_INTERVAL_SECONDS > 0) {
       jobs.push(
         scheduleJob({
@@ -235,18 +230,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             return totals;
           },
           report: (totals) => (totals.delivered + totals.retried > 0 ? totals : null),
-          log: app.log,
-        }),
-      );
-    }
-    if (config.PAYMENT_RECONCILE_INTERVAL_SECONDS > 0) {
-      jobs.push(
-        scheduleJob({
-          name: 'payment reconciliation',
-          intervalMs: config.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000,
-          // Refunds pending at the bank are asked about on the same beat (refund status, `RS`).
-          run: async () => ({ ...(await reconcilePayments(app.deps)), refunds: await pollPendingRefunds(app.deps) }),
-          report: (totals) => (totals.asked + totals.announced + totals.refunds.asked > 0 ? totals : null),
           log: app.log,
         }),
       );
@@ -339,16 +322,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // A first order's discount code needs the customer's orders, which the orders module above the cart counts.
         await shop.register(cartRoutes, { placedOrders: countPlacedOrders });
         await shop.register(ordersRoutes);
-        // The shop's administration: staff only (the owner for payment settings and the audit log).
+        // Returns and the withdrawal function read orders through the orders module's public functions.
+        await shop.register(returnsRoutes);
+        await shop.register(stockAlertsRoutes);
+        // The shop's administration: staff only, each module's routes gated by what the role may do (ROLE_PERMISSIONS).
         await shop.register(
           async (admin) => {
             admin.addHook('onRequest', staffOnly());
             await admin.register(ordersAdminRoutes);
+            await admin.register(returnsAdminRoutes);
             await admin.register(accountsAdminRoutes);
             await admin.register(staffAdminRoutes);
             // The stock the product form sets goes through the inventory's ledger, a module above the catalog.
             await admin.register(catalogAdminRoutes, { stock: productFormStock });
-            await admin.register(inventoryAdminRoutes);
+            // The ledger names its orders by number: the orders module's, a module above the inventory.
+            await admin.register(inventoryAdminRoutes, { orderNumbers });
             await admin.register(productCsvAdminRoutes);
             await admin.register(reviewsAdminRoutes);
             await admin.register(searchAdminRoutes);
@@ -362,7 +350,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             await admin.register(shippingAdminRoutes);
             await admin.register(discountsAdminRoutes);
             await admin.register(taxAdminRoutes);
+            await admin.register(currenciesAdminRoutes);
             await admin.register(auditAdminRoutes);
+            await admin.register(stockAlertsAdminRoutes);
+            await admin.register(cartAdminRoutes);
           },
           { prefix: '/admin' },
         );

@@ -90,6 +90,23 @@ const ConfigSchema = z.object({
     .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
   ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /**
+   * How often each instance looks for shops to send the day's low-stock e-mail (one per shop day, whatever the
+   * interval; the first look of a day that finds stock low sends it). 0: never.
+   */
+  LOW_STOCK_MAIL_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3_600),
+  /**
+   * How often each instance looks for shops whose display rates are fetched (decision 028) and due: a shop's rates are
+   * fetched once their last fetch is 20 hours old, and again an hour after a failed try. 0: never.
+   */
+  CURRENCY_RATES_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3_600),
+  /** Where the published reference rates are fetched from: the European Central Bank's daily rates (XML). */
+  CURRENCY_RATES_URL: z.url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
+  /**
+   * How long a consenting customer's cart must wait unchanged before its one reminder (issue 49), looked for every
+   * minute. 0: no reminders.
+   */
+  ABANDONED_CART_REMINDER_MINUTES: z.coerce.number().int().min(0).max(43_200).default(240),
   /** How old a refund left requested or being sent (a crash) must be before the reconciliation job takes it over. */
   REFUND_REDRIVE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /**

@@ -1,6 +1,7 @@
 // What other packages (the storefront server) use of the API.
 export { type AppDeps, buildApp } from './app.ts';
 export { type Config, ConfigError, loadConfig } from './config.ts';
+export { ifNoneMatchHolds } from './lib/etag.ts';
 export { flushLog, serverLogging } from './lib/logging.ts';
 export { type ProxyTrust, trustProxyOption } from './lib/proxy-trust.ts';
 export {

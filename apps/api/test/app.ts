@@ -6,13 +6,14 @@ import { freePort } from '../../../scripts/lib/net.mjs';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
 import { TenantScope } from '../src/db/tenant-scope.ts';
 import { type AuthUser, type RequestContext, systemContext } from '../src/lib/context.ts';
 import { createMediaStorage, type MediaStorage } from '../src/modules/media/media.storage.ts';
 import { findTenantByToken } from '../src/modules/tenants/tenants.repository.ts';
 import { createTenant, type Tenant } from '../src/modules/tenants/tenants.service.ts';
 import { DEMO_TENANT_TOKEN, seedDemo } from '../src/seed/index.ts';
-import { createTestDatabase, type TestDatabase } from './database.ts';
+import { createDemoSource, createEmptyTestDatabase, createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -44,9 +45,10 @@ let tenantCounter = 0;
 export async function buildTestApp(
   env: Record<string, string> = {},
   logs?: string[],
-  options: { database?: TestDatabase } = {},
+  options: { database?: TestDatabase; dataFrom?: string } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+  if (options.dataFrom) fs.cpSync(options.dataFrom, dataDir, { recursive: true });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -56,6 +58,9 @@ export async function buildTestApp(
     SANDBOX_GATEWAY_ENABLED: 'true',
     ORDER_EXPIRY_INTERVAL_SECONDS: '0',
     PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
+    LOW_STOCK_MAIL_INTERVAL_SECONDS: '0',
+    CURRENCY_RATES_INTERVAL_SECONDS: '0',
+    ABANDONED_CART_REMINDER_MINUTES: '0',
     MAIL_DELIVERY_INTERVAL_SECONDS: '0',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     ...(logs ? { LOG_LEVEL: 'trace' } : {}),
@@ -118,10 +123,32 @@ export async function buildTestApp(
   };
 }
 
-/** A test app whose database holds the seeded demo shop, and that shop. */
-export async function buildDemoTestApp(): Promise<{ t: TestApp; shop: Tenant }> {
-  const t = await buildTestApp();
+/**
+ * The demo shop as seeded once per test process (its files run one after another in one process: `isolate: false`):
+ * a database every demo test database copies, and the data folder (its pictures) each demo app starts from. Seeding
+ * draws every picture and writes hundreds of rows; a copy takes a fraction of that.
+ */
+let seededDemo: Promise<{ template: string; dataDir: string }> | undefined;
+
+async function seedDemoOnce(): Promise<{ template: string; dataDir: string }> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-template-'));
+  const source = await createDemoSource(folder);
+  const t = await buildTestApp({}, undefined, { database: source.database });
   await seedDemo(t.app.deps);
+  await t.app.close(); // closes its database, which stays: the copies' source
+  const dataDir = path.join(folder, 'data');
+  fs.cpSync(t.config.DATA_DIR, dataDir, { recursive: true });
+  fs.rmSync(t.config.DATA_DIR, { recursive: true, force: true });
+  return { template: await source.template(), dataDir };
+}
+
+/** A test app whose database holds the seeded demo shop (a copy of the process's seeded demo), and that shop. */
+export async function buildDemoTestApp(): Promise<{ t: TestApp; shop: Tenant }> {
+  seededDemo ??= seedDemoOnce();
+  const demo = await seededDemo;
+  const database = await createEmptyTestDatabase(demo.template);
+  await migrate(database.database);
+  const t = await buildTestApp({}, undefined, { database, dataFrom: demo.dataDir });
   const shop = await findTenantByToken(t.testDb.database.db, DEMO_TENANT_TOKEN);
   if (!shop) throw new Error('the demo shop was not seeded');
   return { t, shop };

@@ -48,6 +48,31 @@ describe('module boundaries', () => {
       fs.rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it("fails on a deliberate import of another sub-module's repository inside a module, and only on that", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'boundaries-'));
+    try {
+      write(root, {
+        'modules/catalog/index.ts': "export { listProducts } from './products/index.ts';\n",
+        'modules/catalog/catalog.routes.ts': "import { listProducts } from './products/index.ts';\n",
+        'modules/catalog/products/index.ts': "export { listProducts } from './products.service.ts';\n",
+        'modules/catalog/products/products.service.ts':
+          "import { findVariants } from '../variants/variants.repository.ts';\nimport { listRows } from './products.repository.ts';\n",
+        'modules/catalog/products/products.repository.ts': 'export const listRows = 1;\n',
+        'modules/catalog/variants/index.ts': "export { findVariants } from './variants.repository.ts';\n",
+        'modules/catalog/variants/variants.service.ts': "import { listProducts } from '../products/index.ts';\n",
+        'modules/catalog/variants/variants.repository.ts': 'export const findVariants = 1;\n',
+      });
+      expect(findBoundaryViolations(root)).toEqual([
+        {
+          file: path.join('modules', 'catalog', 'products', 'products.service.ts'),
+          target: path.join('modules', 'catalog', 'variants', 'variants.repository.ts'),
+        },
+      ]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('table ownership', () => {

@@ -32,8 +32,22 @@ function moduleOf(srcDir: string, file: string): string | null {
 }
 
 /**
+ * The part of a module a path belongs to: its sub-module (`<name>/<part>`, a folder of the module with its own
+ * `index.ts`), or the module itself for its other files; null outside the modules.
+ */
+function unitOf(srcDir: string, file: string): string | null {
+  const own = moduleOf(srcDir, file);
+  if (own === null) return null;
+  const parts = path.relative(path.join(srcDir, 'modules', own), file).split(path.sep);
+  if (parts.length < 2) return own;
+  const part = parts[0] ?? '';
+  return fs.existsSync(path.join(srcDir, 'modules', own, part, 'index.ts')) ? `${own}/${part}` : own;
+}
+
+/**
  * The module boundary rule: a file imports another module only through that module's `index.ts` (its public
- * service functions), never its repository, service or any other file. Applies to everything under `srcDir`
+ * service functions), never its repository, service or any other file; inside a module, a file imports another
+ * sub-module (a folder with its own `index.ts`) only through that `index.ts`. Applies to everything under `srcDir`
  * except tests.
  */
 export function findBoundaryViolations(srcDir: string): BoundaryViolation[] {
@@ -47,14 +61,36 @@ export function findBoundaryViolations(srcDir: string): BoundaryViolation[] {
       if (!specifier?.startsWith('.')) continue;
       const target = path.resolve(path.dirname(file), specifier);
       const targetModule = moduleOf(srcDir, target);
-      if (targetModule === null || targetModule === own) continue;
-      const isIndex = path.relative(path.join(srcDir, 'modules', targetModule), target) === 'index.ts';
+      if (targetModule === null) continue;
+      const targetUnit = unitOf(srcDir, target) ?? targetModule;
+      if (targetModule === own && (targetUnit === targetModule || targetUnit === unitOf(srcDir, file))) continue;
+      const unitRoot = targetModule === own ? targetUnit : targetModule;
+      const isIndex = path.relative(path.join(srcDir, 'modules', unitRoot), target) === 'index.ts';
       if (!isIndex) {
         violations.push({ file: path.relative(srcDir, file), target: path.relative(srcDir, target) });
       }
     }
   }
   return violations;
+}
+
+/** Which modules each module's source (tests aside) imports: module → the other modules it uses. */
+export function moduleDependencies(srcDir: string): Map<string, Set<string>> {
+  const uses = new Map<string, Set<string>>();
+  for (const file of sourceFiles(path.join(srcDir, 'modules'))) {
+    if (isTest(file)) continue;
+    const own = moduleOf(srcDir, file);
+    if (own === null) continue;
+    const mine = uses.get(own) ?? new Set<string>();
+    uses.set(own, mine);
+    for (const match of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const specifier = match[1] ?? match[2];
+      if (!specifier?.startsWith('.')) continue;
+      const target = moduleOf(srcDir, path.resolve(path.dirname(file), specifier));
+      if (target !== null && target !== own) mine.add(target);
+    }
+  }
+  return uses;
 }
 
 /** A read or write of another module's table: `file` names `table`, which `owner` owns. */
@@ -72,6 +108,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   tenants: 'tenants',
   site_settings: 'site',
   core_values: 'site',
+  home_pages: 'site',
   audit_log: 'audit',
   users: 'accounts',
   refresh_tokens: 'accounts',
@@ -85,12 +122,14 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   product_variants: 'catalog',
   product_redirects: 'catalog',
   price_history: 'catalog',
+  shipping_restrictions: 'catalog',
   search_synonyms: 'search',
   search_concepts: 'search',
   search_words: 'search',
   product_reviews: 'reviews',
   stock_movements: 'inventory',
   purchases: 'inventory',
+  stock_alerts: 'stock-alerts',
   carts: 'cart',
   cart_items: 'cart',
   order_counters: 'orders',
@@ -112,11 +151,15 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   sandbox_gateway_keys: 'sandbox-gateway',
   sandbox_gateway_refunds: 'sandbox-gateway',
   refunds: 'payments',
+  returns: 'returns',
+  return_lines: 'returns',
   shipping_zones: 'shipping',
   shipping_zone_countries: 'shipping',
   tax_rates: 'tax',
   product_import_jobs: 'product-csv',
   tax_settings: 'tax',
+  currency_settings: 'currencies',
+  display_currencies: 'currencies',
   mail_queue: 'mail',
   mail_settings: 'mail',
   // The comment moderation switch is the blog's (`saveCommentModeration`), whatever the table's name says.
@@ -129,6 +172,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   branch_locations: 'contact',
   social_media_profiles: 'contact',
   contact_messages: 'contact',
+  contact_message_replies: 'contact',
 };
 
 /** A schema table: its drizzle export name and its SQL name. */

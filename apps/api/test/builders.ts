@@ -3,19 +3,18 @@ import { products } from '../src/db/schema/index.ts';
 import { insertUser, type UserRow } from '../src/modules/accounts/accounts.repository.ts';
 import { openSession } from '../src/modules/accounts/index.ts';
 import { hashPassword } from '../src/modules/accounts/passwords.ts';
-import {
-  type CategoryRow,
-  insertAttributes,
-  insertCategory,
-  insertProducts,
-  type NewProduct,
-  type ProductRow,
-} from '../src/modules/catalog/catalog.repository.ts';
+import { type CategoryRow, insertCategory } from '../src/modules/catalog/categories/categories.repository.ts';
 import {
   createProductVariants,
   type NewPersonalisationField,
   type ProductVariantRow,
 } from '../src/modules/catalog/index.ts';
+import {
+  insertAttributes,
+  insertProducts,
+  type NewProduct,
+  type ProductRow,
+} from '../src/modules/catalog/products/products.repository.ts';
 import { moveStock } from '../src/modules/inventory/index.ts';
 import { type PaymentSettingsValues, upsertPaymentSettings } from '../src/modules/payments/payments.repository.ts';
 import { type CardGatewaySettings, configureCardGateway } from '../src/modules/payments/payments.service.ts';
@@ -55,13 +54,14 @@ let catalogCounter = 0;
 export async function createCategory(
   t: TestApp,
   tenant: Tenant,
-  overrides: { slug?: string; name?: string; description?: string } = {},
+  overrides: { slug?: string; name?: string; description?: string; ageRestricted?: boolean } = {},
 ): Promise<CategoryRow> {
   catalogCounter += 1;
   const row = await insertCategory(t.scope(tenant), {
     slug: overrides.slug ?? `category-${catalogCounter}`,
     name: overrides.name ?? `Category ${catalogCounter}`,
     description: overrides.description ?? '',
+    ...(overrides.ageRestricted === undefined ? {} : { ageRestricted: overrides.ageRestricted }),
   });
   await writtenBehindTheApp(t, tenant);
   return row;
@@ -220,7 +220,12 @@ export function placeOrder(
   t: TestApp,
   tenant: Tenant,
   accessToken: string,
-  body: { payment_method?: string; delivery_address?: Record<string, string> } = {},
+  body: {
+    payment_method?: string;
+    delivery_address?: Record<string, string>;
+    currency?: string;
+    age_confirmed?: boolean;
+  } = {},
   headers: Record<string, string> = {},
 ) {
   return t.request(tenant, {

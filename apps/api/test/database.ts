@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -36,7 +39,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /** A fresh database without any migration (for tests of a migration on the data before it), or a template's copy. */
-export async function createEmptyTestDatabase(template?: string): Promise<TestDatabase> {
+export async function createEmptyTestDatabase(template?: string, givenName?: string): Promise<TestDatabase> {
   if (testEngine === 'pglite') {
     const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
     const database = await openDatabase(loadDataDir ? { loadDataDir } : {});
@@ -44,7 +47,7 @@ export async function createEmptyTestDatabase(template?: string): Promise<TestDa
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const name = givenName ?? `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
@@ -63,6 +66,39 @@ export async function createEmptyTestDatabase(template?: string): Promise<TestDa
       await cleanup.end();
     },
   };
+}
+
+/**
+ * A database to seed once and copy many times: a migrated one (on PGlite, in `folder`: a copy is made of its dump),
+ * and, once its handle is closed, what `createEmptyTestDatabase` copies (a dump's file, or the database's name; the
+ * run's global teardown drops such databases on PostgreSQL, named after the run's template).
+ */
+export async function createDemoSource(
+  folder: string,
+): Promise<{ database: TestDatabase; template: () => Promise<string> }> {
+  const migrated = inject('migratedTemplate');
+  if (testEngine === 'pglite') {
+    const dataDir = path.join(folder, 'pglite');
+    const loadDataDir = migrated ? new Blob([fs.readFileSync(migrated)]) : undefined;
+    const database = await openDatabase({ dataDir, ...(loadDataDir ? { loadDataDir } : {}) });
+    await migrate(database);
+    return {
+      database: { database, drop: async () => undefined },
+      template: async () => {
+        // NOTE: dumped by a PGlite of the folder alone, once the application's handle (which holds its lock) closed.
+        const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin } });
+        const dump = await client.dumpDataDir('none');
+        await client.close();
+        const file = path.join(folder, 'demo.tar');
+        fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+        return file;
+      },
+    };
+  }
+  const name = `${migrated ?? 't_template'}_demo_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const database = await createEmptyTestDatabase(migrated, name);
+  await migrate(database.database);
+  return { database: { ...database, drop: async () => undefined }, template: async () => name };
 }
 
 /**

@@ -32,6 +32,9 @@ export function serverEnv(port: number, env: Record<string, string | undefined>)
     NODE_ENV: 'production',
     ORDER_EXPIRY_INTERVAL_SECONDS: '0',
     PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
+    LOW_STOCK_MAIL_INTERVAL_SECONDS: '0',
+    CURRENCY_RATES_INTERVAL_SECONDS: '0',
+    ABANDONED_CART_REMINDER_MINUTES: '0',
     ...env,
   };
   return Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined));

@@ -58,5 +58,22 @@ async function postgresTemplate() {
     // A database is copied only while nobody is connected to it.
     await database.close();
   }
-  return { template, drop: () => admin(`drop database if exists ${template} with (force)`) };
+  return {
+    template,
+    // With the demo shops seeded from it (`createDemoSource`), by the processes of the run.
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ datname: string }>(
+          'select datname from pg_database where datname like $1',
+          [`${template}\\_demo\\_%`],
+        );
+        for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
+      } finally {
+        await client.end();
+      }
+      await admin(`drop database if exists ${template} with (force)`);
+    },
+  };
 }

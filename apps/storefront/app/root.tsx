@@ -4,12 +4,12 @@ import { Links, Meta, Outlet, Scripts, useLocation, useRouteError, useRouteLoade
 import type { Route } from './+types/root';
 import { RouteErrorBox } from './components/error-box.tsx';
 import { Favicon, GoogleAnalytics } from './components/site-head.tsx';
+import { configureBrowserSession } from './features/session/browser-session.ts';
 import { useForgetUserQueriesOnSignOut } from './features/session/user-queries.ts';
 import { fetchPublicSettings } from './features/site/api/settings.ts';
 import { isShopNotSetUp, ShopNotSetUp, shopNotSetUpOr } from './features/site/shop-not-set-up.tsx';
 import { SiteSettingsProvider } from './features/site/site-settings.tsx';
 import { apiFromContext, storefrontContext } from './lib/api.server.ts';
-import { configureBrowserApi } from './lib/browser-api.ts';
 import { browserQueryClient, createQueryClient } from './lib/query-client.ts';
 import shellStylesHref from './styles/shell.css?url';
 
@@ -58,7 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { settings, mediaHost, tenantToken, publicApiBaseUrl } = loaderData;
   // Configured during the first render so that children can call the API from their first effects.
-  useState(() => configureBrowserApi({ baseUrl: publicApiBaseUrl, tenantToken }));
+  useState(() => configureBrowserSession({ baseUrl: publicApiBaseUrl, tenantToken }));
   // The browser's one client, which the routes' client loaders read too; each server render its own.
   const [queryClient] = useState(() => (typeof document === 'undefined' ? createQueryClient() : browserQueryClient()));
   return (

@@ -21,10 +21,13 @@ export default [
     route('account/settings', 'routes/account-settings.tsx'),
     route('payment/return', 'routes/payment-return.tsx'),
     route('refund-policy', 'routes/refund-policy.tsx'),
+    route('withdrawal', 'routes/withdrawal.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),
     route('faq', 'routes/faq.tsx'),
     route('gallery', 'routes/gallery.tsx'),
     route('order-confirmation', 'routes/order-confirmation.tsx'),
+    route('unsubscribe', 'routes/unsubscribe.tsx'),
+    route('stock-alerts/confirm', 'routes/stock-alert-confirm.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

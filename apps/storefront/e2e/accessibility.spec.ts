@@ -28,6 +28,7 @@ const ROUTES = [
   '/gallery',
   '/refund-policy',
   '/privacy-policy',
+  '/withdrawal',
   '/cart',
   '/login',
   '/register',

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { signInAsOwner } from './admin-support.ts';
-import { addItem, newCustomer, placeBankTransferOrder, stockedProducts, watchProblems } from './support.ts';
+import { ownerToken, signInAsOwner } from './admin-support.ts';
+import { addItem, newCustomer, placeBankTransferOrder, stockedProducts, TENANT, watchProblems } from './support.ts';
 
 // The administration's dashboard: today's figures, the sales chart against the period before, the orders awaiting
 // payment and the products running low.
@@ -99,5 +99,43 @@ test('the owner reads the sales by day and by week, the orders awaiting payment 
 
   await awaiting.getByRole('row', { name: new RegExp(order.number) }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.id}/show$`));
+  expect(problems).toEqual([]);
+});
+
+test("a switch counts the test orders in today's figures, off at first", async ({ page, request }) => {
+  const problems = watchProblems(page);
+  // The demo shop takes its payments through the test gateway: its orders are test orders.
+  const customer = await newCustomer(request);
+  const [product] = await stockedProducts(request);
+  if (!product) throw new Error('no stocked product');
+  await addItem(request, customer, product);
+  const order = await placeBankTransferOrder(request, customer);
+  const headers = { ...TENANT, Authorization: `Bearer ${await ownerToken(request)}` };
+  const paid = await request.post(`/api/admin/orders/${order.id}/transition/`, { headers, data: { to: 'paid' } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const dashboard = async (query: string) =>
+    (await (await request.get(`/api/admin/dashboard/${query}`, { headers })).json()) as {
+      include_test: boolean;
+      orders_today: number;
+    };
+  const withTests = await dashboard('?include_test=true');
+  const without = await dashboard('');
+  expect(without.include_test).toBe(false);
+  expect(withTests.orders_today).toBeGreaterThan(without.orders_today);
+
+  await signInAsOwner(page);
+  const ordersToday = page.getByLabel('Orders today', { exact: true });
+  const counted = page.getByRole('switch', { name: "Include test orders in today's figures" });
+  await expect(counted).not.toBeChecked();
+  await expect(ordersToday).toHaveText(String(without.orders_today));
+  await expect(page.getByText('Test orders are left out.')).toBeVisible();
+  const asked = page.waitForResponse((response) => response.url().includes('/api/admin/dashboard/?include_test=true'));
+  await counted.check();
+  expect((await asked).status()).toBe(200);
+  await expect(page.getByText('Test orders (paid through the test card gateway) are counted.')).toBeVisible();
+  // Other journeys may pay orders meanwhile: at least the count read before.
+  await expect.poll(async () => Number(await ordersToday.textContent())).toBeGreaterThanOrEqual(withTests.orders_today);
+  await counted.uncheck();
+  await expect(page.getByText('Test orders are left out.')).toBeVisible();
   expect(problems).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ownerToken, signInAsOwner, signInAsOwnerThroughApi } from './admin-support.ts';
-import { openPage, solidPng, TENANT, watchProblems } from './support.ts';
+import { newCustomer, openPage, placeBankTransferOrder, solidPng, TENANT, watchProblems } from './support.ts';
 
 // The owner adds a product on one screen and saves once (slug from the name, prices, featured, stock, category,
 // pictures dropped together, reordered, with alt texts); the shop shows it. Then a bulk edit of the product list, and
@@ -237,6 +237,17 @@ test.describe('products in the administration', () => {
     await rows.nth(1).getByRole('combobox', { name: 'Pictures' }).click();
     await page.getByRole('option', { name: '2. Close-up of the mirror polish' }).click();
     await page.keyboard.press('Escape');
+    // The 12 inch's own page: its lead text, a specification and its close-up's alt text.
+    await rows.nth(1).getByRole('button', { name: 'Own page of 12 inch' }).click();
+    const ownPage = page.getByRole('dialog', { name: 'Page of 12 inch' });
+    await ownPage.getByRole('textbox', { name: 'Lead text' }).fill('A 12 inch blade, forged to order.');
+    await ownPage.getByRole('button', { name: 'Add' }).click();
+    await ownPage.getByRole('textbox', { name: 'Name' }).fill('Blade length');
+    await ownPage.getByRole('textbox', { name: 'Value' }).fill('12 inches (30 cm)');
+    await ownPage.getByRole('textbox', { name: 'Picture 2' }).fill('Close-up of the 12 inch’s mirror polish');
+    await ownPage.getByRole('button', { name: 'Done' }).click();
+    await expect(ownPage).toBeHidden();
+    await expect(rows.nth(1).getByRole('button', { name: 'Own page of 12 inch' })).toHaveText('Own page ✓');
     await grid.getByRole('button', { name: 'Save variants' }).click();
     await expect(page.getByText('Variants saved')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Stock' }).getByTestId('stock')).toHaveText('7');
@@ -252,10 +263,23 @@ test.describe('products in the administration', () => {
       options: Record<string, string>;
       price: string | null;
       image_ids: number[];
+      description: string | null;
+      attributes: { key: string; value: string }[];
+      image_alt_texts: { image_id: number; alt_text: string }[];
     }[];
     expect(variants.map((variant) => [variant.options['Blade length'], variant.price, variant.image_ids])).toEqual([
       ['10 inch', null, []],
       ['12 inch', '120.00', [closeUp.id]],
+    ]);
+    expect(
+      variants.map(({ description, attributes, image_alt_texts }) => [description, attributes, image_alt_texts]),
+    ).toEqual([
+      [null, [], []],
+      [
+        'A 12 inch blade, forged to order.',
+        [{ key: 'Blade length', value: '12 inches (30 cm)' }],
+        [{ image_id: closeUp.id, alt_text: 'Close-up of the 12 inch’s mirror polish' }],
+      ],
     ]);
 
     // The shop: the product page offers the blade lengths, the 12 inch at its own price.
@@ -267,11 +291,173 @@ test.describe('products in the administration', () => {
     await expect(price).toHaveText('$100.00');
     const shown = shop.getByTestId('zoom-stage').getByRole('img');
     await expect(shown).toHaveAttribute('alt', 'Whole piece');
+    await expect(shop.locator('.product-detail__description')).toHaveText('No description available.');
     await shop.getByRole('radio', { name: '12 inch' }).check();
     await expect(price).toHaveText('$120.00');
-    // Its own picture leads the gallery.
-    await expect(shown).toHaveAttribute('alt', closeUp.alt_text);
+    // Its own picture leads the gallery, described as its page says; its lead text and Details are its own.
+    await expect(shown).toHaveAttribute('alt', 'Close-up of the 12 inch’s mirror polish');
+    await expect(shop.locator('.product-detail__description')).toHaveText('A 12 inch blade, forged to order.');
+    await expect(shop.locator('.product-detail__details')).toContainText('Blade length12 inches (30 cm)');
     expect(problems).toEqual([]);
     expect(shopProblems).toEqual([]);
+  });
+});
+
+test.describe('the variant grid', () => {
+  test('keeps what was typed into two rows and saves both; the stock ledger names the order and the variant', async ({
+    page,
+    request,
+  }) => {
+    const problems = watchProblems(page);
+    const id = unique();
+    const token = await ownerToken(request);
+    const headers = { ...TENANT, Authorization: `Bearer ${token}` };
+    const categoryId = (await (await request.get('/api/admin/categories/', { headers })).json()).results[0].id;
+    const created = await request.post('/api/admin/products/', {
+      headers,
+      data: {
+        name: `Grid khukuri ${id}`,
+        category: categoryId,
+        price: '100.00',
+        price_before_discount: '130.00',
+        stock: 2,
+        is_active: true,
+      },
+    });
+    const product = (await created.json()) as { id: number };
+    const options = await request.put(`/api/admin/products/${product.id}/options/`, {
+      headers,
+      data: { options: [{ name: 'Finish', values: ['Satin', 'Mirror'] }], personalisation: [] },
+    });
+    expect(options.status(), await options.text()).toBe(200);
+
+    await signInAsOwnerThroughApi(page, request);
+    await page.goto(`/admin/products/${product.id}`);
+    const grid = page.getByRole('region', { name: 'Options' }).locator('form#product-variants');
+    const rows = grid.getByRole('listitem');
+    await expect(rows).toHaveCount(2);
+    await rows.nth(0).getByRole('textbox', { name: 'Price', exact: true }).fill('90.00');
+    await rows.nth(0).getByRole('spinbutton', { name: 'Stock' }).fill('4');
+    await rows.nth(1).getByRole('textbox', { name: 'Price', exact: true }).fill('110.00');
+    await rows.nth(1).getByRole('spinbutton', { name: 'Stock' }).fill('6');
+    await expect(rows.nth(0).getByRole('textbox', { name: 'Price', exact: true })).toHaveValue('90.00');
+    await expect(rows.nth(1).getByRole('textbox', { name: 'Price', exact: true })).toHaveValue('110.00');
+    await grid.getByRole('button', { name: 'Save variants' }).click();
+    await expect(page.getByText('Variants saved')).toBeVisible();
+    // The first row is the default variant, whose prices are the product's: it shows them, the typed one included.
+    const firstBefore = rows.nth(0).getByRole('textbox', { name: 'Before discount' });
+    for (const shown of [() => Promise.resolve(), () => page.reload()]) {
+      await shown();
+      await expect(rows.nth(0).getByRole('textbox', { name: 'Price', exact: true })).toHaveValue('90.00');
+      await expect(firstBefore).toHaveValue('130.00');
+      await expect(rows.nth(0).getByRole('spinbutton', { name: 'Stock' })).toHaveValue('4');
+      await expect(rows.nth(1).getByRole('textbox', { name: 'Price', exact: true })).toHaveValue('110.00');
+      await expect(rows.nth(1).getByRole('spinbutton', { name: 'Stock' })).toHaveValue('6');
+    }
+    const saved = (await (await request.get(`/api/admin/products/${product.id}/`, { headers })).json()) as {
+      price: string;
+      price_before_discount: string | null;
+      variants: { options: Record<string, string>; price: string | null; stock: number }[];
+    };
+    // The default's own price stays none: the product's is its.
+    expect([saved.price, saved.price_before_discount]).toEqual(['90.00', '130.00']);
+    expect(saved.variants.map((variant) => [variant.options.Finish, variant.price, variant.stock])).toEqual([
+      ['Satin', null, 4],
+      ['Mirror', '110.00', 6],
+    ]);
+
+    // The stock ledger names an order by its number and a variant by its values.
+    const mirror = (saved as unknown as { variants: { id: number; options: Record<string, string> }[] }).variants.find(
+      (variant) => variant.options.Finish === 'Mirror',
+    );
+    const customer = await newCustomer(request);
+    const added = await request.post('/api/orders/cart/add-item/', {
+      headers: { ...TENANT, Authorization: `Bearer ${customer.access}` },
+      data: { product_id: product.id, variant_id: mirror?.id, quantity: 1 },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    const order = await placeBankTransferOrder(request, customer);
+    await page.reload();
+    const ledger = page.getByRole('region', { name: 'Stock' });
+    const sold = ledger.getByRole('row').filter({ has: page.getByRole('link') });
+    await expect(sold).toHaveCount(1);
+    await expect(sold.getByRole('cell').nth(3)).toHaveText('Mirror');
+    await expect(sold.getByRole('link', { name: `#${order.number}` })).toHaveAttribute(
+      'href',
+      new RegExp(`/orders/${order.id}/show$`),
+    );
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('slugs from the name', () => {
+  test('a product, a category and a post named like another get a slug of their own; a typed slug taken is refused', async ({
+    page,
+    request,
+  }) => {
+    const problems = watchProblems(page);
+    const id = unique();
+    const token = await ownerToken(request);
+    const headers = { ...TENANT, Authorization: `Bearer ${token}` };
+    const categoryId = (await (await request.get('/api/admin/categories/', { headers })).json()).results[0].id;
+    const name = `Twin khukuri ${id}`;
+    const first = await request.post('/api/admin/products/', {
+      headers,
+      data: { name, category: categoryId, price: '100.00' },
+    });
+    expect((await first.json()).slug).toBe(`twin-khukuri-${id}`);
+    await request.post('/api/admin/categories/', { headers, data: { name: `Twin knives ${id}` } });
+    await request.post('/api/admin/posts/', { headers, data: { title: `Twin post ${id}` } });
+
+    await signInAsOwnerThroughApi(page, request);
+    await page.goto('/admin/products/create');
+    const slugField = page.getByRole('textbox', { name: 'Slug' });
+    const fillProduct = async () => {
+      await page.getByRole('textbox', { name: 'Name' }).fill(name);
+      await page.getByRole('combobox', { name: 'Category' }).click();
+      await page.getByRole('option').first().click();
+      await page.getByRole('textbox', { name: 'Price', exact: true }).fill('120.00');
+    };
+    // Typed by hand, a slug another product has is refused on its field.
+    await fillProduct();
+    await expect(slugField).toHaveValue(`twin-khukuri-${id}`);
+    await slugField.fill('');
+    await slugField.pressSequentially(`twin-khukuri-${id}`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('A product with this slug already exists.')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/products\/create$/);
+
+    // Filled from the name, the same slug is made the product's own.
+    await page.goto('/admin/products');
+    await page.goto('/admin/products/create');
+    await fillProduct();
+    await expect(slugField).toHaveValue(`twin-khukuri-${id}`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Element created')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
+    await expect(slugField).toHaveValue(`twin-khukuri-${id}-2`);
+
+    await page.goto('/admin/categories/create');
+    await page.getByRole('textbox', { name: 'Name' }).fill(`Twin knives ${id}`);
+    await expect(slugField).toHaveValue(`twin-knives-${id}`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Element created')).toBeVisible();
+    const categories = await request.get(`/api/admin/categories/?search=twin-knives-${id}`, { headers });
+    expect((await categories.json()).results.map((category: { slug: string }) => category.slug).sort()).toEqual([
+      `twin-knives-${id}`,
+      `twin-knives-${id}-2`,
+    ]);
+
+    await page.goto('/admin/posts/create');
+    await page.getByRole('textbox', { name: 'Title' }).fill(`Twin post ${id}`);
+    await expect(slugField).toHaveValue(`twin-post-${id}`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Element created')).toBeVisible();
+    await expect(slugField).toHaveValue(`twin-post-${id}-2`);
+    // The one error answer (and the browser's line about it): the typed slug refused.
+    expect(problems).toEqual([
+      expect.stringMatching(/^400 .*\/api\/admin\/products\/$/),
+      expect.stringContaining('status of 400'),
+    ]);
   });
 });

@@ -1,8 +1,18 @@
 import fs from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { failOnProblems, OWNER, openAdmin, ownerToken, signInAsOwner, signInAtAdmin } from './admin-support.ts';
+import {
+  expectNoHorizontalScroll,
+  failOnProblems,
+  OWNER,
+  openAdmin,
+  ownerToken,
+  signInAsOwner,
+  signInAsOwnerThroughApi,
+  signInAtAdmin,
+} from './admin-support.ts';
 import {
   addItem,
+  confirmAgeIfAsked,
   customerWithCart,
   fillAddress,
   newCustomer,
@@ -154,6 +164,57 @@ test.describe('the administration', () => {
     await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   });
 
+  test('on a phone, the order page’s actions say their words and no amount or count breaks across lines', async ({
+    page,
+    request,
+  }) => {
+    const customer = await newCustomer(request);
+    const products = (await stockedProducts(request)).slice(0, 2);
+    for (const product of products) await addItem(request, customer, product, 3);
+    const order = await placeBankTransferOrder(request, customer);
+    const token = await ownerToken(request);
+    const paid = await request.post(`/api/admin/orders/${order.id}/transition/`, {
+      headers: { ...TENANT, Authorization: `Bearer ${token}` },
+      data: { to: 'paid' },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsOwnerThroughApi(page, request);
+    await page.goto(`/admin/orders/${order.id}/show`);
+    await expect(orderStatus(page)).toHaveAttribute('data-status', 'paid');
+    // Each action shows its words on screen, not an icon with its name in a tooltip.
+    for (const name of ['Refund', 'Mark processing', 'Mark shipped', 'Cancel order']) {
+      const button = page.getByRole('button', { name, exact: true });
+      await expect(button).toBeVisible();
+      await expect(button).toHaveText(name);
+    }
+    await expectNoHorizontalScroll(page);
+    // Every word, amount and count of the lines and their totals sits on one line (a list, not a squeezed table).
+    const lines = page.getByRole('region', { name: 'Lines' });
+    await expect(lines.getByText(/^Total /)).toBeVisible();
+    const broken = await lines.evaluate((section) => {
+      const found: string[] = [];
+      const walker = document.createTreeWalker(section, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (tops.size > 1) found.push(match[0]);
+        }
+      }
+      return found;
+    });
+    expect(broken).toEqual([]);
+    // A figure never wraps, at any width: its box says so.
+    await expect(lines.getByRole('list', { name: 'Lines of the order' }).getByRole('listitem')).toHaveCount(2);
+    const figures = lines.locator('span:not(:has(span))').filter({ hasText: /^\$\d/ });
+    await expect(figures.first()).toHaveCSS('white-space', 'nowrap');
+  });
+
   test("shows the API's refusal of a move made stale elsewhere; cancelling asks a reason; notes are kept", async ({
     page,
     request,
@@ -181,13 +242,19 @@ test.describe('the administration', () => {
     const dialog = page.getByRole('dialog', { name: `Cancel order #${order.number}` });
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
     await expect(dialog.getByText('Required')).toBeVisible();
-    await dialog.getByLabel('Reason').fill('The customer asked to cancel by phone.');
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('The customer asked to cancel by phone.');
+    // Told to the customer unless staff keep it in the history.
+    const tell = dialog.getByRole('switch', { name: 'Tell the customer why in the cancellation e-mail' });
+    await expect(tell).toBeChecked();
+    await tell.uncheck();
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(orderStatus(page)).toHaveAttribute('data-status', 'cancelled');
     const history = page.getByRole('list', { name: 'Order history' }).getByRole('listitem');
     await expect(history.last()).toContainText('Paid → Cancelled');
     await expect(history.last()).toContainText('The customer asked to cancel by phone.');
+    // The step names the member of staff who made it.
+    await expect(history.last()).toContainText(OWNER.email);
     await expect(page.getByRole('button', { name: /^Mark / })).toHaveCount(0);
 
     const notes = page.getByRole('region', { name: 'Internal notes' });
@@ -225,6 +292,7 @@ test.describe('the administration', () => {
         await shop.getByRole('button', { name: 'Proceed to Checkout' }).click();
         await fillAddress(shop);
         await shop.getByRole('radio', { name: 'Bank Transfer' }).check();
+        await confirmAgeIfAsked(shop);
         await shop.getByRole('button', { name: 'Place Order' }).click();
         await expect(shop.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
         await expect(shop.getByRole('region', { name: 'Bank Transfer Details' })).toContainText(reference);

@@ -3,9 +3,11 @@ import { ownerToken } from './admin-support.ts';
 import {
   ADDRESS,
   addItem,
+  confirmAgeIfAsked,
   customerWithCart,
   expectOnPath,
   fillAddress,
+  hydrated,
   newCustomer,
   openPage,
   PASSWORD,
@@ -41,8 +43,10 @@ test.describe('add to cart', () => {
     const customer = await newCustomer(request);
 
     await openPage(page, `/products/${product.slug}`);
-    await page.getByRole('button', { name: 'Increase' }).click();
-    await page.getByRole('button', { name: 'Increase' }).click();
+    const increase = await hydrated(page.getByRole('button', { name: 'Increase' }));
+    await increase.click();
+    await increase.click();
+    await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('3');
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expectOnPath(page, `/login?redirect=/products/${product.slug}`);
     await page.getByLabel('Email').fill(customer.email);
@@ -90,8 +94,9 @@ test.describe('add to cart', () => {
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(success).toHaveText(`3 x ${product.name} added to cart!`);
     await expect(badge(page)).toHaveText('4');
-    // The success message shows for 3 seconds.
-    await expect(success).toHaveCount(0, { timeout: 5000 });
+    // The confirmation stays until it is dismissed (decision 025).
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(success).toHaveCount(0);
 
     // The count is the server's: it survives a reload, and logging out hides it.
     await openPage(page, '/');
@@ -108,7 +113,7 @@ test.describe('add to cart', () => {
     await signIn(page, await newCustomer(request));
 
     await openPage(page, `/products/${lastPiece.slug}`);
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await (await hydrated(page.getByRole('button', { name: 'Add to Cart' }))).click();
     await expect(page.getByRole('status').filter({ hasText: 'added to cart!' })).toBeVisible();
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.locator('.add-to-cart').getByRole('alert')).toHaveText('Only 1 items available.');
@@ -286,11 +291,14 @@ test.describe('checkout', () => {
     await expect(page.getByRole('radio', { name: 'Bank Transfer' })).not.toBeChecked();
     await expect(page.getByRole('radio', { name: options.custom_payment_label })).not.toBeChecked();
 
+    await confirmAgeIfAsked(page);
+
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.locator('.checkout .error-box')).toHaveText(
       'Please fill in all required delivery address fields: street, city, postalCode, country, fullname, contact_number.',
     );
     await fillAddress(page, { 'Street Address': 'Lazimpat 12', City: 'Kathmandu', Country: 'Nepal', 'Full Name': ' ' });
+    await confirmAgeIfAsked(page);
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.locator('.checkout .error-box')).toHaveText(
       'Please fill in all required delivery address fields: postalCode, fullname, contact_number.',
@@ -320,6 +328,7 @@ test.describe('checkout', () => {
     await openPage(page, '/cart');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await fillAddress(page);
+    await confirmAgeIfAsked(page);
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.locator('.checkout .error-box')).toHaveText('Please select a payment method.');
 
@@ -347,6 +356,7 @@ test.describe('checkout', () => {
     const created = page.waitForResponse(
       (response) => response.url().includes('/api/orders/orders/') && response.request().method() === 'POST',
     );
+    await confirmAgeIfAsked(page);
     await page.getByRole('button', { name: 'Place Order' }).click();
     const createdResponse = await created;
     expect(createdResponse.status()).toBe(201);
@@ -409,6 +419,7 @@ test.describe('checkout', () => {
     await expect(page.getByRole('radio', { name: 'Bank Transfer' })).toBeChecked();
 
     await fillAddress(page, { 'Contact Number': ADDRESS['Contact Number'] });
+    await confirmAgeIfAsked(page);
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expectOnPath(page, '/order-confirmation');
     const kept = await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('checkout')));
@@ -436,6 +447,7 @@ test.describe('checkout', () => {
     const state = page.getByLabel('State', { exact: true });
     await expect(state).toBeVisible();
     await page.getByRole('radio', { name: 'Bank Transfer' }).check();
+    await confirmAgeIfAsked(page);
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.locator('.checkout .error-box')).toHaveText(
       'Please fill in all required delivery address fields: region.',
@@ -450,6 +462,7 @@ test.describe('checkout', () => {
     const created = page.waitForResponse(
       (response) => response.url().includes('/api/orders/orders/') && response.request().method() === 'POST',
     );
+    await confirmAgeIfAsked(page);
     await page.getByRole('button', { name: 'Place Order' }).click();
     const placed = await created;
     expect(placed.request().postDataJSON().delivery_address).toMatchObject({ country: 'US', region: 'Texas' });
@@ -468,6 +481,7 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await fillAddress(page);
     await page.getByRole('radio', { name: options.custom_payment_label }).check();
+    await confirmAgeIfAsked(page);
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expectOnPath(page, '/order-confirmation');
     await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
@@ -495,6 +509,7 @@ test.describe('checkout', () => {
     const created = page.waitForResponse(
       (response) => response.url().includes('/api/orders/orders/') && response.request().method() === 'POST',
     );
+    await confirmAgeIfAsked(page);
     await page.getByRole('button', { name: 'Place Order' }).click();
     const order = await (await created).json();
     expect(order.payment_method).toBe('card_2c2p');
@@ -531,6 +546,7 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await fillAddress(page);
     await page.getByRole('radio', { name: 'Bank Transfer' }).check();
+    await confirmAgeIfAsked(page);
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.locator('.checkout .error-box')).toHaveText(THREE_UNPAID);
     await expect(page.getByRole('button', { name: 'Place Order' })).toBeEnabled();
@@ -557,8 +573,10 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await fillAddress(page);
     await page.getByRole('radio', { name: 'Bank Transfer' }).check();
+    await confirmAgeIfAsked(page);
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.locator('.checkout .error-box')).toBeVisible();
+    await confirmAgeIfAsked(page);
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
 

@@ -239,6 +239,11 @@ test.describe('/contact', () => {
       'href',
       'mailto:sales@khukuri-house.example',
     );
+    // The shop's own address first: the one its invoices print and its e-mails take replies at.
+    const emails = page
+      .locator('.contact-info > section', { has: page.getByRole('heading', { name: 'Email Us' }) })
+      .getByRole('listitem');
+    await expect(emails.first()).toHaveText('General enquiries: hello@khukuri-house.example');
     await expect(page.getByRole('heading', { name: 'Connect With Us' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Instagram' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Send us a Message' })).toBeVisible();
@@ -289,7 +294,7 @@ test.describe('/contact', () => {
   test('says so when there is no contact information, and shows load errors', async ({ page }) => {
     await openPage(page, '/');
     await page.route('**/api/contact/info/', (route) =>
-      route.fulfill({ json: { branch_locations: [], contact_emails: [], social_media_profiles: [] } }),
+      route.fulfill({ json: { email: '', branch_locations: [], contact_emails: [], social_media_profiles: [] } }),
     );
     await page.getByRole('link', { name: 'CONTACT' }).first().click();
     await expect(page.getByText('Contact information is currently unavailable.')).toBeVisible();

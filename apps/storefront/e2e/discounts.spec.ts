@@ -1,7 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { ownerToken } from './admin-support.ts';
-import { customerWithItemUnder, expectOnPath, openPage, signIn, TENANT, watchProblems } from './support.ts';
+import {
+  confirmAgeIfAsked,
+  customerWithItemUnder,
+  expectOnPath,
+  openPage,
+  signIn,
+  TENANT,
+  watchProblems,
+} from './support.ts';
 
 const summary = (page: Page) => page.getByRole('complementary', { name: 'Order Summary' });
 const summaryRow = (page: Page, term: string) =>
@@ -72,6 +80,7 @@ test('a code applied in the cart shows the total after it, the same in checkout,
   const placing = page.waitForResponse(
     (response) => response.url().includes('/api/orders/orders/') && response.request().method() === 'POST',
   );
+  await confirmAgeIfAsked(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
   const order = await (await placing).json();
   expect(order.discount).toBe(dollars(saved).slice(1));

@@ -10,7 +10,7 @@ import { type APIRequestContext, expect, request as newRequest, test } from '@pl
 import { freePort } from '../../../scripts/lib/net.mjs';
 import { quickStartEnv } from '../../../scripts/lib/quick-start.mjs';
 import { start, stopAll, waitUntilUp } from './processes-support.ts';
-import { fillAddress, newCustomer, PASSWORD, stockedProducts, TENANT } from './support.ts';
+import { confirmAgeIfAsked, fillAddress, newCustomer, PASSWORD, stockedProducts, TENANT } from './support.ts';
 
 test.describe('the first start', () => {
   test.describe.configure({ timeout: 240_000 });
@@ -119,6 +119,7 @@ test.describe('the first start', () => {
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await expect(page.getByRole('radio', { name: 'Credit/Debit Card' })).toBeChecked();
     await fillAddress(page);
+    await confirmAgeIfAsked(page);
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page).toHaveURL(/\/api\/sandbox-2c2p\//);
     await page.getByRole('button', { name: 'Approve', exact: true }).click();

@@ -3,7 +3,7 @@
 // engraving is written on the wedding khukuri; an old address of a size leads to its variant; a variant's own picture
 // leads the gallery.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectOnPath, newCustomer, openPage, signIn, TENANT, watchProblems } from './support.ts';
+import { confirmAgeIfAsked, expectOnPath, newCustomer, openPage, signIn, TENANT, watchProblems } from './support.ts';
 
 interface Variant {
   id: number;
@@ -104,6 +104,7 @@ async function chooseAndOrder(page: Page, request: APIRequestContext, choice: Ch
   const created = page.waitForResponse(
     (response) => response.url().includes('/api/orders/orders/') && response.request().method() === 'POST',
   );
+  await confirmAgeIfAsked(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
   const order: { id: number; number: string } = await (await created).json();
   await expectOnPath(page, '/order-confirmation');

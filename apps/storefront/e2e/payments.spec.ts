@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   type Customer,
+  confirmAgeIfAsked,
   customerWithCart,
   expectOnPath,
   fillAddress,
@@ -67,6 +68,7 @@ async function checkOutByCard(page: Page, request: APIRequestContext) {
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page.getByRole('radio', { name: 'Credit/Debit Card' })).toBeChecked();
   await fillAddress(page);
+  await confirmAgeIfAsked(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(HOSTED_PAGE);
   const order = orders[0]?.answer;
@@ -274,6 +276,7 @@ test.describe('paying from the order history', () => {
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await fillAddress(page);
     await page.getByRole('radio', { name: 'Bank Transfer' }).check();
+    await confirmAgeIfAsked(page);
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
     await openPage(page, '/account/orders');

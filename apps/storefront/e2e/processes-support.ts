@@ -1,12 +1,13 @@
 // Servers of the build started as processes of their own, for the journeys across processes and instances.
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { serverArgs } from '../../../scripts/lib/server-command.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
 /** Starts a built entry (`apps/api/dist/server.js`, `apps/storefront/dist/main.js`); its output goes to `output`. */
 export function start(entry: string, env: Record<string, string>, output: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+  const child = spawn(process.execPath, serverArgs(entry), {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -154,7 +154,8 @@ test.describe('two API instances and a storefront behind a balancer, on PostgreS
       method: 'POST',
       token,
       headers: { 'idempotency-key': `scale-out-${Date.now()}` },
-      body: { payment_method: 'bank_transfer', delivery_address: ADDRESS },
+      // The demo's khukuris are sold to adults only: the buyer confirms it.
+      body: { payment_method: 'bank_transfer', delivery_address: ADDRESS, age_confirmed: true },
     });
     expect(placed.status).toBe(201);
     const order = (await placed.json()) as { id: number };
@@ -195,7 +196,8 @@ test.describe('two API instances and a storefront behind a balancer, on PostgreS
     const placed = await api('/orders/orders/', {
       method: 'POST',
       token,
-      body: { payment_method: 'bank_transfer', delivery_address: ADDRESS },
+      // The demo's khukuris are sold to adults only: the buyer confirms it.
+      body: { payment_method: 'bank_transfer', delivery_address: ADDRESS, age_confirmed: true },
     });
     expect(placed.status).toBe(201);
     const order = (await placed.json()) as { id: number; number: string };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import {
   addItem,
+  confirmAgeIfAsked,
   customerWithItemUnder,
   escapeRegExp,
   expectOnPath,
@@ -108,6 +109,7 @@ test('shipping is quoted for the chosen country, and the order, its confirmation
   const created = page.waitForResponse(
     (response) => response.url().includes('/api/orders/orders/') && response.request().method() === 'POST',
   );
+  await confirmAgeIfAsked(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
   const placed = await created;
   expect(placed.request().postDataJSON().delivery_address.country).toBe('DE');
@@ -157,6 +159,7 @@ test('an incomplete checkout marks every missing or wrong field, focuses the fir
   await field('Contact Number').fill('call me');
   // Nothing is marked before the customer tries to place the order.
   await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+  await confirmAgeIfAsked(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
 
   await expect(page.locator('.checkout .error-box')).toHaveText(
@@ -181,6 +184,7 @@ test('an incomplete checkout marks every missing or wrong field, focuses the fir
   await field('Postal Code').fill('44600');
   await field('Country').fill('Narnia');
   await field('Contact Number').fill('01 4410000');
+  await confirmAgeIfAsked(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.locator('.checkout .error-box')).toHaveText('Please correct the marked delivery address fields.');
   await expect(field('Country')).toHaveAccessibleDescription('Choose a country from the list.');

@@ -8,7 +8,7 @@ import {
   type TaxDestination,
   taxLabel,
 } from '@platform/contracts/tax';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const SITE_TITLE = 'Himalayan Khukuri House';
 
@@ -18,6 +18,17 @@ export async function openPage(page: Page, path: string) {
   // React marks every element it hydrates with a `__reactFiber$…` property.
   await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber')));
   return response;
+}
+
+/**
+ * Waits until React has hydrated this element (it holds React's props): the page's root may be hydrated while a part
+ * of it still is not, and a click before that is not heard.
+ */
+export async function hydrated(locator: Locator): Promise<Locator> {
+  await expect
+    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))))
+    .toBe(true);
+  return locator;
 }
 
 /**
@@ -151,7 +162,10 @@ export function placeBankTransferOrder(
   return placeOrderThroughApi(request, customer, 'bank_transfer');
 }
 
-/** The customer's cart ordered through the API with this payment method (awaiting payment), to the test address. */
+/**
+ * The customer's cart ordered through the API with this payment method (awaiting payment), to the test address; the
+ * buyer confirms being of age (the demo's khukuris are sold to adults only).
+ */
 export async function placeOrderThroughApi(
   request: APIRequestContext,
   customer: Customer,
@@ -169,6 +183,7 @@ export async function placeOrderThroughApi(
         fullname: ADDRESS['Full Name'],
         contact_number: ADDRESS['Contact Number'],
       },
+      age_confirmed: true,
     },
   });
   expect(placed.status()).toBe(201);
@@ -201,6 +216,15 @@ export function times(price: string, quantity: number): string {
   const [units = '0', cents = '0'] = price.split('.');
   const total = (Number(units) * 100 + Number(cents.padEnd(2, '0'))) * quantity;
   return `$${Math.floor(total / 100)}.${String(total % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Ticks the checkout's "I confirm I am 18 or older" when it asks it: an order holding a khukuri (the demo's knives are
+ * sold to adults only) is refused without it. `e2e/selling-abroad.spec.ts` checks that it is asked.
+ */
+export async function confirmAgeIfAsked(page: Page) {
+  const box = page.getByRole('checkbox', { name: /^I confirm I am \d+ or older$/ });
+  if ((await box.count()) > 0) await box.check();
 }
 
 export async function fillAddress(page: Page, fields: Partial<typeof ADDRESS> = ADDRESS) {

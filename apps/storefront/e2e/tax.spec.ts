@@ -4,6 +4,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ownerToken } from './admin-support.ts';
 import {
+  confirmAgeIfAsked,
   customerWithItemUnder,
   escapeRegExp,
   expectOnPath,
@@ -42,6 +43,7 @@ async function placeOrder(page: Page) {
   const created = page.waitForResponse(
     (response) => response.url().includes('/api/orders/orders/') && response.request().method() === 'POST',
   );
+  await confirmAgeIfAsked(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
   const placed = await created;
   expect(placed.status()).toBe(201);
@@ -69,6 +71,8 @@ test('a shopper delivering to Germany sees prices with VAT on the product page, 
   await expect(productPrice(page)).toHaveText(times(product.price, 1));
   await expect(page.locator('.destination__notice')).toHaveText('');
   await page.getByLabel('Deliver to').selectOption('Germany');
+  // Prices in US dollars, as the shop charges: Germany's currency (euros, which the shop lists) would be the default.
+  await page.getByLabel('Currency').selectOption('USD');
   await expect(productPrice(page)).toHaveText(times(gross, 1));
   await expect(page.locator('.destination__notice')).toHaveText(notice);
 

@@ -25,6 +25,7 @@ function settings(siteUrl: string) {
     locale: 'en-US',
     time_zone: 'UTC',
     test_mode: false,
+    currencies: [],
   };
 }
 

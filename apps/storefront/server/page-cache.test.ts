@@ -144,7 +144,13 @@ describe('a kept page and what it shows', () => {
     const shop = randomUUID();
     const site = storefront(pages, tags);
     const serve = (path: string) =>
-      serveKeptPage({ cache, tenantToken: shop, url: new URL(path, 'https://shop.example'), nonce: 'n', ...site });
+      serveKeptPage({
+        cache,
+        tenantToken: shop,
+        url: new URL(path, 'https://shop.example'),
+        nonce: () => 'n',
+        ...site,
+      });
     const first = await serve('/products?evil=%3Cscript%3Ealert(1)%3C%2Fscript%3E&page=1');
     expect(first.state).toBe('miss');
     expect(first.answer.body.toString()).not.toContain('evil');
@@ -160,7 +166,13 @@ describe('a kept page and what it shows', () => {
     const shop = randomUUID();
     const site = storefront(pages, tags);
     const serve = (path: string) =>
-      serveKeptPage({ cache, tenantToken: shop, url: new URL(path, 'https://shop.example'), nonce: 'n', ...site });
+      serveKeptPage({
+        cache,
+        tenantToken: shop,
+        url: new URL(path, 'https://shop.example'),
+        nonce: () => 'n',
+        ...site,
+      });
     await serve('/products');
     await serve('/products/kukri');
     await cache.invalidateTags(shop, ['account:7']);
@@ -179,7 +191,13 @@ describe('a kept page and what it shows', () => {
     const shop = randomUUID();
     const site = storefront(pages, { ...tags, '/api/pages/settings/public/': null });
     const serve = (path: string) =>
-      serveKeptPage({ cache, tenantToken: shop, url: new URL(path, 'https://shop.example'), nonce: 'n', ...site });
+      serveKeptPage({
+        cache,
+        tenantToken: shop,
+        url: new URL(path, 'https://shop.example'),
+        nonce: () => 'n',
+        ...site,
+      });
     expect((await serve('/products/kukri')).state).toBe('miss');
     expect((await serve('/products/kukri')).state).toBe('miss');
     expect((await serve('/products')).state).toBe('miss');

@@ -8,6 +8,7 @@ import {
   type CachedAnswer,
   type CacheState,
   cacheTagCollector,
+  ifNoneMatchHolds,
   pickEncoding,
   type Rendered,
   type ResponseCache,
@@ -116,7 +117,8 @@ export function serveKeptPage(options: {
   cache: ResponseCache;
   tenantToken: string;
   url: URL;
-  nonce: string;
+  /** The nonce the render gave its inline scripts (asked after the render: a page from the cache needs none). */
+  nonce: () => string;
   apiFetch: typeof fetch;
   render: (address: URL, apiFetch: typeof fetch) => Promise<Response>;
 }): Promise<{ answer: CachedAnswer | Rendered; state: CacheState }> {
@@ -124,7 +126,7 @@ export function serveKeptPage(options: {
   return options.cache.serve(options.tenantToken, `page:${address}`, async () => {
     const api = cacheTagCollector(options.apiFetch);
     const response = await options.render(new URL(address, options.url), api.fetch);
-    return toRendered(response, { cacheable: true, nonce: options.nonce, tags: api.tags });
+    return toRendered(response, { cacheable: true, nonce: options.nonce(), tags: api.tags });
   });
 }
 
@@ -148,7 +150,7 @@ export function sendPage(
   );
   if (kept) {
     reply.header('etag', answer.etag);
-    if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+    if (ifNoneMatchHolds(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   }
   if (request.method === 'HEAD') return reply.send();
   const { body, encoding } = pickEncoding(answer, request.headers['accept-encoding']);

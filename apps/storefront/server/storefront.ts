@@ -75,7 +75,12 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
     const tenantToken = await tenantOf(request.host);
     const url = pageUrl(request);
-    const nonce = randomBytes(16).toString('base64');
+    // The CSP nonce of this request's render, made when it renders: a page from the cache has its scripts' hashes.
+    let nonce: string | undefined;
+    const nonceOf = () => {
+      nonce ??= randomBytes(16).toString('base64');
+      return nonce;
+    };
     const controller = new AbortController();
     const renderPage = (method: string, address = url, apiFetch = options.apiFetch) => {
       const context = createLoadContext({
@@ -84,7 +89,7 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
         apiFetch,
         mediaHost: options.config.MEDIA_HOST,
         publicApiBaseUrl: '/api',
-        nonce,
+        nonce: nonceOf(),
       });
       const webRequest = new Request(address, {
         method,
@@ -103,7 +108,7 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
         cache,
         tenantToken,
         url,
-        nonce,
+        nonce: nonceOf,
         apiFetch: options.apiFetch,
         render: (address, apiFetch) => renderPage('GET', address, apiFetch),
       });

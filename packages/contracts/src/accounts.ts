@@ -31,6 +31,12 @@ export const AccountUser = z.object({
   username: z.string(),
   display_name: z.string(),
   role: z.enum(['customer', 'staff', 'owner']),
+  /**
+   * Platform extension (issue 49): whether the customer agreed to marketing e-mail (a reminder of a cart left
+   * behind), and since when (null: not given, or withdrawn). Answered by `/accounts/me/`.
+   */
+  marketing_consent: z.boolean().optional(),
+  marketing_consent_at: z.string().nullable().optional(),
 });
 export type AccountUser = z.infer<typeof AccountUser>;
 
@@ -52,8 +58,16 @@ export function displayNameProblem(name: string): string | null {
   return null;
 }
 
-/** `PATCH /accounts/me/`: the name shown with the customer's reviews and comments. */
-export const UpdateAccountBody = z.object({ display_name: field().max(1000) }).strict();
+/**
+ * `PATCH /accounts/me/`: the name shown with the customer's reviews and comments, and whether they agree to marketing
+ * e-mail (issue 49); each optional, at least one.
+ */
+export const UpdateAccountBody = z
+  .object({ display_name: field().max(1000).optional(), marketing_consent: z.boolean().optional() })
+  .strict()
+  .refine((body) => body.display_name !== undefined || body.marketing_consent !== undefined, {
+    error: 'Send display_name or marketing_consent.',
+  });
 export type UpdateAccountBody = z.infer<typeof UpdateAccountBody>;
 
 /**
@@ -108,6 +122,8 @@ export const RegisterBody = z.object({
   email: field().max(254),
   password: field().max(1024),
   password_confirm: field().max(1024),
+  /** Platform extension (issue 49): the registration form's box for marketing e-mail, unticked by default. */
+  marketing_consent: z.boolean().optional(),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
@@ -135,3 +151,9 @@ export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBody>;
 
 export const DetailResponse = z.object({ detail: z.string() });
 export type DetailResponse = z.infer<typeof DetailResponse>;
+
+/** `POST /accounts/unsubscribe/`: the link of a marketing e-mail (no sign-in): the account and its key. */
+export const UnsubscribeBody = z.object({ user: z.number().int().positive(), key: field().max(200) }).strict();
+export type UnsubscribeBody = z.infer<typeof UnsubscribeBody>;
+export const UNSUBSCRIBED =
+  'You will get no more marketing e-mail from us. You can agree again in your account settings.';

@@ -3,6 +3,7 @@
 import './browser.ts';
 import { z } from 'zod';
 import { AdminListQuery, adminOrdering, adminPage } from './admin.ts';
+import { CountryCode } from './countries.ts';
 import { QueryRowId as QueryId, RowId } from './ids.ts';
 import { Money, MoneyInput } from './money.ts';
 
@@ -21,6 +22,34 @@ export const AdminPrice = MoneyInput.refine((text) => !text.startsWith('-'), {
   error: 'A price cannot be negative.',
 }).refine((text) => Number(text) <= 10_000_000, { error: 'A price is at most 10000000.00.' });
 
+/** A made-to-order piece's lead time: whole days, 1 to 365. */
+export const LeadTimeDays = z
+  .number()
+  .int({ error: 'Enter a whole number of days.' })
+  .min(1, { error: 'A lead time is at least 1 day.' })
+  .max(365, { error: 'A lead time is at most 365 days.' });
+/**
+ * An HS code as customs papers print it: the Harmonized System's 6 digits, with a national extension of 2 or 4 more
+ * (`8211.92`, `8211.92.00`, `821192`), written as the shop writes it.
+ */
+export const HS_CODE_PATTERN = /^[0-9]{4}\.?[0-9]{2}(\.?[0-9]{2}){0,2}$/;
+/** An HS code as a form gives it; '' leaves it unsaid. */
+export const HsCodeInput = z
+  .string()
+  .trim()
+  .refine((code) => code === '' || HS_CODE_PATTERN.test(code), {
+    error: 'An HS code has 6 digits, and up to 4 more of the country: 8211.92 or 8211.92.00.',
+  });
+
+/** A country of origin as a form gives it: its ISO code in any case, kept upper case; '' leaves it unsaid. */
+export const OriginCountryInput = z.union([z.literal(''), CountryCode]);
+
+/** A weight in grams: a whole number from 1 to 1 000 000. */
+export const WeightGramsInput = z.number().int().min(1).max(1_000_000);
+
+/** A customs description: what the goods are, in a few words customs read (at most 200 characters). */
+export const CustomsDescriptionInput = z.string().trim().max(200);
+
 /** A product as the admin list shows it. */
 export const AdminProductSummary = z.object({
   id: z.number().int(),
@@ -32,6 +61,9 @@ export const AdminProductSummary = z.object({
   price_before_discount: Money.nullable(),
   stock: z.number().int(),
   low_stock_threshold: z.number().int(),
+  /** Made when ordered, shipping within `lead_time_days` (issue 49). */
+  made_to_order: z.boolean(),
+  lead_time_days: z.number().int().nullable(),
   is_active: z.boolean(),
   /** On the home page's featured shelf. */
   is_featured: z.boolean(),
@@ -71,6 +103,17 @@ export type AdminProductImage = z.infer<typeof AdminProductImage>;
 
 /** A product in full, for editing: every editable field, its attributes and pictures, and what only the shop moves. */
 export const AdminProduct = AdminProductSummary.extend({
+  /**
+   * Selling abroad (issue 48): what customs papers say of it (HS code, country of origin as an ISO code, description:
+   * '' unsaid; weight in grams, null unsaid), and whether it is sold to adults only (its own flag; a product of an
+   * age-restricted category is too, `category_age_restricted`).
+   */
+  hs_code: z.string(),
+  country_of_origin: z.string(),
+  customs_description: z.string(),
+  weight_grams: z.number().int().nullable(),
+  age_restricted: z.boolean(),
+  category_age_restricted: z.boolean(),
   price_before_discount: Money.nullable(),
   is_featured: z.boolean(),
   description: z.string(),
@@ -100,10 +143,21 @@ export const AdminProduct = AdminProductSummary.extend({
       price: Money.nullable(),
       price_before_discount: Money.nullable(),
       stock: z.number().int(),
+      /** Made when ordered with its own lead time; unmarked, it follows the product's (issue 49). */
+      made_to_order: z.boolean(),
+      lead_time_days: z.number().int().nullable(),
       weight_grams: z.number().int().nullable(),
       image_ids: z.array(z.number().int()),
       is_active: z.boolean(),
       position: z.number().int(),
+      /** Its own page (issue 45): lead text (null: the product's), specification values, pictures' alt texts. */
+      description: z.string().nullable(),
+      attributes: z.array(z.object({ key: z.string(), value: z.string() })),
+      image_alt_texts: z.array(z.object({ image_id: z.number().int(), alt_text: z.string() })),
+      /** Its own customs details where they differ from the product's (issue 48); null: the product's. */
+      hs_code: z.string().nullable(),
+      country_of_origin: z.string().nullable(),
+      customs_description: z.string().nullable(),
     }),
   ),
 });
@@ -163,6 +217,28 @@ export const AdminProductOptionsBody = z
   .strict();
 export type AdminProductOptionsBody = z.infer<typeof AdminProductOptionsBody>;
 
+/** The most specification values and picture texts a variant has of its own. */
+export const VARIANT_ATTRIBUTES_MAX = 30;
+
+/**
+ * A variant's own specification values (issue 45): each replaces the product's attribute of the same key (or is
+ * added after them); a key appears once.
+ */
+export const AdminVariantAttributes = z
+  .array(z.object({ key: z.string().trim().min(1).max(100), value: z.string().trim().min(1).max(500) }).strict())
+  .max(VARIANT_ATTRIBUTES_MAX)
+  .refine((attributes) => new Set(attributes.map((attribute) => attribute.key)).size === attributes.length, {
+    error: 'Each specification appears once.',
+  });
+
+/** A variant's own alt texts of its product's pictures (`image_id`: the picture's id in the product's `images`). */
+export const AdminVariantImageAlts = z
+  .array(z.object({ image_id: z.number().int(), alt_text: z.string().trim().min(1).max(200) }).strict())
+  .max(VARIANT_ATTRIBUTES_MAX)
+  .refine((texts) => new Set(texts.map((text) => text.image_id)).size === texts.length, {
+    error: 'Each picture has one text.',
+  });
+
 /** One variant's changes in the grid: the fields given change, the others stay. */
 export const AdminVariantChange = z
   .object({
@@ -171,10 +247,20 @@ export const AdminVariantChange = z
     price: AdminPrice.nullable().optional(),
     price_before_discount: AdminPrice.nullable().optional(),
     stock: z.number().int().min(0).max(1_000_000).optional(),
+    made_to_order: z.boolean().optional(),
+    lead_time_days: LeadTimeDays.nullable().optional(),
     weight_grams: z.number().int().min(1).max(1_000_000).nullable().optional(),
     image_ids: z.array(z.number().int()).max(20).optional(),
     is_active: z.boolean().optional(),
     position: z.number().int().min(0).max(10_000).optional(),
+    /** Its own lead text; null or blank: the product's. */
+    description: z.string().trim().max(5000).nullable().optional(),
+    attributes: AdminVariantAttributes.optional(),
+    image_alt_texts: AdminVariantImageAlts.optional(),
+    /** Its own customs details (issue 48); null or blank: the product's. */
+    hs_code: HsCodeInput.nullable().optional(),
+    country_of_origin: OriginCountryInput.nullable().optional(),
+    customs_description: CustomsDescriptionInput.nullable().optional(),
   })
   .strict();
 export type AdminVariantChange = z.infer<typeof AdminVariantChange>;
@@ -215,8 +301,12 @@ export const AdminStockMovement = z.object({
   quantity: z.number().int(),
   reason: z.string(),
   order_id: z.number().int().nullable(),
+  /** The number of the order it was for (what staff and the customer know it by); null without an order. */
+  order_number: z.string().nullable(),
   /** The variant whose stock moved, for a product sold in options; null otherwise. */
   variant_id: z.number().int().nullable(),
+  /** That variant's label, its option values ("15 inch / Satin"); null without a variant. */
+  variant: z.string().nullable(),
   note: z.string(),
   created_at: z.string(),
 });
@@ -248,6 +338,8 @@ export const AdminCategory = z.object({
   name: z.string(),
   description: z.string(),
   position: z.number().int(),
+  /** Every product of it is sold to adults only (issue 48). */
+  age_restricted: z.boolean(),
   product_count: z.number().int(),
   created_at: z.string(),
 });
@@ -265,13 +357,17 @@ const categoryFields = {
   /** Rich text: sanitized on write. */
   description: z.string().max(50_000),
   position: z.number().int().min(-1_000_000).max(1_000_000),
+  age_restricted: z.boolean(),
 };
 
+/** `POST /admin/categories/`: without a slug, one is derived from the name, unique in the shop. */
 export const AdminCategoryCreateBody = z
   .object({
     ...categoryFields,
+    slug: categoryFields.slug.optional(),
     description: categoryFields.description.optional(),
     position: categoryFields.position.optional(),
+    age_restricted: categoryFields.age_restricted.optional(),
   })
   .strict();
 export type AdminCategoryCreateBody = z.infer<typeof AdminCategoryCreateBody>;
@@ -329,3 +425,57 @@ export const AdminSynonymBody = z
   })
   .strict();
 export type AdminSynonymBody = z.infer<typeof AdminSynonymBody>;
+
+// ── Shipping restrictions (issue 48) ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A destination closed to some products, as staff see it: a country (its code and English name) or one region of
+ * it, the products and categories it closes (neither: every product), and the shop's message to the shopper.
+ */
+export const AdminShippingRestriction = z.object({
+  id: z.number().int(),
+  country: z.string(),
+  country_name: z.string(),
+  region: z.string().nullable(),
+  product_ids: z.array(z.number().int()),
+  category_ids: z.array(z.number().int()),
+  message: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminShippingRestriction = z.infer<typeof AdminShippingRestriction>;
+export const AdminShippingRestrictionPage = adminPage(AdminShippingRestriction);
+
+/** `GET /admin/shipping-restrictions/`: pages, search in the message, by country, an ordering of the allowlist. */
+export const AdminShippingRestrictionListQuery = AdminListQuery.extend({
+  ordering: adminOrdering('country', 'created_at'),
+  country: z.string().trim().max(2).optional(),
+});
+export type AdminShippingRestrictionListQuery = z.infer<typeof AdminShippingRestrictionListQuery>;
+
+const uniqueIds = (max: number, what: string) =>
+  z
+    .array(RowId)
+    .max(max)
+    .refine((ids) => new Set(ids).size === ids.length, { error: `Each ${what} appears once.` });
+
+const restrictionFields = {
+  country: CountryCode,
+  /** A region of the country (for one with a list of them, one of its list); null or blank: the whole country. */
+  region: z.string().trim().max(100).nullable(),
+  product_ids: uniqueIds(200, 'product'),
+  category_ids: uniqueIds(100, 'category'),
+  message: z.string().trim().min(1, { error: 'Write what the shopper reads.' }).max(300),
+};
+
+/** `POST /admin/shipping-restrictions/`: a country and the shop's message; the products and categories it closes. */
+export const AdminShippingRestrictionCreateBody = z
+  .object(restrictionFields)
+  .partial()
+  .required({ country: true, message: true })
+  .strict();
+export type AdminShippingRestrictionCreateBody = z.infer<typeof AdminShippingRestrictionCreateBody>;
+
+/** `PATCH /admin/shipping-restrictions/{id}/`: the fields given change (the lists replaced as a whole). */
+export const AdminShippingRestrictionUpdateBody = z.object(restrictionFields).partial().strict();
+export type AdminShippingRestrictionUpdateBody = z.infer<typeof AdminShippingRestrictionUpdateBody>;

@@ -5,8 +5,9 @@ import './browser.ts';
 import { z } from 'zod';
 import { AdminListQuery, adminOrdering, adminPage } from './admin.ts';
 import { DocumentType, SOCIAL_PLATFORMS } from './content.ts';
-import { ItemParams, QueryRowId as QueryId } from './ids.ts';
-import { isLocale, isTimeZone } from './settings.ts';
+import { CountryCode } from './countries.ts';
+import { ItemParams, QueryRowId as QueryId, RowId } from './ids.ts';
+import { HOME_FEATURED_LIMIT, HomeFeaturedSource, isLocale, isTimeZone } from './settings.ts';
 
 const MEDIA_KEY_PATTERN = /^[a-z0-9][a-z0-9._/-]*$/i;
 
@@ -73,8 +74,8 @@ const postFields = {
   featured_image: MediaKeyInput,
 };
 
-/** `POST /admin/posts/`: title and slug are required. */
-export const AdminPostCreateBody = z.object(postFields).partial().required({ title: true, slug: true }).strict();
+/** `POST /admin/posts/`: the title is required; without a slug, one is derived from the title, unique in the shop. */
+export const AdminPostCreateBody = z.object(postFields).partial().required({ title: true }).strict();
 export type AdminPostCreateBody = z.infer<typeof AdminPostCreateBody>;
 
 /** `PATCH /admin/posts/{id}/`: fields left out keep their value. */
@@ -197,6 +198,15 @@ export const AdminSiteSettings = z.object({
   legal_name: z.string(),
   legal_address: z.string(),
   tax_number: z.string(),
+  /**
+   * Selling abroad (issue 48): the shop's country (ISO code; '' unset), from which an order to another leaves it; its
+   * notice of import duties at checkout ('' the platform's); the age an age-restricted order's buyer confirms; and
+   * whether the courier takes an adult's signature for such an order (printed on its packing slip).
+   */
+  country: z.string(),
+  duties_notice: z.string(),
+  adult_age: z.number().int(),
+  adult_signature: z.boolean(),
 });
 export type AdminSiteSettings = z.infer<typeof AdminSiteSettings>;
 
@@ -230,10 +240,64 @@ export const AdminSiteSettingsBody = z
     legal_name: z.string().trim().max(200),
     legal_address: z.string().trim().max(500),
     tax_number: z.string().trim().max(50),
+    country: z.union([z.literal(''), CountryCode]),
+    duties_notice: z.string().trim().max(500),
+    adult_age: z.number().int().min(16).max(25),
+    adult_signature: z.boolean(),
   })
   .partial()
   .strict();
 export type AdminSiteSettingsBody = z.infer<typeof AdminSiteSettingsBody>;
+
+// ── Home page ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The home page as the owner edits it: pictures as media keys (with their URLs), the rich texts as HTML. */
+export const AdminHomePage = z.object({
+  hero_eyebrow: z.string(),
+  hero_title: z.string(),
+  hero_intro: z.string(),
+  hero_image: z.string(),
+  hero_image_url: z.string(),
+  hero_image_alt: z.string(),
+  story_heading: z.string(),
+  story_text: z.string(),
+  story_image: z.string(),
+  story_image_url: z.string(),
+  story_image_alt: z.string(),
+  featured_heading: z.string(),
+  featured_source: HomeFeaturedSource,
+  featured_category: z.number().int().nullable(),
+  featured_products: z.array(z.number().int()),
+  /** False until the owner first saves it: the page shows defaults made from the shop's name. */
+  is_saved: z.boolean(),
+});
+export type AdminHomePage = z.infer<typeof AdminHomePage>;
+
+/**
+ * `PATCH /admin/home-page/`: fields left out keep their value (the defaults, before the first save). A `category`
+ * source needs its category, a `products` source at least one product.
+ */
+export const AdminHomePageBody = z
+  .object({
+    hero_eyebrow: z.string().trim().max(100),
+    hero_title: z.string().trim().min(1, { error: 'Enter the title of the home page.' }).max(150),
+    hero_intro: z.string().max(4000),
+    hero_image: MediaKeyInput,
+    hero_image_alt: z.string().trim().max(250),
+    story_heading: z.string().trim().max(150),
+    story_text: z.string().max(20000),
+    story_image: MediaKeyInput,
+    story_image_alt: z.string().trim().max(250),
+    featured_heading: z.string().trim().max(100),
+    featured_source: HomeFeaturedSource,
+    featured_category: RowId.nullable(),
+    featured_products: z
+      .array(RowId)
+      .max(HOME_FEATURED_LIMIT, { error: `Choose at most ${HOME_FEATURED_LIMIT} products.` }),
+  })
+  .partial()
+  .strict();
+export type AdminHomePageBody = z.infer<typeof AdminHomePageBody>;
 
 // ── Contact ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -297,9 +361,43 @@ export const AdminContactMessage = z.object({
   message: z.string(),
   is_archived: z.boolean(),
   created_at: z.string(),
+  /** When staff last answered it; null while unanswered. */
+  last_replied_at: z.string().nullable(),
 });
 export type AdminContactMessage = z.infer<typeof AdminContactMessage>;
 export const AdminContactMessagePage = adminPage(AdminContactMessage);
+
+/** The most a reply to a contact message may hold, in characters. */
+export const CONTACT_REPLY_MAX_LENGTH = 10_000;
+
+/** A reply of staff to a contact message, as mailed to its sender and kept with it. */
+export const AdminContactReply = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  created_at: z.string(),
+  staff_user_id: z.number().int(),
+  /** The member of staff's display name, else their username ('' when the account is gone). */
+  staff_name: z.string(),
+});
+export type AdminContactReply = z.infer<typeof AdminContactReply>;
+
+/** `GET /admin/contact-messages/{id}/`: the message with its replies, oldest first. */
+export const AdminContactMessageDetail = AdminContactMessage.extend({ replies: z.array(AdminContactReply) });
+export type AdminContactMessageDetail = z.infer<typeof AdminContactMessageDetail>;
+
+/** `POST /admin/contact-messages/{id}/replies/`: the answer, mailed from the shop's sender to the message's sender. */
+export const AdminContactReplyBody = z
+  .object({
+    body: z
+      .string({ error: 'Write your reply.' })
+      .trim()
+      .min(1, { error: 'Write your reply.' })
+      .max(CONTACT_REPLY_MAX_LENGTH, {
+        error: `Write a reply of at most ${CONTACT_REPLY_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+      }),
+  })
+  .strict();
+export type AdminContactReplyBody = z.infer<typeof AdminContactReplyBody>;
 
 /** `GET /admin/contact-messages/`: newest first; archived ones only when asked. */
 export const AdminContactMessageListQuery = AdminListQuery.extend({

@@ -3,13 +3,22 @@
 // and change bodies, a slug from a name, a price changed by a percent, and the bulk edit's shapes.
 import './browser.ts';
 import { z } from 'zod';
-import { AdminPrice, slugSchema } from './admin-catalog.ts';
+import {
+  AdminPrice,
+  CustomsDescriptionInput,
+  HsCodeInput,
+  LeadTimeDays,
+  OriginCountryInput,
+  slugSchema,
+  WeightGramsInput,
+} from './admin-catalog.ts';
 import { RowId as Id } from './ids.ts';
 
 /**
  * The slug a name suggests: lower-case ASCII letters and digits in words joined by single hyphens (accents dropped),
  * at most `max` characters, cut at a word; '' when the name has no letter or digit of that alphabet. The admin form
- * fills the slug with it as the name is typed, and the API derives a product's slug with it when none is given.
+ * fills the slug with it as the name is typed, and the API derives a product's, a category's or a post's slug with it
+ * when none is given.
  */
 export function slugFromName(name: string, max = 200): string {
   const words = name
@@ -27,6 +36,15 @@ export function slugFromName(name: string, max = 200): string {
     slug = next;
   }
   return slug;
+}
+
+/**
+ * The first of `base`, `base-2`, `base-3`… that is not `taken`: a slug derived from a name, made unique in the shop
+ * (products, categories and posts, whose slug the API derives when the request leaves it out).
+ */
+export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
 /** A percent change on the wire: "-10", "12.5", "7.25" (at most two decimals), above -100 and at most 1000. */
@@ -130,9 +148,19 @@ const productFields = {
   is_active: z.boolean(),
   is_featured: z.boolean(),
   low_stock_threshold: unitCount,
+  /** Made when ordered: on sale at stock 0, shipping within `lead_time_days` (required while it is). */
+  made_to_order: z.boolean(),
+  lead_time_days: LeadTimeDays.nullable(),
   attributes: z.array(AdminAttribute).max(100),
   stock: unitCount,
   images: productPictures,
+  /** What customs papers say of it (issue 48): '' (or null, the weight) leaves it unsaid. */
+  hs_code: HsCodeInput,
+  country_of_origin: OriginCountryInput,
+  customs_description: CustomsDescriptionInput,
+  weight_grams: WeightGramsInput.nullable(),
+  /** Sold to adults only: an order holding it needs the buyer's confirmation of the shop's age. */
+  age_restricted: z.boolean(),
 };
 
 /**

@@ -11,6 +11,7 @@ import {
   OrderRefund,
   OrderStatus,
   PaymentMethod,
+  Presentment,
   REFUND_STATUSES,
 } from './orders.ts';
 import { PaymentStatus } from './payments.ts';
@@ -123,6 +124,8 @@ export const AdminOrderSummary = z.object({
   customer_email: z.string(),
   /** Placed while the shop took payments through the built-in test gateway: no card was charged. */
   is_test: z.boolean(),
+  /** Made to order (issue 49): the day its last line made to order ships by; null when all came from stock. */
+  ships_by: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -151,22 +154,50 @@ export const AdminRefund = OrderRefund.extend({
   restock: z.array(
     z.object({ product_id: z.number().int(), variant_id: z.number().int().optional(), quantity: z.number().int() }),
   ),
+  /** What a refund by line took of each line (empty for a free amount: decision 024). */
+  lines: z.array(
+    z.object({
+      line_id: z.number().int(),
+      quantity: z.number().int(),
+      restock: z.boolean(),
+      /** What these units came to: their net after the order's discounts, and their tax where the total added it. */
+      amount: Money,
+      /** Their tax (within `amount` either way). */
+      tax: Money,
+    }),
+  ),
+  /** The shipping (with its tax) a refund by line gave back with the order's last units; null otherwise. */
+  shipping: Money.nullable(),
   error_message: z.string().nullable(),
   review_reason: z.string().nullable(),
 });
 export type AdminRefund = z.infer<typeof AdminRefund>;
 
+/** Units of one order line to refund, and whether they go back in stock (to the line's own variant). */
+export const RefundLineBody = z.object({
+  line_id: RowId,
+  quantity: z.number({ error: 'Enter a number of units.' }).int().min(1).max(10_000),
+  restock: z.boolean().default(false),
+});
+export type RefundLineBody = z.infer<typeof RefundLineBody>;
+
+const RefundLinesBody = z.array(RefundLineBody).min(1, { error: 'Choose at least one line.' }).max(100);
+
 /**
- * `POST /admin/orders/{id}/refunds/`: send back `amount` (never more than is left to refund) of a paid order, with a
- * reason, and put units back in stock. For a method paid outside the shop, staff record the refund they made: its
- * `reference` and the day (`refunded_on`, today when left out). An `Idempotency-Key` header makes a retry answer the
- * same refund.
+ * `POST /admin/orders/{id}/refunds/`: send back part or all of a paid order (never more than is left to refund), with
+ * a reason. Either by line (`lines`: the shop computes the amount, each line's units at their price after their share
+ * of the discounts, with their tax, and the shipping with the order's last units; `amount` left out, or equal to it),
+ * or a free `amount` (a goodwill refund), with units put back in stock (`restock`). For a method paid outside the
+ * shop, staff record the refund they made: its `reference` and the day (`refunded_on`, today when left out). An
+ * `Idempotency-Key` header makes a retry answer the same refund.
  */
 export const CreateRefundBody = z.object({
   amount: z
-    .string({ error: 'This field is required.' })
+    .string()
     .trim()
-    .regex(/^\d{1,10}(\.\d{1,2})?$/, { error: 'Enter an amount such as 12.50.' }),
+    .regex(/^\d{1,10}(\.\d{1,2})?$/, { error: 'Enter an amount such as 12.50.' })
+    .optional(),
+  lines: RefundLinesBody.optional(),
   reason: z.string().trim().max(500).default(''),
   reference: z.string().trim().max(200).default(''),
   refunded_on: z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' }).optional(),
@@ -181,8 +212,25 @@ export const CreateRefundBody = z.object({
 });
 export type CreateRefundBody = z.infer<typeof CreateRefundBody>;
 
+/** `POST /admin/orders/{id}/refunds/quote/`: what refunding these lines would give back, refunding nothing. */
+export const RefundQuoteBody = z.object({ lines: RefundLinesBody });
+export type RefundQuoteBody = z.infer<typeof RefundQuoteBody>;
+
+/** What refunding the lines comes to: per line, the shipping with the order's last units, the tax per rate, the total. */
+export const RefundQuote = z.object({
+  amount: Money,
+  /** The tax within `amount`. */
+  tax: Money,
+  /** Per rate, as the order's taxes read (empty when the order's lines do not say their rates). */
+  taxes: z.array(OrderTax),
+  shipping: Money.nullable(),
+  lines: z.array(z.object({ line_id: z.number().int(), quantity: z.number().int(), amount: Money, tax: Money })),
+});
+export type RefundQuote = z.infer<typeof RefundQuote>;
+
 export const AdminOrder = AdminOrderSummary.extend({
-  items: z.array(OrderLine),
+  /** The lines, each with its units not yet refunded by line (refunds not failed count). */
+  items: z.array(OrderLine.extend({ refundable_quantity: z.number().int() })),
   subtotal: Money,
   /** What the order's discounts took off (`discounts`): `total = subtotal - discount + shipping + tax`. */
   discount: Money,
@@ -198,7 +246,13 @@ export const AdminOrder = AdminOrderSummary.extend({
   tracking_number: z.string(),
   tracking_url: z.string(),
   history: z.array(
-    OrderHistoryEntry.extend({ from_status: OrderStatus.nullable(), actor: z.string(), reason: z.string() }),
+    OrderHistoryEntry.extend({
+      from_status: OrderStatus.nullable(),
+      actor: z.string(),
+      /** The e-mail address of the member of staff who made a staff move (null for the others, or a deleted account). */
+      by: z.string().nullable(),
+      reason: z.string(),
+    }),
   ),
   notes: z.array(AdminOrderNote),
   payments: z.array(AdminPayment),
@@ -206,6 +260,12 @@ export const AdminOrder = AdminOrderSummary.extend({
   refunded_amount: Money,
   refundable_amount: Money,
   refunds: z.array(AdminRefund),
+  /** What the customer saw (decision 028): the currency they read prices in, its rate, and the total in it. */
+  ...Presentment.shape,
+  /** Selling abroad (issue 48): the age its buyer confirmed (null: it held nothing age-restricted). */
+  confirmed_age: z.number().int().nullable(),
+  /** It goes to another country than the shop's: it travels with a customs declaration. */
+  leaves_shop_country: z.boolean(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
@@ -224,6 +284,8 @@ export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuery>;
 export const OrderTransitionBody = z.object({
   to: z.enum(['paid', 'processing', 'shipped', 'delivered', 'cancelled']),
   reason: z.string().trim().max(500).optional(),
+  /** Whether a cancellation's reason goes to the customer in its e-mail (the default) or stays in the history only. */
+  reason_to_customer: z.boolean().optional(),
   refund: z.boolean().optional(),
   carrier: z.string().trim().min(1).max(100).optional(),
   tracking_number: z.string().trim().min(1).max(100).optional(),
@@ -322,8 +384,20 @@ export const AwaitingPaymentOrder = z.object({
 export type AwaitingPaymentOrder = z.infer<typeof AwaitingPaymentOrder>;
 
 /**
+ * `GET /admin/dashboard/?include_test=true`: today's figures count the test orders too (those paid through the test
+ * card gateway, `is_test`), which are left out by default: no money changed hands.
+ */
+export const AdminDashboardQuery = z.object({
+  include_test: z
+    .enum(['true', 'false'], { error: 'Say true or false.' })
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+export type AdminDashboardQuery = z.infer<typeof AdminDashboardQuery>;
+
+/**
  * `GET /admin/dashboard/`: today's paid orders and their revenue (today: since midnight in the shop's time zone; paid:
- * `PAID_ORDER_STATUSES`, test orders left out), the orders awaiting payment (how many, and the latest), and the
+ * `PAID_ORDER_STATUSES`, test orders left out unless asked for), the orders awaiting payment (how many, and the latest), and the
  * products running low. `today` is the shop's calendar day, for the sales report's ranges; `sales_today` splits its
  * money as the report does (goods, discounts, shipping, tax added and included, refunds, net).
  */
@@ -331,17 +405,41 @@ export const AdminDashboard = z.object({
   /** The shop's time zone, whose midnight starts its day (its site settings'; UTC for a shop that has not set one). */
   time_zone: z.string(),
   today: z.string(),
+  /** Whether today's figures count test orders (`include_test` asked). */
+  include_test: z.boolean(),
   orders_today: z.number().int(),
-  revenue_today: Money,
-  sales_today: SalesFigures,
+  /** Null for a role that may not see revenue (`see_revenue`). */
+  revenue_today: Money.nullable(),
+  sales_today: SalesFigures.nullable(),
   awaiting_payment: z.number().int(),
   awaiting_payment_orders: z.array(AwaitingPaymentOrder),
+  /**
+   * What runs low: a product bought as it is, or each variant of a product sold in options (`variant_id` and its
+   * option values as `variant`, "15 inch / Mirror-polished"; the product's threshold applies to each variant).
+   */
   low_stock: z.array(
     z.object({
+      /** The product's id. */
       id: z.number().int(),
       name: z.string(),
+      variant_id: z.number().int().nullable(),
+      /** The variant's option values, '' for a product without variants. */
+      variant: z.string(),
       stock: z.number().int(),
       low_stock_threshold: z.number().int(),
+    }),
+  ),
+  /**
+   * Orders made to order due to ship within the week (issue 49): paid and not shipped, whose `ships_by` is at most 7
+   * days from today (or past), soonest first.
+   */
+  due_to_ship: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      status: OrderStatus,
+      ships_by: z.string(),
+      customer_email: z.string(),
     }),
   ),
 });
@@ -391,7 +489,8 @@ const mailAddress = z
 
 /**
  * `GET`/`PUT /admin/mail-settings/` (owner): the shop's sender, the name and address its e-mails come from, and where
- * replies go ('' each: the shop's name with the platform's default address, and no reply-to).
+ * replies go ('' each: the shop's name with the platform's default address, and no reply-to); and which e-mails its
+ * staff get at the shop's own address (each on by default).
  */
 export const MailSettings = z.object({
   sender_name: z
@@ -401,5 +500,55 @@ export const MailSettings = z.object({
     .refine((value) => !/[<>"\r\n]/.test(value), { error: 'A sender name has no <, >, " or line break.' }),
   sender_address: mailAddress,
   reply_to: mailAddress,
+  /** Staff get an e-mail at the shop's own address when an order is placed. */
+  notify_new_order: z.boolean(),
+  /** Staff get one e-mail a day, at the shop's own address, listing what runs low on stock. */
+  notify_low_stock: z.boolean(),
 });
 export type MailSettings = z.infer<typeof MailSettings>;
+
+/**
+ * `GET /admin/stock-alerts/` (issue 49): the demand waiting for what is sold out, one row per product or variant that
+ * shoppers asked to hear of (`id`: `<product>` or `<product>-<variant>`), most waiting first.
+ */
+export const AdminStockAlertDemand = z.object({
+  id: z.string(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  variant_id: z.number().int().nullable(),
+  /** The variant's option values; '' for the product. */
+  variant: z.string(),
+  stock: z.number().int(),
+  /** Confirmed alerts waiting (a guest's unconfirmed ones are `unconfirmed`). */
+  waiting: z.number().int(),
+  unconfirmed: z.number().int(),
+  oldest: z.string(),
+});
+export type AdminStockAlertDemand = z.infer<typeof AdminStockAlertDemand>;
+export const AdminStockAlertDemandPage = adminPage(AdminStockAlertDemand);
+export const AdminStockAlertQuery = AdminListQuery.extend({
+  ordering: adminOrdering('waiting', 'oldest', 'product_name'),
+});
+export type AdminStockAlertQuery = z.infer<typeof AdminStockAlertQuery>;
+
+/**
+ * `GET /admin/abandoned-carts/` (issue 49): customers' carts with lines that have not changed for the reminder's wait,
+ * newest change first: the customer, what the cart is worth (as entered), when it last changed, and its reminders.
+ */
+export const AdminAbandonedCart = z.object({
+  id: z.number().int(),
+  customer: z.object({ id: z.number().int(), email: z.string() }),
+  items: z.number().int(),
+  value: Money,
+  changed_at: z.string(),
+  marketing_consent: z.boolean(),
+  reminders_sent: z.number().int(),
+  reminded_at: z.string().nullable(),
+});
+export type AdminAbandonedCart = z.infer<typeof AdminAbandonedCart>;
+export const AdminAbandonedCartPage = adminPage(AdminAbandonedCart);
+export const AdminAbandonedCartQuery = AdminListQuery.extend({
+  ordering: adminOrdering('changed_at'),
+  reminded: z.enum(['true', 'false']).optional(),
+});
+export type AdminAbandonedCartQuery = z.infer<typeof AdminAbandonedCartQuery>;

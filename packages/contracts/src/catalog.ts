@@ -1,8 +1,9 @@
 import './browser.ts';
 import { z } from 'zod';
 import { PRICE_BOUND_PATTERN } from './catalog-rules.ts';
-import { PageNumber, RowId } from './ids.ts';
+import { PageNumber, QueryRowId, RowId } from './ids.ts';
 import { Money, parseMinor } from './money.ts';
+import { ShippingRestrictionNote } from './selling-abroad.ts';
 
 export {
   averageRating,
@@ -83,6 +84,14 @@ export const PersonalisationField = z.object({
 });
 export type PersonalisationField = z.infer<typeof PersonalisationField>;
 
+/** A variant's own specification value (issue 45): it replaces the product's attribute of the same key. */
+export const VariantAttribute = z.object({ key: z.string(), value: z.string() });
+export type VariantAttribute = z.infer<typeof VariantAttribute>;
+
+/** A variant's own alt text of one of its product's pictures (`image_id`: the picture's `id` in `images`). */
+export const VariantImageAlt = z.object({ image_id: z.number(), alt_text: z.string() });
+export type VariantImageAlt = z.infer<typeof VariantImageAlt>;
+
 /**
  * One combination of a product's options as sold: its own SKU, price, stock and weight. `options` maps each option
  * type's name to this variant's value; `image_ids` names pictures of the product's `images` shown for it (first
@@ -98,9 +107,21 @@ export const ProductVariant = z.object({
   /** With a before-discount price: the lowest price of the 30 days before its price took effect (decision 020). */
   lowest_price_30_days: Money.nullable().optional(),
   stock: z.number(),
+  /** Platform extension (issue 49): made when ordered, on sale at stock 0, shipping within `lead_time_days`. */
+  made_to_order: z.boolean().optional(),
+  lead_time_days: z.number().nullable().optional(),
   weight_grams: z.number().nullable(),
   image_ids: z.array(z.number()),
   is_default: z.boolean(),
+  /**
+   * Platform extension (issue 45), the variant's own page: its lead text (null: the product's `description`); its
+   * specification values, each replacing the product's attribute of the same `key` (or added after them); its alt
+   * texts of the product's `images` (by `id`; a picture not named keeps its own). The product page shows them while
+   * the variant is chosen.
+   */
+  description: z.string().nullable().optional(),
+  attributes: z.array(VariantAttribute).optional(),
+  image_alt_texts: z.array(VariantImageAlt).optional(),
 });
 export type ProductVariant = z.infer<typeof ProductVariant>;
 
@@ -159,6 +180,21 @@ export const Product = ProductSummary.extend({
   options: z.array(ProductOptionType),
   variants: z.array(ProductVariant),
   personalisation: z.array(PersonalisationField),
+  /**
+   * Platform extension (issue 49): made when ordered (for a product sold in options, its default variant), on sale at
+   * stock 0 and shipping within `lead_time_days`; each variant says its own.
+   */
+  made_to_order: z.boolean().optional(),
+  lead_time_days: z.number().nullable().optional(),
+  /**
+   * Platform extension (issue 48): what customs papers say of it, its HS code ('' unsaid) and country of origin (ISO
+   * code, '' unsaid); whether only an adult may buy it (itself or its category); and the destinations the shop does
+   * not deliver it to, with the shop's words.
+   */
+  hs_code: z.string(),
+  country_of_origin: z.string(),
+  age_restricted: z.boolean(),
+  shipping_restrictions: z.array(ShippingRestrictionNote),
 });
 export type Product = z.infer<typeof Product>;
 
@@ -218,6 +254,15 @@ const OptionValuesFilter = z.preprocess(
     }),
 );
 
+/** How many products a list asked by id (`id=3&id=7`: the home page's chosen products) names at most. */
+export const MAX_PRODUCT_ID_FILTERS = 12;
+
+/** The products a list is limited to, by id: one (`id=3`) or several (the parameter repeated). */
+const ProductIdsFilter = z.preprocess(
+  (value) => (typeof value === 'string' ? [value] : value),
+  z.array(QueryRowId).max(MAX_PRODUCT_ID_FILTERS, { error: `Name at most ${MAX_PRODUCT_ID_FILTERS} products.` }),
+);
+
 export const ProductListQuery = z
   .object({
     is_active: z.enum(['true', 'false', 'True', 'False', '1', '0']).optional(),
@@ -239,6 +284,8 @@ export const ProductListQuery = z
      * one of each type chosen, in the same variant.
      */
     option: OptionValuesFilter.optional(),
+    /** Platform extension for the home page: only these products (by id; the home page's chosen products). */
+    id: ProductIdsFilter.optional(),
     /** Platform extension: a paginated answer also counts the matches per category and per price band. */
     facets: z.enum(['true', 'false']).optional(),
   })

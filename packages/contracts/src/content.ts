@@ -107,6 +107,8 @@ export const SocialMediaProfile = z.object({ id: z.number(), platform_display: z
 
 /** The contact information object (spec section 3 "Contact info"). */
 export const ContactInfo = z.object({
+  /** The shop's own address, as its invoices print it and its e-mails take replies; '' when it has none. */
+  email: z.string(),
   branch_locations: z.array(BranchLocation),
   contact_emails: z.array(ContactEmail),
   social_media_profiles: z.array(SocialMediaProfile),

@@ -13,5 +13,7 @@ export * from './money.ts';
 export * from './order-lifecycle.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './selling-abroad.ts';
 export * from './settings.ts';
 export * from './shops.ts';
+export * from './stock-alerts.ts';

@@ -31,12 +31,32 @@ describe('the moves staff are offered', () => {
     expect(allowedMoves({ status: 'awaiting_payment', payment_method: 'card_2c2p' }, 'gateway')).toEqual(['paid']);
   });
 
-  it('are, for the system, every move of the table', () => {
+  it('offer restoring a cancelled order only while it holds the whole payment that came after its cancellation', () => {
+    const cancelled = { status: 'cancelled', payment_method: 'card_2c2p', total: '170.00' } as const;
+    expect(allowedMoves({ ...cancelled, refundable_amount: '170.00' }, 'staff')).toEqual(['paid']);
+    expect(allowedMoves({ ...cancelled, refundable_amount: '70.00' }, 'staff')).toEqual([]);
+    expect(allowedMoves({ ...cancelled, refundable_amount: '0.00' }, 'staff')).toEqual([]);
+    expect(checkMove({ ...cancelled, refundable_amount: '0.00' }, 'paid', 'staff')).toEqual({
+      status: 409,
+      code: 'not_restorable',
+      detail: 'Only an order whose payment arrived after it was cancelled, none of it refunded, can be restored.',
+    });
+    expect(checkMove({ ...cancelled, refundable_amount: '170.00' }, 'paid', 'customer')).toMatchObject({ status: 403 });
+  });
+
+  it('are, for the system, every move of the table, but the restoring of a cancelled order without its payment', () => {
     for (const method of PAYMENT_METHODS) {
       for (const [from, next] of Object.entries(ORDER_TRANSITIONS)) {
         const order = { status: from as keyof typeof ORDER_TRANSITIONS, payment_method: method };
-        expect(allowedMoves(order, 'system')).toEqual(next);
+        expect(allowedMoves(order, 'system')).toEqual(from === 'cancelled' ? next.filter((to) => to !== 'paid') : next);
       }
+      const holding = {
+        status: 'cancelled' as const,
+        payment_method: method,
+        total: '85.00',
+        refundable_amount: '85.00',
+      };
+      expect(allowedMoves(holding, 'system')).toEqual(ORDER_TRANSITIONS.cancelled);
     }
   });
 });

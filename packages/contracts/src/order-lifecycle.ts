@@ -53,6 +53,8 @@ export const ORDER_MOVES: readonly OrderMove[] = [
   { from: 'partially_refunded', to: 'delivered', by: ['staff', 'system'] },
   // Staff may still cancel an order refunded in part: only its units not yet back return (decision 021).
   { from: 'partially_refunded', to: 'cancelled', by: ['staff', 'system'] },
+  // Restoring an order whose payment arrived after it was cancelled (its guard): its units are taken again.
+  { from: 'cancelled', to: 'paid', by: ['staff', 'system'] },
 ];
 
 const nextOf = (from: OrderStatus): OrderTarget[] =>
@@ -79,6 +81,31 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 export interface MovableOrder {
   status: OrderStatus;
   payment_method: PaymentMethod;
+  /** Its total and what of its money may still go back: a cancelled order holding all of it may be restored. */
+  total?: string | undefined;
+  refundable_amount?: string | undefined;
+}
+
+/** Whether a cancelled order holds its whole payment (it arrived after the cancellation, none of it sent back). */
+export function holdsPaymentAfterCancel(order: MovableOrder): boolean {
+  return (
+    order.status === 'cancelled' &&
+    order.total !== undefined &&
+    order.refundable_amount !== undefined &&
+    order.refundable_amount !== '0.00' &&
+    order.refundable_amount === order.total
+  );
+}
+
+/** Why a cancelled order cannot be restored (becomes paid again), or null when it holds its whole late payment. */
+function restoreRefusal(order: MovableOrder): MoveRefusal | null {
+  return holdsPaymentAfterCancel(order)
+    ? null
+    : {
+        status: 409,
+        code: 'not_restorable',
+        detail: 'Only an order whose payment arrived after it was cancelled, none of it refunded, can be restored.',
+      };
 }
 
 /** What the mover says with a move (`OrderTransitionBody`'s fields). */
@@ -91,7 +118,7 @@ export interface MoveInput {
 export type MoveRefusal =
   | { status: 400; fields: FieldErrors }
   | { status: 403; code: 'permission_denied'; detail: string }
-  | { status: 409; code: 'invalid_transition' | 'card_order'; detail: string };
+  | { status: 409; code: 'invalid_transition' | 'card_order' | 'not_restorable'; detail: string };
 
 /** A rule of the moves to one status made by one actor, beside the table. */
 export interface MoveGuard {
@@ -105,16 +132,22 @@ export interface MoveGuard {
 
 /**
  * What staff moves need: a card order is marked paid by its card payment only (the gateway confirms it, so no order
- * shows paid without the money); shipping names the carrier and the tracking number, which the customer sees.
+ * shows paid without the money); a cancelled order becomes paid again (is restored) only while it holds the whole
+ * payment that arrived after its cancellation; shipping names the carrier and the tracking number, which the customer
+ * sees.
  */
 export const ORDER_MOVE_GUARDS: readonly MoveGuard[] = [
+  // The system restores no order that does not hold its payment either.
+  { to: 'paid', actor: 'system', order: (order) => (order.status === 'cancelled' ? restoreRefusal(order) : null) },
   {
     to: 'paid',
     actor: 'staff',
-    order: (order) =>
-      isPaidThroughGateway(order.payment_method)
+    order: (order) => {
+      if (order.status === 'cancelled') return restoreRefusal(order);
+      return isPaidThroughGateway(order.payment_method)
         ? { status: 409, code: 'card_order', detail: 'A card order is marked paid by its card payment.' }
-        : null,
+        : null;
+    },
   },
   {
     to: 'shipped',

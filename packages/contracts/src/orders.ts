@@ -1,6 +1,7 @@
 import './browser.ts';
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, paginated } from './catalog.ts';
+import { SHOP_CURRENCY } from './currency.ts';
 import { PageNumber, RowId } from './ids.ts';
 import { Money } from './money.ts';
 import { OrderTax } from './tax.ts';
@@ -13,10 +14,10 @@ export const CUSTOMIZATION_VALUE_MAX = 200;
 /** The largest quantity one request may ask for; the stock bounds it further. */
 export const MAX_LINE_QUANTITY = 10_000;
 
-/** Card payments are charged in one currency (spec section 9). */
-export const ORDER_CURRENCY = 'USD';
+/** Card payments are charged in one currency (spec section 9): the shop's, which display currencies are shown beside. */
+export const ORDER_CURRENCY = SHOP_CURRENCY;
 
-export { customizationText } from './customization.ts';
+export { customizationText, orderLineName } from './customization.ts';
 
 export const Customization = z
   .record(
@@ -43,14 +44,35 @@ export const CartItem = z.object({
     price: Money,
     stock: z.number(),
     is_active: z.boolean(),
+    /**
+     * Platform extension (issue 49): made when ordered (the variant's when the line has one), on sale at stock 0 and
+     * shipping within `lead_time_days`.
+     */
+    made_to_order: z.boolean().optional(),
+    lead_time_days: z.number().nullable().optional(),
     main_image: z.object({ thumb_image: z.string(), alt_text: z.string() }).nullable(),
+    /** Platform extension (issue 48): sold to adults only (itself or its category): the order needs `age_confirmed`. */
+    age_restricted: z.boolean(),
   }),
   /**
    * The variant of a product sold in options, null otherwise: then `product.price` and `product.stock` are this
-   * variant's (personalisation's extra price included in the price).
+   * variant's (personalisation's extra price included in the price). Platform extension (issue 45): `image`, the
+   * variant's own first picture (null when it has none: the line shows the product's `main_image`).
    */
-  variant: z.object({ id: z.number(), sku: z.string(), options: z.record(z.string(), z.string()) }).nullable(),
+  variant: z
+    .object({
+      id: z.number(),
+      sku: z.string(),
+      options: z.record(z.string(), z.string()),
+      image: z.object({ thumb_image: z.string(), alt_text: z.string() }).nullable().optional(),
+    })
+    .nullable(),
   line_total: Money,
+  /**
+   * Platform extension (issue 48): the shop's message when the destination the request names is closed to this
+   * product (an order to it is refused); null otherwise, and without a destination.
+   */
+  shipping_restriction: z.string().nullable(),
 });
 export type CartItem = z.infer<typeof CartItem>;
 
@@ -181,6 +203,17 @@ export const PaymentOptions = z.object({
 });
 export type PaymentOptions = z.infer<typeof PaymentOptions>;
 
+/** The methods the payment options say the shop takes, in the spec's order. */
+export function offeredPaymentMethods(
+  options: Pick<PaymentOptions, 'enable_card_payment' | 'enable_bank_transfer' | 'enable_custom_payment'>,
+): PaymentMethod[] {
+  return enabledPaymentMethods({
+    card_2c2p: options.enable_card_payment,
+    bank_transfer: options.enable_bank_transfer,
+    custom: options.enable_custom_payment,
+  });
+}
+
 /** The six delivery address fields, all required (spec section 5 "Checkout"). */
 export const DELIVERY_ADDRESS_FIELDS = [
   'street',
@@ -230,6 +263,21 @@ export function addressLines(address: DeliveryAddress): [string, string, string,
 export const CreateOrderBody = z.object({
   payment_method: z.string({ error: 'This field is required.' }).max(50),
   delivery_address: DeliveryAddress,
+  /**
+   * Platform extension (decision 028): the currency the shopper read prices in (an ISO code the shop lists, or its
+   * own); the order keeps its total in it as shown. The order is charged in the shop's currency whatever it is.
+   */
+  currency: z
+    .string({ error: 'Name a currency by its code, such as EUR.' })
+    .trim()
+    .max(10, { error: 'Name a currency by its code, such as EUR.' })
+    .transform((code) => code.toUpperCase())
+    .optional(),
+  /**
+   * Platform extension (issue 48): the buyer confirms being of the shop's age (`ageConfirmationLabel`); an order
+   * holding an age-restricted product is refused without it.
+   */
+  age_confirmed: z.boolean({ error: 'Must be a valid boolean.' }).optional(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 
@@ -318,6 +366,8 @@ export const OrderRefund = z.object({
   method_label: z.string(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
+  /** The items a refund by line gave back (the order's `items`, by id), and how many of each; empty for an amount. */
+  lines: z.array(z.object({ line_id: z.number().int(), quantity: z.number().int() })),
 });
 export type OrderRefund = z.infer<typeof OrderRefund>;
 
@@ -331,10 +381,31 @@ export const OrderLine = z.object({
   customization: z.record(z.string(), z.string()),
   line_total: Money,
   thumb_image: z.string().nullable(),
-  /** The variant ordered (decision 018): its id while it exists and its SKU as ordered; null for a plain product. */
-  variant: z.object({ id: z.number().nullable(), sku: z.string() }).nullable(),
+  /**
+   * The variant ordered (decision 018): its id while it exists, its SKU and its option values as ordered (empty for
+   * an order placed before lines kept them, of a variant deleted since); null for a plain product.
+   */
+  variant: z.object({ id: z.number().nullable(), sku: z.string(), option_values: z.array(z.string()) }).nullable(),
+  /**
+   * Platform extension (issue 49): made to order, the day it ships by (YYYY-MM-DD: the day the order was placed, on
+   * the shop's calendar, plus the lead time); null when it came from stock.
+   */
+  ships_by: z.string().nullable().optional(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
+
+/**
+ * What the shopper saw (decision 028): the currency they read prices in, its rate then, and the order's total in it as
+ * shown (`total` × the rate, rounded as the shop rounds it; its decimal text in the currency's decimals, "183.99",
+ * "27000"). An order read in the shop's own currency has its currency, a rate of "1" and its total. The order is
+ * charged `total` in `currency` all the same.
+ */
+export const Presentment = z.object({
+  presentment_currency: z.string(),
+  presentment_rate: z.string(),
+  presentment_total: z.string(),
+});
+export type Presentment = z.infer<typeof Presentment>;
 
 /** An order as its list shows it. */
 export const OrderSummary = z.object({
@@ -348,6 +419,8 @@ export const OrderSummary = z.object({
   currency: z.string(),
   total_items: z.number().int(),
   created_at: z.string(),
+  /** Platform extension (issue 49): the day its last line made to order ships by; null when all came from stock. */
+  ships_by: z.string().nullable().optional(),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
@@ -386,6 +459,9 @@ export const Order = OrderSummary.extend({
   /** The money sent back so far (refunds that completed), and every refund asked for, oldest first. */
   refunded_amount: Money,
   refunds: z.array(OrderRefund),
+  ...Presentment.shape,
+  /** Platform extension (issue 48): the age its buyer confirmed being at least; null when it held nothing age-restricted. */
+  confirmed_age: z.number().int().nullable(),
 });
 export type Order = z.infer<typeof Order>;
 

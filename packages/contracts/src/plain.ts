@@ -4,4 +4,6 @@ export * from './catalog-rules.ts';
 export * from './customization.ts';
 export * from './error-texts.ts';
 export * from './json.ts';
+export * from './made-to-order.ts';
 export * from './minor-units.ts';
+export * from './selling-abroad-rules.ts';

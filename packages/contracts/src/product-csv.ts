@@ -7,7 +7,8 @@ import { z } from 'zod';
  * The columns of the product CSV, in the order the export writes them. `slug` is the key (required); an import may
  * leave any other column out, and then changes nothing of it; a blank cell of `featured`, `published`, `stock` or
  * `low_stock_threshold` changes nothing either (a blank `price_before_discount` is no discount, blank `images` no
- * pictures). `attributes` is `name=value` pairs separated by `;`
+ * pictures). `made_to_order` is true or false (blank: unchanged) and `lead_time_days` its lead time in days (blank:
+ * unchanged; a product made to order needs one; issue 49). `attributes` is `name=value` pairs separated by `;`
  * (a `\` before a `;`, `=` or `\` that belongs to the text); `images` is picture URLs separated by spaces, the main
  * image first.
  *
@@ -16,10 +17,20 @@ import { z } from 'zod';
  * name the variant's options in order, `variant_sku` its SKU, `variant_price` its price (blank: the product's),
  * `variant_price_before_discount` its own before-discount price (blank: none, whatever the product's; the first
  * variant on sale has the product's `price_before_discount` and its cell is not read, decision 020),
- * `variant_stock` its stock (blank: unchanged). On import, the rows of a slug with variant columns define the
- * product's options (values in the order they first appear) and its variants, matched by their options; the
- * product's `stock` is then its variants' and not read. A product sold as it is has one row, its variant columns
- * empty.
+ * `variant_stock` its stock (blank: unchanged), `variant_made_to_order` and `variant_lead_time_days` whether it is made
+ * to order with a lead time of its own (blank: unchanged; issue 49). The variant's own page (issue 45): `variant_description` its lead
+ * text (blank: the product's `description`), `variant_attributes` its specification values, written as `attributes`
+ * (each replaces the product's attribute of its name, or is added), `variant_image_alts` its alt texts of the
+ * product's pictures, `N=text` pairs written the same way, N the picture's place in `images` (1 the main image). On
+ * import, the rows of a slug with variant columns define the product's options (values in the order they first
+ * appear) and its variants, matched by their options; the product's `stock` is then its variants' and not read. A
+ * product sold as it is has one row, its variant columns empty.
+ *
+ * Selling abroad (issue 48), after the columns above so that files written before keep their places: `hs_code`,
+ * `country_of_origin` (an ISO code), `customs_description` and `weight_grams` (blank: unsaid) are what customs papers
+ * say of the product, `age_restricted` whether only adults may buy it (blank: unchanged); `variant_hs_code`,
+ * `variant_country_of_origin`, `variant_customs_description` and `variant_weight_grams` a variant's own where they
+ * differ (blank: the product's).
  */
 export const PRODUCT_CSV_COLUMNS = [
   'slug',
@@ -31,6 +42,8 @@ export const PRODUCT_CSV_COLUMNS = [
   'published',
   'stock',
   'low_stock_threshold',
+  'made_to_order',
+  'lead_time_days',
   'description',
   'long_html_description',
   'attributes',
@@ -45,6 +58,20 @@ export const PRODUCT_CSV_COLUMNS = [
   'variant_price',
   'variant_price_before_discount',
   'variant_stock',
+  'variant_made_to_order',
+  'variant_lead_time_days',
+  'variant_description',
+  'variant_attributes',
+  'variant_image_alts',
+  'hs_code',
+  'country_of_origin',
+  'customs_description',
+  'weight_grams',
+  'age_restricted',
+  'variant_hs_code',
+  'variant_country_of_origin',
+  'variant_customs_description',
+  'variant_weight_grams',
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 

@@ -5,21 +5,11 @@ import './browser.ts';
 import { z } from 'zod';
 import { AdminListQuery, adminOrdering, adminPage } from './admin.ts';
 import { AdminPrice } from './admin-catalog.ts';
+import { COUNTRY_CODES, CountryCode, isCountryCode } from './countries.ts';
 import { Money } from './money.ts';
 import { OrderTax } from './tax.ts';
 
-/** Every ISO 3166-1 alpha-2 country code. */
-export const COUNTRY_CODES = (
-  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
-  'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO ' +
-  'FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE ' +
-  'JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO ' +
-  'MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW ' +
-  'PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM ' +
-  'TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
-).split(' ');
-
-const CODES = new Set(COUNTRY_CODES);
+export { COUNTRY_CODES, CountryCode } from './countries.ts';
 
 /** Other names people write for a few countries (lower case, without accents). */
 const COUNTRY_ALIASES: Record<string, string> = {
@@ -74,7 +64,7 @@ let codesByName: Map<string, string> | undefined;
  */
 export function findCountryCode(text: string): string | null {
   const trimmed = text.trim();
-  if (/^[a-z]{2}$/i.test(trimmed) && CODES.has(trimmed.toUpperCase())) return trimmed.toUpperCase();
+  if (/^[a-z]{2}$/i.test(trimmed) && isCountryCode(trimmed.toUpperCase())) return trimmed.toUpperCase();
   if (!codesByName) {
     codesByName = new Map(Object.entries(COUNTRY_ALIASES));
     for (const code of COUNTRY_CODES) codesByName.set(comparable(countryName(code)), code);
@@ -88,12 +78,6 @@ export function countryChoices(): { code: string; name: string }[] {
     a.name.localeCompare(b.name, 'en'),
   );
 }
-
-export const CountryCode = z
-  .string()
-  .trim()
-  .transform((text) => text.toUpperCase())
-  .refine((code) => CODES.has(code), { error: 'Not a country code (ISO 3166-1 alpha-2).' });
 
 /** How long delivery takes, as customers read it: '3–7 business days', '1 business day'. */
 export function deliveryEstimateText(minDays: number, maxDays: number): string {
@@ -132,6 +116,11 @@ export const ShippingQuote = z.object({
   /** The order amount from which shipping is free in this zone, if it is. */
   free_above: Money.nullable(),
   delivery_estimate: z.string(),
+  /**
+   * Platform extension (issue 48): for a destination outside the shop's country, the shop's notice that import duties
+   * and taxes may be charged on delivery; null at home, and where a tax rate of the destination already collects them.
+   */
+  duties_notice: z.string().nullable(),
 });
 export type ShippingQuote = z.infer<typeof ShippingQuote>;
 

@@ -127,33 +127,41 @@ export function orderTaxes(input: {
     input.lines.map((line) => line.cents),
     input.productDiscountCents,
   );
-  return taxesOfNetLines(input.display, [
+  const { taxes, addedCents } = taxesOfNetLines(input.display, [
     ...input.lines.map((line, index) => ({ ...line, cents: line.cents - (shares[index] ?? 0) })),
     input.shipping,
   ]);
+  return { taxes, addedCents };
+}
+
+/** The tax of one line already net of its discounts, rounded on its own (0 at a rate of 0 or on nothing). */
+export function lineTax(display: TaxDisplay, line: TaxedLine): number {
+  if (line.basisPoints === 0 || line.cents <= 0) return 0;
+  return display === 'included' ? taxInGross(line.cents, line.basisPoints) : taxOnNet(line.cents, line.basisPoints);
 }
 
 /**
  * The taxes of lines already net of their discounts (the shipping among them), per rate in the order the rates first
- * appear, each line's tax rounded on its own; `addedCents` is what the total adds (0 where the prices include it).
+ * appear, each line's tax rounded on its own (`lineCents`, in the lines' order); `addedCents` is what the total adds
+ * (0 where the prices include it).
  */
 export function taxesOfNetLines(
   display: TaxDisplay,
   lines: readonly TaxedLine[],
-): { taxes: TaxAmount[]; addedCents: number } {
+): { taxes: TaxAmount[]; addedCents: number; lineCents: number[] } {
   const byRate = new Map<string, TaxAmount>();
-  for (const line of lines) {
-    if (line.basisPoints === 0 || line.cents <= 0) continue;
-    const cents =
-      display === 'included' ? taxInGross(line.cents, line.basisPoints) : taxOnNet(line.cents, line.basisPoints);
+  const lineCents = lines.map((line) => {
+    const cents = lineTax(display, line);
+    if (cents === 0) return 0;
     const key = `${line.name}\n${line.basisPoints}`;
     const kept = byRate.get(key);
     if (kept) kept.cents += cents;
     else byRate.set(key, { name: line.name, basisPoints: line.basisPoints, cents });
-  }
+    return cents;
+  });
   const taxes = [...byRate.values()];
   const sum = taxes.reduce((total, tax) => total + tax.cents, 0);
-  return { taxes, addedCents: display === 'added' ? sum : 0 };
+  return { taxes, addedCents: display === 'added' ? sum : 0, lineCents };
 }
 
 /** A tax of an order, a quote or an invoice: its name and rate, what it comes to, and whether the prices hold it. */

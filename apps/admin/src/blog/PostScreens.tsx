@@ -10,7 +10,6 @@ import {
   FunctionField,
   List,
   NumberField,
-  regex,
   required,
   SearchInput,
   SelectInput,
@@ -23,12 +22,11 @@ import {
 } from 'react-admin';
 import { HtmlInput } from '../inputs/HtmlInput.tsx';
 import { MediaInput } from '../inputs/MediaInput.tsx';
+import { type SlugFollowing, SlugInput, useSlugFollowing, withoutFollowedSlug } from '../inputs/SlugInput.tsx';
 import { EmptyList } from '../layout/EmptyList.tsx';
 import { Responsive } from '../layout/Responsive.tsx';
 import { formatDateTime } from '../lib/format.ts';
 import { maxLengthOf } from '../lib/limits.ts';
-
-const slugRule = regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single hyphens.');
 
 const STATUS_FILTER_CHOICES = [
   { id: 'draft', name: 'Draft' },
@@ -47,7 +45,7 @@ function isoOrNull(value: unknown): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-function PostFields() {
+function PostFields({ slugFollowing }: { slugFollowing?: SlugFollowing }) {
   return (
     <>
       <TextInput
@@ -56,11 +54,11 @@ function PostFields() {
         validate={[required(), maxLengthOf(AdminPostUpdateBody, 'title')]}
         fullWidth
       />
-      <TextInput
-        source="slug"
-        label="Slug"
-        validate={[required(), slugRule, maxLengthOf(AdminPostUpdateBody, 'slug')]}
-        fullWidth
+      <SlugInput
+        from="title"
+        following={slugFollowing}
+        max={maxLengthOf(AdminPostUpdateBody, 'slug')}
+        helperText="The post’s address in the shop"
       />
       <TextInput
         source="excerpt"
@@ -136,10 +134,11 @@ export function PostList() {
 }
 
 export function PostCreate() {
+  const slugFollowing = useSlugFollowing();
   return (
-    <Create redirect="edit">
+    <Create redirect="edit" transform={(data: Record<string, unknown>) => withoutFollowedSlug(data, slugFollowing)}>
       <SimpleForm defaultValues={{ status: 'draft' }} sx={{ maxWidth: 820 }}>
-        <PostFields />
+        <PostFields slugFollowing={slugFollowing} />
       </SimpleForm>
     </Create>
   );

@@ -1,5 +1,7 @@
 import { type AdminCategory, AdminCategoryUpdateBody } from '@platform/contracts/admin-catalog';
 import {
+  BooleanField,
+  BooleanInput,
   Create,
   CreateButton,
   Datagrid,
@@ -18,12 +20,12 @@ import {
   WrapperField,
 } from 'react-admin';
 import { HtmlInput } from '../inputs/HtmlInput.tsx';
+import { type SlugFollowing, SlugInput, useSlugFollowing, withoutFollowedSlug } from '../inputs/SlugInput.tsx';
 import { EmptyList } from '../layout/EmptyList.tsx';
 import { Responsive } from '../layout/Responsive.tsx';
 import { maxLengthOf } from '../lib/limits.ts';
-import { slugRule } from './ProductForm.tsx';
 
-function CategoryFields() {
+function CategoryFields({ slugFollowing }: { slugFollowing?: SlugFollowing }) {
   return (
     <>
       <TextInput
@@ -32,13 +34,18 @@ function CategoryFields() {
         validate={[required(), maxLengthOf(AdminCategoryUpdateBody, 'name')]}
         fullWidth
       />
-      <TextInput
-        source="slug"
-        label="Slug"
-        validate={[required(), slugRule, maxLengthOf(AdminCategoryUpdateBody, 'slug')]}
-        fullWidth
+      <SlugInput
+        from="name"
+        following={slugFollowing}
+        max={maxLengthOf(AdminCategoryUpdateBody, 'slug')}
+        helperText="The category’s address in the shop"
       />
       <NumberInput source="position" label="Position" step={1} />
+      <BooleanInput
+        source="age_restricted"
+        label="Sold to adults only"
+        helperText="Every product of it: an order holding one needs the buyer’s confirmation of the shop’s age"
+      />
       <HtmlInput
         source="description"
         label="Description"
@@ -74,6 +81,7 @@ export function CategoryList() {
           <TextField source="slug" label="Slug" sortable={false} />
           <NumberField source="position" label="Position" />
           <NumberField source="product_count" label="Products" sortable={false} />
+          <BooleanField source="age_restricted" label="Adults only" sortable={false} />
           <WrapperField label="Actions" sortable={false}>
             <DeleteButton mutationMode="pessimistic" />
           </WrapperField>
@@ -84,10 +92,11 @@ export function CategoryList() {
 }
 
 export function CategoryCreate() {
+  const slugFollowing = useSlugFollowing();
   return (
-    <Create redirect="list">
+    <Create redirect="list" transform={(data: Record<string, unknown>) => withoutFollowedSlug(data, slugFollowing)}>
       <SimpleForm sx={{ maxWidth: 720 }}>
-        <CategoryFields />
+        <CategoryFields slugFollowing={slugFollowing} />
       </SimpleForm>
     </Create>
   );

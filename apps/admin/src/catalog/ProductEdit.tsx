@@ -1,13 +1,33 @@
 import { Box, Button, Card, CardContent, TextField as MuiTextField, Stack, Typography } from '@mui/material';
-import type { AdminProduct } from '@platform/contracts/admin-catalog';
+import type { AdminProduct, AdminStockMovement } from '@platform/contracts/admin-catalog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Edit, SimpleForm, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import {
+  Edit,
+  Link,
+  SimpleForm,
+  useCreatePath,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
 import type { AdminDataProvider } from '../lib/dataProvider.ts';
 import { errorText } from '../lib/errors.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { ProductFields, productBody } from './ProductForm.tsx';
 import { ProductOptionsPanel } from './ProductOptions.tsx';
+
+/** A movement's order, by its number, opening the order's page. */
+function MovementOrder({ movement }: { movement: AdminStockMovement }) {
+  const createPath = useCreatePath();
+  if (movement.order_id === null) return null;
+  return (
+    <Link to={createPath({ resource: 'orders', id: movement.order_id, type: 'show' })}>
+      #{movement.order_number ?? movement.order_id}
+    </Link>
+  );
+}
 
 function StockPanel() {
   const product = useRecordContext<AdminProduct>();
@@ -26,6 +46,7 @@ function StockPanel() {
   });
   if (!product) return null;
 
+  const soldInOptions = (product.variants ?? []).length > 0;
   const amount = Number(change);
   const valid = Number.isInteger(amount) && amount !== 0 && change.trim() !== '' && reason.trim() !== '';
 
@@ -52,7 +73,7 @@ function StockPanel() {
           Stock: <span data-testid="stock">{ledger.data?.stock ?? product.stock}</span>
         </Typography>
         {/* The list's record, standing in until the product is read, has no variants. */}
-        {(product.variants ?? []).length > 0 ? (
+        {soldInOptions ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             The sum of its variants’ stock: count them in the variant grid above.
           </Typography>
@@ -84,6 +105,7 @@ function StockPanel() {
               <th>When</th>
               <th>Change</th>
               <th>Reason</th>
+              {soldInOptions && <th>Variant</th>}
               <th>Order</th>
               <th>Note</th>
             </tr>
@@ -94,7 +116,10 @@ function StockPanel() {
                 <td>{formatDateTime(movement.created_at)}</td>
                 <td>{movement.quantity > 0 ? `+${movement.quantity}` : movement.quantity}</td>
                 <td>{movement.reason}</td>
-                <td>{movement.order_id ?? ''}</td>
+                {soldInOptions && <td>{movement.variant ?? ''}</td>}
+                <td style={{ whiteSpace: 'nowrap' }}>
+                  <MovementOrder movement={movement} />
+                </td>
                 <td>{movement.note}</td>
               </tr>
             ))}

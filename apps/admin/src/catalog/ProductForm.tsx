@@ -1,7 +1,8 @@
 import { Stack, Typography } from '@mui/material';
 import { parseMinor } from '@platform/contracts';
-import { AdminProductUpdateBody, slugFromName } from '@platform/contracts/admin-products';
-import { useEffect, useRef } from 'react';
+import { HS_CODE_PATTERN } from '@platform/contracts/admin-catalog';
+import { AdminProductUpdateBody } from '@platform/contracts/admin-products';
+import { countryChoices } from '@platform/contracts/shipping';
 import {
   ArrayInput,
   AutocompleteInput,
@@ -14,14 +15,15 @@ import {
   TextInput,
   useRecordContext,
 } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
 import { HtmlInput } from '../inputs/HtmlInput.tsx';
+import { type SlugFollowing, SlugInput } from '../inputs/SlugInput.tsx';
 import { maxLengthOf } from '../lib/limits.ts';
 import { Heading } from '../settings/SingletonEdit.tsx';
 import { ProductPicturesInput } from './ProductPictures.tsx';
 
-export const slugRule = regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens.');
 const priceRule = regex(/^\d{1,8}(\.\d{1,2})?$/, 'A price like 85.00.');
+const hsCodeRule = regex(HS_CODE_PATTERN, 'An HS code like 8211.92 or 8211.92.00.');
+const COUNTRIES = countryChoices().map((country) => ({ id: country.code, name: country.name }));
 
 /** The before-discount price, when given, is above the price (the API's rule, told before saving). */
 function aboveThePrice(value: unknown, values: { price?: unknown }) {
@@ -33,26 +35,12 @@ function aboveThePrice(value: unknown, values: { price?: unknown }) {
 }
 
 /**
- * Fills the slug from the name as it is typed, until the slug is edited by hand (`edited`): a new product only, as
- * a saved product's address is not changed by renaming it.
- */
-function SlugFollowsName({ edited }: { edited: { current: boolean } }) {
-  const name = useWatch({ name: 'name' });
-  const { setValue } = useFormContext();
-  useEffect(() => {
-    if (edited.current) return;
-    setValue('slug', slugFromName(typeof name === 'string' ? name : ''), { shouldValidate: Boolean(name) });
-  }, [name, edited, setValue]);
-  return null;
-}
-
-/**
  * The fields of a product, for its creation and its edit, on one screen: one save writes them all (the stock count
  * through the ledger, the pictures uploaded as they are dropped).
  */
-export function ProductFields({ isNew = false }: { isNew?: boolean }) {
-  const slugEdited = useRef(false);
-  const record = useRecordContext<{ variants?: unknown[]; stock?: number }>();
+export function ProductFields({ slugFollowing }: { slugFollowing?: SlugFollowing }) {
+  const isNew = slugFollowing !== undefined;
+  const record = useRecordContext<{ variants?: unknown[]; stock?: number; category_age_restricted?: boolean }>();
   const soldInOptions = !isNew && (record?.variants?.length ?? 0) > 0;
   return (
     <>
@@ -62,16 +50,11 @@ export function ProductFields({ isNew = false }: { isNew?: boolean }) {
         validate={[required(), maxLengthOf(AdminProductUpdateBody, 'name')]}
         fullWidth
       />
-      {isNew && <SlugFollowsName edited={slugEdited} />}
-      <TextInput
-        source="slug"
-        label="Slug"
-        helperText={isNew ? 'Filled from the name until you change it' : 'The product’s address in the shop'}
-        validate={[required(), slugRule, maxLengthOf(AdminProductUpdateBody, 'slug')]}
-        onChange={() => {
-          slugEdited.current = true;
-        }}
-        fullWidth
+      <SlugInput
+        from="name"
+        following={slugFollowing}
+        max={maxLengthOf(AdminProductUpdateBody, 'slug')}
+        helperText="The product’s address in the shop"
       />
       <ReferenceInput source="category" reference="categories" sort={{ field: 'name', order: 'ASC' }}>
         <AutocompleteInput label="Category" optionText="name" validate={required()} fullWidth />
@@ -112,8 +95,60 @@ export function ProductFields({ isNew = false }: { isNew?: boolean }) {
         )}
         <NumberInput source="low_stock_threshold" label="Low-stock threshold" min={0} step={1} />
       </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }} sx={{ width: '100%' }}>
+        <BooleanInput
+          source="made_to_order"
+          label="Made to order"
+          helperText="On sale at stock 0: what the stock lacks is made, and ships within the lead time"
+        />
+        <NumberInput
+          source="lead_time_days"
+          label="Lead time (days)"
+          helperText="Needed when made to order: 21 reads “ships in about 3 weeks”"
+          min={1}
+          max={365}
+          step={1}
+        />
+      </Stack>
       <BooleanInput source="is_active" label="Active (shown in the shop)" />
       <BooleanInput source="is_featured" label="Featured (on the home page's shelf)" />
+      <BooleanInput
+        source="age_restricted"
+        label="Sold to adults only"
+        helperText={
+          record?.category_age_restricted
+            ? 'Its category is sold to adults only: so is this product, whatever this says'
+            : 'An order holding it needs the buyer’s confirmation of the shop’s age'
+        }
+      />
+      <Heading>Customs</Heading>
+      <Typography variant="body2" color="text.secondary">
+        What the customs declaration of an order leaving the shop’s country says of it. A variant may have its own.
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }} sx={{ width: '100%' }}>
+        <TextInput
+          source="hs_code"
+          label="HS code"
+          helperText="e.g. 8211.92 (knives with fixed blades)"
+          validate={hsCodeRule}
+        />
+        <AutocompleteInput
+          source="country_of_origin"
+          label="Country of origin"
+          choices={COUNTRIES}
+          emptyValue=""
+          helperText={false}
+          sx={{ minWidth: 220 }}
+        />
+        <NumberInput source="weight_grams" label="Weight (g)" min={1} step={1} helperText="Net, one unit" />
+      </Stack>
+      <TextInput
+        source="customs_description"
+        label="Customs description"
+        helperText="What the goods are, as customs read it (empty: the product’s name)"
+        validate={maxLengthOf(AdminProductUpdateBody, 'customs_description')}
+        fullWidth
+      />
       <ProductPicturesInput />
       <TextInput
         source="description"

@@ -19,6 +19,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { flagFilter } from '../inputs/FlagFilter.tsx';
+import { useSlugFollowing, withoutFollowedSlug } from '../inputs/SlugInput.tsx';
 import { EmptyList } from '../layout/EmptyList.tsx';
 import { Responsive } from '../layout/Responsive.tsx';
 import { formatMoney } from '../lib/format.ts';
@@ -114,8 +115,13 @@ export function ProductList() {
 
 /** A new product on one screen: every field, its stock and its pictures, written by one save. */
 export function ProductCreate() {
+  const slugFollowing = useSlugFollowing();
   return (
-    <Create title="New product" redirect="edit" transform={productBody}>
+    <Create
+      title="New product"
+      redirect="edit"
+      transform={(data: Record<string, unknown>) => withoutFollowedSlug(productBody(data), slugFollowing)}
+    >
       <SimpleForm
         defaultValues={{
           is_active: false,
@@ -127,7 +133,7 @@ export function ProductCreate() {
         }}
         sx={{ maxWidth: 820 }}
       >
-        <ProductFields isNew />
+        <ProductFields slugFollowing={slugFollowing} />
       </SimpleForm>
     </Create>
   );

@@ -1,7 +1,20 @@
 // A product's options on its edit screen (decision 018): the option types and personalisation fields, "Generate
 // variants" (the options call), and the variant grid with one save (SKU, prices, stock, weight, its own pictures, on
 // sale) and a "Set stock for all" helper. Each is a form of its own beside the product's.
-import { Box, Button, Card, CardContent, Chip, TextField as MuiTextField, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  TextField as MuiTextField,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { parseMinor } from '@platform/contracts';
 import {
   type AdminProduct,
@@ -9,7 +22,7 @@ import {
   AdminProductVariantsBody,
   OPTION_TEXT_MAX,
 } from '@platform/contracts/admin-catalog';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   ArrayInput,
   BooleanInput,
@@ -31,7 +44,15 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import type { AdminDataProvider } from '../lib/dataProvider.ts';
 import { errorText } from '../lib/errors.ts';
 import { maxLengthOf } from '../lib/limits.ts';
-import { type GridRow, type OptionsForm, optionsBody, valuesOf, variantsBody } from './product-options.ts';
+import {
+  altKey,
+  type GridRow,
+  gridRows,
+  type OptionsForm,
+  optionsBody,
+  valuesOf,
+  variantsBody,
+} from './product-options.ts';
 
 const priceRule = regex(/^\d{1,8}(\.\d{1,2})?$/, 'A price like 85.00.');
 const keyRule = regex(/^[a-z][a-z0-9_]*$/, 'Use lower-case letters, digits and underscores, starting with a letter.');
@@ -208,6 +229,130 @@ function VariantPictures({ pictures }: { pictures: Picture[] }) {
   );
 }
 
+/**
+ * A row's own page (issue 45), in a dialog: what the product page says while a shopper has chosen the variant — its
+ * lead text, specification values and an alt text for each of the product's pictures, each empty for the product's.
+ * Its fields are the grid's: "Save variants" saves them.
+ */
+function VariantPage({ product, names }: { product: AdminProduct; names: string[] }) {
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  const { index } = useSimpleFormIteratorItem();
+  const row = useWatch({ name: `variants.${index}` }) as GridRow & { options?: Record<string, string> };
+  const combination = names.map((name) => row?.options?.[name] ?? '').join(' / ');
+  const own =
+    Boolean(row?.description?.trim()) ||
+    (row?.attributes ?? []).some((attribute) => attribute?.key || attribute?.value) ||
+    Object.values(row?.alts ?? {}).some((text) => text?.trim()) ||
+    [row?.hs_code, row?.country_of_origin, row?.customs_description].some((text) => text?.trim());
+  const productKeys = product.attributes.map((attribute) => attribute.key).join(', ');
+  return (
+    <>
+      <Button
+        variant="outlined"
+        size="small"
+        aria-haspopup="dialog"
+        aria-label={`Own page of ${combination}`}
+        onClick={() => setOpen(true)}
+        sx={{ alignSelf: 'center', whiteSpace: 'nowrap', flex: 'none' }}
+      >
+        {own ? 'Own page ✓' : 'Own page'}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="md">
+        <DialogTitle id={titleId}>Page of {combination}</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            What the product page says while a shopper has chosen this variant. An empty field shows the product’s.
+            Saved with the variants.
+          </Typography>
+          <TextInput
+            source="description"
+            label="Lead text"
+            multiline
+            minRows={2}
+            fullWidth
+            placeholder={product.description}
+            helperText={false}
+            validate={maxLengthOf(AdminProductVariantsBody, 'variants.description')}
+          />
+          <ArrayInput
+            source="attributes"
+            label="Specifications of its own"
+            helperText={`Each replaces the product’s of the same name${productKeys ? ` (${productKeys})` : ''}, or is added.`}
+          >
+            <SimpleFormIterator inline disableReordering>
+              <TextInput
+                source="key"
+                label="Name"
+                helperText={false}
+                validate={[required(), maxLengthOf(AdminProductVariantsBody, 'variants.attributes.key')]}
+              />
+              <TextInput
+                source="value"
+                label="Value"
+                helperText={false}
+                sx={{ minWidth: 280 }}
+                validate={[required(), maxLengthOf(AdminProductVariantsBody, 'variants.attributes.value')]}
+              />
+            </SimpleFormIterator>
+          </ArrayInput>
+          {product.images.length > 0 && (
+            <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
+              Alt texts of the pictures
+            </Typography>
+          )}
+          {product.images.map((picture, place) => (
+            <Stack key={picture.id} direction="row" spacing={2} alignItems="center">
+              <Box
+                component="img"
+                src={picture.thumb_url}
+                alt=""
+                sx={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 0.5, flex: 'none' }}
+              />
+              <TextInput
+                source={`alts.${altKey(picture.id)}`}
+                label={`Picture ${place + 1}`}
+                fullWidth
+                placeholder={picture.alt_text}
+                helperText={picture.alt_text ? `Empty: “${picture.alt_text}”` : false}
+                validate={maxLengthOf(AdminProductVariantsBody, 'variants.image_alt_texts.alt_text')}
+              />
+            </Stack>
+          ))}
+          <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+            Customs, where it differs from the product
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextInput
+              source="hs_code"
+              label="HS code"
+              placeholder={product.hs_code}
+              helperText={product.hs_code ? `Empty: ${product.hs_code}` : false}
+            />
+            <TextInput
+              source="country_of_origin"
+              label="Country of origin (code)"
+              placeholder={product.country_of_origin}
+              helperText={product.country_of_origin ? `Empty: ${product.country_of_origin}` : false}
+            />
+          </Stack>
+          <TextInput
+            source="customs_description"
+            label="Customs description"
+            fullWidth
+            placeholder={product.customs_description}
+            helperText={false}
+            validate={maxLengthOf(AdminProductVariantsBody, 'variants.customs_description')}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Done</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
 /** The before-discount price of a row, when given, is above its price (or the product's). */
 function aboveTheRowPrice(productPrice: string) {
   return (value: unknown, _values: unknown, props: { source?: string }) => {
@@ -228,7 +373,7 @@ function VariantGrid({ product }: { product: AdminProduct }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const names = product.options.map((option) => option.name);
-  const record = { variants: product.variants };
+  const record = { variants: gridRows(product.variants, product) };
   const save = async (data: Record<string, unknown>) => {
     try {
       await dataProvider.updateProductVariants(product.id, variantsBody(data.variants as GridRow[]));
@@ -244,10 +389,11 @@ function VariantGrid({ product }: { product: AdminProduct }) {
         Variants
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        An empty price is the product’s ({product.price}); the first variant on sale sets the product’s price. A
-        before-discount price is the variant’s own (empty: none, whatever the product’s), shown struck through with the
-        lowest price of the 30 days before. A stock is a count, recorded in the ledger. A variant’s pictures are shown
-        first when a shopper chooses it.
+        An empty price is the product’s ({product.price}); the first variant on sale sets the product’s price (its row
+        shows it). A before-discount price is the variant’s own (empty: none, whatever the product’s), shown struck
+        through with the lowest price of the 30 days before. A stock is a count, recorded in the ledger. A variant’s
+        pictures are shown first when a shopper chooses it; its own page gives it a lead text, specifications, pictures’
+        alt texts and customs details of its own.
       </Typography>
       <StockForAll />
       <ArrayInput source="variants" label={false}>
@@ -292,8 +438,19 @@ function VariantGrid({ product }: { product: AdminProduct }) {
             helperText={false}
             sx={{ minWidth: 110, maxWidth: 130 }}
           />
+          <BooleanInput source="made_to_order" label="Made to order" helperText={false} />
+          <NumberInput
+            source="lead_time_days"
+            label="Lead time (days)"
+            min={1}
+            max={365}
+            step={1}
+            helperText={false}
+            sx={{ minWidth: 130, maxWidth: 150 }}
+          />
           {product.images.length > 0 && <VariantPictures pictures={product.images} />}
           <BooleanInput source="is_active" label="On sale" helperText={false} />
+          <VariantPage product={product} names={names} />
         </SimpleFormIterator>
       </ArrayInput>
       <SaveButton label="Save variants" />

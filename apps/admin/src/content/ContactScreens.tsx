@@ -114,10 +114,12 @@ export function ContactMessageList() {
       <Responsive
         narrow={
           <SimpleList<AdminContactMessage>
-            rowClick={false}
+            rowClick="show"
             primaryText={(message) => `${message.subject || '(no subject)'} · ${message.name}`}
             secondaryText={(message) => message.message}
-            tertiaryText={(message) => `${message.email} · ${formatDateTime(message.created_at)}`}
+            tertiaryText={(message) =>
+              `${message.email} · ${formatDateTime(message.created_at)}${message.last_replied_at ? ' · answered' : ''}`
+            }
             rightIcon={() => (
               <ToggleFieldButton
                 field="is_archived"
@@ -128,13 +130,14 @@ export function ContactMessageList() {
           />
         }
       >
-        <Datagrid bulkActionButtons={false} rowClick={false}>
+        <Datagrid bulkActionButtons={false} rowClick="show">
           <DateField source="created_at" label="Received" showTime />
           <TextField source="name" label="Name" sortable={false} />
           <EmailField source="email" label="E-mail" sortable={false} />
           <TextField source="phone_number" label="Phone" sortable={false} />
           <TextField source="subject" label="Subject" sortable={false} />
           <TextField source="message" label="Message" sortable={false} />
+          <DateField source="last_replied_at" label="Answered" showTime sortable={false} emptyText="Not yet" />
           <WrapperField label="Actions" sortable={false}>
             <ToggleFieldButton
               field="is_archived"

@@ -1,6 +1,17 @@
-import { isLocale, isTimeZone } from '@platform/contracts';
+import { DEFAULT_DUTIES_NOTICE, isLocale, isTimeZone } from '@platform/contracts';
 import { AdminSiteSettingsBody } from '@platform/contracts/admin-content';
-import { ArrayInput, email, regex, required, SimpleFormIterator, TextInput } from 'react-admin';
+import { countryChoices } from '@platform/contracts/shipping';
+import {
+  ArrayInput,
+  AutocompleteInput,
+  BooleanInput,
+  email,
+  NumberInput,
+  regex,
+  required,
+  SimpleFormIterator,
+  TextInput,
+} from 'react-admin';
 import { MediaInput } from '../inputs/MediaInput.tsx';
 import { maxLengthOf } from '../lib/limits.ts';
 import { Heading, SingletonEdit } from '../settings/SingletonEdit.tsx';
@@ -9,11 +20,14 @@ const knownLocale = (value: string) => (isLocale(value) ? undefined : 'Not a loc
 const knownTimeZone = (value: string) =>
   isTimeZone(value) ? undefined : 'Not a time zone this platform knows (e.g. Asia/Kathmandu).';
 
+const COUNTRIES = countryChoices().map((country) => ({ id: country.code, name: country.name }));
+
 const analyticsId = regex(/^(G|UA|GT|AW)-[A-Z0-9-]{2,30}$/, 'Not a valid analytics id (e.g. G-XXXXXXX).');
 
 /**
- * The shop's identity (title, description, logo, favicon, analytics), how its dates and prices are written, and the
- * company information page.
+ * The shop's identity (title, description, logo, favicon, analytics), how its dates and prices are written, the
+ * company information page, the seller of its invoices, and how it sells abroad (its country, the notice of import
+ * duties, the adult age and signature).
  */
 export function SiteSettingsEdit() {
   return (
@@ -49,6 +63,7 @@ export function SiteSettingsEdit() {
       <TextInput
         source="contact_email"
         label="Contact e-mail"
+        helperText="The shop's address: on the contact page and the invoices, where customers' replies and the shop's own e-mails go."
         validate={[email(), maxLengthOf(AdminSiteSettingsBody, 'contact_email')]}
         fullWidth
       />
@@ -123,6 +138,39 @@ export function SiteSettingsEdit() {
         fullWidth
       />
       <TextInput source="tax_number" label="Tax number" validate={maxLengthOf(AdminSiteSettingsBody, 'tax_number')} />
+
+      <Heading>Selling abroad</Heading>
+      <AutocompleteInput
+        source="country"
+        label="The shop’s country"
+        choices={COUNTRIES}
+        emptyValue=""
+        helperText="An order to another country gets a customs declaration and, at checkout, the notice below."
+        sx={{ minWidth: 280 }}
+      />
+      <TextInput
+        source="duties_notice"
+        label="Notice of import duties"
+        helperText={`Shown at checkout for a destination abroad, unless a tax rate there collects them. Empty: “${DEFAULT_DUTIES_NOTICE}”`}
+        validate={maxLengthOf(AdminSiteSettingsBody, 'duties_notice')}
+        multiline
+        minRows={2}
+        fullWidth
+      />
+      <NumberInput
+        source="adult_age"
+        label="Adult age"
+        helperText="The age the buyer of a product sold to adults only confirms at checkout."
+        min={16}
+        max={25}
+        step={1}
+        validate={required()}
+      />
+      <BooleanInput
+        source="adult_signature"
+        label="Adult signature required"
+        helperText="Printed on the packing slip of an order holding a product sold to adults only."
+      />
     </SingletonEdit>
   );
 }

@@ -1,7 +1,7 @@
-import { Alert, Box, Card, CardContent, Chip, CircularProgress } from '@mui/material';
+import { Alert, Box, Card, CardContent, Chip, CircularProgress, FormControlLabel, Switch } from '@mui/material';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import {
   Datagrid,
   DateField,
@@ -90,8 +90,15 @@ function AwaitingPayment({ orders }: { orders: DashboardData['awaiting_payment_o
   );
 }
 
+/** What runs low: products, and the variants of products sold in options, each named as staff know it. */
 function LowStock({ products }: { products: DashboardData['low_stock'] }) {
-  const list = useList({ data: products, perPage: 1000, resource: 'products' });
+  // A product sold in options may have several variants listed: each row needs a key of its own.
+  const rows = products.map((item) => ({
+    ...item,
+    id: item.variant_id === null ? `product-${item.id}` : `variant-${item.variant_id}`,
+    product_id: item.id,
+  }));
+  const list = useList({ data: rows, perPage: 1000, resource: 'products' });
   return (
     <ResourceContextProvider value="products">
       <ListContextProvider value={list}>
@@ -101,6 +108,7 @@ function LowStock({ products }: { products: DashboardData['low_stock'] }) {
           empty={<Typography color="text.secondary">No product is running low.</Typography>}
         >
           <TextField source="name" label="Product" sortable={false} />
+          <TextField source="variant" label="Variant" sortable={false} emptyText="–" />
           <NumberField source="stock" label="Stock" sortable={false} />
           <NumberField source="low_stock_threshold" label="Threshold" sortable={false} />
         </Datagrid>
@@ -109,8 +117,33 @@ function LowStock({ products }: { products: DashboardData['low_stock'] }) {
   );
 }
 
+/** Orders made to order due to ship within the week (issue 49), soonest first: each opens its order. */
+function DueToShip({ orders }: { orders: DashboardData['due_to_ship'] }) {
+  const list = useList({ data: orders, perPage: 1000, resource: 'orders' });
+  return (
+    <ResourceContextProvider value="orders">
+      <ListContextProvider value={list}>
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick="show"
+          empty={<Typography color="text.secondary">No order made to order is due this week.</Typography>}
+        >
+          <TextField source="number" label="Order" sortable={false} />
+          <TextField source="customer_email" label="Customer" sortable={false} />
+          <FunctionField<DashboardData['due_to_ship'][number]>
+            label="Ships by"
+            sortable={false}
+            render={(order) => shopDay(order.ships_by)}
+          />
+        </Datagrid>
+      </ListContextProvider>
+    </ResourceContextProvider>
+  );
+}
+
 /**
- * Today's paid orders, revenue and net (the shop's day, from its midnight, its time zone named), the sales of a range against the period before,
+ * Today's paid orders, revenue and net (the shop's day, from its midnight, its time zone named; test orders counted
+ * only while its switch is on), the sales of a range against the period before,
  * the orders awaiting payment and the products running out.
  */
 export function Dashboard() {
@@ -118,10 +151,14 @@ export function Dashboard() {
   const createPath = useCreatePath();
   // Asked for once signed in (react-admin sends a visitor who is not to the sign-in page).
   const { authenticated } = useAuthState();
+  // Off: today's figures leave out test orders (no money changed hands); a demo's orders are all test orders.
+  const [includeTest, setIncludeTest] = useState(false);
   const { data, error, isPending } = useQuery({
-    queryKey: ['admin', 'dashboard'],
-    queryFn: ({ signal }) => dataProvider.getDashboard({ signal }),
+    queryKey: ['admin', 'dashboard', { includeTest }],
+    queryFn: ({ signal }) => dataProvider.getDashboard({ signal, includeTest }),
     enabled: authenticated === true,
+    // The figures asked before stay on screen while the switch's are read.
+    placeholderData: keepPreviousData,
   });
   const awaitingPath = `${createPath({ resource: 'orders', type: 'list' })}?filter=${encodeURIComponent(
     JSON.stringify({ status: 'awaiting_payment' }),
@@ -138,15 +175,27 @@ export function Dashboard() {
         <>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
             <Figure label="Orders today" value={String(data.orders_today)} />
-            <Figure label="Revenue today" value={formatMoney(data.revenue_today)} />
-            <Figure label="Net today" value={formatMoney(data.sales_today.net)} />
+            {data.revenue_today !== null && data.sales_today !== null ? (
+              <>
+                <Figure label="Revenue today" value={formatMoney(data.revenue_today)} />
+                <Figure label="Net today" value={formatMoney(data.sales_today.net)} />
+              </>
+            ) : null}
             <Figure label="Awaiting payment" value={String(data.awaiting_payment)} to={awaitingPath} />
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             Today is {shopDay(data.today)} in the shop's time zone, {data.time_zone}: the day starts at midnight there.
-            Net is revenue less the refunds made today.
+            {data.sales_today ? ' Net is revenue less the refunds made today.' : null}
+            {data.include_test
+              ? ' Test orders (paid through the test card gateway) are counted.'
+              : ' Test orders are left out.'}
           </Typography>
-          <SalesPanel today={data.today} />
+          <FormControlLabel
+            control={<Switch checked={includeTest} onChange={(event) => setIncludeTest(event.target.checked)} />}
+            label="Include test orders in today's figures"
+          />
+          {/* The sales report is for roles that may see revenue (the API refuses the others). */}
+          {data.sales_today ? <SalesPanel today={data.today} /> : null}
           <ListCard title="Awaiting payment">
             <AwaitingPayment orders={data.awaiting_payment_orders} />
             {data.awaiting_payment > data.awaiting_payment_orders.length ? (
@@ -154,6 +203,9 @@ export function Dashboard() {
                 <Link to={awaitingPath}>All {data.awaiting_payment} orders awaiting payment</Link>
               </Typography>
             ) : null}
+          </ListCard>
+          <ListCard title="Made to order: due to ship this week">
+            <DueToShip orders={data.due_to_ship} />
           </ListCard>
           <ListCard title="Low stock">
             <LowStock products={data.low_stock} />

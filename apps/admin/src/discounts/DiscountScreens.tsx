@@ -30,6 +30,8 @@ import {
 import { useWatch } from 'react-hook-form';
 import { EmptyList } from '../layout/EmptyList.tsx';
 import { Responsive } from '../layout/Responsive.tsx';
+import { useShopIdentity } from '../layout/useShopIdentity.ts';
+import { validityText } from './validity.ts';
 
 const amountRule = regex(/^\d{1,8}(\.\d{1,2})?$/, 'An amount like 12.50.');
 const codeRule = regex(/^[A-Za-z0-9_-]{1,40}$/, 'Use 1 to 40 letters, digits, hyphens or underscores.');
@@ -161,6 +163,8 @@ function withNulls(data: Record<string, unknown>) {
 
 /** The shop's discount codes and automatic promotions, with how often each was used. */
 export function DiscountList() {
+  // Dates in the shop's time zone, as the shop's staff set them; UTC until its settings are read.
+  const timeZone = useShopIdentity()?.timeZone ?? 'UTC';
   return (
     <List
       empty={<EmptyList />}
@@ -179,7 +183,7 @@ export function DiscountList() {
             rowClick="edit"
             primaryText={(discount) => discount.code ?? `${discount.name || 'Promotion'} (automatic)`}
             secondaryText={(discount) => discountText(discount)}
-            tertiaryText={(discount) => usageText(discount)}
+            tertiaryText={(discount) => `${usageText(discount)} · ${validityText(discount, timeZone)}`}
           />
         }
       >
@@ -188,6 +192,11 @@ export function DiscountList() {
           <TextField source="name" label="Name" />
           <FunctionField label="Discount" sortable={false} render={(record: AdminDiscount) => discountText(record)} />
           <FunctionField label="Usage" sortBy="times_used" render={(record: AdminDiscount) => usageText(record)} />
+          <FunctionField
+            label={`Valid (${timeZone})`}
+            sortable={false}
+            render={(record: AdminDiscount) => validityText(record, timeZone)}
+          />
           <BooleanField source="is_active" label="Active" sortable={false} />
           <WrapperField label="Actions" sortable={false}>
             <DeleteButton mutationMode="pessimistic" redirect={false} />

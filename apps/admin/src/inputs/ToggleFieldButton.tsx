@@ -35,7 +35,9 @@ export function ToggleFieldButton({ field, setTrue, setFalse, variant = 'text' }
       variant={variant}
       disabled={isPending}
       onClick={(event) => {
+        // Inside a row or card that opens its record (a link on a phone's list): the button acts, the row stays.
         event.stopPropagation();
+        event.preventDefault();
         if (action.confirm && !window.confirm(action.confirm(record))) return;
         void update(
           resource,

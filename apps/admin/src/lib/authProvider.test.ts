@@ -107,6 +107,8 @@ describe('access', () => {
     expect(canRoleAccess('staff', 'audit-log')).toBe(false);
     expect(canRoleAccess('staff', 'orders')).toBe(true);
     expect(canRoleAccess(null, 'orders')).toBe(false);
+    for (const setting of ['site-settings', 'shipping-zones', 'tax-rates'])
+      expect(canRoleAccess('staff', setting)).toBe(false);
   });
 });
 

@@ -1,13 +1,23 @@
-// react-admin's authProvider: the shop's accounts API, entered only by staff and owners. The owner alone sees the
-// payment settings, the audit log and the staff.
+// react-admin's authProvider: the shop's accounts API, entered only by staff and owners. The settings, the audit log
+// and the staff are for roles that may manage settings (ROLE_PERMISSIONS: the owner).
 import type { AuthProvider } from 'ra-core';
 import type { Api } from './api.ts';
 import { type AdminRole, type AdminUser, isAdminRole, type SessionStore } from './session.ts';
 
 export const NO_ACCESS_MESSAGE = 'This account has no access to the administration.';
 
-/** Resources only the owner may open. */
-export const OWNER_RESOURCES = new Set(['payment-settings', 'mail-settings', 'audit-log', 'staff']);
+/** Resources only a role that may manage the shop's settings opens (the menu leaves them out for the others). */
+export const OWNER_RESOURCES = new Set([
+  'payment-settings',
+  'mail-settings',
+  'audit-log',
+  'staff',
+  'site-settings',
+  'home-page',
+  'shipping-zones',
+  'tax-rates',
+  'currency-settings',
+]);
 
 export function canRoleAccess(role: AdminRole | null | undefined, resource: string): boolean {
   if (!role) return false;

@@ -5,7 +5,14 @@
 // Settings resources have one record and no id in their address (`GET`/`PATCH /admin/payment-settings/`): react-admin
 // sees them with the id `SINGLETON_ID`. Order actions, notes, the CSV export and the dashboard are methods of their own.
 import type { AccountUser, OrderDocument, SiteSettings } from '@platform/contracts';
-import type { AdminDashboard, AdminOrder, CreateRefundBody, OrderTransitionBody } from '@platform/contracts/admin';
+import type {
+  AdminDashboard,
+  AdminOrder,
+  CreateRefundBody,
+  OrderTransitionBody,
+  RefundQuote,
+  RefundQuoteBody,
+} from '@platform/contracts/admin';
 import type {
   AdminProduct,
   AdminProductImage,
@@ -15,8 +22,14 @@ import type {
   AdminStockAdjustmentBody,
   AdminStockLedger,
 } from '@platform/contracts/admin-catalog';
-import type { AdminMediaPurpose, AdminMediaUpload } from '@platform/contracts/admin-content';
+import type {
+  AdminContactMessageDetail,
+  AdminContactReplyBody,
+  AdminMediaPurpose,
+  AdminMediaUpload,
+} from '@platform/contracts/admin-content';
 import type { AdminProductBulkAnswer, AdminProductBulkBody } from '@platform/contracts/admin-products';
+import type { AdminReturn } from '@platform/contracts/admin-returns';
 import type { ProductImportJob, ProductImportReport } from '@platform/contracts/product-csv';
 import type { SalesInterval, SalesReport } from '@platform/contracts/reports';
 import type {
@@ -38,8 +51,10 @@ export const SINGLETON_RESOURCES = new Set([
   'mail-settings',
   'blog-settings',
   'site-settings',
+  'home-page',
   'contact-info',
   'tax-settings',
+  'currency-settings',
 ]);
 
 /** The filter that carries the free-text search (react-admin's `<SearchInput source="q">`). */
@@ -53,6 +68,8 @@ export interface ShopIdentity {
   name: string;
   /** The logo's address, or null when the shop has none. */
   logoUrl: string | null;
+  /** The IANA time zone the shop's calendar runs in (its site settings'; UTC when it has none). */
+  timeZone: string;
 }
 
 export interface AdminDataProvider extends DataProvider {
@@ -62,7 +79,8 @@ export interface AdminDataProvider extends DataProvider {
   getProfile(options?: { signal?: AbortSignal }): Promise<AccountUser>;
   /** `PATCH /accounts/me/`: changes the signed-in member's display name. */
   updateProfile(body: { display_name: string }): Promise<AccountUser>;
-  getDashboard(options?: { signal?: AbortSignal }): Promise<Dashboard>;
+  /** `GET /admin/dashboard/`; `includeTest`: today's figures count test orders too (`include_test=true`). */
+  getDashboard(options?: { signal?: AbortSignal; includeTest?: boolean }): Promise<Dashboard>;
   /** `GET /admin/reports/sales/?from=&to=&interval=`: the sales report of a range (days of the shop's calendar). */
   getSalesReport(
     query: { from: string; to: string; interval: SalesInterval },
@@ -70,13 +88,19 @@ export interface AdminDataProvider extends DataProvider {
   ): Promise<SalesReport>;
   transitionOrder(id: Identifier, body: OrderTransitionBody): Promise<{ data: AdminOrder }>;
   addOrderNote(id: Identifier, body: { body: string }): Promise<{ data: AdminOrder }>;
+  /** `POST /admin/contact-messages/{id}/replies/`: mails the reply to the message's sender; the message with its replies. */
+  replyToContactMessage(id: Identifier, body: AdminContactReplyBody): Promise<AdminContactMessageDetail>;
   /** `POST /admin/orders/{id}/refunds/`, with the key that makes a retry answer the same refund. */
   refundOrder(id: Identifier, body: CreateRefundBody, idempotencyKey: string): Promise<{ data: AdminOrder }>;
+  /** `POST /admin/returns/{id}/receive/` or `…/reject/`: what came back, or why it is rejected. */
+  returnAction(id: Identifier, action: 'receive' | 'reject', body: unknown): Promise<{ data: AdminReturn }>;
+  /** `POST /admin/orders/{id}/refunds/quote/`: what refunding these lines gives back, refunding nothing. */
+  quoteRefund(id: Identifier, body: RefundQuoteBody, options?: { signal?: AbortSignal }): Promise<RefundQuote>;
   exportOrders(params: { filter: Record<string, unknown>; sort?: SortPayload | undefined }): Promise<Download>;
   /** An order's invoices and credit notes, as issued. */
   getOrderDocuments(orderId: Identifier, options?: { signal?: AbortSignal }): Promise<OrderDocument[]>;
-  /** An order's document (by id) or packing slip, as PDF. */
-  downloadOrderDocument(orderId: Identifier, which: number | 'packing-slip'): Promise<Download>;
+  /** An order's document (by id), packing slip or customs declaration, as PDF. */
+  downloadOrderDocument(orderId: Identifier, which: number | 'packing-slip' | 'customs-declaration'): Promise<Download>;
   /** `POST /admin/products/{id}/images/` (multipart: `image`, `alt_text`). */
   uploadProductImage(productId: Identifier, file: File, altText?: string): Promise<AdminProduct>;
   /** `POST /admin/products/bulk/`: one action on many products; each id's outcome. */
@@ -196,6 +220,14 @@ const READ_ONLY_FIELDS = new Set([
   'featured_image_url',
   'favicon_url',
   'logo_url',
+  'hero_image_url',
+  'story_image_url',
+  'is_saved',
+  'shop_currency',
+  'fetched_at',
+  'fetch_error',
+  'category_age_restricted',
+  'country_name',
 ]);
 
 /** Fields whose emptiness is `null` on the wire (a price that may be none), never an empty text. */
@@ -271,7 +303,12 @@ export function createDataProvider(api: Api): AdminDataProvider {
     data: await api.request<AdminOrder>(`${recordPath('orders', id)}${action}/`, { method: 'POST', body }),
   });
 
+  const returnAction = async (id: Identifier, action: 'receive' | 'reject', body: unknown) => ({
+    data: await api.request<AdminReturn>(`${recordPath('returns', id)}${action}/`, { method: 'POST', body }),
+  });
+
   return {
+    returnAction,
     getList,
     getOne: async (resource, params) => ({ data: (await getOne(resource, params.id, params.signal)) as never }),
     getMany: async (resource, params) => ({
@@ -309,19 +346,28 @@ export function createDataProvider(api: Api): AdminDataProvider {
     supportAbortSignal: true,
 
     getShopIdentity: async (options = {}) => {
-      const settings = await api.request<Pick<SiteSettings, 'site_title' | 'logo'>>('/pages/settings/public/', {
-        auth: false,
-        signal: options.signal,
-      });
-      return { name: settings.site_title.trim(), logoUrl: settings.logo.trim() || null };
+      const settings = await api.request<Pick<SiteSettings, 'site_title' | 'logo' | 'time_zone'>>(
+        '/pages/settings/public/',
+        { auth: false, signal: options.signal },
+      );
+      return {
+        name: settings.site_title.trim(),
+        logoUrl: settings.logo.trim() || null,
+        timeZone: settings.time_zone || 'UTC',
+      };
     },
     getProfile: (options = {}) => api.request<AccountUser>('/accounts/me/', { signal: options.signal }),
     updateProfile: (body) => api.request<AccountUser>('/accounts/me/', { method: 'PATCH', body }),
-    getDashboard: (options = {}) => api.request<Dashboard>('/admin/dashboard/', { signal: options.signal }),
+    getDashboard: (options = {}) =>
+      api.request<Dashboard>(`/admin/dashboard/${options.includeTest ? '?include_test=true' : ''}`, {
+        signal: options.signal,
+      }),
     getSalesReport: (query, options = {}) =>
       api.request<SalesReport>(`/admin/reports/sales/?${new URLSearchParams(query)}`, { signal: options.signal }),
     transitionOrder: (id, body) => orderAction(id, 'transition', body),
     addOrderNote: (id, body) => orderAction(id, 'notes', body),
+    replyToContactMessage: (id, body) =>
+      api.request<AdminContactMessageDetail>(`${recordPath('contact-messages', id)}replies/`, { method: 'POST', body }),
     refundOrder: async (id, body, idempotencyKey) => ({
       data: await api.request<AdminOrder>(`${recordPath('orders', id)}refunds/`, {
         method: 'POST',
@@ -329,6 +375,12 @@ export function createDataProvider(api: Api): AdminDataProvider {
         idempotencyKey,
       }),
     }),
+    quoteRefund: (id, body, options = {}) =>
+      api.request<RefundQuote>(`${recordPath('orders', id)}refunds/quote/`, {
+        method: 'POST',
+        body,
+        signal: options.signal,
+      }),
     uploadProductImage: (productId, file, altText) => {
       const form = new FormData();
       if (altText?.trim()) form.append('alt_text', altText.trim());
@@ -371,8 +423,8 @@ export function createDataProvider(api: Api): AdminDataProvider {
       api.request<OrderDocument[]>(`${recordPath('orders', orderId)}documents/`, { signal: options.signal }),
     downloadOrderDocument: (orderId, which) =>
       api.download(
-        which === 'packing-slip'
-          ? `${recordPath('orders', orderId)}packing-slip/`
+        typeof which === 'string'
+          ? `${recordPath('orders', orderId)}${which}/`
           : `${recordPath('orders', orderId)}documents/${encodeURIComponent(String(which))}/`,
       ),
     exportOrders: ({ filter, sort }) => {

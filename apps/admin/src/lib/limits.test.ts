@@ -5,6 +5,7 @@ import * as admin from '@platform/contracts/admin';
 import * as catalog from '@platform/contracts/admin-catalog';
 import * as content from '@platform/contracts/admin-content';
 import * as products from '@platform/contracts/admin-products';
+import * as returns from '@platform/contracts/admin-returns';
 import * as tax from '@platform/contracts/admin-tax';
 import * as shipping from '@platform/contracts/shipping';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { maxLengthOf } from './limits.ts';
 
 const SOURCE = join(import.meta.dirname, '..');
 const contracts = { ...core, ...admin, ...catalog, ...content };
-const schemas: Record<string, unknown> = { ...contracts, ...products, ...shipping, ...tax };
+const schemas: Record<string, unknown> = { ...contracts, ...products, ...returns, ...shipping, ...tax };
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {

@@ -9,7 +9,6 @@ import { type AdminOrder, OrderTransitionBody, roleMay } from '@platform/contrac
 import { type ReactElement, type ReactNode, useId, useState } from 'react';
 import {
   BooleanInput,
-  Button,
   Form,
   type HttpError,
   regex,
@@ -22,6 +21,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { maxLengthOf } from '../lib/limits.ts';
+import { ActionButton } from './ActionButton.tsx';
 import { RefundButton } from './RefundButton.tsx';
 import { useOrderTransition } from './useOrderTransition.ts';
 
@@ -34,13 +34,12 @@ function TransitionButton({ to, label, icon }: { to: StaffTarget; label: string;
   const transition = useOrderTransition();
   const notify = useNotify();
   return (
-    <Button
+    <ActionButton
       label={label}
+      icon={icon}
       disabled={transition.isPending}
       onClick={() => transition.mutate({ to }, { onError: (error) => notify(errorMessage(error), { type: 'error' }) })}
-    >
-      {icon}
-    </Button>
+    />
   );
 }
 
@@ -82,7 +81,8 @@ function TransitionDialogButton({
     for (const field of fields) {
       const value = values[field];
       const text = typeof value === 'string' ? value.trim() : value;
-      if (text) body[field] = text;
+      // A switch is sent on or off; an empty text is not sent.
+      if (typeof text === 'boolean' || text) body[field] = text;
     }
     try {
       await transition.mutateAsync({ ...body, to } as OrderTransitionBody);
@@ -98,16 +98,14 @@ function TransitionDialogButton({
 
   return (
     <>
-      <Button label={label} onClick={() => setOpen(true)} color={color ?? 'primary'}>
-        {icon}
-      </Button>
+      <ActionButton label={label} icon={icon} onClick={() => setOpen(true)} color={color ?? 'primary'} />
       <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
         {/* A form of its own, not the order's: it starts empty. */}
         <Form record={{}} onSubmit={submit as (values: Record<string, unknown>) => Promise<unknown>}>
           <DialogTitle id={titleId}>{title}</DialogTitle>
           <DialogContent>{children}</DialogContent>
           <DialogActions>
-            <Button label="Back" onClick={close} />
+            <ActionButton label="Back" onClick={close} />
             <SaveButton label={label} icon={icon} alwaysEnable />
           </DialogActions>
         </Form>
@@ -133,7 +131,14 @@ export function OrderActions() {
     // The moves wrap on a narrow screen rather than widen the page.
     <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 1 }}>
       <RefundButton />
-      {offered.has('paid') ? <TransitionButton to="paid" label="Mark paid" icon={<PaidIcon />} /> : null}
+      {offered.has('paid') ? (
+        // A cancelled order is offered "paid" only while it holds the payment that came after its cancellation.
+        <TransitionButton
+          to="paid"
+          label={order.status === 'cancelled' ? 'Restore order' : 'Mark paid'}
+          icon={<PaidIcon />}
+        />
+      ) : null}
       {offered.has('processing') ? (
         <TransitionButton to="processing" label="Mark processing" icon={<InventoryIcon />} />
       ) : null}
@@ -175,7 +180,7 @@ export function OrderActions() {
           label="Cancel order"
           icon={<CancelIcon />}
           title={`Cancel order #${order.number}`}
-          fields={paid ? ['reason', 'refund'] : ['reason']}
+          fields={paid ? ['reason', 'reason_to_customer', 'refund'] : ['reason', 'reason_to_customer']}
           color="error"
         >
           {paid ? (
@@ -194,6 +199,12 @@ export function OrderActions() {
             minRows={2}
             fullWidth
             autoFocus
+          />
+          <BooleanInput
+            source="reason_to_customer"
+            label="Tell the customer why in the cancellation e-mail"
+            helperText="Off: the e-mail says the order is cancelled, and the reason stays in the history only."
+            defaultValue
           />
         </TransitionDialogButton>
       ) : null}

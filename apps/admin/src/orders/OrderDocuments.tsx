@@ -14,7 +14,8 @@ const KIND_LABELS: Record<OrderDocument['kind'], string> = { invoice: 'Invoice',
 
 /**
  * The order's documents as PDF: its invoice (issued when it was paid) and a credit note per refund that went through,
- * as issued, and a packing slip (lines and address, no prices) drawn on request.
+ * as issued, a packing slip (lines and address, no prices) and, for an order leaving the shop's country, its customs
+ * declaration, drawn on request.
  */
 export function OrderDocuments({ order }: { order: AdminOrder }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
@@ -26,7 +27,7 @@ export function OrderDocuments({ order }: { order: AdminOrder }) {
     queryFn: ({ signal }) => dataProvider.getOrderDocuments(order.id, { signal }),
   });
 
-  const download = async (which: number | 'packing-slip', fallbackName: string) => {
+  const download = async (which: number | 'packing-slip' | 'customs-declaration', fallbackName: string) => {
     setBusy(String(which));
     try {
       const { blob, filename } = await dataProvider.downloadOrderDocument(order.id, which);
@@ -62,6 +63,17 @@ export function OrderDocuments({ order }: { order: AdminOrder }) {
         >
           Packing slip
         </Button>
+        {order.leaves_shop_country && (
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<DescriptionIcon />}
+            disabled={busy !== null}
+            onClick={() => download('customs-declaration', `customs-declaration-${order.number}.pdf`)}
+          >
+            Customs declaration
+          </Button>
+        )}
       </Stack>
       {documents.isSuccess && documents.data.length === 0 ? (
         <Typography variant="body2" sx={{ mt: 1 }}>

@@ -57,7 +57,11 @@ export function OrderList() {
             rowClick="show"
             primaryText={(order) => `${order.number} · ${formatMoney(order.total, order.currency)}`}
             secondaryText={(order) => `${order.customer_email} · ${order.payment_label}`}
-            tertiaryText={(order) => formatDateTime(order.created_at)}
+            tertiaryText={(order) =>
+              order.ships_by
+                ? `${formatDateTime(order.created_at)} · ships by ${order.ships_by}`
+                : formatDateTime(order.created_at)
+            }
             rightIcon={(order) => <StatusChip status={order.status} />}
           />
         }
@@ -70,6 +74,7 @@ export function OrderList() {
           <TextField source="payment_label" sortable={false} />
           <OrderTotalField source="total" textAlign="right" />
           <NumberField source="total_items" sortable={false} />
+          <DateField source="ships_by" label="Ships by" sortable={false} emptyText="—" />
         </Datagrid>
       </Responsive>
     </List>

@@ -1,5 +1,5 @@
 import { Alert, Box, LinearProgress, ListItem, ListItemText, List as MuiList, Stack, Typography } from '@mui/material';
-import { addressLines, customizationText, REFUND_STATUS_LABELS } from '@platform/contracts';
+import { addressLines, customizationText, orderLineName, REFUND_STATUS_LABELS } from '@platform/contracts';
 import type { AdminOrder, AdminPayment, AdminRefund } from '@platform/contracts/admin';
 import { taxLabel } from '@platform/contracts/tax';
 import {
@@ -9,12 +9,12 @@ import {
   FunctionField,
   Labeled,
   ListContextProvider,
-  NumberField,
   Show,
   TextField,
   useList,
   useRecordContext,
 } from 'react-admin';
+import { useNarrowScreen } from '../layout/Responsive.tsx';
 import { actorLabel, formatDateTime, formatMoney, statusLabel } from '../lib/format.ts';
 import { isFullOrder } from './full-order.ts';
 import { OrderActions } from './OrderActions.tsx';
@@ -22,7 +22,7 @@ import { OrderDocuments } from './OrderDocuments.tsx';
 import { OrderNotes } from './OrderNotes.tsx';
 import { OrderTotalField } from './OrderTotalField.tsx';
 import { RefundInFullButton } from './RefundButton.tsx';
-import { ScrollingTable, Section } from './Section.tsx';
+import { Figure, ScrollingTable, Section } from './Section.tsx';
 import { StatusField } from './StatusChip.tsx';
 
 function OrderTitle() {
@@ -59,49 +59,114 @@ function Summary({ order }: { order: AdminOrder }) {
   );
 }
 
+/**
+ * The lines as a list on a narrow screen, where a table's six columns would squeeze each name to a letter a row: each
+ * line's name and customization, then its units, unit price and total on a line of their own.
+ */
+function LineCards({ order }: { order: AdminOrder }) {
+  const money = (amount: string) => <Figure>{formatMoney(amount, order.currency)}</Figure>;
+  return (
+    <MuiList dense aria-label="Lines of the order" sx={{ p: 0 }}>
+      {order.items.map((line) => {
+        const refunded = line.quantity - line.refundable_quantity;
+        const customization = customizationText(line.customization);
+        return (
+          <ListItem key={line.id} divider disableGutters sx={{ display: 'block' }}>
+            <Typography variant="body2" component="p" sx={{ fontWeight: 500 }}>
+              {orderLineName(line)}
+            </Typography>
+            {customization ? (
+              <Typography variant="body2" component="p" color="text.secondary">
+                {customization}
+              </Typography>
+            ) : null}
+            <Stack direction="row" justifyContent="space-between" columnGap={2} flexWrap="wrap">
+              <Typography variant="body2" component="span">
+                <Figure>{line.quantity} ×</Figure> {money(line.unit_price)}
+                {refunded > 0 ? (
+                  <>
+                    {' '}
+                    · <Figure>{refunded} refunded</Figure>
+                  </>
+                ) : null}
+              </Typography>
+              <Typography variant="body2" component="span">
+                {money(line.line_total)}
+              </Typography>
+            </Stack>
+          </ListItem>
+        );
+      })}
+    </MuiList>
+  );
+}
+
 function Lines({ order }: { order: AdminOrder }) {
+  const money = (amount: string) => <Figure>{formatMoney(amount, order.currency)}</Figure>;
+  const narrow = useNarrowScreen();
   return (
     <Section title="Lines">
-      <ScrollingTable label="Lines of the order">
-        <ArrayField source="items">
-          <Datagrid bulkActionButtons={false} rowClick={false}>
-            <TextField source="product_name" label="Product" sortable={false} />
-            <FunctionField<AdminOrder['items'][number]>
-              label="Customization"
-              render={(line) => customizationText(line.customization)}
-            />
-            <FunctionField<AdminOrder['items'][number]>
-              label="Unit price"
-              textAlign="right"
-              render={(line) => formatMoney(line.unit_price, order.currency)}
-            />
-            <NumberField source="quantity" label="Quantity" sortable={false} />
-            <FunctionField<AdminOrder['items'][number]>
-              label="Line total"
-              textAlign="right"
-              render={(line) => formatMoney(line.line_total, order.currency)}
-            />
-          </Datagrid>
-        </ArrayField>
-      </ScrollingTable>
+      {narrow ? (
+        <LineCards order={order} />
+      ) : (
+        <ScrollingTable label="Lines of the order">
+          <ArrayField source="items">
+            <Datagrid bulkActionButtons={false} rowClick={false}>
+              <FunctionField<AdminOrder['items'][number]> label="Product" render={(line) => orderLineName(line)} />
+              <FunctionField<AdminOrder['items'][number]>
+                label="Customization"
+                render={(line) => customizationText(line.customization)}
+              />
+              <FunctionField<AdminOrder['items'][number]>
+                label="Unit price"
+                textAlign="right"
+                render={(line) => money(line.unit_price)}
+              />
+              <FunctionField<AdminOrder['items'][number]>
+                label="Quantity"
+                textAlign="right"
+                render={(line) => <Figure>{line.quantity}</Figure>}
+              />
+              <FunctionField<AdminOrder['items'][number]>
+                label="Refunded"
+                textAlign="right"
+                render={(line) => <Figure>{line.quantity - line.refundable_quantity}</Figure>}
+              />
+              <FunctionField<AdminOrder['items'][number]>
+                label="Line total"
+                textAlign="right"
+                render={(line) => money(line.line_total)}
+              />
+            </Datagrid>
+          </ArrayField>
+        </ScrollingTable>
+      )}
       <Box sx={{ textAlign: 'right', mt: 1 }}>
-        <Typography variant="body2">Subtotal {formatMoney(order.subtotal, order.currency)}</Typography>
+        <Typography variant="body2">Subtotal {money(order.subtotal)}</Typography>
         {(order.discounts ?? []).map((discount) => (
           <Typography key={`${discount.code ?? ''}:${discount.name}`} variant="body2">
-            {discount.code ? `Code ${discount.code}` : discount.name} ({discount.description}) −
-            {formatMoney(discount.amount, order.currency)}
+            {discount.code ? `Code ${discount.code}` : discount.name} ({discount.description}){' '}
+            <Figure>−{formatMoney(discount.amount, order.currency)}</Figure>
           </Typography>
         ))}
-        <Typography variant="body2">Shipping {formatMoney(order.shipping, order.currency)}</Typography>
+        <Typography variant="body2">Shipping {money(order.shipping)}</Typography>
         {/* Each tax as the customer read it: VAT the prices held (the total adds nothing), or sales tax added. */}
         {(order.taxes ?? []).map((tax) => (
           <Typography key={`${tax.name}:${tax.rate}:${tax.included}`} variant="body2">
-            {taxLabel(tax)} {formatMoney(tax.amount, order.currency)}
+            {taxLabel(tax)} {money(tax.amount)}
           </Typography>
         ))}
         <Typography variant="subtitle1" component="p">
-          Total {formatMoney(order.total, order.currency)}
+          Total {money(order.total)}
         </Typography>
+        {/* Read in another currency (decision 028): the total as the customer saw it; charged as above. */}
+        {order.presentment_currency !== order.currency && (
+          <Typography variant="body2">
+            Shown to the customer in {order.presentment_currency}:{' '}
+            <Figure>{formatMoney(order.presentment_total, order.presentment_currency)}</Figure> (1 {order.currency} ={' '}
+            {order.presentment_rate} {order.presentment_currency})
+          </Typography>
+        )}
       </Box>
     </Section>
   );
@@ -114,6 +179,11 @@ function Address({ order }: { order: AdminOrder }) {
       <Typography component="address" sx={{ fontStyle: 'normal', whiteSpace: 'pre-line' }}>
         {addressLines(address).join('\n')}
       </Typography>
+      {order.confirmed_age !== null && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          Sold to an adult: the buyer confirmed being {order.confirmed_age} or older.
+        </Typography>
+      )}
     </Section>
   );
 }
@@ -159,7 +229,9 @@ function History({ order }: { order: AdminOrder }) {
                   ? `${statusLabel(entry.from_status)} → ${statusLabel(entry.status)}`
                   : statusLabel(entry.status)
               }
-              secondary={[formatDateTime(entry.at), actorLabel(entry.actor), entry.reason].filter(Boolean).join(' · ')}
+              secondary={[formatDateTime(entry.at), entry.by ?? actorLabel(entry.actor), entry.reason]
+                .filter(Boolean)
+                .join(' · ')}
             />
           </ListItem>
         ))}
@@ -193,7 +265,7 @@ function Payments({ order }: { order: AdminOrder }) {
             <TextField source="invoice_no" label="Invoice" sortable={false} />
             <FunctionField<PaymentRow>
               label="Amount"
-              render={(payment) => formatMoney(payment.amount, payment.currency)}
+              render={(payment) => <Figure>{formatMoney(payment.amount, payment.currency)}</Figure>}
             />
             <TextField source="gateway_transaction_ref" label="Gateway reference" sortable={false} emptyText="—" />
             <TextField source="resp_code" label="Response code" sortable={false} emptyText="—" />
@@ -217,6 +289,22 @@ function Payments({ order }: { order: AdminOrder }) {
   );
 }
 
+/** What a refund by line took: "2 × Angkhola — 15 inch, shipping $8.00"; a free amount's units put back, or "—". */
+function refundedItems(order: AdminOrder, refund: AdminRefund): string {
+  const named = (lineId: number) => {
+    const item = order.items.find((candidate) => candidate.id === lineId);
+    return item ? orderLineName(item) : `line ${lineId}`;
+  };
+  const lines = refund.lines.map(
+    (line) => `${line.quantity} × ${named(line.line_id)}${line.restock ? ' (back in stock)' : ''}`,
+  );
+  if (refund.shipping) lines.push(`shipping ${formatMoney(refund.shipping, order.currency)}`);
+  if (lines.length === 0 && refund.restock.length > 0) {
+    return `${refund.restock.reduce((sum, unit) => sum + unit.quantity, 0)} units back in stock`;
+  }
+  return lines.join(', ') || '—';
+}
+
 /** The order's refunds: amount, kind, status, reason and references; refunded so far and what is left. */
 function Refunds({ order }: { order: AdminOrder }) {
   const list = useList<AdminRefund>({ data: order.refunds, perPage: 1000, resource: 'refunds' });
@@ -224,14 +312,18 @@ function Refunds({ order }: { order: AdminOrder }) {
   return (
     <Section title="Refunds">
       <Typography variant="body2" sx={{ mb: 1 }}>
-        Refunded {formatMoney(order.refunded_amount, order.currency)}; left to refund{' '}
-        {formatMoney(order.refundable_amount, order.currency)}.
+        Refunded <Figure>{formatMoney(order.refunded_amount, order.currency)}</Figure>; left to refund{' '}
+        <Figure>{formatMoney(order.refundable_amount, order.currency)}</Figure>.
       </Typography>
       <ListContextProvider value={list}>
         <Datagrid bulkActionButtons={false} rowClick={false}>
           <DateField source="created_at" label="Made" showTime sortable={false} />
-          <FunctionField<AdminRefund> label="Amount" render={(refund) => formatMoney(refund.amount, order.currency)} />
+          <FunctionField<AdminRefund>
+            label="Amount"
+            render={(refund) => <Figure>{formatMoney(refund.amount, order.currency)}</Figure>}
+          />
           <TextField source="kind" label="Kind" sortable={false} />
+          <FunctionField<AdminRefund> label="Items" render={(refund) => refundedItems(order, refund)} />
           <FunctionField<AdminRefund>
             label="Status"
             render={(refund) =>

@@ -22,3 +22,12 @@ export function ScrollingTable({ label, children }: { label: string; children: R
     </Box>
   );
 }
+
+/** A figure (an amount, a count) that never breaks across lines: on a phone its line wraps before it, not inside it. */
+export function Figure({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Box>
+  );
+}

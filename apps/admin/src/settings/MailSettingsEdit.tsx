@@ -1,9 +1,12 @@
 import { MailSettings } from '@platform/contracts/admin';
-import { email, TextInput } from 'react-admin';
+import { BooleanInput, email, TextInput } from 'react-admin';
 import { maxLengthOf } from '../lib/limits.ts';
-import { SingletonEdit } from './SingletonEdit.tsx';
+import { Heading, SingletonEdit } from './SingletonEdit.tsx';
 
-/** The shop's sender (owner only): the name and address its e-mails come from, and where customers' replies go. */
+/**
+ * The shop's sender (owner only): the name and address its e-mails come from, and where customers' replies go; and
+ * which e-mails staff get at the shop's own address.
+ */
 export function MailSettingsEdit() {
   return (
     <SingletonEdit resource="mail-settings" title="Mail settings">
@@ -24,9 +27,20 @@ export function MailSettingsEdit() {
       <TextInput
         source="reply_to"
         label="Reply-to address"
-        helperText="Where customers' replies go."
+        helperText="The shop's address when the site settings have no contact e-mail (then replies, invoices and the contact page use it)."
         validate={[email('Enter a valid email address.'), maxLengthOf(MailSettings, 'reply_to')]}
         fullWidth
+      />
+      <Heading>E-mails to the shop</Heading>
+      <BooleanInput
+        source="notify_new_order"
+        label="A new order"
+        helperText="An e-mail to the shop's contact address (site settings) for each order placed."
+      />
+      <BooleanInput
+        source="notify_low_stock"
+        label="Low stock, once a day"
+        helperText="One e-mail a day listing the products and variants at or below their low-stock threshold."
       />
     </SingletonEdit>
   );

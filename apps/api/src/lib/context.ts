@@ -1,7 +1,7 @@
 // What every service call receives first, at the bottom of the import graph: the shop and the user a request is for,
 // the tenant-scoped data door, and the platform's services as interfaces. Modules, plugins and `lib/` import it;
 // it imports nothing above `lib/` and `db/`.
-import { roleMay, type StaffPermission } from '@platform/contracts/admin';
+import { roleMay, type StaffPermission, StaffRole } from '@platform/contracts/admin';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { TenantScope } from '../db/tenant-scope.ts';
@@ -112,11 +112,6 @@ export function requireUser(ctx: RequestContext, detail?: string): AuthUser {
   return ctx.user;
 }
 
-/** Staff roles, weakest first: `owner` may do all `staff` may, and manage staff and payment settings. */
-const STAFF_ROLES = ['staff', 'owner'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-
-/** The signed-in member of staff of a context, with at least the `minimum` role; 401 or 403 otherwise. */
 /** What staff read when their role may not do something (`requirePermission`). */
 const PERMISSION_REFUSALS: Record<StaffPermission, string> = {
   refund: 'Your role may not refund orders: ask the shop owner.',
@@ -135,10 +130,10 @@ export function requirePermission(ctx: RequestContext, permission: StaffPermissi
   return user;
 }
 
-export function requireStaff(ctx: RequestContext, minimum: StaffRole = 'staff'): AuthUser {
+/** The signed-in member of staff of a context (any role); 401 or 403 otherwise. */
+export function requireStaff(ctx: RequestContext): AuthUser {
   const user = requireUser(ctx);
-  const rank = STAFF_ROLES.indexOf(user.role as StaffRole);
-  if (rank < STAFF_ROLES.indexOf(minimum)) {
+  if (!StaffRole.safeParse(user.role).success) {
     throw new AppError(403, 'permission_denied', 'You do not have permission to perform this action.');
   }
   return user;

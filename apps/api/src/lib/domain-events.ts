@@ -19,10 +19,16 @@ export interface DomainEvents {
   'order.processing': OrderEvent & { actor: Actor };
   'order.shipped': OrderEvent & { actor: Actor };
   'order.delivered': OrderEvent & { actor: Actor };
-  'order.cancelled': OrderEvent & { actor: Actor; reason: string };
+  /** `reasonKept`: staff kept the reason in the order's history, out of the customer's e-mail. */
+  'order.cancelled': OrderEvent & { actor: Actor; reason: string; reasonKept?: boolean };
   'order.partially_refunded': OrderEvent & { actor: Actor };
   'order.refunded': OrderEvent & { actor: Actor };
   'stock.changed': { tenantId: number; productIds: number[] };
+  /**
+   * Units came into stock (a correction, a refund's or a cancellation's return, an opening count): the products and
+   * variants (null: the product's own stock) whose stock rose. Waiting back-in-stock alerts are mailed through it.
+   */
+  'stock.replenished': { tenantId: number; items: { productId: number; variantId: number | null }[] };
   /** Someone asked for a password reset link for an address (known or not: the handler finds out, in the background). */
   'account.password_reset_requested': { tenantId: number; email: string };
   /** Someone tried to register an address that already has an account: its owner is told. */

@@ -1,3 +1,15 @@
+import type { Database } from '../db/client.ts';
+import type { ServiceDeps } from './context.ts';
+
+/** What a recurring job runs with: the platform's services and the database. */
+export type JobDeps = ServiceDeps & { database: Database };
+
+/**
+ * A module's recurring jobs, started once the app is ready (`buildApp`), each where its interval setting is above 0:
+ * a module exports its own, and the app starts every module's.
+ */
+export type ModuleJobs = (deps: JobDeps, log: JobLogger) => Job[];
+
 /** A recurring job of this process. */
 export interface Job {
   /** Stops the timer and waits for a run under way. */

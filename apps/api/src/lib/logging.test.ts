@@ -1,7 +1,9 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServedTestApp, type TestApp } from '../../test/app.ts';
 import { loadConfig } from '../config.ts';
-import { formatLogLine, logFormat } from './logging.ts';
+import { formatLogLine, logFormat, serverLogging } from './logging.ts';
 
 describe('request logs', () => {
   let t: TestApp & { origin: string };
@@ -29,11 +31,47 @@ describe('request logs', () => {
     ]);
   });
 
+  it("never writes a request's credentials", async () => {
+    logs.length = 0;
+    const headers = { authorization: 'Bearer token-secret', cookie: 'session=cookie-secret' };
+    expect((await fetch(`${t.origin}/api/accounts/me/`, { headers })).status).toBeGreaterThanOrEqual(400);
+    expect(entries().some((entry) => entry.msg === 'request completed')).toBe(true);
+    const written = logs.join('\n');
+    expect(written).not.toContain('token-secret');
+    expect(written).not.toContain('cookie-secret');
+  });
+
   it("logs the storefront's in-process calls to the API at debug level only", async () => {
     logs.length = 0;
     expect((await t.app.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(200);
     const lines = entries().filter((entry) => entry.level >= 20);
     expect(lines).toEqual([expect.objectContaining({ level: 20, msg: 'request completed' })]);
+  });
+});
+
+describe('secrets in logs', () => {
+  it("writes a failed statement's error without its parameters, wherever they appear", () => {
+    const lines: string[] = [];
+    const { logger } = serverLogging(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'info' }), {
+      write: (line) => lines.push(line),
+    });
+    const options = logger as pino.LoggerOptions & { stream: pino.DestinationStream };
+    const log = pino(options, options.stream);
+    const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0$secret-hash';
+    const failed = new DrizzleQueryError(
+      'insert into users (email, password) values ($1, $2)',
+      ['a@b.c', hash],
+      new Error('duplicate key'),
+    );
+    log.error({ err: failed }, 'request failed');
+    log.error({ err: new Error('could not save the user', { cause: failed }) }, 'request failed');
+    expect(lines).toHaveLength(2);
+    expect(lines.join('\n')).not.toContain('secret-hash');
+    const [first, second] = lines.map((line) => JSON.parse(line));
+    expect(first.err).toMatchObject({ type: 'DrizzleQueryError', params: '[not logged]' });
+    expect(first.err.message).toContain('insert into users (email, password)');
+    expect(first.err.message).toContain('params: [not logged]');
+    expect(second.err.message).toContain('could not save the user');
   });
 });
 

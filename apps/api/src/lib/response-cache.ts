@@ -5,9 +5,10 @@
 // once (its generation is bumped: every key of an older generation is never read again). In process memory (bounded)
 // by default, in Redis when configured, so that every instance shares entries, tags, generations and the single
 // flight (the stores: response-cache-stores.ts).
-import { createHash } from 'node:crypto';
+
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { weakEtagOf } from './etag.ts';
 import { type CacheLogger, type CacheStore, MemoryCacheStore, RedisCacheStore } from './response-cache-stores.ts';
 
 /** One stored answer: its status, headers, body and the body compressed once for every later reader. */
@@ -332,7 +333,7 @@ async function toCachedAnswer(
   since: number,
 ): Promise<CachedAnswer> {
   const now = Date.now();
-  const etag = `W/"${createHash('sha1').update(rendered.body).digest('base64url')}"`;
+  const etag = weakEtagOf(rendered.body);
   const compressible = rendered.body.length >= COMPRESS_ABOVE_BYTES;
   const [br, gz] = compressible
     ? await Promise.all([

@@ -76,6 +76,8 @@ export interface TokenService {
   }): Promise<{ token: string; jti: string; exp: number }>;
   /** A keyed digest of a client, kept with a rotated refresh token. */
   clientDigest(client: TokenClient): string;
+  /** A keyed digest of `text` for one `purpose` (a link's key): it cannot be made or checked without the secret. */
+  digest(purpose: string, text: string): string;
   /** The claims of a valid token of the expected type and shop; throws otherwise. */
   verify(token: string, expected: { type: TokenType; tenantId: number }): Promise<TokenClaims>;
 }

@@ -41,12 +41,20 @@ const COLLECTIONS: Collection[] = [
   { path: 'synonyms', sorts: [], filters: {} },
   { path: 'concepts', sorts: [], filters: {} },
   { path: 'shipping-zones', sorts: ['name', 'flat_rate'], filters: { search: 'Nepal' } },
+  { path: 'shipping-restrictions', sorts: ['created_at', 'country'], filters: { search: 'blades' } },
   { path: 'tax-rates', sorts: ['name', 'rate', 'country'], filters: { search: 'VAT' } },
   { path: 'customers', sorts: ['created_at', 'email', 'username'], filters: { search: 'reader', is_active: 'true' } },
   { path: 'comments', sorts: ['created_at'], filters: { search: 'sharp', is_approved: 'false' } },
   { path: 'faqs', sorts: ['order'], filters: { search: 'ship' } },
   { path: 'documents', sorts: ['updated_at'], filters: { document_type: 'refund_policy' } },
   { path: 'contact-messages', sorts: ['created_at'], filters: { is_archived: 'false' } },
+  {
+    path: 'returns',
+    sorts: ['requested_at', 'status'],
+    filters: { search: '1001', status: 'requested', kind: 'withdrawal' },
+  },
+  { path: 'abandoned-carts', sorts: ['changed_at'], filters: { search: 'reader', reminded: 'false' } },
+  { path: 'stock-alerts', sorts: ['product_name', 'waiting', 'oldest'], filters: { search: 'khukuri' } },
   { path: 'staff', sorts: ['created_at', 'email', 'last_login_at'], filters: {}, owner: true },
   { path: 'audit-log', sorts: ['created_at'], filters: { entity: 'order', entity_id: '1' }, owner: true },
 ];
@@ -65,6 +73,7 @@ async function furnishedShop() {
   await addShippingZone(t, shop);
   await addToCart(t, shop, customer.accessToken, setup.product.id);
   const order = (await placeOrder(t, shop, customer.accessToken)).json() as { id: number };
+  const opened = await as('POST', '/returns/', { order_id: order.id, kind: 'withdrawal' });
   const post = await as('POST', '/posts/', { title: 'At the forge', slug: 'at-the-forge', status: 'published' });
   await as('POST', '/posts/', { title: 'Sharpening', slug: 'sharpening' });
   const comment = await t.request(shop, {
@@ -88,8 +97,19 @@ async function furnishedShop() {
   });
   expect(message.statusCode, message.body).toBe(201);
   const zones = (await adminCall(t, shop, staff.accessToken, 'GET', '/shipping-zones/')).json();
-  const rate = await as('POST', '/tax-rates/', { name: 'VAT', rate: '19', country: 'DE' });
-  await as('POST', '/tax-rates/', {
+  const restriction = await as('POST', '/shipping-restrictions/', {
+    country: 'SG',
+    product_ids: [setup.product.id],
+    message: 'We do not send blades to Singapore.',
+  });
+  // Tax rates are settings: the owner's to change (ROLE_PERMISSIONS).
+  const asOwner = (url: string, payload: object) =>
+    adminCall(t, shop, setup.owner.accessToken, 'POST', url, payload).then((answer) => {
+      expect(answer.statusCode, `POST ${url}: ${answer.body}`).toBeLessThan(300);
+      return answer.json() as { id: number };
+    });
+  const rate = await asOwner('/tax-rates/', { name: 'VAT', rate: '19', country: 'DE' });
+  await asOwner('/tax-rates/', {
     name: 'Sales tax',
     rate: '8.88',
     country: 'US',
@@ -106,11 +126,13 @@ async function furnishedShop() {
       synonyms: synonyms.id,
       concepts: concepts.id,
       'shipping-zones': zones.results[0].id as number,
+      'shipping-restrictions': restriction.id,
       'tax-rates': rate.id,
       customers: customer.user.id,
       faqs: faq.id,
       documents: document.id,
       staff: staff.user.id,
+      returns: opened.id,
     } as Record<string, number>,
   };
 }

@@ -1,5 +1,6 @@
+import type { StaffPermission } from '@platform/contracts/admin';
 import type { onRequestHookHandler } from 'fastify';
-import { requireStaff, requireUser, type StaffRole } from '../lib/context.ts';
+import { requirePermission, requireStaff, requireUser } from '../lib/context.ts';
 
 /**
  * The one gate of routes that need a signed-in customer: 401 before the body or parameters are looked at, with the
@@ -14,10 +15,11 @@ export function signedIn(detail?: string): onRequestHookHandler {
 
 /**
  * The gate of administration routes: 401 for a guest (or a token of another shop, refused by the authentication),
- * 403 for a customer, or for staff where the owner is needed.
+ * 403 for a customer, or for staff whose role may not do `permission` (`ROLE_PERMISSIONS`) when one is named.
  */
-export function staffOnly(minimum: StaffRole = 'staff'): onRequestHookHandler {
+export function staffOnly(permission?: StaffPermission): onRequestHookHandler {
   return async function staffGate(request) {
-    requireStaff(request.ctx, minimum);
+    if (permission) requirePermission(request.ctx, permission);
+    else requireStaff(request.ctx);
   };
 }

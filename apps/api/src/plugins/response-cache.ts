@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { accountTag, productTag, STOCK_TAG } from '../lib/cache-tags.ts';
 import type { EventBus } from '../lib/context.ts';
+import { ifNoneMatchHolds } from '../lib/etag.ts';
 import {
   CACHE_TAGS_HEADER,
   type CachedAnswer,
@@ -89,21 +90,17 @@ const KEPT_HEADERS = ['content-type', 'link', 'content-language'];
 export const publicAnswerCache = fp(
   async (app: FastifyInstance, options: { cache: ResponseCache }) => {
     const { cache } = options;
-    app.addHook('onRoute', (route) => {
-      if (!route.config?.publicCache || route.config.cacheQuery) return;
-      route.config = { ...route.config, cacheQuery: queryNamesOf(route.schema?.querystring, route.url) };
-    });
     // NOTE: before validation, so that the handler reads (and links to) exactly the address its answer is kept under.
-    app.addHook('preValidation', async (request: FastifyRequest) => {
+    const keepAddress = async (request: FastifyRequest) => {
       const known = request.routeOptions.config.cacheQuery;
       if (!known || request.method !== 'GET') return;
       const address = cacheKeyOf(request.url, known);
       if (address === request.url) return;
       request.raw.url = address;
       request.query = queryOf(address);
-    });
-    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!request.routeOptions.config.publicCache || request.method !== 'GET' || !request.ctx?.tenant) return;
+    };
+    const answerFromCache = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method !== 'GET' || !request.ctx?.tenant) return;
       request.ctx.cacheTags = new Set();
       // A signed-in request may see more (its own review, say): it is answered fresh.
       if (request.headers.authorization) return;
@@ -113,9 +110,21 @@ export const publicAnswerCache = fp(
       // This request renders: its handler runs, and its answer (onSend) fills the key for the others.
       reply.header('x-cache', lookup.state);
       request.cacheFill = { finish: lookup.finish };
+    };
+    // The request hooks on the cached routes only: the others (writes, signed-in reads, the health check) pass none.
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.publicCache) return;
+      if (!route.config.cacheQuery) {
+        route.config = { ...route.config, cacheQuery: queryNamesOf(route.schema?.querystring, route.url) };
+      }
+      route.preValidation = [...hooksOf(route.preValidation), keepAddress];
+      route.preHandler = [...hooksOf(route.preHandler), answerFromCache];
     });
-    app.addHook('onSend', async (request, reply, payload) => {
-      const tags = request.routeOptions.config.publicCache ? request.ctx?.cacheTags : undefined;
+    // On the root (every answer passes it, with a callback and no promise for the others), before compression and
+    // ETags: the answer is stored as serialized.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (!request.routeOptions.config.publicCache) return done(null, payload);
+      const tags = request.ctx?.cacheTags;
       // What the answer shows, for the pages made of it (the storefront's render gathers them). A 404 says what is
       // not there, as lasting as what is: only a failure leaves a page without the tags it needs to be kept.
       const answered = reply.statusCode === 200 || reply.statusCode === 404;
@@ -123,27 +132,36 @@ export const publicAnswerCache = fp(
         reply.header(CACHE_TAGS_HEADER, [...tags].join(' '));
       }
       const fill = request.cacheFill;
-      if (!fill) return payload;
+      if (!fill) return done(null, payload);
       request.cacheFill = undefined;
       const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
-      const stored = await fill.finish(
-        reply.statusCode === 200 && body !== null
-          ? { status: 200, headers: keptHeaders(reply), body, cacheable: true, tags: [...(tags ?? [])] }
-          : null,
-      );
-      // The same validator as the stored answer's, so that a 304 holds whichever way the next answer comes.
-      if (stored) reply.header('etag', stored.etag);
-      return payload;
+      fill
+        .finish(
+          reply.statusCode === 200 && body !== null
+            ? { status: 200, headers: keptHeaders(reply), body, cacheable: true, tags: [...(tags ?? [])] }
+            : null,
+        )
+        .then((stored) => {
+          // The same validator as the stored answer's, so that a 304 holds whichever way the next answer comes.
+          if (stored) reply.header('etag', stored.etag);
+          done(null, payload);
+        }, done);
     });
     // An answer that never reached onSend (an error thrown before it) releases its waiters.
-    app.addHook('onResponse', async (request) => {
+    app.addHook('onResponse', (request, _reply, done) => {
       const fill = request.cacheFill;
+      if (!fill) return done();
       request.cacheFill = undefined;
-      await fill?.finish(null);
+      fill.finish(null).then(() => done(), done);
     });
   },
   { name: 'public-answer-cache' },
 );
+
+/** A route's own hooks of one kind, as a list. */
+function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+}
 
 /** The parameter names of a route's querystring schema (a zod object); none without a schema. */
 function queryNamesOf(schema: unknown, url: string): string[] {
@@ -182,7 +200,7 @@ function sendCached(
   if ('etag' in answer) {
     reply.header(CACHE_TAGS_HEADER, answer.tags.join(' '));
     reply.header('etag', answer.etag);
-    if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+    if (ifNoneMatchHolds(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   }
   const { body, encoding } = pickEncoding(answer, request.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, shopWithStaff } from '../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createCategory, createProduct } from '../../test/builders.ts';
+import { ETAG_MIN_BYTES } from '../plugins/etags.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,5 +50,34 @@ describe('API answers over HTTP', () => {
     const changed = await t.request(shop, { method: 'GET', url, headers: { 'if-none-match': tag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(tag);
+  });
+
+  it('are validated by an ETag of their own when built in memory, and small or written answers carry none', async () => {
+    const { shop, staff } = await shopWithStaff(t, 'Fresh ETag shop');
+    const category = await createCategory(t, shop);
+    for (let index = 0; index < 3; index++) await createProduct(t, shop, { categoryId: category.id });
+    // A signed-in read is answered by its handler, not from the response cache.
+    const url = '/api/products/products/';
+    const headers = { authorization: `Bearer ${staff.accessToken}` };
+    const first = await t.request(shop, { method: 'GET', url, headers });
+    expect(first.headers['x-cache']).toBeUndefined();
+    expect(first.body.length).toBeGreaterThanOrEqual(ETAG_MIN_BYTES);
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^W\/"/);
+    for (const asked of [tag, tag.slice(2), `"other", ${tag}`]) {
+      const again = await t.request(shop, { method: 'GET', url, headers: { ...headers, 'if-none-match': asked } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    }
+    const other = await t.request(shop, { method: 'GET', url, headers: { ...headers, 'if-none-match': 'W/"other"' } });
+    expect(other.statusCode).toBe(200);
+
+    const health = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    expect(health.statusCode).toBe(200);
+    expect(health.body.length).toBeLessThan(ETAG_MIN_BYTES);
+    expect(health.headers.etag).toBeUndefined();
+    const written = await adminCall(t, shop, staff.accessToken, 'POST', '/categories/', { name: 'Written answers' });
+    expect(written.statusCode).toBe(201);
+    expect(written.headers.etag).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import { countTenants, createTenant, listTenants } from '../modules/tenants/inde
 import { DEMO_CUSTOMER, DEMO_OWNER, seedAccounts } from './demo/accounts.ts';
 import { seedCatalog } from './demo/catalog.ts';
 import { seedContent } from './demo/content.ts';
+import { seedCurrencies } from './demo/currencies.ts';
 import { seedOrders } from './demo/orders.ts';
 import { seedPayments } from './demo/payments.ts';
 import { seedShipping } from './demo/shipping.ts';
@@ -28,6 +29,7 @@ const DEMO_PARTS: DemoSeedPart[] = [
   seedPayments,
   seedShipping,
   seedTax,
+  seedCurrencies,
   seedOrders,
 ];
 

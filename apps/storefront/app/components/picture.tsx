@@ -1,7 +1,7 @@
 import type { ImageVariant } from '@platform/contracts';
 import type { ComponentProps } from 'react';
 import type { MetaDescriptor } from 'react-router';
-import { mediaUrl, useMediaUrl } from '../features/site/site-settings.tsx';
+import { mediaUrl, useMediaUrl } from '../lib/media-url.tsx';
 
 /** A stored picture as the API answers it: its WebP file, its pixel size and its AVIF and WebP variants. */
 export interface PictureFile {

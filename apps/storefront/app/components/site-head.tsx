@@ -1,5 +1,5 @@
 import type { SiteSettings } from '@platform/contracts';
-import { mediaUrl } from '../features/site/site-settings.tsx';
+import { mediaUrl } from '../lib/media-url.tsx';
 
 const ICON_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',

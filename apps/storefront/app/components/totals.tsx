@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
 
+/** An amount taken off, as written: "-$9.20", and "≈ -€8.46" for one converted into the shopper's currency. */
+export function minus(amount: string): string {
+  return amount.startsWith('≈ ') ? `≈ -${amount.slice(2)}` : `-${amount}`;
+}
+
 /**
  * Subtotal, a discount when there is one, shipping, the taxes per rate, and total, the total stressed (cart summary,
  * checkout, orders).
@@ -28,7 +33,7 @@ export function Totals({
       {discount && (
         <div className="totals__discount">
           <dt>Discount</dt>
-          <dd>-{discount}</dd>
+          <dd>{minus(discount)}</dd>
         </div>
       )}
       <div>

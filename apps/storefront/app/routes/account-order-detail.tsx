@@ -15,8 +15,9 @@ import { RefundsBlock } from '../features/orders/components/refunds.tsx';
 import { ShipmentBlock } from '../features/orders/components/shipment.tsx';
 import { canPayByCard, pendingOrderDetails } from '../features/payments/card-payment.ts';
 import { PayNowButton } from '../features/payments/components/pay-now-button.tsx';
+import { OrderReturnsBlock } from '../features/returns/components/order-returns.tsx';
 import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
-import { useFormat } from '../features/site/site-settings.tsx';
+import { useShopperFormat } from '../features/site/site-settings.tsx';
 import { errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
 import { privatePageMeta } from '../lib/seo.ts';
@@ -46,7 +47,7 @@ export default function AccountOrderDetailPage({ params }: Route.ComponentProps)
 
 function OrderDetail({ id }: { id: string }) {
   const order = useQuery(orderQueryOptions(browserApi(), id));
-  const format = useFormat();
+  const format = useShopperFormat();
   if (order.isPending) return <Spinner />;
   if (order.isError) {
     const text = errorText(order.error, 'Failed to load the order.', { byStatus: { 404: 'Order not found.' } });
@@ -77,6 +78,7 @@ function OrderDetail({ id }: { id: string }) {
       <DeliveryAddressBlock address={data.delivery_address} />
       <ShipmentBlock shipment={data.shipment} />
       <RefundsBlock order={data} />
+      <OrderReturnsBlock orderId={id} />
       <DocumentsBlock order={data} />
       <OrderTimeline history={data.history} />
     </>

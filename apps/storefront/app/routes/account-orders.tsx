@@ -10,7 +10,7 @@ import { OrderStatus } from '../features/orders/components/order-status.tsx';
 import { canPayByCard, pendingOrderDetails } from '../features/payments/card-payment.ts';
 import { PayNowButton } from '../features/payments/components/pay-now-button.tsx';
 import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
-import { useFormat } from '../features/site/site-settings.tsx';
+import { useShopperFormat } from '../features/site/site-settings.tsx';
 import { errorText } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
 import { privatePageMeta } from '../lib/seo.ts';
@@ -38,7 +38,7 @@ function OrderHistory() {
   const [searchParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
   const orders = useQuery(orderPageQueryOptions(browserApi(), page));
-  const format = useFormat();
+  const format = useShopperFormat();
 
   if (orders.isPending) return <Spinner />;
   if (orders.isError) return <ErrorBox>{errorText(orders.error, 'Failed to load your orders.')}</ErrorBox>;

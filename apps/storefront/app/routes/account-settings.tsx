@@ -1,7 +1,9 @@
 import { AccountNav } from '../features/account/components/account-nav.tsx';
 import { DisplayNameForm } from '../features/account/components/display-name-form.tsx';
+import { MarketingConsentForm } from '../features/account/components/marketing-consent-form.tsx';
 import { PasswordChangeForm } from '../features/account/components/password-change-form.tsx';
 import { SavedAddresses } from '../features/account/components/saved-addresses.tsx';
+import { MyStockAlerts } from '../features/catalog/components/my-stock-alerts.tsx';
 import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
 import { privatePageMeta } from '../lib/seo.ts';
 import accountStylesHref from '../styles/account.css?url';
@@ -11,7 +13,10 @@ export const meta: Route.MetaFunction = () => privatePageMeta('Account Settings'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStylesHref }];
 
-/** The customer's settings: the name shown with their reviews and comments, their password, their addresses. */
+/**
+ * The customer's settings: the name shown with their reviews and comments, their password, their addresses, their
+ * e-mail choice and the back-in-stock alerts they wait for.
+ */
 export default function AccountSettingsPage() {
   return (
     <section className="container page account-settings">
@@ -29,6 +34,14 @@ export default function AccountSettingsPage() {
         <section className="account-panel" aria-labelledby="addresses-title">
           <h2 id="addresses-title">Saved Addresses</h2>
           <SavedAddresses />
+        </section>
+        <section className="account-panel" aria-labelledby="email-title">
+          <h2 id="email-title">E-mail from Us</h2>
+          <MarketingConsentForm />
+        </section>
+        <section className="account-panel" aria-labelledby="stock-alerts-title">
+          <h2 id="stock-alerts-title">Back-in-Stock Alerts</h2>
+          <MyStockAlerts />
         </section>
       </SignedInOnly>
     </section>

@@ -1,11 +1,11 @@
 import { data } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
-import { NotFoundHelp } from '../components/not-found-help.tsx';
 import { Picture, picturePreload } from '../components/picture.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { loadBlogPost } from '../features/blog/api/blog.ts';
 import { CommentSection } from '../features/blog/components/comment-section.tsx';
 import { featuredPicture } from '../features/blog/components/post-card.tsx';
+import { NotFoundHelp } from '../features/shell/components/not-found-help.tsx';
 import { useFormat } from '../features/site/site-settings.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import { browserApi } from '../lib/browser-api.ts';

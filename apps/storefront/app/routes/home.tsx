@@ -1,11 +1,12 @@
-import type { Category, ProductSummary } from '@platform/contracts';
+import type { Category, HomePicture, ProductSummary } from '@platform/contracts';
 import { Link } from 'react-router';
-import { picturePreload } from '../components/picture.tsx';
-import { fetchCategories } from '../features/catalog/api/categories.ts';
+import { Picture, type PictureFile, picturePreload } from '../components/picture.tsx';
+import { RichText } from '../components/rich-text.tsx';
 import { fetchShelf } from '../features/catalog/api/products.ts';
 import { ProductGrid } from '../features/catalog/components/product-card.tsx';
 import { CARD_SIZES, cardPicture } from '../features/catalog/pictures.ts';
-import { useSiteSettings } from '../features/site/site-settings.tsx';
+import { fetchCategories } from '../features/categories/categories.ts';
+import { fetchFeaturedProducts, fetchHomePage } from '../features/home/api/home-page.ts';
 import { apiFromContext } from '../lib/api.server.ts';
 import type { ApiClient } from '../lib/api-client.ts';
 import { browserApi } from '../lib/browser-api.ts';
@@ -19,35 +20,44 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: homeStylesHref },
 ];
 
+/** How wide the hero's picture is: beside its words from 900 pixels, else the page's width. */
+const HERO_SIZES = '(min-width: 1200px) 560px, (min-width: 900px) 46vw, 100vw';
+/** How wide the story's picture is: a third of the block from 900 pixels, else the page's width. */
+const STORY_SIZES = '(min-width: 1200px) 380px, (min-width: 900px) 32vw, 100vw';
+
 async function loadHome(api: ApiClient) {
   const none = <T,>() => [] as T[];
-  const [categories, featured, discounted] = await Promise.all([
+  // The shop's own words come first: without them there is no home page to show (the error page says so).
+  const [home, categories, discounted] = await Promise.all([
+    fetchHomePage(api),
     fetchCategories(api).catch(none<Category>),
-    fetchShelf(api, 'featured').catch(none<ProductSummary>),
     fetchShelf(api, 'discounted').catch(none<ProductSummary>),
   ]);
-  return { categories, featured, discounted };
+  const featured = await fetchFeaturedProducts(api, home.featured, categories).catch(none<ProductSummary>);
+  return { home, categories, featured, discounted };
+}
+
+function pictureFile(picture: HomePicture): PictureFile {
+  return { src: picture.src, width: picture.width, height: picture.height, variants: picture.variants };
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  // The first featured card's picture is the page's largest beside the hero's text (on a wide screen, its LCP).
+  // The page's largest picture: the hero's when it has one, else the first featured card's (beside the hero's text on
+  // a wide screen, its LCP).
+  const hero = data?.home.hero.picture;
   const first = data?.featured[0];
-  const picture = first ? cardPicture(first) : null;
+  const card = first ? cardPicture(first) : null;
+  const mediaHost = rootData(matches)?.mediaHost ?? '';
+  const preload = hero
+    ? picturePreload(pictureFile(hero), { sizes: HERO_SIZES, mediaHost })
+    : card && picturePreload(card, { sizes: CARD_SIZES, mediaHost, crossOrigin: 'anonymous' });
   return [
     ...pageMeta(matches, {
-      title: rootData(matches)?.settings?.site_title ?? '',
+      title: rootData(matches)?.settings?.site_title || data?.home.hero.title || '',
       path: '/',
       jsonLd: shopData(matches),
     }),
-    ...(picture
-      ? [
-          picturePreload(picture, {
-            sizes: CARD_SIZES,
-            mediaHost: rootData(matches)?.mediaHost ?? '',
-            crossOrigin: 'anonymous',
-          }),
-        ]
-      : []),
+    ...(preload ? [preload] : []),
   ];
 }
 
@@ -59,27 +69,37 @@ export async function clientLoader() {
   return loadHome(browserApi());
 }
 
-/** The shop front: promise, categories, featured and discounted blades, and the workshop's story. */
+/** The shop front, in the shop's own words: hero, categories, its featured choice, discounted products, its story. */
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const settings = useSiteSettings();
-  const { categories, featured, discounted } = loaderData;
+  const { home, categories, featured, discounted } = loaderData;
+  const { hero, story } = home;
   return (
     <>
       <section className="home-hero">
-        <div className="container home-hero__inner">
-          <p className="home-hero__eyebrow">Hand-forged in Dharan, Nepal</p>
-          <h1 className="home-hero__title">{settings?.site_title || 'Handcrafted khukuri knives'}</h1>
-          <p className="home-hero__intro">
-            {settings?.tagline ||
-              'Handcrafted khukuri knives, forged by Nepalese smiths the traditional way and shipped worldwide.'}
-          </p>
-          <p className="home-hero__promise">
-            Every blade forged by hand by a Kami smith, tested on hardwood, and shipped worldwide with its sheath, karda
-            and chakmak.
-          </p>
-          <Link to="/products" className="button button--primary">
-            Shop the Collection
-          </Link>
+        <div
+          className={
+            hero.picture ? 'container home-hero__inner home-hero__inner--picture' : 'container home-hero__inner'
+          }
+        >
+          <div className="home-hero__words">
+            {hero.eyebrow && <p className="home-hero__eyebrow">{hero.eyebrow}</p>}
+            <h1 className="home-hero__title">{hero.title}</h1>
+            {hero.intro && <RichText html={hero.intro} className="home-hero__intro" />}
+            <Link to="/products" className="button button--primary">
+              Shop the Collection
+            </Link>
+          </div>
+          {hero.picture && (
+            <div className="home-hero__media">
+              <Picture
+                file={pictureFile(hero.picture)}
+                alt={hero.picture.alt}
+                sizes={HERO_SIZES}
+                priority
+                className="home-hero__picture"
+              />
+            </div>
+          )}
         </div>
       </section>
 
@@ -100,8 +120,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
 
       {featured.length > 0 && (
         <section className="container home-section">
-          <h2>Featured khukuris</h2>
-          <ProductGrid products={featured} priorityFirst />
+          <h2>{home.featured.heading || 'Featured products'}</h2>
+          <ProductGrid products={featured} priorityFirst={!hero.picture} />
         </section>
       )}
 
@@ -112,14 +132,31 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      <section className="container home-section home-story">
-        <h2>From our forge to your hands</h2>
-        <p>
-          {settings?.history_summary ||
-            'Our smiths shape every khukuri by hand from recycled leaf-spring steel, temper the edge over charcoal and fit handles of rosewood and buffalo horn.'}
-        </p>
-        <Link to="/company-info">Read our story →</Link>
-      </section>
+      {(story.text || story.picture) && (
+        <section
+          className={
+            story.picture
+              ? 'container home-section home-story home-story--picture'
+              : 'container home-section home-story'
+          }
+        >
+          {story.picture && (
+            <div className="home-story__media">
+              <Picture
+                file={pictureFile(story.picture)}
+                alt={story.picture.alt}
+                sizes={STORY_SIZES}
+                className="home-story__picture"
+              />
+            </div>
+          )}
+          <div className="home-story__words">
+            {story.heading && <h2>{story.heading}</h2>}
+            {story.text && <RichText html={story.text} />}
+            <Link to="/company-info">Read our story →</Link>
+          </div>
+        </section>
+      )}
     </>
   );
 }

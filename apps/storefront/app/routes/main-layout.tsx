@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { RouteErrorBox } from '../components/error-box.tsx';
-import { Shell } from '../components/layout/shell.tsx';
+import { Shell } from '../features/shell/components/shell.tsx';
 
 /** Layout route of every page but /test. */
 export default function MainLayout() {

@@ -1,5 +1,5 @@
 import { data, Link } from 'react-router';
-import { NotFoundHelp } from '../components/not-found-help.tsx';
+import { NotFoundHelp } from '../features/shell/components/not-found-help.tsx';
 import { untitledPrivatePageMeta } from '../lib/seo.ts';
 import notFoundStylesHref from '../styles/not-found.css?url';
 import type { Route } from './+types/not-found';

@@ -1,6 +1,6 @@
 import type { Product, Review } from '@platform/contracts';
-import { averageRating } from '@platform/contracts/plain';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { averageRating, madeToOrderText } from '@platform/contracts/plain';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Await, data, Link, redirect, useLocation, useNavigate } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
 import { picturePreload } from '../components/picture.tsx';
@@ -17,11 +17,14 @@ import {
   matchVariant,
   missingField,
   valueState,
+  variantAttributes,
+  variantDescription,
+  variantImageAlts,
   variantImageOrder,
   variantParam,
   variantPath,
 } from '../features/catalog/variant-choice.ts';
-import { useFormat } from '../features/site/site-settings.tsx';
+import { useSiteSettings } from '../features/site/site-settings.tsx';
 // The destination's styles with the page: the select itself loads after the page's first load.
 import '../features/tax/components/deliver-to.css';
 import { useShownPrices } from '../features/tax/destination.tsx';
@@ -39,10 +42,12 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: productDetailStylesHref },
 ];
 
-// The pickers of a product sold in options: loaded only for such a product.
-const VariantOptions = lazy(() => import('../features/catalog/components/variant-options.tsx'));
-// The gallery, the cart button and the reviews: outside the page's first load, their server markup stays until their
-// code is there.
+// The pickers of a product sold in options, the gallery, the cart button and the reviews: outside the page's first
+// load; the server renders them in the page's HTML (the pickers too: no jump when they come), and their server markup
+// stays until their code is there.
+const VariantOptions = splitComponent(
+  async () => (await import('../features/catalog/components/variant-options.tsx')).default,
+);
 const ProductGallery = splitComponent(
   async () => (await import('../features/catalog/components/product-gallery.tsx')).ProductGallery,
 );
@@ -54,7 +59,9 @@ const StarRating = splitComponent(
 );
 const DeliverTo = splitComponent(async () => (await import('../features/tax/components/deliver-to.tsx')).DeliverTo);
 // The way onward from a missing product.
-const NotFoundHelp = splitComponent(async () => (await import('../components/not-found-help.tsx')).NotFoundHelp);
+const NotFoundHelp = splitComponent(
+  async () => (await import('../features/shell/components/not-found-help.tsx')).NotFoundHelp,
+);
 const ProductReviews = splitComponent(
   async () => (await import('../features/catalog/components/reviews.tsx')).ProductReviews,
 );
@@ -96,6 +103,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const query = productQuery(params.slug);
   const kept = client.getQueryState(query.queryKey);
   const parts = Promise.all([
+    VariantOptions.ready,
     ProductGallery.ready,
     AddToCart.ready,
     ProductReviews.ready,
@@ -192,16 +200,17 @@ function ProductResult({ result, slug }: { result: ProductData; slug: string }) 
 }
 
 function ProductView({ product, slug }: { product: Product; slug: string }) {
-  const format = useFormat();
   const shown = useShownPrices();
+  // Selling abroad (issue 48): what only adults may buy (the destinations closed to it: the Deliver to panel's).
+  const adultAge = useSiteSettings()?.adult_age;
   const [reviews, setReviews] = useState<Review[]>(product.reviews);
   const reviewCount = reviews.length === product.reviews.length ? product.review_count : reviews.length;
   // New reviews are counted here, as the API counts them (spec section 4 "Product page").
   const recounted = reviews.length !== product.reviews.length;
   const ratingSum = reviews.reduce((sum, review) => sum + review.rating, 0);
   const average = (recounted ? averageRating(reviews.length, ratingSum) : product.average_rating) ?? 0;
-  const attributes = [...product.attributes].sort((a, b) => a.order - b.order);
-  // Sold in options (decision 018): the choice, opened as the address names it; price, stock, pictures are its.
+  // Sold in options (decision 018): the choice, opened as the address names it; price, stock, pictures, lead text,
+  // Details and pictures' alt texts are its (issue 45), the product's where it has none of its own.
   const soldInOptions = product.variants.length > 0;
   const { search } = useLocation();
   const [selection, setSelection] = useState(() => initialSelection(product, variantParam(search)));
@@ -210,8 +219,15 @@ function ProductView({ product, slug }: { product: Product; slug: string }) {
   const variant = soldInOptions ? matchVariant(product, selection) : null;
   const priced = variant ?? product;
   const inStock = (soldInOptions ? (variant?.stock ?? 0) : product.stock) > 0;
+  // Made to order (issue 49): on sale at stock 0, its lead time said where the stock would be.
+  const leadTime = soldInOptions ? (variant?.lead_time_days ?? null) : (product.lead_time_days ?? null);
+  const description = variantDescription(product, variant);
+  const attributes = useMemo(() => variantAttributes(product, variant), [product, variant]);
   // The same props while nothing changes: the parts split off keep their server markup until their code is there.
-  const images = useMemo(() => variantImageOrder(galleryImages(product), variant), [product, variant]);
+  const images = useMemo(
+    () => variantImageAlts(variantImageOrder(galleryImages(product), variant), variant),
+    [product, variant],
+  );
   const customization = useMemo(() => customizationOf(product.personalisation, texts), [product, texts]);
   const missing = useMemo(() => missingField(product.personalisation, texts)?.label ?? null, [product, texts]);
   const choice = useMemo(() => ({ variant, customization, missing }), [variant, customization, missing]);
@@ -222,19 +238,39 @@ function ProductView({ product, slug }: { product: Product; slug: string }) {
     },
     [product.slug],
   );
-  const price = (amount: string) => format.price(shown.price(amount, product.category.slug));
+  const price = useCallback(
+    (amount: string) => shown.price(amount, product.category.slug),
+    [shown, product.category.slug],
+  );
+  // The announcement reads the price as shown when the choice is made.
+  const priceNow = useRef(price);
+  priceNow.current = price;
 
-  function choose(type: string, value: string) {
-    const next = { ...selection, [type]: value };
-    const chosen = matchVariant(product, next);
-    setSelection(next);
-    // The address names the variant, replaced in place: no new history entry, no render of the route, no scroll.
-    const address = new URL(window.location.href);
-    if (chosen) address.searchParams.set('variant', String(chosen.id));
-    else address.searchParams.delete('variant');
-    window.history.replaceState(window.history.state, '', address);
-    setAnnouncement(chosen && chosen.stock > 0 ? `${price(chosen.price)}, In stock` : 'Out of stock');
-  }
+  const choose = useCallback(
+    (type: string, value: string) => {
+      const next = { ...selection, [type]: value };
+      const chosen = matchVariant(product, next);
+      setSelection(next);
+      // The address names the variant, replaced in place: no new history entry, no render of the route, no scroll.
+      const address = new URL(window.location.href);
+      if (chosen) address.searchParams.set('variant', String(chosen.id));
+      else address.searchParams.delete('variant');
+      window.history.replaceState(window.history.state, '', address);
+      setAnnouncement(
+        chosen && chosen.stock > 0
+          ? `${priceNow.current(chosen.price)}, In stock`
+          : chosen?.lead_time_days
+            ? `${priceNow.current(chosen.price)}, ${madeToOrderText(chosen.lead_time_days)}`
+            : 'Out of stock',
+      );
+    },
+    [product, selection],
+  );
+  const writeText = useCallback((key: string, text: string) => setTexts((all) => ({ ...all, [key]: text })), []);
+  const stateOf = useCallback(
+    (type: string, value: string) => valueState(product, selection, type, value),
+    [product, selection],
+  );
 
   return (
     <article className="container page product-detail">
@@ -270,26 +306,27 @@ function ProductView({ product, slug }: { product: Product; slug: string }) {
             <p className="price-lowest">Lowest price in the last 30 days: {price(priced.lowest_price_30_days)}</p>
           )}
           {soldInOptions && (
-            <p className={`product-detail__stock${inStock ? '' : ' is-out'}`}>
-              {inStock ? 'In stock' : 'Out of stock'}
+            <p className={`product-detail__stock${inStock || leadTime !== null ? '' : ' is-out'}`}>
+              {inStock ? 'In stock' : leadTime !== null ? madeToOrderText(leadTime) : 'Out of stock'}
               {variant && <span className="product-detail__sku">SKU: {variant.sku}</span>}
             </p>
           )}
-          <DeliverTo notice={shown.notice} />
-          <p className="product-detail__description">{product.description || 'No description available.'}</p>
+          <DeliverTo notice={shown.notice} closed={product.shipping_restrictions} />
+          {product.age_restricted && adultAge !== undefined && (
+            <p className="product-detail__adults">Sold only to buyers aged {adultAge} or older.</p>
+          )}
+          <p className="product-detail__description">{description || 'No description available.'}</p>
           {soldInOptions || product.personalisation.length > 0 ? (
             <>
-              <Suspense fallback={null}>
-                <VariantOptions
-                  product={product}
-                  selection={selection}
-                  onChoose={choose}
-                  texts={texts}
-                  onText={(key, text) => setTexts((all) => ({ ...all, [key]: text }))}
-                  price={price}
-                  state={(type, value) => valueState(product, selection, type, value)}
-                />
-              </Suspense>
+              <VariantOptions
+                product={product}
+                selection={selection}
+                onChoose={choose}
+                texts={texts}
+                onText={writeText}
+                price={price}
+                state={stateOf}
+              />
               <p className="visually-hidden" aria-live="polite">
                 {announcement}
               </p>

@@ -19,6 +19,8 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the customer agreed to marketing e-mail (migration 0096); null: not given, or withdrawn. */
+  marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
 });
 
 export const refreshTokens = pgTable('refresh_tokens', {

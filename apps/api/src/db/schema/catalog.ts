@@ -30,6 +30,8 @@ export const categories = pgTable('categories', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   position: integer('position').notNull().default(0),
+  /** Every product of the category is sold to adults only (migration 0091). */
+  ageRestricted: boolean('age_restricted').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -47,6 +49,9 @@ export const products = pgTable('products', {
   priceBeforeDiscountCents: integer('price_before_discount_cents'),
   stock: integer('stock').notNull().default(0),
   lowStockThreshold: integer('low_stock_threshold').notNull().default(2),
+  /** Made when ordered (migration 0095): on sale at stock 0, shipping within `leadTimeDays`. */
+  madeToOrder: boolean('made_to_order').notNull().default(false),
+  leadTimeDays: integer('lead_time_days'),
   isActive: boolean('is_active').notNull().default(true),
   isFeatured: boolean('is_featured').notNull().default(false),
   mainImageId: integer('main_image_id'),
@@ -67,6 +72,13 @@ export const products = pgTable('products', {
   priceMaxCents: integer('price_max_cents').notNull().default(0),
   /** The name's head word (migration 0060, generated): what kind of thing the product is. */
   searchHead: tsvector('search_head').generatedAlwaysAs(sql`''::tsvector`),
+  /** What customs papers say of it (migration 0091): HS code, origin (ISO code), description; '' unsaid. */
+  hsCode: text('hs_code').notNull().default(''),
+  countryOfOrigin: text('country_of_origin').notNull().default(''),
+  customsDescription: text('customs_description').notNull().default(''),
+  weightGrams: integer('weight_grams'),
+  /** Sold to adults only (as is every product of a category that is). */
+  ageRestricted: boolean('age_restricted').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -87,10 +99,42 @@ export const productVariants = pgTable('product_variants', {
   priceCents: integer('price_cents'),
   priceBeforeDiscountCents: integer('price_before_discount_cents'),
   stock: integer('stock').notNull().default(0),
+  /** Made when ordered with its own lead time (migration 0095); unmarked, it follows its product's. */
+  madeToOrder: boolean('made_to_order').notNull().default(false),
+  leadTimeDays: integer('lead_time_days'),
   weightGrams: integer('weight_grams'),
   imageIds: integer('image_ids').array().notNull().default(sql`'{}'`),
   isActive: boolean('is_active').notNull().default(true),
   position: integer('position').notNull().default(0),
+  /** Its own lead text (migration 0085); null: the product's `description`. */
+  description: text('description'),
+  /** Its own specification values: each replaces the product's attribute of its key, or adds one after them. */
+  attributes: jsonb('attributes').$type<{ key: string; value: string }[]>().notNull().default([]),
+  /** Its own alt texts of the product's pictures (`product_images` ids); a picture not named keeps the product's. */
+  imageAltTexts: jsonb('image_alt_texts').$type<{ image_id: number; alt_text: string }[]>().notNull().default([]),
+  /** Its own customs details where they differ from the product's (migration 0091); null: the product's. */
+  hsCode: text('hs_code'),
+  countryOfOrigin: text('country_of_origin'),
+  customsDescription: text('customs_description'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A destination closed to some products (migration 0092): a country (or one region of it) where the shop does not
+ * deliver the products named, those of the categories named, or (naming neither) any product; `message` is the
+ * shop's, shown to the shopper.
+ */
+export const shippingRestrictions = pgTable('shipping_restrictions', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  countryCode: text('country_code').notNull(),
+  region: text('region'),
+  productIds: integer('product_ids').array().notNull().default(sql`'{}'`),
+  categoryIds: integer('category_ids').array().notNull().default(sql`'{}'`),
+  message: text('message').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

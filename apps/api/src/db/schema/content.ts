@@ -91,6 +91,18 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A reply of staff to a contact message, mailed to its sender (migration 0086). */
+export const contactMessageReplies = pgTable('contact_message_replies', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  id: integer('id').notNull().generatedAlwaysAsIdentity(),
+  messageId: integer('message_id').notNull(),
+  body: text('body').notNull(),
+  staffUserId: integer('staff_user_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const faqs = pgTable('faqs', {
   tenantId: integer('tenant_id')
     .notNull()

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 
 /** Mail waiting for delivery, delivered, or given up (migration 0016). */
@@ -38,5 +38,10 @@ export const mailSettings = pgTable('mail_settings', {
   senderName: text('sender_name').notNull().default(''),
   senderAddress: text('sender_address').notNull().default(''),
   replyTo: text('reply_to').notNull().default(''),
+  /** Which e-mails the shop's staff get at the shop's own address (migration 0087). */
+  notifyNewOrder: boolean('notify_new_order').notNull().default(true),
+  notifyLowStock: boolean('notify_low_stock').notNull().default(true),
+  /** The shop's calendar day (`YYYY-MM-DD`) the last low-stock e-mail was sent for. */
+  lowStockMailedOn: date('low_stock_mailed_on', { mode: 'string' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

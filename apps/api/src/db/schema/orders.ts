@@ -1,5 +1,5 @@
-import { ORDER_STATUSES } from '@platform/contracts';
-import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { ORDER_ACTORS, ORDER_STATUSES, PAYMENT_METHODS } from '@platform/contracts';
+import { bigint, boolean, date, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { DISCOUNT_KINDS } from './discounts.ts';
 import { tenants } from './tenants.ts';
 
@@ -47,6 +47,9 @@ export const carts = pgTable('carts', {
   discountCode: text('discount_code'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The last reminder of this cart left behind, and how many it got since it was last emptied (migration 0096). */
+  remindedAt: timestamp('reminded_at', { withTimezone: true }),
+  remindersSent: integer('reminders_sent').notNull().default(0),
 });
 
 export const cartItems = pgTable('cart_items', {
@@ -79,7 +82,7 @@ export const orders = pgTable('orders', {
   number: text('number').notNull(),
   userId: integer('user_id').notNull(),
   status: text('status', { enum: ORDER_STATUS_VALUES }).notNull().default('awaiting_payment'),
-  paymentMethod: text('payment_method', { enum: ['card_2c2p', 'bank_transfer', 'custom'] }).notNull(),
+  paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
   paymentLabel: text('payment_label').notNull(),
   paymentInstructions: text('payment_instructions').notNull().default(''),
   currency: text('currency').notNull().default('USD'),
@@ -103,8 +106,20 @@ export const orders = pgTable('orders', {
   trackingUrl: text('tracking_url').notNull().default(''),
   shippingZone: text('shipping_zone').notNull().default(''),
   deliveryEstimate: text('delivery_estimate').notNull().default(''),
+  /** The day its last line made to order ships by (migration 0095); null when everything was in stock. */
+  shipsBy: date('ships_by', { mode: 'string' }),
   /** Placed while the shop took payments through the built-in test gateway. */
   isTest: boolean('is_test').notNull().default(false),
+  /**
+   * What the shopper saw (migration 0089, decision 028): the currency they read prices in, its rate (millionths), its
+   * decimals and the total in it as shown (minor units); null for an order read in the shop's own currency.
+   */
+  presentmentCurrency: text('presentment_currency'),
+  presentmentRateMicros: bigint('presentment_rate_micros', { mode: 'number' }),
+  presentmentDecimals: smallint('presentment_decimals'),
+  presentmentTotalMinor: bigint('presentment_total_minor', { mode: 'number' }),
+  /** The age its buyer confirmed being at least (migration 0093); null: it held nothing age-restricted. */
+  confirmedAge: smallint('confirmed_age'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -126,6 +141,17 @@ export const orderLines = pgTable('order_lines', {
   quantity: integer('quantity').notNull(),
   customization: jsonb('customization').$type<Record<string, string>>().notNull().default({}),
   lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
+  /**
+   * As sold (migration 0084): the line's share of the order's discounts, its tax on what is left and the rate it paid,
+   * and its variant's option values; null on lines of orders placed before.
+   */
+  discountCents: bigint('discount_cents', { mode: 'number' }),
+  taxCents: bigint('tax_cents', { mode: 'number' }),
+  taxName: text('tax_name'),
+  taxBasisPoints: integer('tax_basis_points'),
+  optionValues: text('option_values').array(),
+  /** Made to order: the day it ships by (the order's day plus the lead time; migration 0095); null from stock. */
+  shipsBy: date('ships_by', { mode: 'string' }),
 });
 
 export const orderHistory = pgTable('order_history', {
@@ -136,7 +162,7 @@ export const orderHistory = pgTable('order_history', {
   orderId: integer('order_id').notNull(),
   fromStatus: text('from_status', { enum: ORDER_STATUS_VALUES }),
   toStatus: text('to_status', { enum: ORDER_STATUS_VALUES }).notNull(),
-  actor: text('actor', { enum: ['customer', 'staff', 'system', 'gateway'] }).notNull(),
+  actor: text('actor', { enum: ORDER_ACTORS }).notNull(),
   actorUserId: integer('actor_user_id'),
   reason: text('reason').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import { PAYMENT_METHODS, REFUND_KINDS } from '@platform/contracts';
 import { bigint, boolean, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 
@@ -89,6 +90,16 @@ export const sandboxGatewayTransactions = pgTable('sandbox_gateway_transactions'
  */
 export const REFUND_STATUS_VALUES = ['requested', 'sending', 'pending', 'unknown', 'succeeded', 'failed'] as const;
 
+/** Units of one order line a refund took, their part of the line's net and tax, and whether they went back in stock. */
+export interface RefundLineRecord {
+  line_id: number;
+  quantity: number;
+  restock: boolean;
+  net_cents: number;
+  tax_cents: number;
+  amount_cents: number;
+}
+
 /** One refund of an order (migration 0070): through the card gateway, or recorded by staff. */
 export const refunds = pgTable('refunds', {
   tenantId: integer('tenant_id')
@@ -97,10 +108,8 @@ export const refunds = pgTable('refunds', {
   id: integer('id').notNull().generatedAlwaysAsIdentity(),
   orderId: integer('order_id').notNull(),
   paymentId: integer('payment_id'),
-  method: text('method', { enum: ['card_2c2p', 'bank_transfer', 'custom'] }).notNull(),
-  kind: text('kind', { enum: ['refund', 'void', 'manual'] })
-    .notNull()
-    .default('refund'),
+  method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+  kind: text('kind', { enum: REFUND_KINDS }).notNull().default('refund'),
   status: text('status', { enum: REFUND_STATUS_VALUES }).notNull().default('requested'),
   amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
   currency: text('currency').notNull(),
@@ -111,6 +120,8 @@ export const refunds = pgTable('refunds', {
     .$type<{ product_id: number; variant_id?: number; quantity: number }[]>()
     .notNull()
     .default([]),
+  /** What the refund took of the order's lines (migration 0084); empty for a free amount. */
+  lines: jsonb('lines').$type<RefundLineRecord[]>().notNull().default([]),
   idempotencyKey: text('idempotency_key'),
   requestFingerprint: text('request_fingerprint'),
   respCode: text('resp_code'),

@@ -1,4 +1,7 @@
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Where the home page's featured shelf takes its products from. */
+export type HomeFeaturedSource = 'flagged' | 'category' | 'products';
 
 export const tenants = pgTable('tenants', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -33,6 +36,38 @@ export const siteSettings = pgTable('site_settings', {
   legalName: text('legal_name').notNull().default(''),
   legalAddress: text('legal_address').notNull().default(''),
   taxNumber: text('tax_number').notNull().default(''),
+  /**
+   * Selling abroad (migration 0093): the shop's country (ISO code; '' unset), its notice of import duties ('': the
+   * platform's), the age an age-restricted order's buyer confirms, and whether its courier takes an adult's signature.
+   */
+  country: text('country').notNull().default(''),
+  dutiesNotice: text('duties_notice').notNull().default(''),
+  adultAge: smallint('adult_age').notNull().default(18),
+  adultSignature: boolean('adult_signature').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The shop's home page (migration 0088): its hero, its story and what its featured shelf shows. */
+export const homePages = pgTable('home_pages', {
+  tenantId: integer('tenant_id')
+    .notNull()
+    .primaryKey()
+    .references(() => tenants.id),
+  heroEyebrow: text('hero_eyebrow').notNull().default(''),
+  heroTitle: text('hero_title').notNull().default(''),
+  /** Rich text, sanitized on write. */
+  heroIntro: text('hero_intro').notNull().default(''),
+  heroImage: text('hero_image').notNull().default(''),
+  heroImageAlt: text('hero_image_alt').notNull().default(''),
+  storyHeading: text('story_heading').notNull().default(''),
+  /** Rich text, sanitized on write. */
+  storyText: text('story_text').notNull().default(''),
+  storyImage: text('story_image').notNull().default(''),
+  storyImageAlt: text('story_image_alt').notNull().default(''),
+  featuredHeading: text('featured_heading').notNull().default(''),
+  featuredSource: text('featured_source').$type<HomeFeaturedSource>().notNull().default('flagged'),
+  featuredCategoryId: integer('featured_category_id'),
+  featuredProductIds: integer('featured_product_ids').array().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

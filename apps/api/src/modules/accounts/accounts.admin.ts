@@ -8,7 +8,7 @@ import type {
   AdminStaffUpdateBody,
   StaffRole,
 } from '@platform/contracts/admin';
-import { type RequestContext, requireStaff } from '../../lib/context.ts';
+import { type RequestContext, requirePermission, requireStaff } from '../../lib/context.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -125,7 +125,7 @@ export async function listStaffForOwner(
   ctx: RequestContext,
   query: AdminCustomerListQuery,
 ): Promise<{ count: number; results: AdminStaffMember[] }> {
-  requireStaff(ctx, 'owner');
+  requirePermission(ctx, 'manage_settings');
   const { rows, count } = await listAccounts(
     ctx.scope,
     {
@@ -140,13 +140,13 @@ export async function listStaffForOwner(
 
 /** `GET /admin/staff/{id}/`. */
 export async function getStaffForOwner(ctx: RequestContext, id: number): Promise<AdminStaffMember> {
-  requireStaff(ctx, 'owner');
+  requirePermission(ctx, 'manage_settings');
   return staffOf(await staffRow(ctx, id));
 }
 
 /** `POST /admin/staff/`: a new member of staff, invited by e-mail to choose a password; audited. */
 export async function inviteStaffByOwner(ctx: RequestContext, body: AdminStaffCreateBody): Promise<AdminStaffMember> {
-  requireStaff(ctx, 'owner');
+  requirePermission(ctx, 'manage_settings');
   return inTransaction(ctx, async (tx) => {
     const row = await inviteStaffAccount(tx, body);
     await recordAudit(tx, {
@@ -168,7 +168,7 @@ export async function updateStaffByOwner(
   id: number,
   body: AdminStaffUpdateBody,
 ): Promise<AdminStaffMember> {
-  requireStaff(ctx, 'owner');
+  requirePermission(ctx, 'manage_settings');
   return inTransaction(ctx, async (tx) => {
     const owners = await lockActiveOwnerIds(tx.scope);
     const before = await staffRow(tx, id);

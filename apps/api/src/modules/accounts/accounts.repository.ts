@@ -56,7 +56,7 @@ export async function insertUser(
 /** Inserts the user unless its e-mail or username is taken (then null): safe against a concurrent registration. */
 export async function insertUserIfFree(
   scope: TenantScope,
-  values: { email: string; username: string; passwordHash: string },
+  values: { email: string; username: string; passwordHash: string; marketingConsentAt: Date | null },
 ): Promise<UserRow | null> {
   const [row] = await scope.db.insert(users).values(scope.values(values)).onConflictDoNothing().returning();
   return row ?? null;
@@ -85,6 +85,23 @@ export async function updateDisplayName(
   const [row] = await scope.db
     .update(users)
     .set({ displayName })
+    .where(scope.where(users, eq(users.id, userId)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Gives (keeping the first date it was given) or withdraws the account's consent to marketing e-mail; the account as
+ * it is then, null when there is none.
+ */
+export async function setMarketingConsent(
+  scope: TenantScope,
+  userId: number,
+  consent: boolean,
+): Promise<UserRow | null> {
+  const [row] = await scope.db
+    .update(users)
+    .set({ marketingConsentAt: consent ? sql`coalesce(${users.marketingConsentAt}, now())` : null })
     .where(scope.where(users, eq(users.id, userId)))
     .returning();
   return row ?? null;
@@ -320,6 +337,12 @@ export const accountColumns = {
   /** The account's username (null when there is no such account). */
   username: (scope: TenantScope, userId: AnyColumn) =>
     sql<string | null>`(select ${users.username} from ${users} where ${scope.where(users, eq(users.id, userId))})`,
+  /** Whether the account is active and agreed to marketing e-mail (issue 49). */
+  marketingConsent: (scope: TenantScope, userId: AnyColumn) =>
+    sql`exists (select 1 from ${users} where ${scope.where(users, eq(users.id, userId), eq(users.isActive, true), sql`${users.marketingConsentAt} is not null`)})`,
+  /** The account's e-mail address (null when there is no such account). */
+  email: (scope: TenantScope, userId: AnyColumn) =>
+    sql<string | null>`(select ${users.email} from ${users} where ${scope.where(users, eq(users.id, userId))})`,
   /** Whether the account exists (what an inner join on `users` used to keep). */
   exists: (scope: TenantScope, userId: AnyColumn) =>
     sql`exists (select 1 from ${users} where ${scope.where(users, eq(users.id, userId))})`,

@@ -17,6 +17,7 @@ import {
   SavedAddressBody,
   SavedAddressList,
   SavedAddressPatchBody,
+  UnsubscribeBody,
   UpdateAccountBody,
 } from '@platform/contracts';
 import {
@@ -55,6 +56,7 @@ import {
   refreshTokens,
   register,
   requestPasswordReset,
+  unsubscribe,
   updateAccount,
 } from './accounts.service.ts';
 import { addAddress, changeAddress, listAddresses, removeAddress } from './addresses.service.ts';
@@ -163,6 +165,15 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...signedInSchema, body: UpdateAccountBody, response: { 200: AccountUser, ...errorResponses } },
     },
     async (request) => updateAccount(request.ctx, request.body),
+  );
+
+  app.post(
+    '/accounts/unsubscribe/',
+    {
+      config: routeRateLimit({ max: 20, timeWindow: '10 minutes' }),
+      schema: { tags, body: UnsubscribeBody, response: { 200: DetailResponse, ...errorResponses } },
+    },
+    async (request) => unsubscribe(request.ctx, request.body),
   );
 
   app.post(
@@ -279,7 +290,7 @@ export const accountsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** `/admin/staff/`: the shop's staff, for the owner: invitations, roles, disabling. */
 export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', staffOnly('owner'));
+  app.addHook('onRequest', staffOnly('manage_settings'));
   const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
   const params = ItemParams;
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   type AccountUser,
   displayNameProblem,
@@ -12,11 +12,13 @@ import {
   type RefreshResponse,
   type RegisterBody,
   type RegisterResponse,
+  UNSUBSCRIBED,
+  type UnsubscribeBody,
   type UpdateAccountBody,
 } from '@platform/contracts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { type RequestContext, requireUser } from '../../lib/context.ts';
-import { AuthenticationError, BadRequestError, ValidationError } from '../../lib/errors.ts';
+import { AuthenticationError, BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { TokenService } from '../../lib/services.ts';
 import { shopUrl } from '../../lib/urls.ts';
 import { queueMail } from '../mail/index.ts';
@@ -37,6 +39,7 @@ import {
   revokeOtherRefreshTokens,
   revokeRefreshTokenFamily,
   revokeUserRefreshTokens,
+  setMarketingConsent,
   type UserRow,
   updateDisplayName,
   updatePassword,
@@ -75,6 +78,8 @@ function accountUser(user: UserRow): AccountUser {
     username: user.username,
     display_name: user.displayName,
     role: user.role,
+    marketing_consent: user.marketingConsentAt !== null,
+    marketing_consent_at: user.marketingConsentAt?.toISOString() ?? null,
   };
 }
 
@@ -157,6 +162,8 @@ export async function register(ctx: RequestContext, input: RegisterBody): Promis
       email,
       username: await freeUsername(ctx.scope, email),
       passwordHash,
+      // The registration form's box, unticked by default: consent is given only by ticking it.
+      marketingConsentAt: input.marketing_consent === true ? new Date() : null,
     });
     if (user) return answer;
     // The address is taken (before, or by a concurrent registration), or rarely the username: try again if the latter.
@@ -264,6 +271,33 @@ export async function logout(ctx: RequestContext, refresh: string): Promise<void
   if (claims.family) await revokeRefreshTokenFamily(ctx.scope, claims.family);
 }
 
+/** The key of an account's unsubscribe link: a keyed digest of the shop and the account (no sign-in needed). */
+function unsubscribeKey(ctx: RequestContext, userId: number): string {
+  return ctx.deps.tokens.digest('marketing-unsubscribe', `${ctx.tenant.id}\n${userId}`);
+}
+
+/** The link of a marketing e-mail that withdraws the account's consent, on the shop's configured origin. */
+export function unsubscribeUrl(ctx: RequestContext, userId: number): string {
+  const link = new URL(shopUrl(ctx, '/unsubscribe'));
+  link.searchParams.set('user', String(userId));
+  link.searchParams.set('key', unsubscribeKey(ctx, userId));
+  return link.toString();
+}
+
+/**
+ * `POST /accounts/unsubscribe/`: the link of a marketing e-mail withdraws the account's consent, without signing in;
+ * a link altered answers 404. Following it again changes nothing.
+ */
+export async function unsubscribe(ctx: RequestContext, body: UnsubscribeBody): Promise<{ detail: string }> {
+  const expected = Buffer.from(unsubscribeKey(ctx, body.user));
+  const given = Buffer.from(body.key);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    throw new NotFoundError('This link is not valid.', 'unsubscribe_link_invalid');
+  }
+  await setMarketingConsent(ctx.scope, body.user, false);
+  return { detail: UNSUBSCRIBED };
+}
+
 /** The signed-in customer's account. */
 export async function me(ctx: RequestContext): Promise<AccountUser> {
   const { id } = requireUser(ctx);
@@ -278,13 +312,16 @@ export async function me(ctx: RequestContext): Promise<AccountUser> {
  */
 export async function updateAccount(ctx: RequestContext, input: UpdateAccountBody): Promise<AccountUser> {
   const { id } = requireUser(ctx);
-  const problem = displayNameProblem(input.display_name);
+  const problem = input.display_name === undefined ? null : displayNameProblem(input.display_name);
   if (problem) throw new ValidationError({ display_name: [problem] });
-  const displayName = input.display_name.trim();
+  const displayName = input.display_name?.trim();
   const before = await findUserById(ctx.scope, id);
-  const user = await updateDisplayName(ctx.scope, id, displayName);
+  if (!before?.isActive) throw new AuthenticationError('User not found', 'user_not_found');
+  let user: UserRow | null = before;
+  if (input.marketing_consent !== undefined) user = await setMarketingConsent(ctx.scope, id, input.marketing_consent);
+  if (displayName !== undefined) user = await updateDisplayName(ctx.scope, id, displayName);
   if (!user?.isActive) throw new AuthenticationError('User not found', 'user_not_found');
-  if (before?.displayName !== displayName) {
+  if (displayName !== undefined && before.displayName !== displayName) {
     await ctx.deps.events.publish([
       { name: 'account.display_name_changed', payload: { tenantId: ctx.tenant.id, userId: id } },
     ]);

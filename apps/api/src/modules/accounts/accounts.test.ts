@@ -87,6 +87,8 @@ describe('accounts', () => {
           username: expect.any(String),
           display_name: expect.stringMatching(/^Customer \d{4}$/),
           role: 'customer',
+          marketing_consent: false,
+          marketing_consent_at: null,
         },
       });
       expect(user.username).not.toContain('@');
@@ -243,6 +245,8 @@ describe('accounts', () => {
         username: expect.any(String),
         display_name: expect.any(String),
         role: 'customer',
+        marketing_consent: false,
+        marketing_consent_at: null,
       });
       expect((await me(shop, session.refresh)).statusCode).toBe(401);
       expect((await refresh(shop, session.access)).statusCode).toBe(401);

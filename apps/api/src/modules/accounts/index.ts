@@ -13,6 +13,7 @@ export {
   openSession,
   setAccountPassword,
   signsInWith,
+  unsubscribeUrl,
 } from './accounts.service.ts';
 export { subscribeAccountEvents } from './accounts.subscribers.ts';
 export { resolveJwtSecret } from './secret.ts';

@@ -57,6 +57,11 @@ export class TokenSigner implements TokenService {
       .digest('base64url');
   }
 
+  /** A keyed digest of `text` for `purpose`: another purpose's digest of the same text differs. */
+  digest(purpose: string, text: string): string {
+    return createHmac('sha256', this.key).update(`${purpose}\n${text}`).digest('base64url');
+  }
+
   /** Verifies signature, expiry, type and shop; throws InvalidTokenError otherwise. */
   async verify(token: string, expected: { type: TokenType; tenantId: number }): Promise<TokenClaims> {
     let payload: Record<string, unknown>;

@@ -10,7 +10,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit-log/',
     {
-      onRequest: staffOnly('owner'),
+      onRequest: staffOnly('manage_settings'),
       schema: {
         tags: ['admin'],
         querystring: AdminListQuery.extend({

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@platform/contracts/admin';
-import { type RequestContext, requireStaff } from '../../lib/context.ts';
+import { type RequestContext, requirePermission } from '../../lib/context.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { insertAuditEntry, listAuditEntries } from './audit.repository.ts';
 
@@ -49,7 +49,7 @@ export async function listAuditLog(
   ctx: RequestContext,
   query: { page: number; page_size: number; ordering?: string; entity?: string; entity_id?: string },
 ): Promise<{ count: number; results: AuditEntry[] }> {
-  requireStaff(ctx, 'owner');
+  requirePermission(ctx, 'manage_settings');
   const { rows, count } = await listAuditEntries(ctx.scope, {
     entity: query.entity,
     entityId: query.entity_id,

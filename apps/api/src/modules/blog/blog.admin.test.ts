@@ -103,6 +103,20 @@ describe('who may administer the blog', () => {
 });
 
 describe('posts', () => {
+  it('derives a slug left out from the title, unique in the shop; a slug given that another has is refused', async () => {
+    const { shop, staff } = await shopWithStaff();
+    const create = (body: object) => admin(shop, staff.accessToken, 'POST', '/posts/', body);
+    const first = await create({ title: 'Spring sharpening' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().slug).toBe('spring-sharpening');
+    expect((await create({ title: 'Spring Sharpening?' })).json().slug).toBe('spring-sharpening-2');
+    expect((await create({ title: 'Spring sharpening' })).json().slug).toBe('spring-sharpening-3');
+    expect((await create({ title: 'ククリ' })).json().slug).toBe('post');
+    const typed = await create({ title: 'Another', slug: 'spring-sharpening' });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json()).toEqual({ slug: ['A post with this slug already exists.'] });
+  });
+
   it('creates a draft by default, invisible on the storefront; publishing shows it at once', async () => {
     const { shop, staff } = await shopWithStaff();
     const created = await admin(shop, staff.accessToken, 'POST', '/posts/', {

@@ -11,6 +11,7 @@ import type {
   AdminPostStatus,
   AdminPostUpdateBody,
 } from '@platform/contracts/admin-content';
+import { firstFreeSlug, slugFromName } from '@platform/contracts/admin-products';
 import { type RequestContext, requireStaff } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
@@ -28,6 +29,7 @@ import {
   listStaffPosts,
   lockPost,
   type NewBlogPost,
+  postSlugsLike,
   type StaffComment,
   type StaffPost,
   saveCommentModeration,
@@ -150,17 +152,21 @@ function publicationTime(
   return time;
 }
 
-/** `POST /admin/posts/`: a new post by the signed-in member of staff; audited. */
+/**
+ * `POST /admin/posts/`: a new post by the signed-in member of staff; without a slug, one is derived from the title,
+ * unique in the shop (a slug given that another post has is refused). Audited.
+ */
 export async function createPostByStaff(ctx: RequestContext, body: AdminPostCreateBody): Promise<AdminPost> {
   const user = requireStaff(ctx);
   checkMediaKey(ctx, body.featured_image);
   const status = body.status ?? 'draft';
   const id = await writingPost(() =>
     inTransaction(ctx, async (tx) => {
-      if (await slugTaken(tx.scope, body.slug)) throw new ValidationError(SLUG_TAKEN);
+      if (body.slug !== undefined && (await slugTaken(tx.scope, body.slug))) throw new ValidationError(SLUG_TAKEN);
+      const base = slugFromName(body.title, 190) || 'post';
       const values: NewBlogPost = {
         title: body.title,
-        slug: body.slug,
+        slug: body.slug ?? firstFreeSlug(base, await postSlugsLike(tx.scope, base)),
         excerpt: body.excerpt ?? '',
         content: sanitizeRichText(body.content ?? ''),
         featuredImage: body.featured_image ?? '',

@@ -9,6 +9,7 @@ import {
   ilike,
   inArray,
   isNull,
+  like,
   lte,
   ne,
   or,
@@ -308,6 +309,15 @@ export async function lockPost(scope: TenantScope, id: number): Promise<BlogPost
 }
 
 /** Whether another post of the shop (not `exceptId`) has the slug. */
+/** The shop's post slugs that are `base` or `base-<something>`: those a slug derived from `base` must avoid. */
+export async function postSlugsLike(scope: TenantScope, base: string): Promise<Set<string>> {
+  const rows = await scope.db
+    .select({ slug: blogPosts.slug })
+    .from(blogPosts)
+    .where(scope.where(blogPosts, or(eq(blogPosts.slug, base), like(blogPosts.slug, `${base}-%`))));
+  return new Set(rows.map((row) => row.slug));
+}
+
 export async function slugTaken(scope: TenantScope, slug: string, exceptId?: number): Promise<boolean> {
   const [row] = await scope.db
     .select({ id: blogPosts.id })

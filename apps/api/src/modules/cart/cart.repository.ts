@@ -14,6 +14,8 @@ export interface CartProduct {
   id: number;
   name: string;
   stock: number;
+  /** Made to order: its lead time in days (on sale at any stock); null when not. */
+  leadTimeDays: number | null;
   isActive: boolean;
   options: OptionType[];
   personalisation: PersonalisationRule[];
@@ -69,6 +71,7 @@ export async function listCartLines(scope: TenantScope, cartId: number) {
       optionValues: variant.optionValues,
       variantPriceCents: variant.priceCents,
       variantStock: variant.stock,
+      variantLeadTimeDays: variant.leadTimeDays,
       variantIsActive: variant.isActive,
       options: product.options,
       personalisation: product.personalisation,
@@ -78,9 +81,12 @@ export async function listCartLines(scope: TenantScope, cartId: number) {
       priceCents: product.priceCents,
       categoryId: product.categoryId,
       stock: product.stock,
+      leadTimeDays: product.leadTimeDays,
       isActive: product.isActive,
       mainImageAlt: product.mainImageAlt,
       thumbKey: mediaColumns.thumbKey(scope, product.mainImageId),
+      variantPictureAlt: variant.pictureAlt,
+      variantThumbKey: mediaColumns.thumbKey(scope, variant.pictureImageId),
     })
     .from(cartItems)
     .innerJoin(product, eq(product.id, cartItems.productId))
@@ -96,6 +102,7 @@ export async function findCartProduct(scope: TenantScope, productId: number): Pr
       id: product.id,
       name: product.name,
       stock: product.stock,
+      leadTimeDays: product.leadTimeDays,
       isActive: product.isActive,
       options: product.options,
       personalisation: product.personalisation,

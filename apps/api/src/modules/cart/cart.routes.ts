@@ -6,13 +6,15 @@ import {
   QueryRowId,
   UpdateCartItemBody,
 } from '@platform/contracts';
+import { AdminAbandonedCartPage, AdminAbandonedCartQuery } from '@platform/contracts/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type RequestContext, requireUser } from '../../lib/context.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { signedIn } from '../../plugins/access.ts';
+import { signedIn, staffOnly } from '../../plugins/access.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { DISCOUNT_CODE_RATE_LIMITS } from '../discounts/index.ts';
+import { listAbandonedCarts } from './cart.reminders.ts';
 import {
   addItem,
   applyDiscountCode,
@@ -96,5 +98,22 @@ export const cartRoutes: FastifyPluginAsyncZod<{ placedOrders: PlacedOrders }> =
     '/orders/cart/discount/',
     { schema: { ...schema, response: { 200: Cart, ...errorResponses } } },
     async (request) => removeDiscountCode(request.ctx, await where(request)),
+  );
+};
+
+/** `/admin/abandoned-carts/`: the carts left behind (staff with the orders' permission). */
+export const cartAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', staffOnly('manage_orders'));
+  app.get(
+    '/abandoned-carts/',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ tenant: [], bearer: [] }],
+        querystring: AdminAbandonedCartQuery,
+        response: { 200: AdminAbandonedCartPage, ...errorResponses },
+      },
+    },
+    async (request) => listAbandonedCarts(request.ctx, request.query),
   );
 };

@@ -11,7 +11,9 @@ import {
   findVariantForSale,
   lineCustomization,
   personalisationCents,
+  type SaleRule,
   type SaleVariant,
+  saleRules,
   variantOptions,
 } from '../catalog/index.ts';
 import { checkDiscountCode } from '../discounts/index.ts';
@@ -27,6 +29,7 @@ import {
   deleteCartLine,
   deleteCartLines,
   ensureCart,
+  findCartByUser,
   findCartItem,
   findCartProduct,
   listCartLines,
@@ -35,6 +38,7 @@ import {
   setCartDiscountCode,
   setCartLineQuantity,
 } from './cart.repository.ts';
+import { resetCartReminders } from './cart-reminders.repository.ts';
 
 /** The spec's answer to a guest asking for anything of the cart. */
 export const CART_AUTH_REQUIRED = 'Authentication required to view cart.';
@@ -62,6 +66,7 @@ async function listLines(scope: TenantScope, cartId: number): Promise<CartLine[]
       ...row,
       priceCents,
       stock: row.variantStock ?? 0,
+      leadTimeDays: row.variantLeadTimeDays,
       isActive: row.isActive && row.variantIsActive === true,
       variant: { id: row.variantId, sku: row.sku, options: variantOptions(row.options, row.optionValues ?? []) },
     };
@@ -88,10 +93,12 @@ function toCart(
   lines: CartLine[],
   media: MediaStorage,
   priced: PricedBasket | null,
+  rules: Map<number, SaleRule>,
 ): Cart {
   const figures = priced?.order;
   const items = lines.map((line, index) => {
     const pricedLine = figures?.lines[index];
+    const rule = rules.get(line.productId);
     return {
       id: line.id,
       quantity: line.quantity,
@@ -103,12 +110,22 @@ function toCart(
         price: formatMinor(pricedLine?.unitPriceCents ?? line.priceCents),
         stock: line.stock,
         is_active: line.isActive,
+        made_to_order: line.leadTimeDays !== null,
+        lead_time_days: line.leadTimeDays,
         main_image: line.thumbKey
           ? { thumb_image: media.url(line.thumbKey), alt_text: line.mainImageAlt || line.name }
           : null,
+        age_restricted: rule?.ageRestricted ?? false,
       },
-      variant: line.variant,
+      // The variant's own first picture, when it has one (issue 45).
+      variant: line.variant && {
+        ...line.variant,
+        image: line.variantThumbKey
+          ? { thumb_image: media.url(line.variantThumbKey), alt_text: line.variantPictureAlt || line.name }
+          : null,
+      },
       line_total: formatMinor(pricedLine?.totalCents ?? 0),
+      shipping_restriction: rule?.closedMessage ?? null,
     };
   });
   const money = figures ? pricedFigures(figures) : null;
@@ -131,7 +148,10 @@ export async function cartDestination(ctx: RequestContext, query: CartQuery = {}
   return taxView(ctx, { country: query.country, region: query.region, field: 'country' });
 }
 
-/** The cart priced by the pricing module, before shipping: its destination's prices and what its discounts save. */
+/**
+ * The cart priced by the pricing module, before shipping: its destination's prices and what its discounts save; each
+ * line marked when only adults may buy it, and with the shop's message when the destination is closed to it.
+ */
 async function cartAnswer(ctx: RequestContext, cart: CartRow, view: TaxView | null): Promise<Cart> {
   const lines = await listLines(ctx.scope, cart.id);
   const priced = await priceBasket(ctx, {
@@ -142,7 +162,12 @@ async function cartAnswer(ctx: RequestContext, cart: CartRow, view: TaxView | nu
     shipTo: null,
     placedOrders: null,
   });
-  return toCart(cart, lines, ctx.deps.media, priced);
+  const rules = await saleRules(ctx, {
+    productIds: lines.map((line) => line.productId),
+    countryCode: view?.countryCode ?? null,
+    region: view?.region,
+  });
+  return toCart(cart, lines, ctx.deps.media, priced, rules);
 }
 
 /** Trimmed keys and values; a key that is blank once trimmed is refused. */
@@ -181,9 +206,11 @@ async function chooseVariant(
 
 /**
  * The cart never asks for more than the stock: `wanted` is the quantity over all the cart's lines of the product, or
- * of its variant for a product sold in options (`stock` is then the variant's).
+ * of its variant for a product sold in options (`stock` is then the variant's). A piece made to order (a lead time)
+ * is made for what the stock does not cover: any quantity within the shop's limit.
  */
-function checkStock(stock: number, wanted: number): void {
+function checkStock(stock: number, wanted: number, leadTimeDays: number | null): void {
+  if (leadTimeDays !== null) return;
   if (stock <= 0) throw new BadRequestError('Item is out of stock.', 'out_of_stock');
   if (wanted > stock) {
     throw new BadRequestError(`Only ${stock} items available.`, 'insufficient_stock');
@@ -236,9 +263,10 @@ export async function addItem(
       checkStock(
         variant.stock,
         (await quantityInCart(tx.scope, cart.id, product.id, undefined, variant.id)) + input.quantity,
+        variant.leadTimeDays,
       );
     } else {
-      checkStock(product.stock, wanted);
+      checkStock(product.stock, wanted, product.leadTimeDays);
     }
     await checkProductLimit(tx, wanted);
     await addCartLine(tx.scope, {
@@ -268,12 +296,12 @@ export async function updateItem(
       const product = await availableProduct(tx.scope, item.productId);
       const wanted = (await quantityInCart(tx.scope, cart.id, product.id, item.id)) + input.quantity;
       if (item.variantId === null) {
-        checkStock(product.stock, wanted);
+        checkStock(product.stock, wanted, product.leadTimeDays);
       } else {
         const variant = await findVariantForSale(tx, product.id, item.variantId);
         if (!variant) throw new BadRequestError(VARIANT_UNAVAILABLE, 'variant_unavailable');
         const ofVariant = await quantityInCart(tx.scope, cart.id, product.id, item.id, variant.id);
-        checkStock(variant.stock, ofVariant + input.quantity);
+        checkStock(variant.stock, ofVariant + input.quantity, variant.leadTimeDays);
       }
       // Lowering a quantity is always allowed, even while still above a limit the shop has lowered since.
       if (input.quantity > item.quantity) await checkProductLimit(tx, wanted);
@@ -302,7 +330,8 @@ export async function clearCart(ctx: RequestContext): Promise<Cart> {
     const cart = await lockOrCreateCart(tx.scope, user.id);
     await deleteCartLines(tx.scope, cart.id);
     await setCartDiscountCode(tx.scope, cart.id, null);
-    return toCart({ id: cart.id, discountCode: null }, [], ctx.deps.media, null);
+    await resetCartReminders(tx.scope, cart.id);
+    return toCart({ id: cart.id, discountCode: null }, [], ctx.deps.media, null, new Map());
   });
 }
 
@@ -386,4 +415,12 @@ export async function lockCartForCheckout(
 export async function emptyCart(tx: TransactionContext, cartId: number): Promise<void> {
   await deleteCartLines(tx.scope, cartId);
   await setCartDiscountCode(tx.scope, cartId, null);
+  // The next cart left behind may be reminded again (issue 49).
+  await resetCartReminders(tx.scope, cartId);
+}
+
+/** A customer's cart as its answer, at the prices as entered (the reminders' e-mail, the administration's list). */
+export async function cartOfCustomer(ctx: RequestContext, userId: number): Promise<Cart | null> {
+  const cart = await findCartByUser(ctx.scope, userId);
+  return cart && cartAnswer(ctx, cart, null);
 }

@@ -3,7 +3,7 @@ import { png } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { addToCart, createCustomer, createProduct, createVariantProduct } from '../../../test/builders.ts';
 import { countQueries } from '../../../test/query-counter.ts';
-import { setProductActive } from '../catalog/catalog.repository.ts';
+import { setProductActive } from '../catalog/products/products.repository.ts';
 import { storeImage } from '../media/index.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
 
@@ -123,10 +123,14 @@ describe('POST /api/orders/cart/add-item/', () => {
             price: '85.00',
             stock: 5,
             is_active: true,
+            made_to_order: false,
+            lead_time_days: null,
             main_image: null,
+            age_restricted: false,
           },
           variant: null,
           line_total: '170.00',
+          shipping_restriction: null,
         },
       ],
       total_items: 2,

@@ -1,5 +1,6 @@
 // The cart module's public surface: the only file other modules and the app import from it.
-export { cartRoutes, type PlacedOrders } from './cart.routes.ts';
+export { cartJobs, sendCartReminders } from './cart.reminders.ts';
+export { cartAdminRoutes, cartRoutes, type PlacedOrders } from './cart.routes.ts';
 export {
   addItem,
   type CheckoutLine,

@@ -390,6 +390,8 @@ describe('products for staff', () => {
       price_before_discount: null,
       stock: 5,
       low_stock_threshold: 2,
+      made_to_order: false,
+      lead_time_days: null,
       is_active: true,
       is_featured: false,
       main_image: null,
@@ -551,6 +553,26 @@ describe('product pictures', () => {
 });
 
 describe('categories for staff', () => {
+  it('derives a slug left out from the name, unique in the shop; a slug given that another has is refused', async () => {
+    const setup = await catalogShop();
+    const create = (body: object) => admin(setup.shop, setup.staff.accessToken, 'POST', '/categories/', body);
+    const first = await create({ name: 'Kitchen knives' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().slug).toBe('kitchen-knives');
+    expect((await create({ name: 'Kitchen Knives!' })).json().slug).toBe('kitchen-knives-2');
+    expect((await create({ name: 'Kitchen knives' })).json().slug).toBe('kitchen-knives-3');
+    expect((await create({ name: 'ククリ' })).json().slug).toBe('category');
+    const typed = await create({ name: 'Another', slug: 'kitchen-knives' });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json()).toEqual({ slug: ['A category with this slug already exists.'] });
+    // Another shop's slugs are no clash.
+    const other = await adminCatalogShop(t, 'Other category slugs');
+    const elsewhere = await admin(other.shop, other.staff.accessToken, 'POST', '/categories/', {
+      name: 'Kitchen knives',
+    });
+    expect(elsewhere.json().slug).toBe('kitchen-knives');
+  });
+
   it('lists, creates, renames and deletes categories; one with products cannot be deleted', async () => {
     const setup = await catalogShop();
     const list = (await admin(setup.shop, setup.staff.accessToken, 'GET', '/categories/')).json();
@@ -570,7 +592,7 @@ describe('categories for staff', () => {
     });
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toEqual({ slug: ['A category with this slug already exists.'] });
-    for (const payload of [{ name: 'x', slug: 'x', id: 4 }, { name: 'x', slug: 'x', tenant_id: 1 }, { name: 'x' }]) {
+    for (const payload of [{ name: 'x', slug: 'x', id: 4 }, { name: 'x', slug: 'x', tenant_id: 1 }, { slug: 'x' }]) {
       expect((await admin(setup.shop, setup.staff.accessToken, 'POST', '/categories/', payload)).statusCode).toBe(400);
     }
     const renamed = await admin(setup.shop, setup.staff.accessToken, 'PATCH', `/categories/${category.id}/`, {

@@ -18,6 +18,9 @@ async function get(tenant: Tenant, url: string) {
   return t.request(tenant, { method: 'GET', url });
 }
 
+/** A variant without a page of its own (issue 45): the product's lead text, specifications and alt texts. */
+const NO_PAGE = { description: null, attributes: [], image_alt_texts: [] };
+
 const BLADE_AND_FINISH = [
   { name: 'Blade length', values: ['10 inch', '12 inch', '15 inch'] },
   { name: 'Finish', values: ['Village', 'Mirror-polished'] },
@@ -72,9 +75,12 @@ describe('GET /api/products/products/{slug}/ of a product sold in options', () =
         price_before_discount: '99.00',
         lowest_price_30_days: null,
         stock: 4,
+        made_to_order: false,
+        lead_time_days: null,
         weight_grams: null,
         image_ids: [],
         is_default: true,
+        ...NO_PAGE,
       },
       {
         id: variants[1]?.id,
@@ -84,9 +90,12 @@ describe('GET /api/products/products/{slug}/ of a product sold in options', () =
         price_before_discount: null,
         lowest_price_30_days: null,
         stock: 0,
+        made_to_order: false,
+        lead_time_days: null,
         weight_grams: null,
         image_ids: [],
         is_default: false,
+        ...NO_PAGE,
       },
       {
         id: variants[2]?.id,
@@ -96,9 +105,12 @@ describe('GET /api/products/products/{slug}/ of a product sold in options', () =
         price_before_discount: null,
         lowest_price_30_days: null,
         stock: 3,
+        made_to_order: false,
+        lead_time_days: null,
         weight_grams: 700,
         image_ids: [],
         is_default: false,
+        ...NO_PAGE,
       },
       {
         id: variants[3]?.id,
@@ -108,9 +120,12 @@ describe('GET /api/products/products/{slug}/ of a product sold in options', () =
         price_before_discount: null,
         lowest_price_30_days: null,
         stock: 2,
+        made_to_order: false,
+        lead_time_days: null,
         weight_grams: null,
         image_ids: [],
         is_default: false,
+        ...NO_PAGE,
       },
     ]);
     // The spec's fields are the default variant's; the card's count and "from" price are there too.
@@ -331,7 +346,7 @@ describe('an old product address', () => {
   it('is not found once the product it leads to is off sale', async () => {
     const shop = await t.createTenant();
     const { product } = await angkhola(shop);
-    const { setProductActive } = await import('./catalog.repository.ts');
+    const { setProductActive } = await import('./products/products.repository.ts');
     await setProductActive(t.scope(shop), product.id, false);
     await t.app.deps.cache.invalidate(shop.token);
     expect((await get(shop, '/api/products/products/angkhola-old/')).statusCode).toBe(404);

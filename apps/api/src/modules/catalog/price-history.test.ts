@@ -6,8 +6,8 @@ import { adminCall, adminCatalogShop } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCategory, createProduct, createVariantProduct } from '../../../test/builders.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
-import { announcedReduction } from './catalog.service.ts';
 import { getPriceHistory, recordPastPrices } from './index.ts';
+import { announcedReduction } from './product-list/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,18 +1,25 @@
 // The administration of contact: the shop's contact information (branches, contact e-mails, social profiles) and
-// the messages of the contact form (read, archived). Writes are audited in their transaction.
+// the messages of the contact form (read, archived, answered). Writes are audited in their transaction.
 import type {
   AdminContactInfo,
   AdminContactInfoBody,
   AdminContactMessage,
+  AdminContactMessageDetail,
   AdminContactMessageListQuery,
   AdminContactMessageUpdateBody,
+  AdminContactReplyBody,
 } from '@platform/contracts/admin-content';
-import { type RequestContext, requireStaff } from '../../lib/context.ts';
+import { type RequestContext, requirePermission, requireStaff } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/index.ts';
+import { queueMail } from '../mail/index.ts';
+import { getContactSettings, getSellerDetails } from '../site/index.ts';
 import {
   type ContactMessageRow,
+  findStaffMessage,
+  insertReply,
+  listReplies,
   listStaffMessages,
   lockMessage,
   replaceBranches,
@@ -92,7 +99,7 @@ export async function updateContactInfo(ctx: RequestContext, body: AdminContactI
   });
 }
 
-function toAdminMessage(row: ContactMessageRow): AdminContactMessage {
+function toAdminMessage(row: ContactMessageRow & { lastRepliedAt: Date | null }): AdminContactMessage {
   return {
     id: row.id,
     name: row.name,
@@ -102,6 +109,7 @@ function toAdminMessage(row: ContactMessageRow): AdminContactMessage {
     message: row.message,
     is_archived: row.isArchived,
     created_at: row.createdAt.toISOString(),
+    last_replied_at: row.lastRepliedAt?.toISOString() ?? null,
   };
 }
 
@@ -134,7 +142,8 @@ export async function archiveContactMessage(
   return inTransaction(ctx, async (tx) => {
     const current = await lockMessage(tx.scope, id);
     if (!current) throw new NotFoundError('Message not found.', 'message_not_found');
-    const row = await setMessageArchived(tx.scope, id, body.is_archived);
+    const updated = await setMessageArchived(tx.scope, id, body.is_archived);
+    const row = updated && (await findStaffMessage(tx.scope, id));
     if (!row) throw new NotFoundError('Message not found.', 'message_not_found');
     await recordAudit(tx, {
       action: body.is_archived ? 'contact_message.archive' : 'contact_message.restore',
@@ -144,5 +153,76 @@ export async function archiveContactMessage(
       after: { is_archived: row.isArchived },
     });
     return toAdminMessage(row);
+  });
+}
+
+/** The message with its replies, oldest first (within `ctx`'s transaction when it has one). */
+async function readMessageDetail(ctx: RequestContext, id: number): Promise<AdminContactMessageDetail> {
+  const [row, replies] = await Promise.all([findStaffMessage(ctx.scope, id), listReplies(ctx.scope, id)]);
+  if (!row) throw new NotFoundError('Message not found.', 'message_not_found');
+  return {
+    ...toAdminMessage(row),
+    replies: replies.map((reply) => ({
+      id: reply.id,
+      body: reply.body,
+      created_at: reply.createdAt.toISOString(),
+      staff_user_id: reply.staffUserId,
+      staff_name: reply.staffName ?? '',
+    })),
+  };
+}
+
+/** `GET /admin/contact-messages/{id}/`: one message and the replies staff sent to it. */
+export async function getContactMessageForStaff(ctx: RequestContext, id: number): Promise<AdminContactMessageDetail> {
+  requireStaff(ctx);
+  return readMessageDetail(ctx, id);
+}
+
+/** The reply as mailed: the staff's text, then the message it answers, quoted. */
+function replyMail(
+  shop: { name: string; locale: string; timeZone: string },
+  message: ContactMessageRow,
+  body: string,
+): { subject: string; text: string } {
+  const shopName = shop.name;
+  const written = new Intl.DateTimeFormat(shop.locale, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: shop.timeZone,
+  }).format(message.createdAt);
+  const quoted = message.message
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+  const subject = /^re:/i.test(message.subject) ? message.subject : `Re: ${message.subject}`;
+  const lines = [body, '', `-- ${shopName}`, '', `On ${written}, ${message.name} wrote to ${shopName}:`, quoted];
+  return { subject, text: lines.join('\n') };
+}
+
+/**
+ * `POST /admin/contact-messages/{id}/replies/`: staff's answer, kept with the message (who, when, what) and mailed
+ * from the shop's sender to the message's sender, both in one transaction (the mail is queued with the reply, so
+ * neither exists without the other); audited. Answers the message with its replies.
+ */
+export async function replyToContactMessage(
+  ctx: RequestContext,
+  id: number,
+  body: AdminContactReplyBody,
+): Promise<AdminContactMessageDetail> {
+  const user = requirePermission(ctx, 'manage_orders');
+  return inTransaction(ctx, async (tx) => {
+    const message = await lockMessage(tx.scope, id);
+    if (!message) throw new NotFoundError('Message not found.', 'message_not_found');
+    await insertReply(tx.scope, { messageId: id, body: body.body, staffUserId: user.id });
+    const [settings, seller] = await Promise.all([getContactSettings(tx), getSellerDetails(tx)]);
+    const shop = { name: settings?.siteTitle || tx.tenant.name, locale: seller.locale, timeZone: seller.timeZone };
+    await queueMail(tx, { ...replyMail(shop, message, body.body), to: message.email });
+    await recordAudit(tx, {
+      action: 'contact_message.reply',
+      entity: 'contact_message',
+      entityId: id,
+      after: { to: message.email, length: body.body.length },
+    });
+    return readMessageDetail(tx, id);
   });
 }

@@ -1,11 +1,20 @@
-import { asc, count, desc, eq, ilike, or } from 'drizzle-orm';
-import { branchLocations, contactEmails, contactMessages, socialMediaProfiles } from '../../db/schema/index.ts';
+import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import {
+  branchLocations,
+  contactEmails,
+  contactMessageReplies,
+  contactMessages,
+  socialMediaProfiles,
+} from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
+import { accountColumns } from '../accounts/index.ts';
 
 export type BranchLocationRow = typeof branchLocations.$inferSelect;
 export type ContactEmailRow = typeof contactEmails.$inferSelect;
 export type SocialProfileRow = typeof socialMediaProfiles.$inferSelect;
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
+/** A message as staff list it: with when it was last answered (null: never). */
+export type StaffMessageRow = ContactMessageRow & { lastRepliedAt: Date | null };
 
 type Insert<T extends { $inferInsert: object }> = Omit<T['$inferInsert'], 'tenantId' | 'id'>;
 export type NewBranch = Insert<typeof branchLocations>;
@@ -105,7 +114,7 @@ export async function listStaffMessages(
   scope: TenantScope,
   filter: { isArchived?: boolean; search?: string },
   page: { oldestFirst?: boolean; limit: number; offset: number },
-): Promise<{ rows: ContactMessageRow[]; count: number }> {
+): Promise<{ rows: StaffMessageRow[]; count: number }> {
   const direction = page.oldestFirst ? asc : desc;
   const pattern = filter.search ? likePattern(filter.search) : '';
   const where = scope.where(
@@ -121,13 +130,66 @@ export async function listStaffMessages(
   );
   const [total] = await scope.db.select({ count: count() }).from(contactMessages).where(where);
   const rows = await scope.db
-    .select()
+    .select({ message: contactMessages, lastRepliedAt: lastReplyOf(scope) })
     .from(contactMessages)
     .where(where)
     .orderBy(direction(contactMessages.createdAt), direction(contactMessages.id))
     .limit(page.limit)
     .offset(page.offset);
-  return { rows, count: total?.count ?? 0 };
+  return { rows: rows.map(withLastReply), count: total?.count ?? 0 };
+}
+
+/** When the message of the row was last answered, as a column of a statement over `contact_messages`. */
+function lastReplyOf(scope: TenantScope) {
+  return sql<Date | string | null>`(select max(${contactMessageReplies.createdAt}) from ${contactMessageReplies}
+    where ${scope.where(contactMessageReplies, eq(contactMessageReplies.messageId, contactMessages.id))})`;
+}
+
+function withLastReply(row: { message: ContactMessageRow; lastRepliedAt: Date | string | null }): StaffMessageRow {
+  const at = row.lastRepliedAt;
+  return { ...row.message, lastRepliedAt: at === null ? null : new Date(at) };
+}
+
+/** One of the shop's messages with when it was last answered; null when the shop has no such message. */
+export async function findStaffMessage(scope: TenantScope, id: number): Promise<StaffMessageRow | null> {
+  const [row] = await scope.db
+    .select({ message: contactMessages, lastRepliedAt: lastReplyOf(scope) })
+    .from(contactMessages)
+    .where(scope.where(contactMessages, eq(contactMessages.id, id)));
+  return row ? withLastReply(row) : null;
+}
+
+export interface ContactReplyRow {
+  id: number;
+  body: string;
+  createdAt: Date;
+  staffUserId: number;
+  /** The member of staff's display name, else username; null when the account is gone. */
+  staffName: string | null;
+}
+
+/** A message's replies, oldest first, each with the name of the member of staff who wrote it. */
+export async function listReplies(scope: TenantScope, messageId: number): Promise<ContactReplyRow[]> {
+  return scope.db
+    .select({
+      id: contactMessageReplies.id,
+      body: contactMessageReplies.body,
+      createdAt: contactMessageReplies.createdAt,
+      staffUserId: contactMessageReplies.staffUserId,
+      staffName: sql<
+        string | null
+      >`coalesce(nullif(${accountColumns.displayName(scope, contactMessageReplies.staffUserId)}, ''), ${accountColumns.username(scope, contactMessageReplies.staffUserId)})`,
+    })
+    .from(contactMessageReplies)
+    .where(scope.where(contactMessageReplies, eq(contactMessageReplies.messageId, messageId)))
+    .orderBy(asc(contactMessageReplies.id));
+}
+
+export async function insertReply(
+  scope: TenantScope,
+  values: { messageId: number; body: string; staffUserId: number },
+): Promise<void> {
+  await scope.db.insert(contactMessageReplies).values(scope.values(values));
 }
 
 export async function lockMessage(scope: TenantScope, id: number): Promise<ContactMessageRow | null> {

@@ -3,9 +3,11 @@ import {
   AdminContactInfo,
   AdminContactInfoBody,
   AdminContactMessage,
+  AdminContactMessageDetail,
   AdminContactMessageListQuery,
   AdminContactMessagePage,
   AdminContactMessageUpdateBody,
+  AdminContactReplyBody,
   AdminItemParams,
 } from '@platform/contracts/admin-content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,13 +17,21 @@ import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import {
   archiveContactMessage,
   getContactInfoForStaff,
+  getContactMessageForStaff,
   listContactMessagesForStaff,
+  replyToContactMessage,
   updateContactInfo,
 } from './contact.admin.ts';
 import { getContactInfo, sendContactMessage } from './contact.service.ts';
 
 /** Contact messages a client address may send to a shop in the window (spam and mail-bomb guard). */
 const CONTACT_MESSAGE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
+
+/**
+ * Replies one member of staff may send in the window, from any address (each is an e-mail to someone outside the
+ * shop: a stolen session must not turn the shop into a mail cannon); the same per client address.
+ */
+const CONTACT_REPLY_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
 
 /** `/contact/`: the shop's contact information and the contact form. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -87,5 +97,26 @@ export const contactAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => archiveContactMessage(request.ctx, request.params.id, request.body),
+  );
+
+  app.get(
+    '/contact-messages/:id/',
+    { schema: { ...schema, params: AdminItemParams, response: { 200: AdminContactMessageDetail, ...errorResponses } } },
+    async (request) => getContactMessageForStaff(request.ctx, request.params.id),
+  );
+
+  app.post(
+    '/contact-messages/:id/replies/',
+    {
+      schema: {
+        ...schema,
+        params: AdminItemParams,
+        body: AdminContactReplyBody,
+        response: { 201: AdminContactMessageDetail, ...errorResponses },
+      },
+      config: routeRateLimit(CONTACT_REPLY_LIMIT, CONTACT_REPLY_LIMIT),
+    },
+    async (request, reply) =>
+      reply.code(201).send(await replyToContactMessage(request.ctx, request.params.id, request.body)),
   );
 };

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RequestContext } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { queueMail } from '../mail/index.ts';
+import { queueMail, shopEmailAddress } from '../mail/index.ts';
 import { getContactSettings } from '../site/index.ts';
 import {
   insertBranches,
@@ -52,10 +52,14 @@ export async function readContactLists(ctx: RequestContext) {
   };
 }
 
-/** The shop's branches, contact e-mails by purpose and social profiles. */
+/**
+ * The shop's own address (`shopEmailAddress`: the one its invoices print and its e-mails take replies at), its
+ * branches, contact e-mails by purpose and social profiles.
+ */
 export async function getContactInfo(ctx: RequestContext): Promise<ContactInfo> {
-  const { profiles, ...lists } = await readContactLists(ctx);
+  const [{ profiles, ...lists }, email] = await Promise.all([readContactLists(ctx), shopEmailAddress(ctx)]);
   return {
+    email: email ?? '',
     ...lists,
     social_media_profiles: profiles.map((profile) => ({
       id: profile.id,
@@ -150,8 +154,12 @@ export async function sendContactMessage(
     message: values.message,
     clientIp,
   });
-  const [settings, emails] = await Promise.all([getContactSettings(ctx), listContactEmails(ctx.scope)]);
-  const to = settings?.contactEmail || emails[0]?.emailAddress;
+  const [settings, shopEmail, emails] = await Promise.all([
+    getContactSettings(ctx),
+    shopEmailAddress(ctx),
+    listContactEmails(ctx.scope),
+  ]);
+  const to = shopEmail || emails[0]?.emailAddress;
   if (!to) {
     log.warn({ messageId: stored.id }, 'contact message stored; the shop has no contact e-mail to send it to');
     return values;

@@ -105,7 +105,12 @@ describe('contact', () => {
       const shop = await t.createTenant();
       const response = await t.request(shop, { method: 'GET', url: '/api/contact/info/' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ branch_locations: [], contact_emails: [], social_media_profiles: [] });
+      expect(response.json()).toEqual({
+        email: '',
+        branch_locations: [],
+        contact_emails: [],
+        social_media_profiles: [],
+      });
     });
 
     it("never shows another shop's contact information", async () => {
@@ -113,7 +118,12 @@ describe('contact', () => {
       await seedInfo(theirs);
       const mine = await t.createTenant();
       const response = await t.request(mine, { method: 'GET', url: '/api/contact/info/' });
-      expect(response.json()).toEqual({ branch_locations: [], contact_emails: [], social_media_profiles: [] });
+      expect(response.json()).toEqual({
+        email: '',
+        branch_locations: [],
+        contact_emails: [],
+        social_media_profiles: [],
+      });
     });
   });
 

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { discounts, discountUses } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
@@ -88,6 +88,22 @@ export async function releaseUses(scope: TenantScope, orderId: number, now: Date
       .where(scope.where(discounts, eq(discounts.id, discountId)));
   }
   return released.length;
+}
+
+/** Takes back the given-back uses of an order (restored after a cancellation), and raises their discounts' counts. */
+export async function reclaimUses(scope: TenantScope, orderId: number): Promise<number> {
+  const reclaimed = await scope.db
+    .update(discountUses)
+    .set({ releasedAt: null })
+    .where(scope.where(discountUses, eq(discountUses.orderId, orderId), isNotNull(discountUses.releasedAt)))
+    .returning({ discountId: discountUses.discountId });
+  for (const { discountId } of reclaimed) {
+    await scope.db
+      .update(discounts)
+      .set({ timesUsed: sql`${discounts.timesUsed} + 1` })
+      .where(scope.where(discounts, eq(discounts.id, discountId)));
+  }
+  return reclaimed.length;
 }
 
 // ── Administration ───────────────────────────────────────────────────────────────────────────────────────────────

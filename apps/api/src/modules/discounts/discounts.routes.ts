@@ -20,7 +20,7 @@ import {
 
 /** `/admin/discounts/`: the shop's discount codes and automatic promotions, with their use so far (staff). */
 export const discountsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', staffOnly());
+  app.addHook('onRequest', staffOnly('manage_products'));
   const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
 
   app.get(

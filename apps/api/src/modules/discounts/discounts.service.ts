@@ -13,6 +13,7 @@ import {
   findDiscountByCode,
   insertUse,
   listAutomaticDiscounts,
+  reclaimUses,
   releaseUses,
 } from './discounts.repository.ts';
 
@@ -153,4 +154,12 @@ export async function recordDiscountUses(
 /** Gives back the uses of a cancelled order's discounts, once, in the cancellation's transaction. */
 export async function releaseDiscountUses(tx: TransactionContext, orderId: number, now: Date): Promise<void> {
   await releaseUses(tx.scope, orderId, now);
+}
+
+/**
+ * Counts again the uses of an order restored after its cancellation, in the restore's transaction: its customer paid
+ * the discounted price, so the use stands even where it takes a discount past its limit.
+ */
+export async function reclaimDiscountUses(tx: TransactionContext, orderId: number): Promise<void> {
+  await reclaimUses(tx.scope, orderId);
 }

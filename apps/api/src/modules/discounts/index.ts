@@ -8,6 +8,7 @@ export {
   type DiscountRow,
   type OrderDiscountLine,
   orderDiscountLines,
+  reclaimDiscountUses,
   recordDiscountUses,
   refusalStops,
   releaseDiscountUses,

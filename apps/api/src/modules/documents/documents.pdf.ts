@@ -17,9 +17,20 @@ export interface DocumentContent {
   references: { label: string; value: string }[];
   /** Without prices (a packing slip): `unitPrice` and `amount` are null. */
   lines: { description: string; quantity: number; unitPrice: string | null; amount: string | null }[];
+  /**
+   * A table of other columns, drawn instead of `lines` when given (a customs declaration's goods): its columns'
+   * headings, widths in points (the first takes what the others leave) and alignments, and its rows' cells.
+   */
+  table?: DocumentTable;
   /** The last is the total, printed in bold. */
   totals: { label: string; amount: string }[];
   notes: string[];
+}
+
+/** A table's columns and rows, each row a cell per column. */
+export interface DocumentTable {
+  columns: { heading: string; width: number; align?: 'left' | 'right' }[];
+  rows: string[][];
 }
 
 const MARGIN = 50;
@@ -81,7 +92,39 @@ export function renderDocumentPdf(content: DocumentContent, issuedAt: Date): Pro
   }
   y = Math.max(buyerBottom, referenceY) + 20;
 
-  // The lines.
+  if (content.table) y = drawTable(pdf, text, content.table, y);
+  else y = drawLines(pdf, text, content, y);
+
+  // The totals, right-aligned; the last one in bold. A long label (a promotion's name) wraps within its column and
+  // the next total goes below it.
+  content.totals.forEach((total, index) => {
+    const last = index === content.totals.length - 1;
+    const style = { size: last ? 11 : 9, bold: last };
+    const labelBottom = text.draw(total.label, { ...TOTAL_LABEL, y, align: 'right' }, style);
+    const amountBox = { x: COLUMNS.amount, y, width: RIGHT - COLUMNS.amount, align: 'right' } as const;
+    const amountBottom = text.draw(total.amount, amountBox, style);
+    y = Math.max(labelBottom, amountBottom) + 4;
+  });
+
+  if (content.notes.length > 0) {
+    y += 16;
+    for (const note of content.notes) {
+      if (y + text.heightOf(note, RIGHT - MARGIN, { size: 9 }) > PAGE.height - MARGIN) {
+        pdf.addPage();
+        y = MARGIN;
+      }
+      y = text.draw(note, { x: MARGIN, y, width: RIGHT - MARGIN }, { size: 9 }) + 4;
+    }
+  }
+  pdf.end();
+  return done;
+}
+
+type Pdf = InstanceType<typeof PDFDocument>;
+
+/** The document's lines (description, quantity, and their prices when it has them), and the rule below; the y after. */
+function drawLines(pdf: Pdf, text: DocumentText, content: DocumentContent, top: number): number {
+  let y = top;
   const priced = content.lines.some((line) => line.amount !== null);
   const descriptionWidth = COLUMNS.quantity - MARGIN - 10;
   const header = () => {
@@ -121,23 +164,44 @@ export function renderDocumentPdf(content: DocumentContent, issuedAt: Date): Pro
     y = Math.max(...bottoms) + 6;
   }
   pdf.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(0.5).stroke();
-  y += 8;
+  return y + 8;
+}
 
-  // The totals, right-aligned; the last one in bold. A long label (a promotion's name) wraps within its column and
-  // the next total goes below it.
-  content.totals.forEach((total, index) => {
-    const last = index === content.totals.length - 1;
-    const style = { size: last ? 11 : 9, bold: last };
-    const labelBottom = text.draw(total.label, { ...TOTAL_LABEL, y, align: 'right' }, style);
-    const amountBox = { x: COLUMNS.amount, y, width: RIGHT - COLUMNS.amount, align: 'right' } as const;
-    const amountBottom = text.draw(total.amount, amountBox, style);
-    y = Math.max(labelBottom, amountBottom) + 4;
+/** A table of the document's own columns, its heading repeated on each page, and the rule below; the y after. */
+function drawTable(pdf: Pdf, text: DocumentText, table: DocumentTable, top: number): number {
+  let y = top;
+  const fixed = table.columns.slice(1).reduce((sum, column) => sum + column.width + 6, 0);
+  const boxes = table.columns.map((column, index) => {
+    const x = index === 0 ? MARGIN : RIGHT - table.columns.slice(index).reduce((sum, c) => sum + c.width + 6, 0) + 6;
+    return { x, width: index === 0 ? RIGHT - MARGIN - fixed : column.width, align: column.align ?? 'left' };
   });
-
-  if (content.notes.length > 0) {
-    y += 16;
-    for (const note of content.notes) y = text.draw(note, { x: MARGIN, y, width: RIGHT - MARGIN }, regular);
+  const row = (cells: string[], style: { size: number; bold?: boolean }) => {
+    const bottoms = cells.map((cell, index) => {
+      const box = boxes[index];
+      return box ? text.draw(cell, { ...box, y }, style) : y;
+    });
+    y = Math.max(y, ...bottoms);
+  };
+  const heading = () => {
+    row(
+      table.columns.map((column) => column.heading),
+      { size: 8, bold: true },
+    );
+    y += 4;
+    pdf.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(0.5).stroke();
+    y += 6;
+  };
+  heading();
+  for (const cells of table.rows) {
+    const height = Math.max(...cells.map((cell, index) => text.heightOf(cell, boxes[index]?.width ?? 0, { size: 9 })));
+    if (y + height > PAGE.height - MARGIN - 80) {
+      pdf.addPage();
+      y = MARGIN;
+      heading();
+    }
+    row(cells, { size: 9 });
+    y += 6;
   }
-  pdf.end();
-  return done;
+  pdf.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(0.5).stroke();
+  return y + 8;
 }

@@ -1,10 +1,12 @@
 // The shop's documents about its orders: invoices and credit notes, numbered per shop without gaps and kept as issued,
 // and packing slips, drawn on request. What a document lists (buyer, lines, totals) is the orders module's to say;
 // this module adds the seller from the shop's settings, numbers, keeps and draws it.
+import { countryName } from '@platform/contracts/shipping';
 import type { DocumentKind } from '../../db/schema/index.ts';
 import type { RequestContext, TransactionContext } from '../../lib/context.ts';
+import { shopEmailAddress } from '../mail/index.ts';
 import { getSellerDetails, type SellerDetails } from '../site/index.ts';
-import { type DocumentContent, renderDocumentPdf } from './documents.pdf.ts';
+import { type DocumentContent, type DocumentTable, renderDocumentPdf } from './documents.pdf.ts';
 import {
   findDocumentOfOrder,
   findOrderDocument,
@@ -14,10 +16,15 @@ import {
   takeDocumentNumber,
 } from './documents.repository.ts';
 
-export type { DocumentKind };
+export type { DocumentKind, DocumentTable };
 
 /** What the orders module writes in a document: everything but the seller, the title, the number and the date. */
 export type DocumentBody = Pick<DocumentContent, 'buyer' | 'references' | 'lines' | 'totals' | 'notes'>;
+
+/** What the orders module writes in a customs declaration: a table of the goods instead of lines. */
+export type CustomsDeclarationBody = Pick<DocumentContent, 'buyer' | 'references' | 'totals' | 'notes'> & {
+  table: DocumentTable;
+};
 
 /** An issued document as the order's answers list it. */
 export interface IssuedDocument {
@@ -42,6 +49,12 @@ const TEST_BANNER =
 /** The printed number of the `number`th document of a series. */
 export function documentNumber(kind: DocumentKind, number: number, isTest: boolean): string {
   return `${isTest ? 'TEST-' : ''}${PREFIXES[kind]}-${String(number).padStart(6, '0')}`;
+}
+
+/** The seller as documents print it: the site settings' details, with the shop's address by the mail module's rule. */
+async function sellerOf(ctx: RequestContext): Promise<SellerDetails> {
+  const [seller, email] = await Promise.all([getSellerDetails(ctx), shopEmailAddress(ctx)]);
+  return { ...seller, contactEmail: email ?? '' };
 }
 
 function sellerBlock(seller: SellerDetails): DocumentContent['seller'] {
@@ -92,7 +105,7 @@ export async function issueOrderDocument(
   const refundId = input.refundId ?? null;
   let row = await findOrderDocument(tx.scope, input.orderId, input.kind, refundId);
   if (!row) {
-    const seller = await getSellerDetails(tx);
+    const seller = await sellerOf(tx);
     const number = await takeDocumentNumber(tx.scope, input.kind, input.isTest);
     const content: DocumentContent = {
       title: TITLES[input.kind],
@@ -136,24 +149,62 @@ export async function orderDocumentFile(
   return row && toFile(row);
 }
 
-/** A packing slip for the order: drawn now, not numbered nor kept (no prices: `body`'s lines carry none). */
+/** An order's number as it may stand in a file name. */
+const fileSafe = (orderNumber: string) => orderNumber.replace(/[^A-Za-z0-9-]/g, '');
+
+/**
+ * A packing slip for the order: drawn now, not numbered nor kept (no prices: `body`'s lines carry none); `banner`,
+ * when given, is printed in bold under the title (what the courier must do: "Adult signature required").
+ */
 export async function packingSlipFile(
   ctx: RequestContext,
   orderNumber: string,
   body: DocumentBody,
+  banner = '',
 ): Promise<DocumentFile> {
-  const seller = await getSellerDetails(ctx);
+  const seller = await sellerOf(ctx);
   const now = new Date();
   const pdf = await renderDocumentPdf(
     {
       title: 'Packing slip',
       number: '',
       date: shopDate(now, seller),
-      banner: '',
+      banner,
       seller: sellerBlock(seller),
       ...body,
     },
     now,
   );
-  return { filename: `packing-slip-${orderNumber.replace(/[^A-Za-z0-9-]/g, '')}.pdf`, pdf };
+  return { filename: `packing-slip-${fileSafe(orderNumber)}.pdf`, pdf };
+}
+
+/**
+ * An order's customs declaration (issue 48): a commercial invoice with the CN23's fields, the shop as the sender
+ * (its country of export among the references when its settings name it), drawn now, not numbered nor kept.
+ */
+export async function customsDeclarationFile(
+  ctx: RequestContext,
+  orderNumber: string,
+  body: CustomsDeclarationBody,
+): Promise<DocumentFile> {
+  const seller = await sellerOf(ctx);
+  const now = new Date();
+  const pdf = await renderDocumentPdf(
+    {
+      title: 'Customs declaration',
+      number: '',
+      date: shopDate(now, seller),
+      banner: '',
+      seller: sellerBlock(seller),
+      ...body,
+      references: [
+        { label: 'Form', value: 'Commercial invoice (CN23)' },
+        ...body.references,
+        ...(seller.country ? [{ label: 'Country of export', value: countryName(seller.country) }] : []),
+      ],
+      lines: [],
+    },
+    now,
+  );
+  return { filename: `customs-declaration-${fileSafe(orderNumber)}.pdf`, pdf };
 }

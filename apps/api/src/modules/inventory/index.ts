@@ -6,6 +6,7 @@ export { hasBoughtProduct, recordPurchase, withdrawPurchase } from './purchases.
 export {
   adjustStock,
   findStockLedgerMismatches,
+  type LowStockItem,
   listLowStockProducts,
   listStockMovements,
   lockProductsForSale,
@@ -15,6 +16,7 @@ export {
   orderStockUnits,
   orderUnitKey,
   productFormStock,
+  retakeOrderStock,
   returnOrderStock,
   type SaleProduct,
   type SaleVariant,

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminCatalogShop, adminCall, adminCatalogShop, auditLog, type DropFirst } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { createVariantProduct, stockOf } from '../../../test/builders.ts';
+import { createVariantProduct, placeOrder, setPayments, stockOf } from '../../../test/builders.ts';
 import { findStockLedgerMismatches } from './index.ts';
 
 let t: TestApp;
@@ -123,5 +123,47 @@ describe('stock adjustments', () => {
     expect(audit.map((entry) => entry.summary)).toEqual([
       { before: { variant: long.id, stock: 2 }, after: { variant: long.id, stock: 5, change: 3, reason: 'Forged' } },
     ]);
+  });
+
+  it('names the order of a movement by its number, and the variant by its option values', async () => {
+    const setup = await catalogShop('Ledger names');
+    await setPayments(t, setup.shop);
+    const { product, variants } = await createVariantProduct(t, setup.shop, {
+      options: [
+        { name: 'Blade length', values: ['10 inch', '12 inch'] },
+        { name: 'Finish', values: ['Satin', 'Mirror'] },
+      ],
+      variants: [
+        { options: ['10 inch', 'Satin'], stock: 4 },
+        { options: ['12 inch', 'Mirror'], stock: 2 },
+      ],
+    });
+    const mirror = variants[1] as (typeof variants)[0];
+    const added = await t.request(setup.shop, {
+      method: 'POST',
+      url: '/api/orders/cart/add-item/',
+      token: setup.customer.accessToken,
+      payload: { product_id: product.id, variant_id: mirror.id, quantity: 1 },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const placed = await placeOrder(t, setup.shop, setup.customer.accessToken);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json() as { id: number; number: string };
+
+    const ledger = await admin(setup.shop, setup.staff.accessToken, 'GET', `/products/${product.id}/stock/`);
+    expect(ledger.statusCode).toBe(200);
+    const movements = ledger.json().movements as Record<string, unknown>[];
+    expect(movements[0]).toMatchObject({
+      quantity: -1,
+      reason: 'order',
+      order_id: order.id,
+      order_number: order.number,
+      variant_id: mirror.id,
+      variant: '12 inch / Mirror',
+    });
+    expect(movements.at(-1)).toMatchObject({ reason: 'initial', order_number: null, variant: '10 inch / Satin' });
+    // A product sold as it is: no variant, no order.
+    const plain = await admin(setup.shop, setup.staff.accessToken, 'GET', `/products/${setup.product.id}/stock/`);
+    expect(plain.json().movements[0]).toMatchObject({ order_number: null, variant_id: null, variant: null });
   });
 });

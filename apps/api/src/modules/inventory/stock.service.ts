@@ -1,5 +1,5 @@
 import type { RequestContext, TransactionContext } from '../../lib/context.ts';
-import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import {
   findLowStockLevels,
@@ -111,6 +111,16 @@ export async function moveStock(
     });
     if (changed.length > 0)
       tx.emit({ name: 'stock.changed', payload: { tenantId: tx.tenant.id, productIds: changed } });
+    const rose = changes.filter((change) => change.quantity > 0 && changed.includes(change.productId));
+    if (rose.length > 0) {
+      tx.emit({
+        name: 'stock.replenished',
+        payload: {
+          tenantId: tx.tenant.id,
+          items: rose.map((change) => ({ productId: change.productId, variantId: change.variantId ?? null })),
+        },
+      });
+    }
   });
 }
 
@@ -175,6 +185,47 @@ export async function returnOrderStock(
       ...(input.note ? { note: input.note } : {}),
     });
     return made;
+  });
+}
+
+/**
+ * Takes again what came back to stock of a cancelled order being restored (its payment arrived after the
+ * cancellation), under the order's return lock: every unit it took and got back, each from its own product or
+ * variant, as an `order` movement of the ledger. A product (or variant) without that many left refuses it all (409,
+ * naming it). Returns the changes made.
+ */
+export async function retakeOrderStock(ctx: RequestContext, orderId: number): Promise<StockChange[]> {
+  return inTransaction(ctx, async (tx) => {
+    await lockOrderStockReturns(tx.scope, orderId);
+    const back = [...(await orderStockUnits(tx, orderId)).values()].filter((units) => units.returned > 0);
+    if (back.length === 0) return [];
+    const products = await lockProductsForSale(
+      tx,
+      back.map((units) => units.productId),
+    );
+    const variants = await lockVariantsForSale(
+      tx,
+      back.flatMap((units) => (units.variantId === undefined ? [] : [units.variantId])),
+    );
+    for (const units of back) {
+      const product = products.get(units.productId);
+      const variant = units.variantId === undefined ? undefined : variants.get(units.variantId);
+      const left = (variant ?? product)?.stock ?? 0;
+      if (left >= units.returned) continue;
+      const productName = product?.name ?? `Product ${units.productId}`;
+      const name = variant ? `${productName} (${variant.optionValues.join(', ')})` : productName;
+      throw new ConflictError(
+        `Not enough stock to restore this order: ${name} has ${left} left of the ${units.returned} it needs.`,
+        'insufficient_stock',
+      );
+    }
+    const changes = back.map((units) => ({
+      productId: units.productId,
+      variantId: units.variantId,
+      quantity: -units.returned,
+    }));
+    await moveStock(tx, { changes, reason: 'order', orderId, note: 'order restored' });
+    return changes;
   });
 }
 
@@ -277,14 +328,29 @@ export async function findStockLedgerMismatches(
   ];
 }
 
-/** Products on sale whose stock is at or below their low-stock threshold (the dashboard's list). */
-export async function listLowStockProducts(
-  ctx: RequestContext,
-): Promise<{ id: number; name: string; stock: number; low_stock_threshold: number }[]> {
-  const rows = await findLowStockLevels(ctx, 20);
+/** What runs low, as the dashboard and the daily e-mail name it: a product, or a product's variant. */
+export interface LowStockItem {
+  /** The product's id. */
+  id: number;
+  name: string;
+  variant_id: number | null;
+  /** The variant's option values ("15 inch / Mirror-polished"); '' for a product bought as it is. */
+  variant: string;
+  stock: number;
+  low_stock_threshold: number;
+}
+
+/**
+ * Up to `limit` products on sale, or variants of products sold in options, whose stock is at or below the product's
+ * low-stock threshold, fewest units first (the dashboard's list, the daily low-stock e-mail).
+ */
+export async function listLowStockProducts(ctx: RequestContext, limit = 20): Promise<LowStockItem[]> {
+  const rows = await findLowStockLevels(ctx, limit);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
+    variant_id: row.variantId,
+    variant: (row.optionValues ?? []).join(' / '),
     stock: row.stock,
     low_stock_threshold: row.lowStockThreshold,
   }));

@@ -1,5 +1,12 @@
 // The mail module's public surface: the only file other modules and the app import from it.
-export { configureMailSender, mailAdminRoutes, setMailSettings } from './mail.admin.ts';
+export {
+  claimLowStockMailDay,
+  configureMailSender,
+  mailAdminRoutes,
+  setMailSettings,
+  staffNoticeSettings,
+} from './mail.admin.ts';
+export { mailJobs } from './mail.jobs.ts';
 export {
   addressOf,
   createMailer,
@@ -10,4 +17,6 @@ export {
   type MailTransport,
   QueuedMailer,
   queueMail,
+  shopEmailAddress,
+  shopSender,
 } from './mailer.ts';

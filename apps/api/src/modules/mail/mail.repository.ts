@@ -42,7 +42,8 @@ export async function findMailSettings(scope: TenantScope): Promise<MailSettings
 
 export async function upsertMailSettings(
   scope: TenantScope,
-  values: Pick<MailSettingsRow, 'senderName' | 'senderAddress' | 'replyTo'>,
+  values: Pick<MailSettingsRow, 'senderName' | 'senderAddress' | 'replyTo'> &
+    Partial<Pick<MailSettingsRow, 'notifyNewOrder' | 'notifyLowStock'>>,
 ): Promise<MailSettingsRow> {
   const [row] = await scope.db
     .insert(mailSettings)
@@ -51,6 +52,23 @@ export async function upsertMailSettings(
     .returning();
   if (!row) throw new Error('mail settings upsert returned nothing');
   return row;
+}
+
+/**
+ * Sets the day of the last low-stock e-mail to `day` unless it already is that day or later, in one statement (a row
+ * made for a shop without one); true when this call set it.
+ */
+export async function claimLowStockDay(scope: TenantScope, day: string): Promise<boolean> {
+  const rows = await scope.db
+    .insert(mailSettings)
+    .values(scope.values({ lowStockMailedOn: day }))
+    .onConflictDoUpdate({
+      target: mailSettings.tenantId,
+      set: { lowStockMailedOn: day },
+      setWhere: or(isNull(mailSettings.lowStockMailedOn), lt(mailSettings.lowStockMailedOn, day)),
+    })
+    .returning({ day: mailSettings.lowStockMailedOn });
+  return rows.length > 0;
 }
 
 /** Queued, due, and not claimed by another instance (or its lease ran out). */

@@ -7,6 +7,7 @@ import { TenantScope } from '../../db/tenant-scope.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import type { DeliveryTotals, Mailer } from '../../lib/services.ts';
 import { afterCommit } from '../../lib/unit-of-work.ts';
+import { getContactSettings } from '../site/index.ts';
 
 export type { DeliveryTotals, Mailer };
 
@@ -194,16 +195,27 @@ function quotedName(name: string): string {
 }
 
 /**
+ * NOTE: the one rule for the shop's own e-mail address, which every reader takes (the Reply-To of its mail, its
+ * invoices and credit notes, its contact page, where a contact message and its staff's notices go): its contact
+ * e-mail (site settings), else the reply-to address of its mail settings, else their sender address; null when it
+ * has none of them (the platform's default sender is not the shop's address).
+ */
+export async function shopEmailAddress(ctx: RequestContext): Promise<string | null> {
+  const [site, settings] = await Promise.all([getContactSettings(ctx), findMailSettings(ctx.scope)]);
+  return site?.contactEmail || settings?.replyTo || settings?.senderAddress || null;
+}
+
+/**
  * Who the shop's mail comes from, and where replies go: the shop's sender settings, else the shop's name with the
- * platform's default address (`MAIL_FROM`).
+ * platform's default address (`MAIL_FROM`); replies go to the shop's address (`shopEmailAddress`).
  */
 export async function shopSender(ctx: RequestContext): Promise<{ from: string | null; replyTo: string | null }> {
-  const settings = await findMailSettings(ctx.scope);
+  const [settings, replyTo] = await Promise.all([findMailSettings(ctx.scope), shopEmailAddress(ctx)]);
   // A context made without the platform's configuration (a bare mailer) keeps the mailer's own sender.
   const platformFrom = (ctx.deps as Partial<RequestContext['deps']>).config?.MAIL_FROM;
   const address = settings?.senderAddress || (platformFrom ? addressOf(platformFrom) : null);
   const name = settings?.senderName || ctx.tenant.name;
-  return { from: address ? `${quotedName(name)} <${address}>` : null, replyTo: settings?.replyTo || null };
+  return { from: address ? `${quotedName(name)} <${address}>` : null, replyTo };
 }
 
 /** Sends through an SMTP server (`smtp://user:pass@host:587`, `smtps://…`). */

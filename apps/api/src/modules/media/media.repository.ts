@@ -1,4 +1,4 @@
-import { type AnyColumn, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { mediaImages } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
@@ -37,7 +37,7 @@ export async function findMediaImagesById(scope: TenantScope, ids: number[]): Pr
  */
 export const mediaColumns = {
   /** The picture's thumbnail key (null when there is no such picture). */
-  thumbKey: (scope: TenantScope, imageId: AnyColumn) =>
+  thumbKey: (scope: TenantScope, imageId: AnyColumn | SQL.Aliased<number | null>) =>
     sql<
       string | null
     >`(select ${mediaImages.thumbKey} from ${mediaImages} where ${scope.where(mediaImages, eq(mediaImages.id, imageId))})`,

@@ -1,29 +1,39 @@
-import { createHash } from 'node:crypto';
 import {
+  ageConfirmationRequired,
   type CreateOrderBody,
-  DELIVERY_ADDRESS_FIELDS,
   type DeliveryAddress,
   ORDER_CURRENCY,
 } from '@platform/contracts';
-import { invalidAddressFields, keptAddress } from '@platform/contracts/address';
+import { addDays, dateInZone } from '@platform/contracts/reports';
 import type { TransactionContext } from '../../lib/context.ts';
 import { requireUser } from '../../lib/context.ts';
-import { BadRequestError, ConflictError, ValidationError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError } from '../../lib/errors.ts';
 import { runWorkflow, step, workflow } from '../../lib/workflow.ts';
 import { type CheckoutLine, emptyCart, lockCartForCheckout } from '../cart/index.ts';
-import { personalisationCents } from '../catalog/index.ts';
+import { personalisationCents, saleRules } from '../catalog/index.ts';
 import { orderDiscountLines, recordDiscountUses, refusalStops } from '../discounts/index.ts';
 import {
   lockProductsForSale,
   lockVariantsForSale,
   moveStock,
+  orderUnitKey,
   type SaleProduct,
   type SaleVariant,
   type StockChange,
 } from '../inventory/index.ts';
 import { checkoutPaymentTerms, orderLimits, type PaymentTerms } from '../payments/index.ts';
-import { type CatalogLine, enteredUnitCents, type PricedBasket, priceBasket } from '../pricing/index.ts';
+import {
+  type CatalogLine,
+  enteredUnitCents,
+  type PresentmentCurrency,
+  type PricedBasket,
+  presentmentCurrency,
+  presentmentOf,
+  priceBasket,
+} from '../pricing/index.ts';
+import { getSellingAbroadSettings, getShopTimeZone } from '../site/index.ts';
 import { type TaxView, taxView } from '../tax/index.ts';
+import { checkReplay, cleanAddress, fingerprintOf, namedCurrency } from './checkout.request.ts';
 import {
   countCustomerOrders,
   countUnpaidOrders,
@@ -43,50 +53,6 @@ export interface CheckoutInput {
   /** A retried request with the same key answers the order the first one made. */
   idempotencyKey?: string | undefined;
   now?: Date;
-}
-
-/**
- * The six address fields trimmed; a blank one is a field error (spec section 5 "Checkout"), and so are a country
- * that is not one, a contact number that is not a phone number, and, for a country whose addresses need one, a
- * missing region or one not of its list. The country, given as its English name or its ISO code, is kept as its
- * English name; the region as its name, and only for such a country.
- */
-function cleanAddress(address: DeliveryAddress): DeliveryAddress {
-  const errors: Record<string, string[]> = {};
-  const cleaned = {} as DeliveryAddress;
-  for (const field of DELIVERY_ADDRESS_FIELDS) {
-    cleaned[field] = address[field].trim();
-    if (!cleaned[field]) errors[`delivery_address.${field}`] = ['This field may not be blank.'];
-  }
-  if (address.region !== undefined) cleaned.region = address.region.trim();
-  for (const [field, message] of Object.entries(invalidAddressFields(cleaned))) {
-    errors[`delivery_address.${field}`] = [message];
-  }
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  return keptAddress(cleaned);
-}
-
-/** What identifies a request's intent: the same key with another method or address is another order request. */
-function fingerprintOf(paymentMethod: string, address: DeliveryAddress): string {
-  return createHash('sha256')
-    .update(JSON.stringify([paymentMethod, address]))
-    .digest('hex');
-}
-
-/** The order an earlier request with the same key placed, when this request asks for the same thing. */
-export function checkReplay(earlier: OrderRow, fingerprint: string): OrderRow {
-  if (earlier.requestFingerprint !== fingerprint) {
-    throw new BadRequestError(
-      'This Idempotency-Key was already used for another order request.',
-      'idempotency_key_reused',
-    );
-  }
-  return earlier;
-}
-
-/** The fingerprint of a checkout request (its address trimmed as the order keeps it). */
-export function checkoutFingerprint(body: CreateOrderBody): string {
-  return fingerprintOf(body.payment_method, cleanAddress(body.delivery_address));
 }
 
 /** Units of each product over all the cart's lines. */
@@ -112,6 +78,15 @@ function stockChangesOf(lines: CheckoutLine[]): StockChange[] {
   return [...changes.values()];
 }
 
+/**
+ * What the order takes from stock, per product or variant: all its units, or, for a piece made to order, what the
+ * stock has (the rest is made). `madeToOrder`: the keys (`orderUnitKey`) with units to make, and their lead time.
+ */
+interface StockTaken {
+  changes: StockChange[];
+  leadTimes: Map<string, number>;
+}
+
 /** What a message names: the product, and the variant's options for a product sold in options. */
 function saleName(product: SaleProduct, variant: SaleVariant | undefined): string {
   return variant ? `${product.name} (${variant.optionValues.join(', ')})` : product.name;
@@ -125,8 +100,13 @@ type HeldCart = { cartId: number; discountCode: string | null; lines: CheckoutLi
  * keeps of its product and variant.
  */
 interface CatalogCart {
+  /** What leaves stock; the rest of a piece made to order is made (issue 49). */
+  taken: StockTaken;
   lines: CatalogLine[];
-  snapshots: Omit<NewOrderLine, 'unitPriceCents' | 'lineTotalCents'>[];
+  snapshots: Omit<
+    NewOrderLine,
+    'unitPriceCents' | 'lineTotalCents' | 'discountCents' | 'taxCents' | 'taxName' | 'taxBasisPoints' | 'shipsBy'
+  >[];
 }
 
 /** The terms of the chosen payment method, and when an unpaid order gives its stock back. */
@@ -196,6 +176,16 @@ const validateCart = step('validate cart', async (_: TransactionContext, lines: 
 });
 
 /**
+ * 4b. Find the currency the shopper read prices in (decision 028): one the shop lists, or its own (none named); any
+ * other is refused (400 on `currency`). The order keeps its total in it as shown; it is charged in the shop's own.
+ */
+const findCurrency = step(
+  'find currency',
+  (tx: TransactionContext, code: string | undefined): Promise<PresentmentCurrency | null> =>
+    presentmentCurrency(tx, code),
+);
+
+/**
  * 5. Prepare payment: the method must be one the shop takes (the spec's text otherwise); the order keeps its label
  * and instructions, and the time by which it must be paid before it gives its stock back. It runs before the products
  * are locked, so that their locks, which every order of the same product waits for, are held as briefly as possible.
@@ -216,6 +206,32 @@ const findTaxes = step(
 );
 
 /**
+ * 6b. Check the rules of selling abroad (decision 029): a destination the shop closes to a product of the cart is
+ * refused with the shop's message (400 `shipping_restricted`); an order holding a product only adults may buy needs
+ * the buyer's confirmation of the shop's age (400 `age_confirmation_required` without it), and keeps that age.
+ * Before the products are locked: a refusal holds nothing.
+ */
+const checkSaleRules = step(
+  'check sale rules',
+  async (
+    tx: TransactionContext,
+    input: { lines: CheckoutLine[]; view: TaxView; ageConfirmed: boolean },
+  ): Promise<{ confirmedAge: number | null }> => {
+    const rules = await saleRules(tx, {
+      productIds: input.lines.map((line) => line.productId),
+      countryCode: input.view.countryCode,
+      region: input.view.region,
+    });
+    const closed = input.lines.map((line) => rules.get(line.productId)?.closedMessage).find(Boolean);
+    if (closed) throw new BadRequestError(closed, 'shipping_restricted');
+    if (!input.lines.some((line) => rules.get(line.productId)?.ageRestricted)) return { confirmedAge: null };
+    const { adultAge } = await getSellingAbroadSettings(tx);
+    if (!input.ageConfirmed) throw new BadRequestError(ageConfirmationRequired(adultAge), 'age_confirmation_required');
+    return { confirmedAge: adultAge };
+  },
+);
+
+/**
  * 7. Read the catalog: lock the products (in id order), then the variants of those sold in options, and read their
  * current price, name and stock; every product (and variant) must be on sale and in stock for all the units the cart
  * asks of it. Each unit's price as entered: its variant's (or product's) with what its filled-in texts add.
@@ -225,6 +241,7 @@ const readCatalog = step(
   async (tx: TransactionContext, input: { lines: CheckoutLine[] }): Promise<CatalogCart> => {
     const { lines } = input;
     const changes = stockChangesOf(lines);
+    const taken: StockTaken = { changes: [], leadTimes: new Map() };
     const products = await lockProductsForSale(tx, [...quantitiesOf(lines).keys()]);
     const variants = await lockVariantsForSale(
       tx,
@@ -247,12 +264,21 @@ const readCatalog = step(
       }
       const name = saleName(product, variant);
       const stock = variant ? variant.stock : product.stock;
+      const leadTimeDays = variant ? variant.leadTimeDays : product.leadTimeDays;
+      if (leadTimeDays !== null) {
+        // Made to order: what the stock has leaves it, the rest is made within the lead time.
+        const fromStock = Math.min(Math.max(stock, 0), wanted);
+        taken.changes.push({ productId, variantId, quantity: fromStock });
+        if (fromStock < wanted) taken.leadTimes.set(orderUnitKey({ productId, variantId }), leadTimeDays);
+        continue;
+      }
       if (stock <= 0) throw new BadRequestError(`${name} is out of stock.`, 'out_of_stock');
       if (wanted > stock) {
         throw new BadRequestError(`Only ${stock} items of ${name} available.`, 'insufficient_stock');
       }
+      taken.changes.push({ productId, variantId, quantity: wanted });
     }
-    const catalog: CatalogCart = { lines: [], snapshots: [] };
+    const catalog: CatalogCart = { taken, lines: [], snapshots: [] };
     for (const line of lines) {
       const product = products.get(line.productId) as SaleProduct;
       const variant = line.variantId === null ? undefined : variants.get(line.variantId);
@@ -273,6 +299,7 @@ const readCatalog = step(
         productName: product.name,
         variantId: variant?.id ?? null,
         sku: variant?.sku ?? null,
+        optionValues: variant?.optionValues ?? null,
         thumbKey: product.thumbKey,
         quantity: line.quantity,
         customization: line.customization,
@@ -309,13 +336,23 @@ const priceOrder = step(
   },
 );
 
+/** The day the order is placed on the shop's calendar (a made-to-order line ships by it plus its lead time). */
+const findPlacedOn = step(
+  'find the shop day',
+  async (tx: TransactionContext, now: Date): Promise<string> => dateInZone(now, await getShopTimeZone(tx)),
+);
+
 /** What the order row is made of: the request, and what the steps before found. */
 interface NewOrder {
   userId: number;
+  currency: PresentmentCurrency | null;
   address: DeliveryAddress;
+  confirmedAge: number | null;
   idempotencyKey: string | null;
   fingerprint: string;
   now: Date;
+  /** The day it is placed on the shop's calendar: what a lead time counts from. */
+  placedOn: string;
   catalog: CatalogCart;
   payment: PreparedPayment;
   priced: PricedBasket;
@@ -330,7 +367,18 @@ const createOrder = step('create order', async (tx: TransactionContext, input: N
   const { catalog, payment, priced } = input;
   const { order, charge } = priced;
   if (!charge) throw new Error('an order is priced with its shipping');
+  const linesShipBy = catalog.snapshots.map((snapshot) => {
+    const days = catalog.taken.leadTimes.get(
+      orderUnitKey({ productId: snapshot.productId ?? 0, variantId: snapshot.variantId }),
+    );
+    return days === undefined ? null : addDays(input.placedOn, days);
+  });
+  const shipsBy = linesShipBy.reduce<string | null>(
+    (latest, day) => (day && (!latest || day > latest) ? day : latest),
+    null,
+  );
   const discountLines = orderDiscountLines(order.discounts);
+  const shown = input.currency && presentmentOf(input.currency, order.totalCents);
   const orderId = await insertOrder(
     tx.scope,
     {
@@ -348,19 +396,35 @@ const createOrder = step('create order', async (tx: TransactionContext, input: N
       totalCents: order.totalCents,
       shippingZone: charge.zone,
       deliveryEstimate: charge.deliveryEstimate,
+      shipsBy,
       totalItems: order.totalItems,
       deliveryAddress: input.address,
       idempotencyKey: input.idempotencyKey,
       requestFingerprint: input.fingerprint,
       paymentDueAt: payment.dueAt,
       isTest: payment.testMode,
+      presentmentCurrency: shown ? shown.code : null,
+      presentmentRateMicros: shown ? shown.rateMicros : null,
+      presentmentDecimals: shown ? shown.decimals : null,
+      presentmentTotalMinor: shown ? shown.totalMinor : null,
+      confirmedAge: input.confirmedAge,
       createdAt: input.now,
       updatedAt: input.now,
     },
     catalog.snapshots.map((snapshot, index) => {
       const line = order.lines[index];
       if (!line) throw new Error('every order line is priced');
-      return { ...snapshot, unitPriceCents: line.unitPriceCents, lineTotalCents: line.totalCents };
+      // The line as sold: what a refund by line gives back of it (decision 024).
+      return {
+        ...snapshot,
+        unitPriceCents: line.unitPriceCents,
+        lineTotalCents: line.totalCents,
+        discountCents: line.discountCents,
+        taxCents: line.taxCents,
+        taxName: line.rate?.name ?? null,
+        taxBasisPoints: line.rate?.basisPoints ?? null,
+        shipsBy: linesShipBy[index] ?? null,
+      };
     }),
     discountLines,
     order.taxes.map((tax) => ({
@@ -384,14 +448,15 @@ const createOrder = step('create order', async (tx: TransactionContext, input: N
 });
 
 /**
- * 10. Take stock: the units leave stock through the ledger, referenced to the order. Nothing is held across requests:
- * an order that is cancelled or expires gives them back through the lifecycle.
+ * 10. Take stock: the units leave stock through the ledger, referenced to the order (of a piece made to order, what
+ * the stock had). Nothing is held across requests: an order that is cancelled or expires gives them back through the
+ * lifecycle, never more than it took.
  */
 const takeStock = step(
   'take stock',
-  async (tx: TransactionContext, input: { lines: CheckoutLine[]; orderId: number }): Promise<void> => {
+  async (tx: TransactionContext, input: { taken: StockTaken; orderId: number }): Promise<void> => {
     await moveStock(tx, {
-      changes: stockChangesOf(input.lines).map((change) => ({ ...change, quantity: -change.quantity })),
+      changes: input.taken.changes.map((change) => ({ ...change, quantity: -change.quantity })),
       reason: 'order',
       orderId: input.orderId,
     });
@@ -414,7 +479,10 @@ const clearCart = step(
 interface CheckoutRequest {
   userId: number;
   address: DeliveryAddress;
+  ageConfirmed: boolean;
   paymentMethod: string;
+  /** The currency the shopper read prices in, when not the shop's own. */
+  currency: string | undefined;
   idempotencyKey: string | null;
   fingerprint: string;
   now: Date;
@@ -436,8 +504,14 @@ const checkoutWorkflow = workflow<CheckoutRequest, CheckoutResult, TransactionCo
   .endIf(({ earlier }) => earlier && { orderId: earlier.id, replayOf: earlier })
   .step('limits', checkOrderLimits, ({ input, cart }) => ({ userId: input.userId, lines: cart.lines }))
   .step('validated', validateCart, ({ cart }) => cart.lines)
+  .step('currency', findCurrency, ({ input }) => input.currency)
   .step('payment', preparePayment, ({ input }) => ({ method: input.paymentMethod, now: input.now }))
   .step('view', findTaxes, ({ input }) => input.address)
+  .step('rules', checkSaleRules, ({ input, cart, view }) => ({
+    lines: cart.lines,
+    view,
+    ageConfirmed: input.ageConfirmed,
+  }))
   .step('catalog', readCatalog, ({ cart }) => ({ lines: cart.lines }))
   .step('priced', priceOrder, ({ input, cart, catalog, view }) => ({
     userId: input.userId,
@@ -447,8 +521,17 @@ const checkoutWorkflow = workflow<CheckoutRequest, CheckoutResult, TransactionCo
     country: input.address.country,
     now: input.now,
   }))
-  .step('orderId', createOrder, ({ input, catalog, payment, priced }) => ({ ...input, catalog, payment, priced }))
-  .step('stockTaken', takeStock, ({ cart, orderId }) => ({ lines: cart.lines, orderId }))
+  .step('placedOn', findPlacedOn, ({ input }) => input.now)
+  .step('orderId', createOrder, ({ input, currency, rules, catalog, payment, priced, placedOn }) => ({
+    ...input,
+    currency,
+    placedOn,
+    confirmedAge: rules.confirmedAge,
+    catalog,
+    payment,
+    priced,
+  }))
+  .step('stockTaken', takeStock, ({ catalog, orderId }) => ({ taken: catalog.taken, orderId }))
   .step('cartCleared', clearCart, ({ cart, orderId }) => ({ cartId: cart.cartId, orderId }))
   .returns(({ orderId }) => ({ orderId }));
 
@@ -460,12 +543,15 @@ const checkoutWorkflow = workflow<CheckoutRequest, CheckoutResult, TransactionCo
 export async function runCheckout(tx: TransactionContext, input: CheckoutInput): Promise<CheckoutResult> {
   const user = requireUser(tx);
   const address = cleanAddress(input.body.delivery_address);
+  const currency = namedCurrency(input.body.currency);
   return runWorkflow(checkoutWorkflow, tx, {
     userId: user.id,
     address,
+    ageConfirmed: input.body.age_confirmed === true,
     paymentMethod: input.body.payment_method,
+    currency,
     idempotencyKey: input.idempotencyKey ?? null,
-    fingerprint: fingerprintOf(input.body.payment_method, address),
+    fingerprint: fingerprintOf(input.body.payment_method, address, currency),
     now: input.now ?? new Date(),
   });
 }

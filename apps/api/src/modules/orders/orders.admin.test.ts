@@ -202,6 +202,31 @@ describe('orders for staff', () => {
     expect(mail?.body).toContain('Reason: Out of stock at the forge');
   });
 
+  it('keeps a reason staff keep internal out of the e-mail, in the history', async () => {
+    const setup = await shopWithOrder();
+    const cancelled = await move(setup, {
+      to: 'cancelled',
+      reason: 'Customer flagged for fraud review',
+      reason_to_customer: false,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await t.settled();
+    const mail = mailsTo(t.config.DATA_DIR, setup.customer.user.email).find((item) =>
+      item.body.includes('has cancelled'),
+    );
+    expect(mail?.body).toContain(`has cancelled order ${setup.order.number}.`);
+    expect(mail?.body).not.toContain('fraud');
+    const history = cancelled.json().history as { status: string; actor: string; by: string | null }[];
+    // The history names the member of staff who moved it.
+    expect(history.at(-1)).toMatchObject({
+      status: 'cancelled',
+      actor: 'staff',
+      by: setup.staff.user.email,
+      reason: 'Customer flagged for fraud review',
+    });
+    expect(history[0]).toMatchObject({ status: 'awaiting_payment', actor: 'customer', by: null });
+  });
+
   it('leaves paying a card order to its card payment', async () => {
     const setup = await shopWithOrder();
     await takeCards(t, setup.shop);
@@ -356,7 +381,7 @@ describe('payment settings (owner)', () => {
 describe('dashboard and audit log', () => {
   it('counts an order awaiting payment as no revenue, lists it, and lists products running low', async () => {
     const setup = await shopWithOrder();
-    const dashboard = (await admin(setup.shop, setup.staff.accessToken, 'GET', '/dashboard/')).json();
+    const dashboard = (await admin(setup.shop, setup.owner.accessToken, 'GET', '/dashboard/')).json();
     expect(dashboard).toMatchObject({
       time_zone: 'UTC',
       orders_today: 0,
@@ -371,7 +396,14 @@ describe('dashboard and audit log', () => {
     await placeOrder(t, setup.shop, setup.customer.accessToken);
     const later = (await admin(setup.shop, setup.staff.accessToken, 'GET', '/dashboard/')).json();
     expect(later.low_stock).toEqual([
-      { id: setup.product.id, name: setup.product.name, stock: 1, low_stock_threshold: 2 },
+      {
+        id: setup.product.id,
+        name: setup.product.name,
+        variant_id: null,
+        variant: '',
+        stock: 1,
+        low_stock_threshold: 2,
+      },
     ]);
   });
 

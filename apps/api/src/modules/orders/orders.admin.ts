@@ -18,7 +18,9 @@ import { inTransaction } from '../../lib/unit-of-work.ts';
 import { findAccountIdsMatching, getAccountEmails } from '../accounts/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { listOrderPayments, refundTotals, staffRefunds } from '../payments/index.ts';
+import { getSellingAbroadSettings } from '../site/index.ts';
 import { moveOrder } from './orders.lifecycle.ts';
+import { refundableQuantities } from './orders.refund-lines.ts';
 import { refundOrder } from './orders.refunds.ts';
 import {
   findOrderWithLines,
@@ -31,7 +33,7 @@ import {
   type OrderFilter,
   type OrderRow,
 } from './orders.repository.ts';
-import { refundableOf, toOrder, toSummary } from './orders.service.ts';
+import { leavesShopCountry, refundableOf, toOrder, toSummary } from './orders.service.ts';
 
 const EXPORT_LIMIT = 10_000;
 
@@ -41,6 +43,7 @@ function summaryOf(row: OrderRow, emails: Map<number, string>): AdminOrderSummar
     customer_id: row.userId,
     customer_email: emails.get(row.userId) ?? '',
     is_test: row.isTest,
+    ships_by: row.shipsBy,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -79,17 +82,21 @@ export async function getOrderForStaff(ctx: RequestContext, orderId: number): Pr
   requireStaff(ctx);
   const row = await findOrderWithLines(ctx.scope, orderId);
   if (!row) throw new NotFoundError('Order not found.', 'order_not_found');
-  const [history, notes, payments, emails, refunds] = await Promise.all([
+  const [history, notes, payments, emails, refunds, abroad] = await Promise.all([
     listOrderHistory(ctx.scope, orderId),
     listOrderNotes(ctx.scope, orderId),
     listOrderPayments(ctx, orderId),
     getAccountEmails(ctx, [row.userId]),
     refundTotals(ctx, refundableOf(row)),
+    getSellingAbroadSettings(ctx),
   ]);
   const order = toOrder(ctx, row);
+  const refundable = refundableQuantities(row, refunds.rows);
+  const staffIds = history.flatMap((step) => (step.actor === 'staff' && step.actorUserId ? [step.actorUserId] : []));
+  const staffEmails = staffIds.length > 0 ? await getAccountEmails(ctx, staffIds) : new Map<number, string>();
   return {
     ...summaryOf(row, emails),
-    items: order.items,
+    items: order.items.map((item) => ({ ...item, refundable_quantity: refundable.get(item.id) ?? 0 })),
     subtotal: order.subtotal,
     discount: order.discount,
     discounts: order.discounts,
@@ -106,6 +113,7 @@ export async function getOrderForStaff(ctx: RequestContext, orderId: number): Pr
       from_status: step.fromStatus,
       at: step.createdAt.toISOString(),
       actor: step.actor,
+      by: step.actor === 'staff' && step.actorUserId ? (staffEmails.get(step.actorUserId) ?? null) : null,
       reason: step.reason,
     })),
     notes: notes.map((note) => ({
@@ -116,6 +124,11 @@ export async function getOrderForStaff(ctx: RequestContext, orderId: number): Pr
     })),
     payments,
     ...staffRefunds(refunds),
+    presentment_currency: order.presentment_currency,
+    presentment_rate: order.presentment_rate,
+    presentment_total: order.presentment_total,
+    confirmed_age: order.confirmed_age,
+    leaves_shop_country: leavesShopCountry(order.delivery_address, abroad.country),
   };
 }
 
@@ -132,7 +145,14 @@ export async function moveOrderByStaff(
   requireStaff(ctx);
   if (body.to === 'cancelled' && body.refund) await refundBeforeCancelling(ctx, orderId, body);
   await inTransaction(ctx, async (tx) => {
-    const moved = await moveOrder(tx, { orderId, to: body.to, actor: 'staff', reason: body.reason, shipment: body });
+    const moved = await moveOrder(tx, {
+      orderId,
+      to: body.to,
+      actor: 'staff',
+      reason: body.reason,
+      reasonKept: body.reason_to_customer === false,
+      shipment: body,
+    });
     if (!moved) throw new NotFoundError('Order not found.', 'order_not_found');
     await recordAudit(tx, {
       action: `order.${body.to}`,

@@ -1,6 +1,5 @@
-import type { Database } from '../../db/client.ts';
-import { type ServiceDeps, systemContext } from '../../lib/context.ts';
-import { type Job, type JobLogger, scheduleJob } from '../../lib/jobs.ts';
+import { systemContext } from '../../lib/context.ts';
+import { type Job, type JobDeps, type JobLogger, scheduleJob } from '../../lib/jobs.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { listTenants } from '../tenants/index.ts';
 import { PAYMENT_TIMEOUT, transitionOrder } from './orders.lifecycle.ts';
@@ -8,8 +7,7 @@ import { lockOverdueOrders } from './orders.repository.ts';
 
 const BATCH = 100;
 
-/** What the expiry job runs with: the platform's services and the database. */
-export type JobDeps = ServiceDeps & { database: Database };
+export type { JobDeps } from '../../lib/jobs.ts';
 
 /**
  * Cancels every order still unpaid past its due time, in every shop, through the order lifecycle (history, stock

@@ -49,6 +49,8 @@ const ALLOWED: [OrderStatus, OrderStatus][] = [
   ['partially_refunded', 'delivered'],
   // Staff may cancel an order refunded in part (decision 021): only its units not yet back return.
   ['partially_refunded', 'cancelled'],
+  // Restoring an order whose payment arrived after its cancellation (guarded: it must hold that payment).
+  ['cancelled', 'paid'],
 ];
 
 /** The way from a new order to each status. */
@@ -110,7 +112,12 @@ describe('the lifecycle table', () => {
           orderId: id,
           to: to as Exclude<OrderStatus, 'awaiting_payment'>,
         });
-        if (canTransition(from, to)) {
+        if (from === 'cancelled' && to === 'paid') {
+          // The table allows it, its guard does not: this order was cancelled before any payment came.
+          await expect(attempt).rejects.toMatchObject({ statusCode: 409, code: 'not_restorable' });
+          expect((await orderDetail(id)).status).toBe(from);
+          expect(await historyRows(id)).toEqual(before);
+        } else if (canTransition(from, to)) {
           expect((await attempt)?.status).toBe(to);
           expect((await orderDetail(id)).status).toBe(to);
           expect((await historyRows(id)).at(-1)).toMatchObject({ from_status: from, to_status: to, actor: 'system' });

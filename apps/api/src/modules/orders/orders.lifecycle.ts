@@ -2,6 +2,7 @@ import {
   canTransition,
   checkMove,
   checkMoveInput,
+  formatMinor,
   invalidTransitionDetail,
   isPaidOrderStatus,
   type MoveInput,
@@ -14,9 +15,11 @@ import type { RequestContext } from '../../lib/context.ts';
 import { type Actor, ORDER_STATUS_EVENTS } from '../../lib/domain-events.ts';
 import { AppError, ConflictError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { releaseDiscountUses } from '../discounts/index.ts';
-import { recordPurchase, returnOrderStock, withdrawPurchase } from '../inventory/index.ts';
+import { reclaimDiscountUses, releaseDiscountUses } from '../discounts/index.ts';
+import { recordPurchase, retakeOrderStock, returnOrderStock, withdrawPurchase } from '../inventory/index.ts';
+import { acceptPaymentAfterCancel, refundTotals } from '../payments/index.ts';
 import { insertOrderHistory, lockOrder, type OrderRow, orderQuantities, updateOrder } from './orders.repository.ts';
+import { refundableOf } from './orders.service.ts';
 
 // The table of moves, who makes them and their guards live in `@platform/contracts` (`order-lifecycle.ts`), which the
 // admin app reads too; this module enforces it.
@@ -44,6 +47,8 @@ export interface TransitionInput {
   /** Who moves it; by default the signed-in user of the context (customer or staff), else the system. */
   actor?: Actor;
   reason?: string;
+  /** A cancellation's reason stays in the history, out of the customer's e-mail. */
+  reasonKept?: boolean;
   /**
    * What the mover states with the move (the admin's body): checked by the lifecycle's input guards (staff shipping
    * name the carrier and the tracking number), kept on a move to shipped. A caller replaying a history it knows (the
@@ -82,13 +87,27 @@ export async function moveOrder(ctx: RequestContext, input: TransitionInput): Pr
   return inTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx.scope, input.orderId);
     if (!order) return null;
-    const refusal = checkMove({ status: order.status, payment_method: order.paymentMethod }, input.to, actor, shipment);
+    const restoring = order.status === 'cancelled' && input.to === 'paid';
+    const movable = {
+      status: order.status,
+      payment_method: order.paymentMethod,
+      ...(restoring ? await heldMoney(tx, order) : {}),
+    };
+    const refusal = checkMove(movable, input.to, actor, shipment);
     if (refusal) throw refusalError(refusal, order.status, input.to);
-    const reason = input.reason ?? '';
+    const reason = input.reason ?? (restoring ? 'restored: its payment arrived after it was cancelled' : '');
+    // A restored order takes its units again (409 naming what is short, before anything else changes), counts its
+    // discounts' uses again, and its payment's flag is lifted: it is the order's payment now.
+    if (restoring) {
+      await retakeOrderStock(tx, order.id);
+      await reclaimDiscountUses(tx, order.id);
+      await acceptPaymentAfterCancel(tx, order.id);
+    }
     const moved = await updateOrder(tx.scope, order.id, {
       status: input.to,
       updatedAt: now,
       ...(input.to === 'paid' ? { paidAt: now, paymentDueAt: null } : {}),
+      ...(restoring ? { cancelledAt: null, cancelReason: null } : {}),
       ...(input.to === 'cancelled'
         ? { cancelledAt: now, cancelReason: reason || 'cancelled', paymentDueAt: null }
         : {}),
@@ -124,12 +143,24 @@ export async function moveOrder(ctx: RequestContext, input: TransitionInput): Pr
       });
       // The order's discount uses are counted again for others (once: an order is cancelled once, under its lock).
       await releaseDiscountUses(tx, order.id, now);
-      tx.emit({ name: 'order.cancelled', payload: { ...payload, reason: reason || 'cancelled' } });
+      tx.emit({
+        name: 'order.cancelled',
+        payload: { ...payload, reason: reason || 'cancelled', ...(input.reasonKept ? { reasonKept: true } : {}) },
+      });
     } else {
       tx.emit({ name: ORDER_STATUS_EVENTS[input.to], payload });
     }
     return { before: order, after: moved };
   });
+}
+
+/** A cancelled order's total and the money it holds still (a payment that arrived after its cancellation). */
+async function heldMoney(ctx: RequestContext, order: OrderRow) {
+  const totals = await refundTotals(ctx, refundableOf(order));
+  return {
+    total: formatMinor(order.totalCents),
+    refundable_amount: formatMinor(Math.max(totals.paidCents - totals.requestedCents, 0)),
+  };
 }
 
 /** `moveOrder`, answering the order as it is now (null when the shop has no such order). */

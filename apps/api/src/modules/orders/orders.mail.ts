@@ -6,6 +6,7 @@ import {
   type OrderRefund,
   parseMinor,
 } from '@platform/contracts';
+import { currencyFacts, withCurrencySymbol } from '@platform/contracts/currency';
 import { taxLabel } from '@platform/contracts/tax';
 import type { MailMessage } from '../mail/index.ts';
 
@@ -23,11 +24,13 @@ interface OrderMailInput {
 }
 
 /**
- * When an order's payment time ends, as the shop writes a moment (its locale, in its time zone, the zone named):
- * "5 December 2026 at 14:00 GMT+5:45"; '' for an order that is not awaiting payment.
+ * When an order's payment time ends, as the shop writes a moment (its locale), on the clock of its time zone, the
+ * zone named by its name and its offset: "5 December 2026 at 14:00 (Asia/Kathmandu, GMT+5:45)"; '' for an order that
+ * is not awaiting payment. A zone or locale the runtime does not know is written as UTC in en-US.
  */
 export function payByText(order: Pick<Order, 'payment_due_at'>, shop: { locale: string; timeZone: string }): string {
   if (!order.payment_due_at) return '';
+  const due = new Date(order.payment_due_at);
   const options: Intl.DateTimeFormatOptions = {
     day: 'numeric',
     month: 'long',
@@ -35,15 +38,21 @@ export function payByText(order: Pick<Order, 'payment_due_at'>, shop: { locale: 
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-    timeZoneName: 'short',
   };
+  let zone = shop.timeZone;
   let format: Intl.DateTimeFormat;
   try {
-    format = new Intl.DateTimeFormat(shop.locale, { ...options, timeZone: shop.timeZone });
+    format = new Intl.DateTimeFormat(shop.locale, { ...options, timeZone: zone });
   } catch {
-    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+    zone = 'UTC';
+    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
   }
-  return format.format(new Date(order.payment_due_at)).replace(/[\u00a0\u202f\u2009]/g, ' ');
+  const offset =
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' })
+      .formatToParts(due)
+      .find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const named = zone === 'UTC' || offset === '' ? zone : `${zone}, ${offset}`;
+  return `${format.format(due)} (${named})`.replace(/[\u00a0\u202f\u2009]/g, ' ');
 }
 
 /** The sentence that says until when an unpaid order waits (none without a time). */
@@ -80,7 +89,30 @@ function itemLines(order: Order): string[] {
   return order.items.map((item) => `  ${item.quantity} x ${item.product_name}${customizationText(item.customization)}`);
 }
 
+/** The items a refund by line gave back, as the order lists them (none for a refund of an amount). */
+function refundedItemLines(order: Order, refund: OrderRefund): string[] {
+  const items = refund.lines.flatMap((line) => {
+    const item = order.items.find((candidate) => candidate.id === line.line_id);
+    return item ? [`  ${line.quantity} x ${item.product_name}${customizationText(item.customization)}`] : [];
+  });
+  return items.length > 0 ? ['Refunded items:', ...items] : [];
+}
+
 const totalLine = (order: Order) => `Total: $${order.total} ${order.currency}`;
+
+/**
+ * What the customer saw of an order read in another currency than the one it is charged in (decision 028): "Shown at
+ * checkout in EUR: €183.99 (1 USD = 0.92 EUR); charged in USD."; none for an order read in the shop's own currency.
+ */
+export function presentmentLines(order: Order): string[] {
+  if (order.presentment_currency === order.currency) return [];
+  const code = order.presentment_currency;
+  const shown = withCurrencySymbol(currencyFacts(code).symbol, order.presentment_total);
+  return [
+    `Shown at checkout in ${code}: ${shown} (1 ${order.currency} = ${order.presentment_rate} ${code}); ` +
+      `charged in ${order.currency}.`,
+  ];
+}
 
 /** The shipping line: its amount, and the zone and delivery estimate it was sold with. */
 function shippingLine(order: Order): string {
@@ -123,6 +155,7 @@ export function orderConfirmationMail(input: OrderMailInput & { payBy: string })
         shippingLine(order),
         ...taxLines(order),
         totalLine(order),
+        ...presentmentLines(order),
       ],
       [...payment, ...payByLines(input.payBy)],
       ['Delivering to:', ...addressLines(order.delivery_address).map((line) => `  ${line}`)],
@@ -244,6 +277,7 @@ export function orderCancelledMail(input: OrderMailInput & { reason: string }): 
 export function refundMadeMail(input: OrderMailInput & { refund: OrderRefund }): MailMessage {
   const { order, refund } = input;
   return orderMail(input, `refund for order ${order.number}`, refundSentence(order, refund), [
+    refundedItemLines(order, refund),
     [`Refunded on this order so far: $${order.refunded_amount} of $${order.total} ${order.currency}`],
     orderPage(input),
   ]);

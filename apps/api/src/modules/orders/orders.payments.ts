@@ -3,9 +3,9 @@
 import { type CardPaymentRequest, type CardPaymentStart, parseMinor } from '@platform/contracts';
 import { type RequestContext, requireUser } from '../../lib/context.ts';
 import type { DomainEvents } from '../../lib/domain-events.ts';
-import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { AppError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { acknowledgeOrderPayment, paymentMethodHandler } from '../payments/index.ts';
+import { acknowledgeOrderPayment, PAID_AFTER_CANCEL_REVIEW, paymentMethodHandler } from '../payments/index.ts';
 import { InvalidTransitionError, transitionOrder } from './orders.lifecycle.ts';
 import { findOrder } from './orders.service.ts';
 
@@ -57,13 +57,13 @@ export async function settleCardPayment(ctx: RequestContext, event: DomainEvents
       });
     });
   } catch (error) {
-    if (!(error instanceof InvalidTransitionError)) throw error;
+    // The order moved on meanwhile: a move the table does not have, or one only staff make (restoring a cancelled order).
+    if (!(error instanceof InvalidTransitionError || (error instanceof AppError && error.code === 'permission_denied')))
+      throw error;
     const order = await findOrder(ctx, event.orderId);
     await acknowledgeOrderPayment(ctx, {
       paymentId: event.paymentId,
-      ...(order?.status === 'cancelled'
-        ? { reviewReason: 'The payment succeeded after its order was cancelled: refund it or restore the order.' }
-        : {}),
+      ...(order?.status === 'cancelled' ? { reviewReason: PAID_AFTER_CANCEL_REVIEW } : {}),
     });
   }
 }

@@ -383,6 +383,86 @@ describe('card refunds through the sandbox gateway (Payment Maintenance API)', (
     expect(await stockOf(setup.product.id)).toBe(5);
   });
 
+  /** A card order cancelled by staff while its customer pays at the gateway: its payment succeeds all the same. */
+  async function paidAfterCancel() {
+    const setup = await orderBy('card_2c2p');
+    const started = await t.request(setup.shop, {
+      method: 'POST',
+      url: '/api/payments/card/initiate/',
+      token: setup.customer.accessToken,
+      payload: { order_id: setup.order.id, currency: 'USD' },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const cancelled = await staffCall(setup, 'POST', `/orders/${setup.order.id}/transition/`, { to: 'cancelled' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const visit = await payAtHostedPage(started.json().redirectUrl, 'approve');
+    if (visit.returnForm) await followReturn(visit.returnForm);
+    await t.settled();
+    expect(await stockOf(setup.product.id)).toBe(5);
+    const flagged = (await staffCall(setup, 'GET', `/orders/${setup.order.id}/`)).json();
+    expect(flagged.payments[0].review_reason, 'flagged').toContain('after its order was cancelled');
+    return setup;
+  }
+
+  it('a card payment that succeeded after its order was cancelled restores the order: paid, its units taken again', async () => {
+    const setup = await paidAfterCancel();
+    const restored = await staffCall(setup, 'POST', `/orders/${setup.order.id}/transition/`, { to: 'paid' });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ status: 'paid', refundable_amount: '170.00', refunded_amount: '0.00' });
+    expect(restored.json().payments[0].review_reason).toBeNull();
+    expect(await stockOf(setup.product.id)).toBe(3);
+    expect((await customerOrder(setup)).status).toBe('paid');
+    // Restored once: a second restore is a move the table does not have.
+    const again = await staffCall(setup, 'POST', `/orders/${setup.order.id}/transition/`, { to: 'paid' });
+    expect(again.statusCode).toBe(409);
+    // It is an ordinary paid order now: its cancellation gives back its 2 units, once.
+    const cancelled = await t.request(setup.shop, {
+      method: 'POST',
+      url: `/api/admin/orders/${setup.order.id}/transition/`,
+      token: setup.owner.accessToken,
+      payload: { to: 'cancelled', reason: 'customer changed their mind', refund: true },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', refunded_amount: '170.00' });
+    expect(await stockOf(setup.product.id)).toBe(5);
+  });
+
+  it('refuses to restore an order whose units were sold meanwhile, naming the product, and changes nothing', async () => {
+    const setup = await paidAfterCancel();
+    await addToCart(t, setup.shop, setup.customer.accessToken, setup.product.id, 4);
+    const other = await placeOrder(t, setup.shop, setup.customer.accessToken, { payment_method: 'bank_transfer' });
+    expect(other.statusCode, other.body).toBe(201);
+    const refused = await staffCall(setup, 'POST', `/orders/${setup.order.id}/transition/`, { to: 'paid' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'insufficient_stock',
+      detail: `Not enough stock to restore this order: ${setup.product.name} has 1 left of the 2 it needs.`,
+    });
+    const order = (await staffCall(setup, 'GET', `/orders/${setup.order.id}/`)).json();
+    expect(order).toMatchObject({ status: 'cancelled', refundable_amount: '170.00' });
+    expect(order.payments, JSON.stringify(order.payments)).toEqual([
+      expect.objectContaining({ review_reason: expect.stringContaining('after its order was cancelled') }),
+    ]);
+    expect(await stockOf(setup.product.id)).toBe(1);
+  });
+
+  it('refuses to restore a cancelled order that holds no payment, or whose payment went back', async () => {
+    const unpaid = await orderBy('card_2c2p');
+    await staffCall(unpaid, 'POST', `/orders/${unpaid.order.id}/transition/`, { to: 'cancelled' });
+    const refused = await staffCall(unpaid, 'POST', `/orders/${unpaid.order.id}/transition/`, { to: 'paid' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'not_restorable',
+      detail: 'Only an order whose payment arrived after it was cancelled, none of it refunded, can be restored.',
+    });
+
+    const setup = await paidAfterCancel();
+    expect((await refund(setup, { amount: '170.00', reason: 'paid after cancel' })).statusCode).toBe(201);
+    const after = await staffCall(setup, 'POST', `/orders/${setup.order.id}/transition/`, { to: 'paid' });
+    expect(after.statusCode).toBe(409);
+    expect(await stockOf(setup.product.id)).toBe(5);
+  });
+
   it('cancelling a paid order without a refund tells the customer it was not refunded', async () => {
     const setup = await orderBy('bank_transfer');
     await markPaid(setup);
@@ -421,7 +501,7 @@ describe("the shop's sender", () => {
       payload: sender,
     });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json()).toEqual(sender);
+    expect(set.json()).toEqual({ ...sender, notify_new_order: true, notify_low_stock: true });
     await markPaid(setup);
     await t.settled();
     const mail = mailsTo(t.config.DATA_DIR, setup.customer.user.email).find((one) =>

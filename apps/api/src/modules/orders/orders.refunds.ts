@@ -15,6 +15,7 @@ import {
   findRefundReplay,
   OPEN_REFUND_STATUSES,
   type RefundRequest,
+  type RefundTotals,
   recordRefundOutcome,
   redriveOnRetry,
   refundTotals,
@@ -23,7 +24,8 @@ import {
   sendRefund,
 } from '../payments/index.ts';
 import { moveOrder } from './orders.lifecycle.ts';
-import { lockOrder, type OrderRow, orderQuantities } from './orders.repository.ts';
+import { checkLines, lineLabel, refuseBeyondLeft } from './orders.refund-lines.ts';
+import { findOrderWithLines, lockOrder, type OrderRow, orderQuantities } from './orders.repository.ts';
 import { refundableOf } from './orders.service.ts';
 
 /** A refund as staff ask it (the route's body), the order it is for, and what the workflow may do to the order. */
@@ -50,7 +52,13 @@ function fingerprintOf(body: CreateRefundBody): string {
   const restock = [...body.restock].sort(
     (a, b) => a.product_id - b.product_id || (a.variant_id ?? 0) - (b.variant_id ?? 0),
   );
-  return JSON.stringify([parseMinor(normalizedAmount(body.amount)), body.reason, body.reference, restock]);
+  const amount = body.amount === undefined ? null : parseMinor(normalizedAmount(body.amount));
+  const asked: unknown[] = [amount, body.reason, body.reference, restock];
+  if (body.lines) {
+    const lines = [...body.lines].sort((a, b) => a.line_id - b.line_id);
+    asked.push(lines.map((line) => [line.line_id, line.quantity, line.restock]));
+  }
+  return JSON.stringify(asked);
 }
 
 function normalizedAmount(text: string): string {
@@ -72,6 +80,17 @@ function restockName(line: RestockLine): string {
     : `variant ${line.variant_id} of product ${line.product_id}`;
 }
 
+/** Where a refusal of the units to put back goes, and how it names units beyond what may come back. */
+interface RestockRefusals {
+  field: 'restock' | 'lines';
+  tooMany: (line: RestockLine, left: number) => string;
+}
+
+const RESTOCK_REFUSALS: RestockRefusals = {
+  field: 'restock',
+  tooMany: (line, left) => `At most ${left} units of ${restockName(line)} can be put back.`,
+};
+
 /**
  * Restock lines must be units of the order not returned before (a cancelled order's are all back already), of the
  * variant the order held for a product sold in options: a line without `variant_id` of a product the order holds in
@@ -82,13 +101,14 @@ function restockName(line: RestockLine): string {
 async function checkRestock(
   tx: RequestContext,
   order: OrderRow,
-  input: RefundOrderInput,
+  input: { lines: RefundOrderInput['body']['restock']; moveOrder: boolean },
   reserved: Map<string, number>,
+  refusals: RestockRefusals = RESTOCK_REFUSALS,
 ): Promise<RestockLine[]> {
-  const lines = input.body.restock;
+  const { lines } = input;
   if (lines.length === 0) return [];
   if (order.status === 'cancelled' || !input.moveOrder) {
-    throw new ValidationError({ restock: ["A cancelled order's units are back in stock already."] });
+    throw new ValidationError({ [refusals.field]: ["A cancelled order's units are back in stock already."] });
   }
   const held = await orderQuantities(tx.scope, order.id);
   const ordered = new Map(
@@ -128,9 +148,7 @@ async function checkRestock(
       Math.min(ordered.get(key) ?? 0, took) - (ledger?.returned ?? 0) - (reserved.get(key) ?? 0),
       0,
     );
-    if (quantity > left) {
-      throw new ValidationError({ restock: [`At most ${left} units of ${restockName(line)} can be put back.`] });
-    }
+    if (quantity > left) throw new ValidationError({ [refusals.field]: [refusals.tooMany(line, left)] });
   }
   return resolved;
 }
@@ -139,30 +157,112 @@ function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** 1. Reserve: the order locked, the amount checked against what is left to refund and recorded as requested. */
+/** What a refund gives back and takes: its amount, its units to put back, and what it takes of each line. */
+type Asked = Pick<RefundRequest, 'amountCents' | 'restock' | 'lines'>;
+
+/** A free amount (a goodwill refund), with the units staff name to put back. */
+async function freeAmount(
+  tx: RequestContext,
+  order: OrderRow,
+  input: RefundOrderInput,
+  amountCents: number | null,
+  totals: RefundTotals,
+): Promise<Asked> {
+  if (amountCents === null) throw new ValidationError({ amount: ['This field is required.'] });
+  const restock = await checkRestock(
+    tx,
+    order,
+    { lines: input.body.restock, moveOrder: input.moveOrder },
+    reservedUnits(totals.rows),
+  );
+  return { amountCents, restock, lines: [] };
+}
+
+/**
+ * A refund by line (decision 024): the amount its lines come to (a given `amount` must agree), their units put back
+ * each to its line's own variant where asked, within what the order took (decision 021).
+ */
+async function byLine(
+  tx: RequestContext,
+  order: OrderRow,
+  input: RefundOrderInput,
+  amountCents: number | null,
+  totals: RefundTotals,
+): Promise<Asked> {
+  if (input.body.restock.length > 0) {
+    throw new ValidationError({
+      restock: ['When refunding by line, say on each line whether its units go back in stock.'],
+    });
+  }
+  const withLines = await findOrderWithLines(tx.scope, order.id);
+  if (!withLines) throw new NotFoundError('Order not found.', 'order_not_found');
+  const checked = checkLines(withLines, totals.rows, input.body.lines ?? []);
+  if (amountCents !== null && amountCents !== checked.refund.amountCents) {
+    const comes = formatMinor(checked.refund.amountCents);
+    throw new ValidationError({
+      amount: [`These lines come to ${comes}, not ${formatMinor(amountCents)}: leave the amount out to refund them.`],
+    });
+  }
+  refuseBeyondLeft(totals, checked.refund);
+  const labelOf = new Map(
+    checked.restock.map(({ line }) => [
+      restockKey({ product_id: line.productId ?? 0, variant_id: line.variantId ?? undefined }),
+      lineLabel(withLines, line),
+    ]),
+  );
+  const restock = await checkRestock(
+    tx,
+    order,
+    {
+      lines: checked.restock.map(({ line, quantity }) => ({
+        product_id: line.productId ?? 0,
+        ...(line.variantId === null ? {} : { variant_id: line.variantId }),
+        quantity,
+      })),
+      moveOrder: input.moveOrder,
+    },
+    reservedUnits(totals.rows),
+    {
+      field: 'lines',
+      tooMany: (line, left) =>
+        `${labelOf.get(restockKey(line)) ?? restockName(line)}: ${
+          left === 0 ? 'its units are back in stock already' : `only ${left} can go back in stock`
+        }.`,
+    },
+  );
+  return { amountCents: checked.refund.amountCents, restock, lines: checked.records };
+}
+
+/**
+ * 1. Reserve: the order locked, the amount (staff's, or what the lines come to) checked against what is left to
+ * refund and recorded as requested.
+ */
 const reserve = step(
   'reserve refund',
   async (ctx: RequestContext, input: RefundOrderInput) =>
     inTransaction(ctx, async (tx) => {
       const order = await lockOrder(tx.scope, input.orderId);
       if (!order) throw new NotFoundError('Order not found.', 'order_not_found');
-      const amountCents = parseMinor(normalizedAmount(input.body.amount));
-      if (amountCents === null) throw new ValidationError({ amount: ['Enter an amount such as 12.50.'] });
+      const amountCents = input.body.amount === undefined ? null : parseMinor(normalizedAmount(input.body.amount));
+      if (input.body.amount !== undefined && amountCents === null) {
+        throw new ValidationError({ amount: ['Enter an amount such as 12.50.'] });
+      }
       const totals = await refundTotals(tx, refundableOf(order));
-      const request: RefundRequest = {
-        amountCents,
+      const fingerprint = fingerprintOf(input.body);
+      const replay = await findRefundReplay(tx, order.id, input.idempotencyKey, fingerprint);
+      if (replay) return { refundId: replay.id, replayed: true };
+      checkIsRefundable(order);
+      const asked = input.body.lines
+        ? await byLine(tx, order, input, amountCents, totals)
+        : await freeAmount(tx, order, input, amountCents, totals);
+      const refund = await reserveRefund(tx, refundableOf(order), {
+        ...asked,
         reason: input.body.reason,
         reference: input.body.reference,
         refundedOn: input.body.refunded_on ?? null,
-        restock: input.body.restock,
         idempotencyKey: input.idempotencyKey,
-        fingerprint: fingerprintOf(input.body),
-      };
-      const replay = await findRefundReplay(tx, order.id, request.idempotencyKey, request.fingerprint);
-      if (replay) return { refundId: replay.id, replayed: true };
-      checkIsRefundable(order);
-      const restock = await checkRestock(tx, order, input, reservedUnits(totals.rows));
-      const refund = await reserveRefund(tx, refundableOf(order), { ...request, restock });
+        fingerprint,
+      });
       return { refundId: refund.id, replayed: false };
     }),
   async (ctx, reserved, failure) => {
@@ -254,6 +354,9 @@ const record = step(
           status: refund.status,
           ...(refund.reason ? { reason: refund.reason } : {}),
           ...(refund.restock.length > 0 ? { restock: refund.restock } : {}),
+          ...(refund.lines.length > 0
+            ? { lines: refund.lines.map(({ line_id, quantity, restock }) => ({ line_id, quantity, restock })) }
+            : {}),
         },
       });
       if (input.order.moveOrder) {

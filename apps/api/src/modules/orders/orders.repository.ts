@@ -69,7 +69,9 @@ const linesOfOrder = sql<OrderLineRow[]>`(
   select coalesce(json_agg(json_build_object(
            'id', l.id, 'orderId', l.order_id, 'productId', l.product_id, 'productSlug', l.product_slug,
            'productName', l.product_name, 'variantId', l.variant_id, 'sku', l.sku, 'thumbKey', l.thumb_key, 'unitPriceCents', l.unit_price_cents,
-           'quantity', l.quantity, 'customization', l.customization, 'lineTotalCents', l.line_total_cents)
+           'quantity', l.quantity, 'customization', l.customization, 'lineTotalCents', l.line_total_cents,
+           'discountCents', l.discount_cents, 'taxCents', l.tax_cents, 'taxName', l.tax_name,
+           'taxBasisPoints', l.tax_basis_points, 'optionValues', l.option_values, 'shipsBy', l.ships_by)
          order by l.id), '[]'::json)
     from ${orderLines} l
    where l.tenant_id = "orders"."tenant_id" and l.order_id = "orders"."id")`;
@@ -116,6 +118,26 @@ export async function findOrderWithLines(
   return row
     ? { ...row.order, lines: row.lines, discounts: row.discounts, taxes: row.taxes, history: row.history }
     : null;
+}
+
+/** The id of the shop's order with this number; null when there is none. */
+export async function findOrderIdByNumber(scope: TenantScope, number: string): Promise<number | null> {
+  const [row] = await scope.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(scope.where(orders, eq(orders.number, number)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The numbers of the shop's orders among `ids`, by id (an id of no order of the shop is left out). */
+export async function findOrderNumbers(scope: TenantScope, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await scope.db
+    .select({ id: orders.id, number: orders.number })
+    .from(orders)
+    .where(scope.where(orders, inArray(orders.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.number]));
 }
 
 /** The order a create request with this key made before, if any. */

@@ -11,12 +11,15 @@ import {
 } from '@platform/contracts';
 import {
   AdminDashboard,
+  AdminDashboardQuery,
   AdminOrder,
   AdminOrderListQuery,
   AdminOrderPage,
   CreateRefundBody,
   OrderNoteBody,
   OrderTransitionBody,
+  RefundQuote,
+  RefundQuoteBody,
 } from '@platform/contracts/admin';
 import { SalesReport, SalesReportQuery } from '@platform/contracts/reports';
 import { ShippingQuote, ShippingQuoteQuery } from '@platform/contracts/shipping';
@@ -38,11 +41,13 @@ import {
 import {
   customerOrderDocument,
   customerOrderDocuments,
+  staffCustomsDeclaration,
   staffOrderDocument,
   staffOrderDocuments,
   staffPackingSlip,
 } from './orders.documents.ts';
 import { payOrderByCard } from './orders.payments.ts';
+import { quoteRefund } from './orders.refund-lines.ts';
 import { getOrder, listOrders, placeOrder, quoteShipping } from './orders.service.ts';
 import { salesReport, shopDashboard } from './sales.service.ts';
 
@@ -151,7 +156,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
  * `/admin/reports/sales/`, the sales report.
  */
 export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', staffOnly());
+  app.addHook('onRequest', staffOnly('manage_orders'));
   const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
 
   app.get(
@@ -162,8 +167,10 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/dashboard/',
-    { schema: { ...schema, response: { 200: AdminDashboard, ...errorResponses } } },
-    async (request) => shopDashboard(request.ctx),
+    {
+      schema: { ...schema, querystring: AdminDashboardQuery, response: { 200: AdminDashboard, ...errorResponses } },
+    },
+    async (request) => shopDashboard(request.ctx, request.query),
   );
 
   app.get(
@@ -206,6 +213,10 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     sendPdf(reply, await staffPackingSlip(request.ctx, request.params.id)),
   );
 
+  app.get('/orders/:id/customs-declaration/', { schema: { ...schema, params: OrderParams } }, async (request, reply) =>
+    sendPdf(reply, await staffCustomsDeclaration(request.ctx, request.params.id)),
+  );
+
   app.post(
     '/orders/:id/transition/',
     {
@@ -242,6 +253,19 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('idempotent-replayed', String(!created))
         .send(order);
     },
+  );
+
+  app.post(
+    '/orders/:id/refunds/quote/',
+    {
+      schema: {
+        ...schema,
+        params: OrderParams,
+        body: RefundQuoteBody,
+        response: { 200: RefundQuote, ...errorResponses },
+      },
+    },
+    async (request) => quoteRefund(request.ctx, request.params.id, request.body),
   );
 
   app.post(

@@ -6,19 +6,25 @@ import {
   type Order,
   type OrderListQuery,
   type OrderSummary,
+  type Presentment,
 } from '@platform/contracts';
-import type { ShippingQuote, ShippingQuoteQuery } from '@platform/contracts/shipping';
+import { formatMinorIn, formatRate } from '@platform/contracts/currency';
+import { findCountryCode, type ShippingQuote, type ShippingQuoteQuery } from '@platform/contracts/shipping';
 import { type RequestContext, requireUser } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { cartForPricing } from '../cart/index.ts';
 import { customerRefunds, type RefundableOrder, refundTotals } from '../payments/index.ts';
 import { priceBasket, pricedFigures } from '../pricing/index.ts';
+import { getSellingAbroadSettings } from '../site/index.ts';
 import { taxView, toOrderTax } from '../tax/index.ts';
-import { checkoutFingerprint, checkReplay, runCheckout } from './checkout.workflow.ts';
+import { checkoutFingerprint, checkReplay } from './checkout.request.ts';
+import { runCheckout } from './checkout.workflow.ts';
 import {
   countCustomerOrders,
   findOrderByIdempotencyKey,
+  findOrderIdByNumber,
+  findOrderNumbers,
   findOrderWithLines,
   listCustomerOrders,
   type OrderRow,
@@ -37,7 +43,38 @@ export function toSummary(row: OrderRow): OrderSummary {
     currency: row.currency,
     total_items: row.totalItems,
     created_at: row.createdAt.toISOString(),
+    ships_by: row.shipsBy,
   };
+}
+
+/**
+ * What the shopper saw (decision 028): the currency they read prices in, its rate then and the total in it as shown;
+ * an order read in the shop's own currency answers that currency, a rate of 1 and its total.
+ */
+export function presentmentOfOrder(row: OrderRow): Presentment {
+  const { presentmentCurrency, presentmentRateMicros, presentmentDecimals, presentmentTotalMinor } = row;
+  if (presentmentCurrency === null || presentmentRateMicros === null || presentmentDecimals === null) {
+    return {
+      presentment_currency: row.currency,
+      presentment_rate: '1',
+      presentment_total: formatMinor(row.totalCents),
+    };
+  }
+  return {
+    presentment_currency: presentmentCurrency,
+    presentment_rate: formatRate(presentmentRateMicros),
+    presentment_total: formatMinorIn(presentmentTotalMinor ?? 0, presentmentDecimals),
+  };
+}
+
+/**
+ * Whether an order's address is in another country than the shop's (decision 029): it leaves the country, with a
+ * customs declaration. False while the shop's settings name no country.
+ */
+export function leavesShopCountry(address: DeliveryAddress, shopCountry: string): boolean {
+  if (!shopCountry) return false;
+  const destination = findCountryCode(address.country);
+  return destination !== null && destination !== shopCountry;
 }
 
 /** The order as its refunds need it. */
@@ -76,7 +113,8 @@ export function toOrder(
       customization: line.customization,
       line_total: formatMinor(line.lineTotalCents),
       thumb_image: line.thumbKey ? ctx.deps.media.url(line.thumbKey) : null,
-      variant: line.sku ? { id: line.variantId ?? null, sku: line.sku } : null,
+      variant: line.sku ? { id: line.variantId ?? null, sku: line.sku, option_values: line.optionValues ?? [] } : null,
+      ships_by: line.shipsBy ?? null,
     })),
     subtotal: formatMinor(row.subtotalCents),
     discount: formatMinor(row.discountCents),
@@ -101,6 +139,8 @@ export function toOrder(
       ? { carrier: row.carrier, tracking_number: row.trackingNumber, tracking_url: row.trackingUrl }
       : null,
     ...refunds,
+    ...presentmentOfOrder(row),
+    confirmed_age: row.confirmedAge,
   };
 }
 
@@ -156,6 +196,9 @@ export async function quoteShipping(ctx: RequestContext, query: ShippingQuoteQue
   });
   if (!charge) throw new Error('a quote is priced with its shipping');
   const { subtotal, discount, shipping, tax, taxes, total } = pricedFigures(order);
+  const abroad = await getSellingAbroadSettings(ctx);
+  // Leaving the shop's country, unless one of the destination's taxes is charged already (decision 029).
+  const leaves = abroad.country !== '' && abroad.country !== charge.countryCode;
   return {
     country: charge.countryCode,
     country_name: charge.countryName,
@@ -169,6 +212,7 @@ export async function quoteShipping(ctx: RequestContext, query: ShippingQuoteQue
     total_items: order.totalItems,
     free_above: charge.freeAboveCents === null ? null : formatMinor(charge.freeAboveCents),
     delivery_estimate: charge.deliveryEstimate,
+    duties_notice: leaves && order.taxes.length === 0 ? abroad.dutiesNotice : null,
   };
 }
 
@@ -192,6 +236,35 @@ export async function findOrder(
 ): Promise<(Order & { userId: number; isTest: boolean }) | null> {
   const row = await findOrderWithLines(ctx.scope, orderId);
   return row ? { ...toOrder(ctx, row, await refundsOf(ctx, row)), userId: row.userId, isTest: row.isTest } : null;
+}
+
+/** The shop's order with this number, for the platform's own work (a guest's withdrawal); null when there is none. */
+export async function findOrderByNumber(
+  ctx: RequestContext,
+  number: string,
+): Promise<(Order & { userId: number; isTest: boolean }) | null> {
+  const id = await findOrderIdByNumber(ctx.scope, number);
+  return id === null ? null : findOrder(ctx, id);
+}
+
+/** The numbers of the shop's orders among `ids`, by id: what the stock ledger names its movements' orders by. */
+export async function orderNumbers(ctx: RequestContext, ids: number[]): Promise<Map<number, string>> {
+  return findOrderNumbers(ctx.scope, [...new Set(ids)]);
+}
+
+/**
+ * Units of each line of the order that refunds which went through gave back by line (decision 024), by line id: what
+ * the returns module reads to end the returns a refund covers.
+ */
+export async function refundedUnitsByLine(ctx: RequestContext, orderId: number): Promise<Map<number, number>> {
+  const row = await findOrderWithLines(ctx.scope, orderId);
+  const units = new Map<number, number>();
+  if (!row?.paidAt) return units;
+  for (const refund of (await refundTotals(ctx, refundableOf(row))).rows) {
+    if (refund.status !== 'succeeded') continue;
+    for (const line of refund.lines) units.set(line.line_id, (units.get(line.line_id) ?? 0) + line.quantity);
+  }
+  return units;
 }
 
 /** The customer's orders, newest first, a page at a time. */

@@ -77,6 +77,8 @@ describe('GET /api/orders/shipping-quote/', () => {
       total_items: 2,
       free_above: null,
       delivery_estimate: '7–14 business days',
+      // The shop names no country of its own: nothing is said of import duties.
+      duties_notice: null,
     });
     expect((await quote(setup, 'de')).json()).toMatchObject({ country: 'DE', shipping: '29.00' });
     expect((await quote(setup, 'NP')).json()).toMatchObject({

@@ -112,7 +112,7 @@ export function subscribeOrderEvents(deps: ServiceDeps): void {
         orderCancelledMail({
           shopName: shopName(ctx),
           ...mail,
-          reason: event.reason === 'cancelled' ? '' : event.reason,
+          reason: event.reason === 'cancelled' || event.reasonKept ? '' : event.reason,
         }),
       )(event, tx);
     }

@@ -10,10 +10,10 @@ import {
   takeCards,
 } from '../../../test/builders.ts';
 import { mailsTo } from '../../../test/outbox.ts';
-import { setProductActive } from '../catalog/catalog.repository.ts';
+import { setProductActive } from '../catalog/products/products.repository.ts';
 import { adjustStock } from '../inventory/index.ts';
 import type { Tenant } from '../tenants/index.ts';
-import { cancelOverdueOrders, scheduleOrderExpiry, transitionOrder } from './index.ts';
+import { cancelOverdueOrders, orderJobs, transitionOrder } from './index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -389,6 +389,7 @@ describe('GET /api/orders/orders/', () => {
       currency: 'USD',
       total_items: 1,
       created_at: expect.any(String),
+      ships_by: null,
     });
     expect(page.next).toContain('page=2');
     const second = (
@@ -527,11 +528,15 @@ describe('expiry of unpaid orders', () => {
       order.id,
     ]);
     const logged: object[] = [];
-    const job = scheduleOrderExpiry(t.app.deps, 3_600_000, {
-      info: (object) => logged.push(object),
-      error: (object) => logged.push(object),
+    // The orders' jobs, as the app starts them with ORDER_EXPIRY_INTERVAL_SECONDS set (the tests' own is 0: none).
+    expect(orderJobs(t.app.deps, { info: () => undefined, error: () => undefined })).toEqual([]);
+    const hourly = { ...t.app.deps, config: { ...t.app.deps.config, ORDER_EXPIRY_INTERVAL_SECONDS: 3600 } };
+    const jobs = orderJobs(hourly, {
+      info: (object: object) => logged.push(object),
+      error: (object: object) => logged.push(object),
     });
-    await job.stop();
+    expect(jobs).toHaveLength(2);
+    for (const job of jobs) await job.stop();
     expect(logged).toEqual([{ job: 'order expiry', cancelled: 1 }]);
     expect(await stockOf(product.id)).toBe(5);
   });

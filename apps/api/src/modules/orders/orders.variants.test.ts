@@ -115,13 +115,13 @@ describe('ordering a variant', () => {
         unit_price: '114.00',
         quantity: 1,
         customization: { engraving: 'Maya', Blade_length: '12 inch', Finish: 'Mirror' },
-        variant: { id: setup.mirror.id, sku: `SIR-12-M-${setup.shop.id}` },
+        variant: { id: setup.mirror.id, sku: `SIR-12-M-${setup.shop.id}`, option_values: ['12 inch', 'Mirror'] },
       }),
       expect.objectContaining({
         unit_price: '99.00',
         quantity: 1,
         customization: { Blade_length: '12 inch', Finish: 'Mirror' },
-        variant: { id: setup.mirror.id, sku: `SIR-12-M-${setup.shop.id}` },
+        variant: { id: setup.mirror.id, sku: `SIR-12-M-${setup.shop.id}`, option_values: ['12 inch', 'Mirror'] },
       }),
     ]);
     expect(order.subtotal).toBe('213.00');
@@ -149,10 +149,8 @@ describe('ordering a variant', () => {
       url: `/api/orders/orders/${order.id}/`,
       token: setup.customer.accessToken,
     });
-    expect(mine.json().items.map((item: { variant: unknown }) => item.variant)).toEqual([
-      { id: setup.mirror.id, sku: `SIR-12-M-${setup.shop.id}` },
-      { id: setup.mirror.id, sku: `SIR-12-M-${setup.shop.id}` },
-    ]);
+    const mirror = { id: setup.mirror.id, sku: `SIR-12-M-${setup.shop.id}`, option_values: ['12 inch', 'Mirror'] };
+    expect(mine.json().items.map((item: { variant: unknown }) => item.variant)).toEqual([mirror, mirror]);
   });
 
   it('refuses an order of more units of a variant than it holds, naming its options, though others have more', async () => {

@@ -20,9 +20,18 @@ export interface DayRange {
 /**
  * NOTE: the one definition of a sold order, which every figure of revenue uses: its payment confirmed and the order
  * not cancelled (`PAID_ORDER_STATUSES`), and not a test order (placed while the shop took cards through the test
- * gateway: no money changed hands).
+ * gateway: no money changed hands), unless the figures are asked with test orders (`includeTest`: the dashboard's
+ * switch, for a demo or a shop trying its checkout).
  */
-const soldOrder = sql`${inArray(orders.status, [...PAID_ORDER_STATUSES])} and ${not(orders.isTest)}`;
+function soldOrder(includeTest = false): SQL {
+  const paid = inArray(orders.status, [...PAID_ORDER_STATUSES]);
+  return includeTest ? sql`${paid}` : sql`${paid} and ${not(orders.isTest)}`;
+}
+
+/** Whether figures count test orders too (left out unless asked). */
+export interface SoldOrders {
+  includeTest?: boolean;
+}
 
 /**
  * Paid within the range's days, from midnight of its first day to midnight after its last, in the shop's time zone
@@ -38,13 +47,13 @@ function paidWithin(range: DayRange): SQL {
  * revenue (`soldOrder`: a refund of an order cancelled, or of a test order, takes nothing off money never counted),
  * per period of its return in the shop's time zone, in cents. Revenue stays what was paid.
  */
-function refundsWithin(scope: TenantScope, range: DayRange, interval: SalesInterval): SQL {
+function refundsWithin(scope: TenantScope, range: DayRange, interval: SalesInterval, sold: SoldOrders): SQL {
   const returned = refundColumns.completed(scope);
   return sql`
     select date_trunc(${interval}::text, returned.completed_at at time zone ${range.timeZone}::text) as period,
            sum(returned.amount_cents) as cents
       from ${returned} as returned
-      join ${orders} on ${scope.where(orders, sql`${orders.id} = returned.order_id`, soldOrder)}
+      join ${orders} on ${scope.where(orders, sql`${orders.id} = returned.order_id`, soldOrder(sold.includeTest))}
      where returned.completed_at >= (${range.from}::date::timestamp at time zone ${range.timeZone}::text)
        and returned.completed_at < ((${range.to}::date + 1)::timestamp at time zone ${range.timeZone}::text)
      group by 1`;
@@ -76,6 +85,7 @@ export async function salesSeries(
   scope: TenantScope,
   range: DayRange,
   interval: SalesInterval,
+  sold: SoldOrders = {},
 ): Promise<SalesPeriodRow[]> {
   const rows = await scope.rows<{
     period: string;
@@ -104,9 +114,9 @@ export async function salesSeries(
                 from ${orderLines}
                where ${scope.where(orderLines, sql`${orderLines.orderId} = ${orders.id}`)}) as units
         from ${orders}
-       where ${scope.where(orders, soldOrder, paidWithin(range))}
+       where ${scope.where(orders, soldOrder(sold.includeTest), paidWithin(range))}
     ),
-    returned as (${refundsWithin(scope, range, interval)})
+    returned as (${refundsWithin(scope, range, interval, sold)})
     select to_char(periods.period, 'YYYY-MM-DD') as period,
            count(sold.period)::integer as orders,
            coalesce(sum(sold.units), 0)::integer as units,
@@ -164,7 +174,7 @@ export async function topProducts(scope: TenantScope, range: DayRange, limit: nu
            sum(${orderLines.lineTotalCents})::text as revenue_cents
       from ${orderLines}
       join ${orders} on ${orders.tenantId} = ${orderLines.tenantId} and ${orders.id} = ${orderLines.orderId}
-     where ${scope.where(orderLines)} and ${scope.where(orders, soldOrder, paidWithin(range))}
+     where ${scope.where(orderLines)} and ${scope.where(orders, soldOrder(), paidWithin(range))}
      group by ${orderLines.productId}, case when ${orderLines.productId} is null then ${orderLines.productName} end
      order by sum(${orderLines.lineTotalCents}) desc, sum(${orderLines.quantity}) desc, 2
      limit ${limit}`,
@@ -193,5 +203,18 @@ export async function listAwaitingPayment(scope: TenantScope, limit: number): Pr
     .from(orders)
     .where(scope.where(orders, eq(orders.status, 'awaiting_payment')))
     .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+/** The statuses of an order paid and not yet shipped: what the forge still has to make and send. */
+const TO_SHIP = ['paid', 'processing'] as const;
+
+/** Orders made to order, paid and not shipped, whose ship-by day is `until` or before, soonest first. */
+export async function listDueToShip(scope: TenantScope, until: string, limit: number): Promise<OrderRow[]> {
+  return scope.db
+    .select()
+    .from(orders)
+    .where(scope.where(orders, inArray(orders.status, [...TO_SHIP]), sql`${orders.shipsBy} <= ${until}::date`))
+    .orderBy(orders.shipsBy, orders.id)
     .limit(limit);
 }

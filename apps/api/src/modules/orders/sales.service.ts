@@ -1,7 +1,7 @@
 // What the shop sold, for staff: the dashboard's figures of today and the sales report over a range, both by the
 // calendar of the shop's time zone and both counting paid orders only (`soldOrder` in sales.repository.ts).
 import { formatMinor, ORDER_CURRENCY } from '@platform/contracts';
-import type { AdminDashboard } from '@platform/contracts/admin';
+import { type AdminDashboard, type AdminDashboardQuery, roleMay } from '@platform/contracts/admin';
 import {
   addDays,
   checkSalesRange,
@@ -14,7 +14,7 @@ import {
   type SalesReport,
   type SalesReportQuery,
 } from '@platform/contracts/reports';
-import { type RequestContext, requireStaff } from '../../lib/context.ts';
+import { type RequestContext, requirePermission, requireStaff } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { getAccountEmails } from '../accounts/index.ts';
 import { listLowStockProducts } from '../inventory/index.ts';
@@ -23,6 +23,7 @@ import {
   countAwaitingPayment,
   type DayRange,
   listAwaitingPayment,
+  listDueToShip,
   type SalesPeriodRow,
   salesSeries,
   topProducts,
@@ -104,7 +105,7 @@ export async function salesReport(
   query: SalesReportQuery,
   now = new Date(),
 ): Promise<SalesReport> {
-  requireStaff(ctx);
+  requirePermission(ctx, 'see_revenue');
   const timeZone = await getShopTimeZone(ctx);
   const to = query.to ?? (query.from ? addDays(query.from, DEFAULT_SALES_DAYS - 1) : dateInZone(now, timeZone));
   const from = query.from ?? addDays(to, -(DEFAULT_SALES_DAYS - 1));
@@ -133,29 +134,37 @@ export async function salesReport(
 
 /**
  * `GET /admin/dashboard/`: today's paid orders and their money, split as the report splits it (today: the shop's calendar day, from its midnight),
- * the orders awaiting payment (how many, and the latest), and the products at or below their low-stock threshold.
+ * (the money left out, null, for a role that may not see revenue), the orders awaiting payment (how many, and the latest), and the products at or below their low-stock threshold.
+ * Test orders count in today's figures only when `include_test` asks for them.
  */
-export async function shopDashboard(ctx: RequestContext, now = new Date()): Promise<AdminDashboard> {
-  requireStaff(ctx);
+export async function shopDashboard(
+  ctx: RequestContext,
+  query: AdminDashboardQuery = { include_test: false },
+  now = new Date(),
+): Promise<AdminDashboard> {
+  const user = requireStaff(ctx);
+  const seesRevenue = roleMay(user.role, 'see_revenue');
   const timeZone = await getShopTimeZone(ctx);
   const today = dateInZone(now, timeZone);
-  const [todays, awaitingCount, awaiting, lowStock] = await Promise.all([
-    salesSeries(ctx.scope, { timeZone, from: today, to: today }, 'day'),
+  const [todays, awaitingCount, awaiting, lowStock, due] = await Promise.all([
+    salesSeries(ctx.scope, { timeZone, from: today, to: today }, 'day', { includeTest: query.include_test }),
     countAwaitingPayment(ctx.scope),
     listAwaitingPayment(ctx.scope, AWAITING_LISTED),
     listLowStockProducts(ctx),
+    listDueToShip(ctx.scope, addDays(today, 7), AWAITING_LISTED),
   ]);
   const emails = await getAccountEmails(
     ctx,
-    awaiting.map((order) => order.userId),
+    [...awaiting, ...due].map((order) => order.userId),
   );
   const figures = figuresOf(todays);
   return {
     time_zone: timeZone,
     today,
+    include_test: query.include_test,
     orders_today: figures.orders,
-    revenue_today: figures.revenue,
-    sales_today: figures,
+    revenue_today: seesRevenue ? figures.revenue : null,
+    sales_today: seesRevenue ? figures : null,
     awaiting_payment: awaitingCount,
     awaiting_payment_orders: awaiting.map((order) => ({
       id: order.id,
@@ -169,5 +178,12 @@ export async function shopDashboard(ctx: RequestContext, now = new Date()): Prom
       payment_due_at: order.paymentDueAt?.toISOString() ?? null,
     })),
     low_stock: lowStock,
+    due_to_ship: due.map((order) => ({
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      ships_by: order.shipsBy ?? today,
+      customer_email: emails.get(order.userId) ?? '',
+    })),
   };
 }

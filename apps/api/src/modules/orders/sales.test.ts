@@ -6,7 +6,7 @@ import { adminCall, shopWithStaff } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { addToCart, createProduct, placeOrder, setPayments, takeCards } from '../../../test/builders.ts';
 import { GERMANY, NEW_YORK, taxedOrder, taxedShop } from '../../../test/taxed-orders.ts';
-import type { ProductRow } from '../catalog/catalog.repository.ts';
+import type { ProductRow } from '../catalog/products/products.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,7 +58,7 @@ async function paidOrder(setup: SalesShop, lines: [ProductRow, number][], paidAt
   return id;
 }
 
-function report(setup: Pick<SalesShop, 'shop' | 'staff'>, query: string, token = setup.staff.accessToken) {
+function report(setup: Pick<SalesShop, 'shop' | 'owner'>, query: string, token = setup.owner.accessToken) {
   return adminCall(t, setup.shop, token, 'GET', `/reports/sales/?${query}`);
 }
 
@@ -104,13 +104,29 @@ describe('the dashboard', () => {
 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-02T06:00:00Z'));
-    const answer = await adminCall(t, setup.shop, setup.staff.accessToken, 'GET', '/dashboard/');
+    const answer = await adminCall(t, setup.shop, setup.owner.accessToken, 'GET', '/dashboard/');
+    // Asked for, the test order counts too (the dashboard's switch, for a demo).
+    const withTests = await adminCall(t, setup.shop, setup.owner.accessToken, 'GET', '/dashboard/?include_test=true');
+    const without = await adminCall(t, setup.shop, setup.owner.accessToken, 'GET', '/dashboard/?include_test=false');
+    const wrong = await adminCall(t, setup.shop, setup.owner.accessToken, 'GET', '/dashboard/?include_test=yes');
     vi.useRealTimers();
+    expect(withTests.statusCode).toBe(200);
+    expect(withTests.json()).toMatchObject({
+      include_test: true,
+      orders_today: 2,
+      revenue_today: '97.50',
+      sales_today: plain(2, 2, '97.50'),
+      awaiting_payment: 1,
+    });
+    expect(without.json()).toMatchObject({ include_test: false, orders_today: 1, revenue_today: '85.00' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ include_test: ['Say true or false.'] });
     expect(answer.statusCode).toBe(200);
     const dashboard = answer.json();
     expect(dashboard).toMatchObject({
       time_zone: 'Asia/Kathmandu',
       today: '2026-11-02',
+      include_test: false,
       orders_today: 1,
       revenue_today: '85.00',
       awaiting_payment: 1,
@@ -134,9 +150,9 @@ describe('the dashboard', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     // 18:05 UTC on the 2nd is 23:50 on the 2nd in Kathmandu; at 18:20 UTC it is already the 3rd there.
     vi.setSystemTime(new Date('2026-11-02T18:05:00Z'));
-    const late = (await adminCall(t, setup.shop, setup.staff.accessToken, 'GET', '/dashboard/')).json();
+    const late = (await adminCall(t, setup.shop, setup.owner.accessToken, 'GET', '/dashboard/')).json();
     vi.setSystemTime(new Date('2026-11-02T18:20:00Z'));
-    const next = (await adminCall(t, setup.shop, setup.staff.accessToken, 'GET', '/dashboard/')).json();
+    const next = (await adminCall(t, setup.shop, setup.owner.accessToken, 'GET', '/dashboard/')).json();
     vi.useRealTimers();
     expect(late).toMatchObject({ today: '2026-11-02', orders_today: 1, revenue_today: '25.00' });
     expect(next).toMatchObject({ today: '2026-11-03', orders_today: 0, revenue_today: '0.00' });
@@ -301,7 +317,7 @@ describe('the sales report', () => {
 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-03T18:00:00Z'));
-    const dashboard = (await adminCall(t, setup.shop, setup.staff.accessToken, 'GET', '/dashboard/')).json();
+    const dashboard = (await adminCall(t, setup.shop, setup.owner.accessToken, 'GET', '/dashboard/')).json();
     vi.useRealTimers();
     expect(dashboard).toMatchObject({ time_zone: 'UTC', today: '2026-11-03', revenue_today: '371.54' });
     expect(dashboard.sales_today).toEqual(split);
@@ -425,7 +441,12 @@ describe('the sales report', () => {
     expect(asCustomer.statusCode).toBe(403);
     expect(asCustomer.json().detail).toBe('You do not have permission to perform this action.');
     expect((await report(setup, query, setup.owner.accessToken)).statusCode).toBe(200);
-    expect((await report(setup, query, setup.staff.accessToken)).statusCode).toBe(200);
+    // Revenue is for roles that may see it (ROLE_PERMISSIONS): the `staff` role may not, nor its dashboard's money.
+    const byStaff = await report(setup, query, setup.staff.accessToken);
+    expect(byStaff.statusCode).toBe(403);
+    expect(byStaff.json().detail).toBe("Your role may not see the shop's revenue.");
+    const dashboard = (await adminCall(t, setup.shop, setup.staff.accessToken, 'GET', '/dashboard/')).json();
+    expect(dashboard).toMatchObject({ revenue_today: null, sales_today: null, orders_today: expect.any(Number) });
   });
 
   it("never counts another shop's orders, nor answers another shop's staff", async () => {

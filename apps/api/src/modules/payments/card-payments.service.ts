@@ -23,6 +23,7 @@ import {
   findPaymentByUuid,
   hasOtherSucceededPayment,
   insertPaymentEvent,
+  listOrderPaymentRows,
   listUnnotifiedSucceededPayments,
   lockPayment,
   markOrderNotified,
@@ -333,6 +334,24 @@ export async function acknowledgeOrderPayment(
       detail: input.reviewReason,
     });
   }
+}
+
+/** The flag of a card payment that succeeded after its order was cancelled: staff refund it or restore the order. */
+export const PAID_AFTER_CANCEL_REVIEW =
+  'The payment succeeded after its order was cancelled: refund it or restore the order.';
+
+/**
+ * A cancelled order is restored with the payment that arrived after its cancellation: that payment's flag is lifted
+ * (it is the order's payment now), in the restore's transaction. False when the order has no such payment.
+ */
+export async function acceptPaymentAfterCancel(tx: TransactionContext, orderId: number): Promise<boolean> {
+  const payment = (await listOrderPaymentRows(tx.scope, orderId)).find(
+    (row) => row.status === 'succeeded' && row.reviewReason === PAID_AFTER_CANCEL_REVIEW,
+  );
+  if (!payment) return false;
+  await updatePayment(tx.scope, payment.id, { reviewReason: null });
+  await recordEvent(tx, { paymentId: payment.id, source: 'order', outcome: 'applied', detail: 'order restored' });
+  return true;
 }
 
 /** What the job works with. */

@@ -204,6 +204,13 @@ function codes(answer: MaintenanceAnswer) {
   return { respCode: answer.respCode, respDesc: answer.respDesc };
 }
 
+/** What a gateway says of a refund it was asked about (`PaymentMethodHandler.refundStatus`). */
+export interface GatewayRefundStatus {
+  status: 'pending' | 'succeeded' | 'failed' | 'not_found';
+  kind: 'refund' | 'void';
+  answer: MaintenanceAnswer;
+}
+
 /** The sandbox's (and the platform's reading of 2C2P's) answer code for "no refund by this reference". */
 export const REFUND_NOT_FOUND_CODE = '37';
 
@@ -216,11 +223,7 @@ export async function cardRefundStatus(
   ctx: RequestContext,
   config: PaymentConfig,
   request: { invoiceNo: string; amountCents: number; reference?: string },
-): Promise<{
-  status: 'pending' | 'succeeded' | 'failed' | 'not_found';
-  kind: 'refund' | 'void';
-  answer: MaintenanceAnswer;
-} | null> {
+): Promise<GatewayRefundStatus | null> {
   const answer = await askMaintenance(ctx, config, { processType: 'RS', ...request });
   if (answer.respCode === REFUND_NOT_FOUND_CODE) return { status: 'not_found', kind: 'refund', answer };
   if (answer.respCode !== '00') return null;

@@ -1,6 +1,8 @@
 // The payments module's public surface: the only file other modules and the app import from it.
 export {
+  acceptPaymentAfterCancel,
   acknowledgeOrderPayment,
+  PAID_AFTER_CANCEL_REVIEW,
   type PayableOrder,
   type PaymentJobDeps,
   reconcilePayments,
@@ -14,6 +16,7 @@ export {
   paymentMethodHandler,
 } from './payment-methods.ts';
 export { listOrderPayments } from './payments.admin.ts';
+export { paymentJobs } from './payments.jobs.ts';
 export type { PaymentSettingsValues } from './payments.repository.ts';
 export { paymentGatewayRoutes, paymentsAdminRoutes, paymentsRoutes } from './payments.routes.ts';
 export {
@@ -39,7 +42,9 @@ export {
   OPEN as OPEN_REFUND_STATUSES,
   pollPendingRefunds,
   type RefundableOrder,
+  type RefundLineRecord,
   type RefundRequest,
+  type RefundRow,
   type RefundTotals,
   recordRefundOutcome,
   redriveOnRetry,

@@ -13,7 +13,7 @@ import {
 import type { RequestContext } from '../../lib/context.ts';
 import { startCardPayment } from './card-payment-start.workflow.ts';
 import type { PayableOrder } from './card-payments.service.ts';
-import { refundCardPayment } from './card-refunds.service.ts';
+import { cardRefundStatus, type GatewayRefundStatus, refundCardPayment } from './card-refunds.service.ts';
 import { type PaymentConfig, takesCards } from './payments.config.ts';
 import { GatewayError } from './payments.gateway.ts';
 
@@ -76,6 +76,18 @@ export interface PaymentMethodHandler {
    * shop, by recording what staff did. Throws `GatewayError` when the gateway refuses.
    */
   refund(ctx: RequestContext, settings: PaymentConfig, refund: RefundInstruction): Promise<RefundOutcome>;
+  /**
+   * What became of a refund sent through its gateway, asked by the refund's own reference (or, for one sent before
+   * refunds carried it, by its amount); absent for a method paid outside the shop, whose refunds staff record.
+   * Throws `GatewayUnansweredError` when the gateway does not answer.
+   */
+  refundStatus?:
+    | ((
+        ctx: RequestContext,
+        settings: PaymentConfig,
+        request: { invoiceNo: string; amountCents: number; reference?: string },
+      ) => Promise<GatewayRefundStatus | null>)
+    | undefined;
 }
 
 /** A handler of `code`: its label and who confirms its payments come from the contracts, shared with the storefront. */
@@ -99,6 +111,7 @@ const card2c2p = defineMethod('card_2c2p', {
   options: (ctx, settings) => ({ enable_card_payment: takesCards(ctx, settings) }),
   start: startCardPayment,
   refund: gatewayRefund,
+  refundStatus: cardRefundStatus,
 });
 
 /** A transfer to the shop's bank account, which staff record as received. */

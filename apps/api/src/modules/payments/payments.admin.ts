@@ -1,7 +1,7 @@
 // The administration of payments: the shop's payment settings (the owner's), and the payments of an order.
 import { formatMinor } from '@platform/contracts';
 import type { AdminPayment, AdminPaymentSettings, AdminPaymentSettingsBody } from '@platform/contracts/admin';
-import { type RequestContext, requireStaff } from '../../lib/context.ts';
+import { type RequestContext, requirePermission, requireStaff } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -31,7 +31,7 @@ function settingsAnswer(config: PaymentConfig): AdminPaymentSettings {
 
 /** `GET /admin/payment-settings/` (owner): the settings, the secret key only as whether it is set. */
 export async function getPaymentSettings(ctx: RequestContext): Promise<AdminPaymentSettings> {
-  requireStaff(ctx, 'owner');
+  requirePermission(ctx, 'manage_settings');
   return settingsAnswer(await loadPaymentConfig(ctx));
 }
 
@@ -43,7 +43,7 @@ export async function updatePaymentSettings(
   ctx: RequestContext,
   body: AdminPaymentSettingsBody,
 ): Promise<AdminPaymentSettings> {
-  requireStaff(ctx, 'owner');
+  requirePermission(ctx, 'manage_settings');
   return inTransaction(ctx, async (tx) => {
     const current = await loadPaymentConfig(tx);
     const before = settingsAnswer(current);

@@ -98,7 +98,7 @@ export const paymentGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** `/admin/payment-settings/`: the shop's payment methods and card gateway, for the owner (the secret write-only). */
 export const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', staffOnly('owner'));
+  app.addHook('onRequest', staffOnly('manage_settings'));
   const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
   app.get(
     '/payment-settings/',

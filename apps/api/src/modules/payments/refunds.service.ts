@@ -1,15 +1,22 @@
 // Refunds of an order's payment: what is left to refund, a refund reserved against it (idempotent), sent through the
 // order's payment method (its handler: the card gateway, or staff's own record), completed later when the bank takes
 // its time (a status poll), and the refunds as the customer and staff read them.
-import { formatMinor, type OrderRefund, type PaymentMethod, paymentMethodLabel } from '@platform/contracts';
+import {
+  formatMinor,
+  isPaidThroughGateway,
+  type OrderRefund,
+  type PaymentMethod,
+  paymentMethodLabel,
+} from '@platform/contracts';
 import type { AdminRefund } from '@platform/contracts/admin';
 import type { Database } from '../../db/client.ts';
+import type { RefundLineRecord } from '../../db/schema/index.ts';
 import { type RequestContext, type ServiceDeps, systemContext, type TransactionContext } from '../../lib/context.ts';
 import { AppError, BadGatewayError, ConflictError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { returnOrderStock } from '../inventory/index.ts';
 import { listTenants } from '../tenants/index.ts';
-import { cardRefundStatus, GatewayUnansweredError } from './card-refunds.service.ts';
+import { type GatewayRefundStatus, GatewayUnansweredError } from './card-refunds.service.ts';
 import { paymentMethodHandler, type RefundOutcome } from './payment-methods.ts';
 import { loadPaymentConfig } from './payments.config.ts';
 import { GatewayError } from './payments.gateway.ts';
@@ -24,7 +31,7 @@ import {
   updateRefund,
 } from './refunds.repository.ts';
 
-export type { RefundRow };
+export type { RefundLineRecord, RefundRow };
 
 /** The order as a refund needs it (the orders module hands it over, its row locked). */
 export interface RefundableOrder {
@@ -62,16 +69,15 @@ function succeededPayment(payments: PaymentRow[], orderPaid: boolean): PaymentRo
 export async function refundTotals(ctx: RequestContext, order: RefundableOrder): Promise<RefundTotals> {
   const [rows, payments] = await Promise.all([
     listRefundRows(ctx.scope, order.id),
-    order.paymentMethod === 'card_2c2p' ? listOrderPaymentRows(ctx.scope, order.id) : Promise.resolve([]),
+    isPaidThroughGateway(order.paymentMethod) ? listOrderPaymentRows(ctx.scope, order.id) : Promise.resolve([]),
   ]);
   // A card order paid what its payment took (one that succeeded after the order was cancelled included); another
   // method, the order's total once marked paid.
-  const paidCents =
-    order.paymentMethod === 'card_2c2p'
-      ? (succeededPayment(payments, order.paid)?.amountCents ?? 0)
-      : order.paid
-        ? order.totalCents
-        : 0;
+  const paidCents = isPaidThroughGateway(order.paymentMethod)
+    ? (succeededPayment(payments, order.paid)?.amountCents ?? 0)
+    : order.paid
+      ? order.totalCents
+      : 0;
   const sum = (statuses: readonly RefundRow['status'][]) =>
     rows.filter((row) => statuses.includes(row.status)).reduce((total, row) => total + row.amountCents, 0);
   return { paidCents, refundedCents: sum(['succeeded']), requestedCents: sum(RESERVED), rows };
@@ -84,6 +90,8 @@ export interface RefundRequest {
   reference: string;
   refundedOn: string | null;
   restock: { product_id: number; variant_id?: number; quantity: number }[];
+  /** What a refund by line takes of each line (empty for a free amount). */
+  lines: RefundLineRecord[];
   idempotencyKey: string | null;
   fingerprint: string;
 }
@@ -129,10 +137,9 @@ export async function reserveRefund(
       amount: [`At most ${formatMinor(Math.max(left, 0))} is left to refund on this order.`],
     });
   }
-  const payment =
-    order.paymentMethod === 'card_2c2p'
-      ? succeededPayment(await listOrderPaymentRows(tx.scope, order.id), order.paid)
-      : null;
+  const payment = isPaidThroughGateway(order.paymentMethod)
+    ? succeededPayment(await listOrderPaymentRows(tx.scope, order.id), order.paid)
+    : null;
   const refund = await insertRefund(tx.scope, {
     orderId: order.id,
     paymentId: payment?.id ?? null,
@@ -144,6 +151,7 @@ export async function reserveRefund(
     reference: request.reference,
     refundedOn: request.refundedOn,
     restock: request.restock,
+    lines: request.lines,
     idempotencyKey: request.idempotencyKey,
     requestFingerprint: request.fingerprint,
     createdBy: tx.user?.id ?? null,
@@ -306,7 +314,14 @@ function orderRefundOf(row: RefundRow): OrderRefund {
     method_label: paymentMethodLabel(row.method, ''),
     created_at: row.createdAt.toISOString(),
     completed_at: row.completedAt?.toISOString() ?? null,
+    lines: row.lines.map((line) => ({ line_id: line.line_id, quantity: line.quantity })),
   };
+}
+
+/** What a refund by line gave back beyond its lines: the shipping, with the order's last units (else null). */
+function shippingOf(row: RefundRow): string | null {
+  const cents = row.amountCents - row.lines.reduce((sum, line) => sum + line.amount_cents, 0);
+  return cents === 0 ? null : formatMinor(cents);
 }
 
 /** The order's refunds as staff read them, with what is left to refund. */
@@ -326,6 +341,14 @@ export function staffRefunds(totals: RefundTotals): {
       reference: row.reference,
       refunded_on: row.refundedOn,
       restock: row.restock,
+      lines: row.lines.map((line) => ({
+        line_id: line.line_id,
+        quantity: line.quantity,
+        restock: line.restock,
+        amount: formatMinor(line.amount_cents),
+        tax: formatMinor(line.tax_cents),
+      })),
+      shipping: row.lines.length === 0 ? null : shippingOf(row),
       error_message: row.errorMessage,
       review_reason: row.reviewReason,
     })),
@@ -357,19 +380,19 @@ export async function redriveRefund(ctx: RequestContext, refundId: number, now =
   const refund = await findRefund(ctx.scope, refundId);
   if (!refund || !OPEN.includes(refund.status)) return 'unchanged';
   let sent: SentRefund | { status: 'failed'; respCode: string | null; respDesc: string };
-  if (paymentMethodHandler(refund.method).confirmedBy === 'staff' || !refund.paymentId) {
+  const refundStatus = paymentMethodHandler(refund.method).refundStatus;
+  if (!refundStatus || !refund.paymentId) {
     sent = await sendAgain(ctx, refund);
   } else {
     const payment = (await listOrderPaymentRows(ctx.scope, refund.orderId)).find((row) => row.id === refund.paymentId);
     if (!payment) return 'unchanged';
-    let known: Awaited<ReturnType<typeof cardRefundStatus>>;
+    let known: GatewayRefundStatus | null;
     try {
       const config = await loadPaymentConfig(ctx);
       const asked = { invoiceNo: payment.invoiceNo, amountCents: refund.amountCents };
-      known = await cardRefundStatus(ctx, config, { ...asked, reference: gatewayReferenceOf(refund) });
+      known = await refundStatus(ctx, config, { ...asked, reference: gatewayReferenceOf(refund) });
       // A refund pending since before refunds carried their own reference is known by its amount only.
-      if (known?.status === 'not_found' && refund.status === 'pending')
-        known = await cardRefundStatus(ctx, config, asked);
+      if (known?.status === 'not_found' && refund.status === 'pending') known = await refundStatus(ctx, config, asked);
     } catch (error) {
       if (error instanceof GatewayError) return 'unchanged';
       throw error;

@@ -27,11 +27,21 @@ const NO_VARIANT = {
   variant_price: '',
   variant_price_before_discount: '',
   variant_stock: '',
+  variant_made_to_order: '',
+  variant_lead_time_days: '',
+  variant_description: '',
+  variant_attributes: '',
+  variant_image_alts: '',
+  variant_hs_code: '',
+  variant_country_of_origin: '',
+  variant_customs_description: '',
+  variant_weight_grams: '',
 } satisfies Partial<Record<ProductCsvColumn, CsvValue>>;
 
 /**
  * A variant's columns: its SKU, its options in order, its own price (blank: the product's), its own before-discount
- * price (blank: none; the default variant's is the product's `price_before_discount`) and stock.
+ * price (blank: none; the default variant's is the product's `price_before_discount`) and stock; its own lead text,
+ * specification values and pictures' alt texts (by the picture's place in `images`); its own customs details.
  */
 function variantCells(product: ProductRecord, variant: ProductRecord['variants'][number]) {
   const cells: Record<string, CsvValue> = { ...NO_VARIANT };
@@ -43,6 +53,17 @@ function variantCells(product: ProductRecord, variant: ProductRecord['variants']
   cells.variant_price = variant.price ?? '';
   cells.variant_price_before_discount = variant.priceBeforeDiscount ?? '';
   cells.variant_stock = variant.stock;
+  cells.variant_made_to_order = encodeFlag(variant.madeToOrder);
+  cells.variant_lead_time_days = variant.leadTimeDays ?? '';
+  cells.variant_description = variant.description ?? '';
+  cells.variant_attributes = encodeAttributes(variant.attributes);
+  cells.variant_image_alts = encodeAttributes(
+    variant.pictureAlts.map((text) => ({ key: String(text.picture), value: text.altText })),
+  );
+  cells.variant_hs_code = variant.hsCode ?? '';
+  cells.variant_country_of_origin = variant.countryOfOrigin ?? '';
+  cells.variant_customs_description = variant.customsDescription ?? '';
+  cells.variant_weight_grams = variant.weightGrams ?? '';
   return cells as typeof NO_VARIANT;
 }
 
@@ -72,10 +93,17 @@ function cellsOf(ctx: RequestContext, product: ProductRecord): Record<ProductCsv
     published: encodeFlag(product.isActive),
     stock: product.stock,
     low_stock_threshold: product.lowStockThreshold,
+    made_to_order: encodeFlag(product.madeToOrder),
+    lead_time_days: product.leadTimeDays ?? '',
     description: product.description,
     long_html_description: product.longHtmlDescription,
     attributes: encodeAttributes(product.attributes),
     images: product.pictureKeys.map((key) => pictureUrl(ctx, key)).join(' '),
+    hs_code: product.hsCode,
+    country_of_origin: product.countryOfOrigin,
+    customs_description: product.customsDescription,
+    weight_grams: product.weightGrams ?? '',
+    age_restricted: encodeFlag(product.ageRestricted),
   };
 }
 

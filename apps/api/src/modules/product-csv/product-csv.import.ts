@@ -76,6 +76,11 @@ async function setVariants(tx: TransactionContext, productId: number, plan: Vari
   );
   // The default variant's before-discount price is the product's `price_before_discount` (decision 020).
   const defaultId = product.variants.find((variant) => variant.is_active)?.id;
+  // A picture's place in the file's `images` (1 the main image) names the product's picture there.
+  const places = [
+    ...product.images.filter((image) => image.is_main),
+    ...product.images.filter((image) => !image.is_main),
+  ].map((image) => image.id);
   const variants = plan.variants.flatMap((input) => {
     const id = idOf.get(JSON.stringify(input.values));
     if (id === undefined) return [];
@@ -88,6 +93,22 @@ async function setVariants(tx: TransactionContext, productId: number, plan: Vari
           ? {}
           : { price_before_discount: input.priceBeforeDiscount }),
         ...(input.stock === null ? {} : { stock: input.stock }),
+        ...(input.madeToOrder === undefined ? {} : { made_to_order: input.madeToOrder }),
+        ...(input.leadTimeDays === undefined ? {} : { lead_time_days: input.leadTimeDays }),
+        ...(input.description === undefined ? {} : { description: input.description }),
+        ...(input.attributes === undefined ? {} : { attributes: input.attributes }),
+        ...(input.hsCode === undefined ? {} : { hs_code: input.hsCode }),
+        ...(input.countryOfOrigin === undefined ? {} : { country_of_origin: input.countryOfOrigin }),
+        ...(input.customsDescription === undefined ? {} : { customs_description: input.customsDescription }),
+        ...(input.weightGrams === undefined ? {} : { weight_grams: input.weightGrams }),
+        ...(input.pictureAlts === undefined
+          ? {}
+          : {
+              image_alt_texts: input.pictureAlts.flatMap((text) => {
+                const imageId = places[text.picture - 1];
+                return imageId === undefined ? [] : [{ image_id: imageId, alt_text: text.altText }];
+              }),
+            }),
       },
     ];
   });

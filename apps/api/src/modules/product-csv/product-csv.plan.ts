@@ -2,6 +2,7 @@
 // product API's own schemas, and compared with the product it names. Reads only: the import applies the plans.
 
 import { AdminProductCreateBody, AdminProductUpdateBody } from '@platform/contracts/admin-products';
+import { LEAD_TIME_DAYS_MAX } from '@platform/contracts/plain';
 import {
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_MAX_ROWS,
@@ -44,6 +45,9 @@ const COLUMN_OF_FIELD: Record<string, ProductCsvColumn> = {
   is_active: 'published',
   is_featured: 'featured',
 };
+
+/** The columns of customs details written as the product form writes them (blank: unsaid). */
+const CUSTOMS_TEXT_COLUMNS = ['hs_code', 'country_of_origin', 'customs_description'] as const;
 
 /**
  * The lines of a product CSV. A file that is not one (empty, not CSV, no product rows, too many), or whose header
@@ -166,6 +170,8 @@ function changedColumns(
       'low_stock_threshold',
       body.low_stock_threshold !== undefined && body.low_stock_threshold !== product.lowStockThreshold,
     ],
+    ['made_to_order', body.made_to_order !== undefined && body.made_to_order !== product.madeToOrder],
+    ['lead_time_days', body.lead_time_days !== undefined && body.lead_time_days !== product.leadTimeDays],
     ['description', body.description !== undefined && body.description !== product.description],
     [
       'long_html_description',
@@ -174,6 +180,14 @@ function changedColumns(
     ],
     ['attributes', body.attributes !== undefined && SAME(body.attributes) !== SAME(product.attributes)],
     ['images', pictures !== null && SAME(pictures) !== SAME(product.pictureKeys)],
+    ['hs_code', body.hs_code !== undefined && body.hs_code !== product.hsCode],
+    ['country_of_origin', body.country_of_origin !== undefined && body.country_of_origin !== product.countryOfOrigin],
+    [
+      'customs_description',
+      body.customs_description !== undefined && body.customs_description !== product.customsDescription,
+    ],
+    ['weight_grams', body.weight_grams !== undefined && body.weight_grams !== product.weightGrams],
+    ['age_restricted', body.age_restricted !== undefined && body.age_restricted !== product.ageRestricted],
   ];
   return differs.filter(([, changed]) => changed).map(([column]) => column);
 }
@@ -187,9 +201,16 @@ const FIELD_OF_COLUMN: Partial<Record<ProductCsvColumn, keyof AdminProductUpdate
   featured: 'is_featured',
   published: 'is_active',
   low_stock_threshold: 'low_stock_threshold',
+  made_to_order: 'made_to_order',
+  lead_time_days: 'lead_time_days',
   description: 'description',
   long_html_description: 'long_html_description',
   attributes: 'attributes',
+  hs_code: 'hs_code',
+  country_of_origin: 'country_of_origin',
+  customs_description: 'customs_description',
+  weight_grams: 'weight_grams',
+  age_restricted: 'age_restricted',
 };
 
 function planLine(line: ProductLine, lookups: Lookups, firstRowOf: Map<string, number>): RowPlan {
@@ -224,6 +245,8 @@ function planLine(line: ProductLine, lookups: Lookups, firstRowOf: Map<string, n
   for (const [column, field] of [
     ['featured', 'is_featured'],
     ['published', 'is_active'],
+    ['made_to_order', 'made_to_order'],
+    ['age_restricted', 'age_restricted'],
   ] as const) {
     const cell = cells[column];
     if (cell === undefined || cell.trim() === '') continue;
@@ -235,6 +258,25 @@ function planLine(line: ProductLine, lookups: Lookups, firstRowOf: Map<string, n
     const threshold = decodeWholeNumber(cells.low_stock_threshold);
     if (threshold === null) add(errors, 'low_stock_threshold', 'A whole number is required.');
     else input.low_stock_threshold = threshold;
+  }
+  if (cells.lead_time_days !== undefined && cells.lead_time_days.trim() !== '') {
+    const days = decodeWholeNumber(cells.lead_time_days);
+    if (days === null || days < 1 || days > LEAD_TIME_DAYS_MAX) {
+      add(errors, 'lead_time_days', `A whole number of days from 1 to ${LEAD_TIME_DAYS_MAX} is required.`);
+    } else input.lead_time_days = days;
+  }
+  if (input.made_to_order === true && input.lead_time_days === undefined && !existing?.leadTimeDays) {
+    add(errors, 'lead_time_days', 'A piece made to order needs its lead time in days.');
+  }
+
+  for (const column of CUSTOMS_TEXT_COLUMNS) {
+    if (cells[column] !== undefined) input[column] = cells[column];
+  }
+  if (cells.weight_grams !== undefined) {
+    const text = cells.weight_grams.trim();
+    const grams = text === '' ? null : decodeWholeNumber(text);
+    if (text !== '' && grams === null) add(errors, 'weight_grams', 'A whole number of grams is required.');
+    else input.weight_grams = grams;
   }
   if (cells.description !== undefined) input.description = cells.description;
   if (cells.long_html_description !== undefined) input.long_html_description = cells.long_html_description;
@@ -319,7 +361,9 @@ function withVariants(
   lookups: Lookups,
   skus: Map<string, number>,
 ) {
-  const { plan: variants, reports } = planVariants(lines, plan.existing, lookups.skuOwners, skus);
+  // The pictures the product has once imported: the file's, else its own.
+  const pictures = (plan.pictures ?? plan.existing?.pictureKeys ?? []).length;
+  const { plan: variants, reports } = planVariants(lines, plan.existing, lookups.skuOwners, skus, pictures);
   for (const row of rows) {
     const report = reports.get(row.report.row);
     if (!report) continue;

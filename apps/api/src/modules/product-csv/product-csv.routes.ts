@@ -57,7 +57,7 @@ async function readCsvUpload(request: FastifyRequest): Promise<string> {
 
 /** `/admin/products/export/` and `/admin/products/import/`: the shop's products as a CSV file, and back. */
 export const productCsvAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', staffOnly());
+  app.addHook('onRequest', staffOnly('manage_products'));
   await app.register(multipart, {
     limits: { fileSize: PRODUCT_CSV_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 50 },
   });

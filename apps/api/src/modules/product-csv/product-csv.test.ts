@@ -77,7 +77,10 @@ async function movementsOf(setup: AdminCatalogShop, productId: number) {
   return ledger.json() as { stock: number; movements: { quantity: number; reason: string; note: string }[] };
 }
 
-/** A shop with one product that has attributes, a discount and is featured (stock 5, 85.00). */
+/**
+ * A shop with one product that has attributes, a discount, customs details (sold to adults only) and is featured
+ * (stock 5, 85.00).
+ */
 async function shopWithProduct(name?: string) {
   const setup = await adminCatalogShop(t, name);
   const patched = await admin(setup.shop, setup.staff.accessToken, 'PATCH', `/products/${setup.product.id}/`, {
@@ -88,6 +91,10 @@ async function shopWithProduct(name?: string) {
       { key: 'Mix=ed;key', value: 'a;b=c\\d' },
     ],
     long_html_description: '<p>Forged <strong>by hand</strong>.</p>',
+    hs_code: '8211.92',
+    country_of_origin: 'NP',
+    weight_grams: 550,
+    age_restricted: true,
   });
   expect(patched.statusCode).toBe(200);
   expect(patched.json()).toMatchObject({ price_before_discount: '99.50', is_featured: true });
@@ -102,7 +109,7 @@ describe('product CSV export', () => {
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(answer.headers['content-disposition']).toBe('attachment; filename="products.csv"');
     expect(answer.body.split('\r\n')[0]).toBe(
-      'slug,name,category,price,price_before_discount,featured,published,stock,low_stock_threshold,description,long_html_description,attributes,images,variant_sku,option1_name,option1_value,option2_name,option2_value,option3_name,option3_value,variant_price,variant_price_before_discount,variant_stock',
+      'slug,name,category,price,price_before_discount,featured,published,stock,low_stock_threshold,made_to_order,lead_time_days,description,long_html_description,attributes,images,variant_sku,option1_name,option1_value,option2_name,option2_value,option3_name,option3_value,variant_price,variant_price_before_discount,variant_stock,variant_made_to_order,variant_lead_time_days,variant_description,variant_attributes,variant_image_alts,hs_code,country_of_origin,customs_description,weight_grams,age_restricted,variant_hs_code,variant_country_of_origin,variant_customs_description,variant_weight_grams',
     );
     expect(rowsOf(answer.body)).toEqual([
       {
@@ -115,6 +122,8 @@ describe('product CSV export', () => {
         published: 'true',
         stock: '5',
         low_stock_threshold: '2',
+        made_to_order: 'false',
+        lead_time_days: '',
         description: 'A product.',
         long_html_description: '<p>Forged <strong>by hand</strong>.</p>',
         attributes: 'Blade length=10 in;Mix\\=ed\\;key=a\\;b\\=c\\\\d',
@@ -129,6 +138,20 @@ describe('product CSV export', () => {
         variant_price: '',
         variant_price_before_discount: '',
         variant_stock: '',
+        variant_made_to_order: '',
+        variant_lead_time_days: '',
+        variant_description: '',
+        variant_attributes: '',
+        variant_image_alts: '',
+        hs_code: '8211.92',
+        country_of_origin: 'NP',
+        customs_description: '',
+        weight_grams: '550',
+        age_restricted: 'true',
+        variant_hs_code: '',
+        variant_country_of_origin: '',
+        variant_customs_description: '',
+        variant_weight_grams: '',
       },
     ]);
 
@@ -336,6 +359,23 @@ describe('product CSV import', () => {
       price_before_discount: null,
       is_featured: false,
     });
+  });
+
+  it('makes a product to order with its lead time, and refuses one without (issue 49)', async () => {
+    const setup = await shopWithProduct();
+    const missing = toCsv(['slug', 'made_to_order'], [[setup.product.slug, 'true']]);
+    const refused = await importCsv(setup.shop, setup.staff.accessToken, missing);
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json())).toContain('A piece made to order needs its lead time in days.');
+    const bad = toCsv(['slug', 'made_to_order', 'lead_time_days'], [[setup.product.slug, 'true', '0']]);
+    expect((await importCsv(setup.shop, setup.staff.accessToken, bad)).statusCode).toBe(400);
+    const text = toCsv(['slug', 'made_to_order', 'lead_time_days'], [[setup.product.slug, 'true', '21']]);
+    const done = await importCsv(setup.shop, setup.staff.accessToken, text);
+    expect(done.json()).toMatchObject({ updated: 1 });
+    expect(done.json().rows[0].changes).toEqual(['made_to_order', 'lead_time_days']);
+    expect(await productBySlug(setup, setup.product.slug)).toMatchObject({ made_to_order: true, lead_time_days: 21 });
+    const [row] = rowsOf((await exportCsv(setup.shop, setup.staff.accessToken)).body);
+    expect(row).toMatchObject({ made_to_order: 'true', lead_time_days: '21' });
   });
 
   it("links pictures of the shop's own media, leaves other addresses for later, and refuses other shops' files", async () => {

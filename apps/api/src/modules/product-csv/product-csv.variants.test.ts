@@ -53,7 +53,7 @@ async function shopWithVariants() {
     variants: [
       { id: first?.id, sku: 'KH-10-M' },
       { id: second?.id, price: '95.00', stock: 2 },
-      { id: third?.id, price: '110.00', stock: 1 },
+      { id: third?.id, price: '110.00', stock: 1, made_to_order: true, lead_time_days: 21 },
     ],
   });
   expect(patched.statusCode, patched.body).toBe(200);
@@ -206,6 +206,53 @@ describe('the product CSV with variants', () => {
     ]);
   });
 
+  it('exports and imports a variant made to order with its lead time (issue 49)', async () => {
+    const setup = await shopWithVariants();
+    const rows = rowsOf((await exportCsv(setup)).body);
+    expect(rows.map((row) => [row.variant_made_to_order, row.variant_lead_time_days])).toEqual([
+      ['false', ''],
+      ['false', ''],
+      ['true', '21'],
+      ['false', ''],
+    ]);
+    const slug = setup.product.slug;
+    const columns = ['slug', 'variant_sku', 'option1_name', 'option1_value', 'option2_name', 'option2_value'];
+    const file = (cells: string[][]) =>
+      toCsv(
+        [...columns, 'variant_made_to_order', 'variant_lead_time_days'],
+        cells.map((row) => [slug, ...row]),
+      );
+    const variantRows = rows.map((row) => [
+      row.variant_sku ?? '',
+      'Blade length',
+      row.option1_value ?? '',
+      'Finish',
+      row.option2_value ?? '',
+    ]);
+    const missing = await importCsv(
+      setup,
+      file(variantRows.map((row, index) => [...row, index === 3 ? 'true' : '', ''])),
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(JSON.stringify(missing.json())).toContain('A piece made to order needs its lead time in days.');
+    const done = await importCsv(
+      setup,
+      file(variantRows.map((row, index) => [...row, index === 3 ? 'true' : '', index === 3 ? '10' : ''])),
+    );
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().rows[3].changes).toEqual(['variant_made_to_order', 'variant_lead_time_days']);
+    const variants = (await product(setup, setup.product.id)).variants as {
+      made_to_order: boolean;
+      lead_time_days: number | null;
+    }[];
+    expect(variants.map((variant) => [variant.made_to_order, variant.lead_time_days])).toEqual([
+      [false, null],
+      [false, null],
+      [true, 21],
+      [true, 10],
+    ]);
+  });
+
   it('reports a SKU of another product, a repeated combination and a row without options', async () => {
     const setup = await shopWithVariants();
     const file = toCsv(
@@ -222,5 +269,62 @@ describe('the product CSV with variants', () => {
     expect(rows[0]?.errors.variant_sku).toEqual(['A variant of another product has this SKU.']);
     expect(rows[1]?.errors.option1_value).toEqual(['This combination is also on row 2.']);
     expect(rows[2]?.errors.option1_name).toEqual(['A variant row names at least one option.']);
+  });
+
+  it('imports what customs papers say of a product and of its variants where they differ, and checks it', async () => {
+    const setup = await adminCatalogShop(t, 'CSV customs shop');
+    const columns = ['slug', 'name', 'category', 'price', 'variant_sku', 'option1_name', 'option1_value'];
+    const customs = ['hs_code', 'country_of_origin', 'customs_description', 'weight_grams', 'age_restricted'];
+    const own = ['variant_hs_code', 'variant_country_of_origin', 'variant_customs_description', 'variant_weight_grams'];
+    const category = setup.category.slug;
+    const file = toCsv(
+      [...columns, ...customs, ...own],
+      [
+        ['sirupate', 'Sirupate', category, '90.00', 'SI-12', 'Blade length', '12 inch']
+          .concat(['8211.92', 'np', 'Fixed-blade knife', '560', 'yes'])
+          .concat(['', '', '', '']),
+        ['sirupate', '', '', '', 'SI-18', 'Blade length', '18 inch']
+          .concat(['', '', '', '', ''])
+          .concat(['8211.92.90', 'IN', 'Long fixed-blade knife', '900']),
+      ],
+    );
+    const answer = await importCsv(setup, file);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const id = (await adminCall(t, setup.shop, setup.staff.accessToken, 'GET', '/products/?search=sirupate')).json()
+      .results[0].id as number;
+    const imported = await product(setup, id);
+    expect(imported).toMatchObject({
+      hs_code: '8211.92',
+      country_of_origin: 'NP',
+      customs_description: 'Fixed-blade knife',
+      weight_grams: 560,
+      age_restricted: true,
+    });
+    expect(imported.variants).toMatchObject([
+      { sku: 'SI-12', hs_code: null, country_of_origin: null, customs_description: null, weight_grams: null },
+      {
+        sku: 'SI-18',
+        hs_code: '8211.92.90',
+        country_of_origin: 'IN',
+        customs_description: 'Long fixed-blade knife',
+        weight_grams: 900,
+      },
+    ]);
+    // Out and back in: unchanged.
+    const exported = (await exportCsv(setup)).body;
+    const again = await importCsv(setup, exported, true);
+    expect(again.json()).toMatchObject({ created: 0, updated: 0, errors: 0 });
+
+    const wrong = toCsv(
+      ['slug', 'hs_code', 'country_of_origin', 'weight_grams', 'age_restricted'],
+      [['sirupate', '82', 'Atlantis', 'heavy', 'maybe']],
+    );
+    const refused = await importCsv(setup, wrong, true);
+    expect(refused.json().rows[0].errors).toEqual({
+      hs_code: ['An HS code has 6 digits, and up to 4 more of the country: 8211.92 or 8211.92.00.'],
+      country_of_origin: [expect.any(String)],
+      weight_grams: ['A whole number of grams is required.'],
+      age_restricted: ['Write true or false.'],
+    });
   });
 });

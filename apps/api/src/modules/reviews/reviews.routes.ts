@@ -30,7 +30,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** `/admin/reviews/`: the moderation of reviews for staff. */
 export const reviewsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', staffOnly());
+  app.addHook('onRequest', staffOnly('manage_products'));
   const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
 
   app.get(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCustomer, createProduct } from '../../../test/builders.ts';
-import { setProductActive } from '../catalog/catalog.repository.ts';
+import { setProductActive } from '../catalog/products/products.repository.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
 
 let t: TestApp;

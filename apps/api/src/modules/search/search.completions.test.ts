@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCategory, createProduct } from '../../../test/builders.ts';
 import { HOSTILE_SEARCHES } from '../../../test/hostile-searches.ts';
 import { countQueries } from '../../../test/query-counter.ts';
-import { setProductActive } from '../catalog/catalog.repository.ts';
+import { setProductActive } from '../catalog/products/products.repository.ts';
 import { storeImage } from '../media/media.images.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
 import { insertSynonymGroups } from './search.repository.ts';

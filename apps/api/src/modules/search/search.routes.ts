@@ -58,7 +58,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ products: SearchedProducts }>
 
 /** `/admin/synonyms/` and `/admin/concepts/`: the shop's synonym groups and related concept groups for staff. */
 export const searchAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', staffOnly());
+  app.addHook('onRequest', staffOnly('manage_products'));
   const schema = { tags: ['admin'], security: [{ tenant: [], bearer: [] }] };
 
   for (const kind of ['synonyms', 'concepts'] as const) {

@@ -35,7 +35,7 @@ describe('the shipping cost rule', () => {
 });
 
 describe('who may administer the shipping zones', () => {
-  it('answers 401 to guests, 403 to customers, 401 to another shop’s staff, and lets staff in', async () => {
+  it('answers 401 to guests, 403 to customers, 401 to another shop’s staff; staff read, the owner changes', async () => {
     const { shop, staff, customer } = await shopWithStaff();
     const theirs = await shopWithStaff();
     const routes: ['GET' | 'POST' | 'PATCH' | 'DELETE', string, object?][] = [
@@ -53,6 +53,11 @@ describe('who may administer the shipping zones', () => {
       );
     }
     expect((await admin(shop, staff.accessToken, 'GET', '/shipping-zones/')).json()).toEqual({ count: 0, results: [] });
+    // Settings are the owner's (ROLE_PERMISSIONS): the `staff` role reads them and changes nothing.
+    const refused = await admin(shop, staff.accessToken, 'POST', '/shipping-zones/', EUROPE);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe("Your role may not manage the shop's settings or staff.");
+    expect((await admin(shop, staff.accessToken, 'GET', '/shipping-zones/')).json().count).toBe(0);
   });
 });
 
@@ -68,7 +73,7 @@ describe('shipping zones', () => {
         token: customer.accessToken,
       });
 
-    const created = await admin(shop, staff.accessToken, 'POST', '/shipping-zones/', EUROPE);
+    const created = await admin(shop, owner.accessToken, 'POST', '/shipping-zones/', EUROPE);
     expect(created.statusCode, created.body).toBe(201);
     const europe = created.json();
     expect(europe).toMatchObject({
@@ -81,7 +86,7 @@ describe('shipping zones', () => {
       delivery_estimate: '7–14 business days',
     });
     const rest = (
-      await admin(shop, staff.accessToken, 'POST', '/shipping-zones/', {
+      await admin(shop, owner.accessToken, 'POST', '/shipping-zones/', {
         name: 'Rest of the world',
         is_default: true,
         flat_rate: '40.00',
@@ -103,20 +108,20 @@ describe('shipping zones', () => {
     expect((await quote('FR')).json()).toMatchObject({ zone: 'Europe', shipping: '30.00' });
     expect((await quote('JP')).json()).toMatchObject({ zone: 'Rest of the world', shipping: '40.00' });
 
-    const changed = await admin(shop, staff.accessToken, 'PATCH', `/shipping-zones/${europe.id}/`, {
+    const changed = await admin(shop, owner.accessToken, 'PATCH', `/shipping-zones/${europe.id}/`, {
       countries: ['FR', 'IT'],
       flat_rate: '20.00',
     });
     expect(changed.json()).toMatchObject({ countries: ['FR', 'IT'], flat_rate: '20.00', per_item: '2.50' });
     // A cleared form field ('') means never free, like null.
-    const neverFree = await admin(shop, staff.accessToken, 'PATCH', `/shipping-zones/${europe.id}/`, {
+    const neverFree = await admin(shop, owner.accessToken, 'PATCH', `/shipping-zones/${europe.id}/`, {
       free_above: '',
     });
     expect(neverFree.json()).toMatchObject({ free_above: null });
     expect((await quote('IT')).json()).toMatchObject({ zone: 'Europe', shipping: '25.00' });
     expect((await quote('DE')).json()).toMatchObject({ zone: 'Rest of the world' });
 
-    expect((await admin(shop, staff.accessToken, 'DELETE', `/shipping-zones/${europe.id}/`)).statusCode).toBe(204);
+    expect((await admin(shop, owner.accessToken, 'DELETE', `/shipping-zones/${europe.id}/`)).statusCode).toBe(204);
     expect((await admin(shop, staff.accessToken, 'GET', `/shipping-zones/${europe.id}/`)).statusCode).toBe(404);
     expect((await quote('IT')).json()).toMatchObject({ zone: 'Rest of the world' });
 
@@ -129,7 +134,7 @@ describe('shipping zones', () => {
       'shipping_zone.create',
     ]);
     expect(log.results[2]).toMatchObject({
-      actor_user_id: staff.user.id,
+      actor_user_id: owner.user.id,
       summary: {
         before: { countries: 'DE FR GB', flat_rate: '25.00' },
         after: { countries: 'FR IT', flat_rate: '20.00' },
@@ -138,8 +143,8 @@ describe('shipping zones', () => {
   });
 
   it('keeps a country in one zone, one default zone without countries, unique names and sensible amounts', async () => {
-    const { shop, staff } = await shopWithStaff();
-    const create = (payload: object) => admin(shop, staff.accessToken, 'POST', '/shipping-zones/', payload);
+    const { shop, owner, staff } = await shopWithStaff();
+    const create = (payload: object) => admin(shop, owner.accessToken, 'POST', '/shipping-zones/', payload);
     const europe = (await create(EUROPE)).json();
     const taken = await create({ ...EUROPE, name: 'Western Europe', countries: ['FR', 'ES'] });
     expect(taken.statusCode).toBe(400);
@@ -157,7 +162,7 @@ describe('shipping zones', () => {
     expect((await create({ ...EUROPE, name: 'Rest 2', is_default: true, countries: [] })).json()).toEqual({
       is_default: ['The default zone is Rest: a shop has one.'],
     });
-    const days = await admin(shop, staff.accessToken, 'PATCH', `/shipping-zones/${europe.id}/`, {
+    const days = await admin(shop, owner.accessToken, 'PATCH', `/shipping-zones/${europe.id}/`, {
       delivery_days_min: 20,
     });
     expect(days.json()).toEqual({ delivery_days_max: ['Ensure this is at least the days from.'] });
@@ -168,7 +173,7 @@ describe('shipping zones', () => {
       { tenant_id: 1 },
       { delivery_days_min: -1 },
     ]) {
-      const response = await admin(shop, staff.accessToken, 'PATCH', `/shipping-zones/${europe.id}/`, wrong);
+      const response = await admin(shop, owner.accessToken, 'PATCH', `/shipping-zones/${europe.id}/`, wrong);
       expect(response.statusCode, JSON.stringify(wrong)).toBe(400);
     }
     expect((await admin(shop, staff.accessToken, 'GET', `/shipping-zones/${europe.id}/`)).json()).toEqual(europe);
@@ -177,13 +182,13 @@ describe('shipping zones', () => {
   it("never shows or changes another shop's zones", async () => {
     const ours = await shopWithStaff();
     const theirs = await shopWithStaff();
-    const zone = (await admin(theirs.shop, theirs.staff.accessToken, 'POST', '/shipping-zones/', EUROPE)).json();
+    const zone = (await admin(theirs.shop, theirs.owner.accessToken, 'POST', '/shipping-zones/', EUROPE)).json();
     for (const [method, payload] of [['GET'], ['PATCH', { name: 'Mine' }], ['DELETE']] as const) {
-      const response = await admin(ours.shop, ours.staff.accessToken, method, `/shipping-zones/${zone.id}/`, payload);
+      const response = await admin(ours.shop, ours.owner.accessToken, method, `/shipping-zones/${zone.id}/`, payload);
       expect(response.statusCode, method).toBe(404);
     }
     expect((await admin(ours.shop, ours.staff.accessToken, 'GET', '/shipping-zones/')).json().count).toBe(0);
     // Their zone's countries are free for ours.
-    expect((await admin(ours.shop, ours.staff.accessToken, 'POST', '/shipping-zones/', EUROPE)).statusCode).toBe(201);
+    expect((await admin(ours.shop, ours.owner.accessToken, 'POST', '/shipping-zones/', EUROPE)).statusCode).toBe(201);
   });
 });

@@ -10,7 +10,7 @@ import {
   deliveryEstimateText,
 } from '@platform/contracts/shipping';
 import type { TransactionContext } from '../../lib/context.ts';
-import { type RequestContext, requireStaff } from '../../lib/context.ts';
+import { type RequestContext, requirePermission, requireStaff } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -162,7 +162,7 @@ export async function createZoneByStaff(
   ctx: RequestContext,
   body: AdminShippingZoneCreateBody,
 ): Promise<AdminShippingZone> {
-  requireStaff(ctx);
+  requirePermission(ctx, 'manage_settings');
   return inTransaction(ctx, async (tx) => {
     const zone = await addZone(tx, body);
     await recordAudit(tx, {
@@ -181,7 +181,7 @@ export async function updateZoneByStaff(
   id: number,
   body: AdminShippingZoneUpdateBody,
 ): Promise<AdminShippingZone> {
-  requireStaff(ctx);
+  requirePermission(ctx, 'manage_settings');
   const countries = unique(body.countries);
   return inTransaction(ctx, async (tx) => {
     const current = await findZone(tx.scope, id, true);
@@ -209,7 +209,7 @@ export async function updateZoneByStaff(
 
 /** `DELETE /admin/shipping-zones/{id}/`; audited. Orders keep the zone's name and estimate they were sold with. */
 export async function deleteZoneByStaff(ctx: RequestContext, id: number): Promise<void> {
-  requireStaff(ctx);
+  requirePermission(ctx, 'manage_settings');
   await inTransaction(ctx, async (tx) => {
     const current = await findZone(tx.scope, id, true);
     if (!current || !(await deleteZone(tx.scope, id))) throw zoneNotFound();

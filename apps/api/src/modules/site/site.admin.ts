@@ -1,8 +1,10 @@
 // The administration of the site settings: title, description, favicon, logo, analytics id, the locale and time zone
-// of the storefront's dates and prices, and the company information (tagline, history, mission, vision, core
-// values). Writes are audited in their transaction.
+// of the storefront's dates and prices, the company information (tagline, history, mission, vision, core values),
+// and selling abroad (the shop's country, its notice of import duties, the adult age, the adult's signature). Writes
+// are audited in their transaction.
+import { DEFAULT_ADULT_AGE } from '@platform/contracts';
 import type { AdminSiteSettings, AdminSiteSettingsBody } from '@platform/contracts/admin-content';
-import { type RequestContext, requireStaff } from '../../lib/context.ts';
+import { type RequestContext, requirePermission, requireStaff } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -39,6 +41,10 @@ function toAdminSettings(ctx: RequestContext, row: SiteSettingsRow | null, value
     legal_name: row?.legalName ?? '',
     legal_address: row?.legalAddress ?? '',
     tax_number: row?.taxNumber ?? '',
+    country: row?.country ?? '',
+    duties_notice: row?.dutiesNotice ?? '',
+    adult_age: row?.adultAge ?? DEFAULT_ADULT_AGE,
+    adult_signature: row?.adultSignature ?? false,
   };
 }
 
@@ -61,7 +67,7 @@ function checkMediaKeys(ctx: RequestContext, body: AdminSiteSettingsBody): void 
 
 /** `PATCH /admin/site-settings/`: changes the given fields (`core_values` replaces the list); audited. */
 export async function updateSiteSettings(ctx: RequestContext, body: AdminSiteSettingsBody): Promise<AdminSiteSettings> {
-  requireStaff(ctx);
+  requirePermission(ctx, 'manage_settings');
   checkMediaKeys(ctx, body);
   return inTransaction(ctx, async (tx) => {
     const current = await lockSettings(tx.scope);
@@ -84,6 +90,10 @@ export async function updateSiteSettings(ctx: RequestContext, body: AdminSiteSet
       legalName: body.legal_name,
       legalAddress: body.legal_address,
       taxNumber: body.tax_number,
+      country: body.country,
+      dutiesNotice: body.duties_notice,
+      adultAge: body.adult_age,
+      adultSignature: body.adult_signature,
     });
     if (body.core_values) await replaceCoreValues(tx.scope, body.core_values);
     const after = toAdminSettings(tx, row, await listCoreValues(tx.scope));

@@ -1,9 +1,11 @@
 import { asc } from 'drizzle-orm';
-import { coreValues, siteSettings } from '../../db/schema/index.ts';
+import { coreValues, homePages, siteSettings } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
 export type CoreValueRow = typeof coreValues.$inferSelect;
+export type HomePageRow = typeof homePages.$inferSelect;
+export type HomePageValues = Omit<HomePageRow, 'tenantId' | 'updatedAt'>;
 
 export async function findSettings(scope: TenantScope): Promise<SiteSettingsRow | null> {
   const [row] = await scope.db.select().from(siteSettings).where(scope.where(siteSettings)).limit(1);
@@ -55,4 +57,27 @@ export async function replaceCoreValues(
     scope,
     values.map((value, position) => ({ ...value, position })),
   );
+}
+
+/** The shop's home page as saved; null before its owner first saves it. Locked for the transaction when `lock`. */
+export async function findHomePage(scope: TenantScope, lock = false): Promise<HomePageRow | null> {
+  const query = scope.db.select().from(homePages).where(scope.where(homePages));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Writes the shop's home page when it has none yet (a concurrent first write wins; this one then does nothing). */
+export async function insertHomePage(scope: TenantScope, values: HomePageValues): Promise<void> {
+  await scope.db.insert(homePages).values(scope.values(values)).onConflictDoNothing();
+}
+
+/** Writes the shop's home page whole (the service merges a change into the current page first). */
+export async function updateHomePage(scope: TenantScope, values: HomePageValues): Promise<HomePageRow> {
+  const [row] = await scope.db
+    .update(homePages)
+    .set({ ...values, updatedAt: new Date() })
+    .where(scope.where(homePages))
+    .returning();
+  if (!row) throw new Error('home page update found no row');
+  return row;
 }

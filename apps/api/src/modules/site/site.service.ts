@@ -1,7 +1,8 @@
-import type { SiteSettings } from '@platform/contracts';
+import { DEFAULT_ADULT_AGE, DEFAULT_DUTIES_NOTICE, type SiteSettings } from '@platform/contracts';
 import type { RequestContext } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { shopOrigin } from '../../lib/urls.ts';
+import { listShopCurrencies, toDisplayCurrency } from '../currencies/index.ts';
 import { isTestMode } from '../payments/index.ts';
 import {
   findSettings,
@@ -13,10 +14,11 @@ import {
 
 /** The tenant's public site settings with its company information; a tenant without settings has none (404). */
 export async function getPublicSettings(ctx: RequestContext): Promise<SiteSettings> {
-  const [settings, values, testMode] = await Promise.all([
+  const [settings, values, testMode, currencies] = await Promise.all([
     findSettings(ctx.scope),
     listCoreValues(ctx.scope),
     isTestMode(ctx),
+    listShopCurrencies(ctx),
   ]);
   if (!settings) throw new NotFoundError();
   const { media } = ctx.deps;
@@ -40,6 +42,8 @@ export async function getPublicSettings(ctx: RequestContext): Promise<SiteSettin
     locale: settings.locale,
     time_zone: settings.timeZone,
     test_mode: testMode,
+    currencies: currencies.map((currency) => toDisplayCurrency(currency, settings.locale)),
+    adult_age: settings.adultAge,
   };
 }
 
@@ -56,6 +60,8 @@ export interface SellerDetails {
   legalName: string;
   legalAddress: string;
   taxNumber: string;
+  /** The shop's country (ISO code), '' when not set. */
+  country: string;
   contactEmail: string;
   locale: string;
   timeZone: string;
@@ -68,9 +74,33 @@ export async function getSellerDetails(ctx: RequestContext): Promise<SellerDetai
     legalName: settings?.legalName || settings?.siteTitle || ctx.tenant.name,
     legalAddress: settings?.legalAddress ?? '',
     taxNumber: settings?.taxNumber ?? '',
+    country: settings?.country ?? '',
     contactEmail: settings?.contactEmail ?? '',
     locale: settings?.locale ?? 'en-US',
     timeZone: settings?.timeZone ?? 'UTC',
+  };
+}
+
+/** How the shop sells abroad (issue 48, decision 029). */
+export interface SellingAbroadSettings {
+  /** The shop's country (ISO code); '' when not set: then no order counts as leaving it. */
+  country: string;
+  /** What the checkout says of import duties on an order leaving the shop's country (its words, else the platform's). */
+  dutiesNotice: string;
+  /** The age the buyer of an age-restricted product confirms. */
+  adultAge: number;
+  /** The courier takes an adult's signature for an order holding an age-restricted product. */
+  adultSignature: boolean;
+}
+
+/** The shop's settings for selling abroad (the defaults for a shop without settings). */
+export async function getSellingAbroadSettings(ctx: RequestContext): Promise<SellingAbroadSettings> {
+  const settings = await findSettings(ctx.scope);
+  return {
+    country: settings?.country ?? '',
+    dutiesNotice: settings?.dutiesNotice || DEFAULT_DUTIES_NOTICE,
+    adultAge: settings?.adultAge ?? DEFAULT_ADULT_AGE,
+    adultSignature: settings?.adultSignature ?? false,
   };
 }
 

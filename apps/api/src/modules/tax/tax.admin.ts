@@ -12,7 +12,7 @@ import type {
 import { COUNTRY_NOT_FOUND, findCountryCode } from '@platform/contracts/shipping';
 import { basisPointsToPercent, percentToBasisPoints } from '@platform/contracts/tax';
 import type { TransactionContext } from '../../lib/context.ts';
-import { type RequestContext, requireStaff } from '../../lib/context.ts';
+import { type RequestContext, requirePermission, requireStaff } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -147,7 +147,7 @@ async function addRate(tx: TransactionContext, body: AdminTaxRateCreateBody): Pr
 
 /** `POST /admin/tax-rates/`; audited. */
 export async function createTaxRateByStaff(ctx: RequestContext, body: AdminTaxRateCreateBody): Promise<AdminTaxRate> {
-  requireStaff(ctx);
+  requirePermission(ctx, 'manage_settings');
   return inTransaction(ctx, async (tx) => {
     const rate = await addRate(tx, body);
     await recordAudit(tx, { action: 'tax_rate.create', entity: 'tax_rate', entityId: rate.id, after: rate });
@@ -161,7 +161,7 @@ export async function updateTaxRateByStaff(
   id: number,
   body: AdminTaxRateUpdateBody,
 ): Promise<AdminTaxRate> {
-  requireStaff(ctx);
+  requirePermission(ctx, 'manage_settings');
   return inTransaction(ctx, async (tx) => {
     const current = await findRate(tx.scope, id);
     if (!current) throw rateNotFound();
@@ -182,7 +182,7 @@ export async function updateTaxRateByStaff(
 
 /** `DELETE /admin/tax-rates/{id}/`; audited. Orders keep the taxes they were charged. */
 export async function deleteTaxRateByStaff(ctx: RequestContext, id: number): Promise<void> {
-  requireStaff(ctx);
+  requirePermission(ctx, 'manage_settings');
   await inTransaction(ctx, async (tx) => {
     const current = await findRate(tx.scope, id);
     if (!current || !(await deleteRate(tx.scope, id))) throw rateNotFound();
@@ -206,7 +206,7 @@ export async function updateTaxSettingsByStaff(
   ctx: RequestContext,
   body: AdminTaxSettingsBody,
 ): Promise<AdminTaxSettings> {
-  requireStaff(ctx, 'owner');
+  requirePermission(ctx, 'manage_settings');
   return inTransaction(ctx, async (tx) => {
     const before = await findPricesIncludeTax(tx.scope);
     const after = body.prices_include_tax ?? before;

@@ -22,6 +22,8 @@ import { findPricesIncludeTax, listRatesForPlace, type TaxRateRow } from './tax.
 export interface TaxView {
   countryCode: string;
   countryName: string;
+  /** The region as the shop's rates name it (its name from the country's list, else as given); null without one. */
+  region: string | null;
   display: TaxDisplay;
   pricesIncludeTax: boolean;
   rates: DestinationRate[];
@@ -66,9 +68,10 @@ export async function taxView(
   const countryCode = findCountryCode(input.country);
   if (!countryCode) throw new ValidationError({ [input.field]: [COUNTRY_NOT_FOUND] });
   const name = countryName(countryCode);
+  const region = regionOf(countryCode, input.region);
   const [rows, pricesIncludeTax] = await Promise.all([
     findZoneIdForCountry(ctx, countryCode).then((zoneId) =>
-      listRatesForPlace(ctx.scope, { countryCode, region: regionOf(countryCode, input.region), zoneId }),
+      listRatesForPlace(ctx.scope, { countryCode, region, zoneId }),
     ),
     findPricesIncludeTax(ctx.scope),
   ]);
@@ -78,6 +81,7 @@ export async function taxView(
   return {
     countryCode,
     countryName: name,
+    region,
     display,
     pricesIncludeTax,
     rates: [...(general ? [general] : []), ...own].map((row) => ({

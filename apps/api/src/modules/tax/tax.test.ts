@@ -314,11 +314,19 @@ describe('the administration of tax', () => {
       method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
       url: string,
       body?: object,
-      token = setup.staff.accessToken,
+      token = setup.owner.accessToken,
     ) => adminCall(t, setup.shop, token, method, url, body);
 
-    const list = await call('GET', '/tax-rates/');
+    const list = await call('GET', '/tax-rates/', undefined, setup.staff.accessToken);
     expect(list.json().count).toBe(3);
+    // The `staff` role reads the rates; changing them is the owner's (a setting: ROLE_PERMISSIONS).
+    const byStaff = await call(
+      'POST',
+      '/tax-rates/',
+      { name: 'VAT', rate: '20', country: 'FR' },
+      setup.staff.accessToken,
+    );
+    expect(byStaff.statusCode).toBe(403);
     expect(
       list
         .json()
@@ -356,7 +364,13 @@ describe('the administration of tax', () => {
     // Customers see nothing of it; staff read the settings, only the owner changes them.
     expect((await call('GET', '/tax-rates/', undefined, setup.customer.accessToken)).statusCode).toBe(403);
     expect((await call('GET', '/tax-settings/')).json()).toEqual({ prices_include_tax: false });
-    expect((await call('PATCH', '/tax-settings/', { prices_include_tax: true })).statusCode).toBe(403);
+    const byStaffSettings = await call(
+      'PATCH',
+      '/tax-settings/',
+      { prices_include_tax: true },
+      setup.staff.accessToken,
+    );
+    expect(byStaffSettings.statusCode).toBe(403);
     // Another shop's rate is not found here.
     const other = await taxShop('Other tax shop');
     const theirs = (await adminCall(t, other.shop, other.owner.accessToken, 'GET', '/tax-rates/')).json().results[0];

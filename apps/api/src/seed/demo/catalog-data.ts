@@ -35,3 +35,40 @@ export const DEMO_CATEGORIES = [
 ] as const;
 
 export type DemoCategorySlug = (typeof DEMO_CATEGORIES)[number]['slug'];
+
+/** The categories of knives: every product of them is sold to adults only (issue 48). */
+export const AGE_RESTRICTED_CATEGORIES: readonly DemoCategorySlug[] = [
+  'traditional',
+  'service',
+  'ceremonial',
+  'kitchen-utility',
+];
+
+/**
+ * What customs papers say of a demo product (issue 48): every khukuri, and the karda's set, is a knife with a fixed
+ * blade (HS 8211.92), sold to adults only (the set by its own flag, the others by their category); the sheath a
+ * leather case (4202.91), the care kit a whetstone's set (6804.22). All are made in Nepal.
+ */
+export function demoCustoms(product: { slug: string; category: DemoCategorySlug }): {
+  hsCode: string;
+  countryOfOrigin: string;
+  customsDescription: string;
+  ageRestricted: boolean;
+} {
+  const own: Record<string, [string, string]> = {
+    'leather-khukuri-sheath': ['4202.91', 'Knife sheath of buffalo leather over wood'],
+    'blade-care-kit': ['6804.22', 'Blade care set: whetstone, oil, polishing cloth and leather strop'],
+    'karda-chakmak-set': ['8211.92', 'Small fixed-blade knife with honing steel'],
+  };
+  const [hsCode, customsDescription] = own[product.slug] ?? [
+    '8211.92',
+    'Khukuri: hand-forged fixed-blade knife of carbon steel, with sheath',
+  ];
+  return { hsCode, countryOfOrigin: 'NP', customsDescription, ageRestricted: product.slug === 'karda-chakmak-set' };
+}
+
+/** A weight as the demo's specifications write it ("1,300 g") in grams; null for none. */
+export function grams(weight: string | undefined): number | null {
+  const digits = weight?.replace(/[^0-9]/g, '') ?? '';
+  return digits ? Number(digits) : null;
+}

@@ -138,6 +138,53 @@ describe('demo catalog pictures', () => {
     ]);
   });
 
+  it('gives every variant a page that says its own blade length: lead text, specifications and picture', () => {
+    const sold = DEMO_PRODUCTS.filter((product) => product.sold);
+    let sized = 0;
+    for (const data of sold) {
+      const product = products.get(data.slug) as Product;
+      const at = product.options.findIndex((option) => option.name === 'Blade length');
+      const ownLength = Object.values(product.variants[0]?.options ?? {})[at] as string;
+      const inches = (length: string) => length.replace(' inch', '');
+      // The product's own texts are its default variant's.
+      expect(product.description, data.slug).toContain(ownLength);
+      expect(product.attributes.find((attribute) => attribute.key === 'Blade length')?.value, data.slug).toMatch(
+        new RegExp(`^${inches(ownLength)} inches`),
+      );
+      expect(product.long_html_description, data.slug).not.toContain(`${inches(ownLength)} inches`);
+      for (const variant of product.variants) {
+        const length = variant.options['Blade length'] as string;
+        if (length === ownLength) {
+          expect(variant, variant.sku).toMatchObject({ description: null, attributes: [], image_alt_texts: [] });
+          continue;
+        }
+        sized += 1;
+        expect(variant.description, variant.sku).toContain(length);
+        expect(variant.description, variant.sku).not.toContain(ownLength);
+        const specifications = new Map((variant.attributes ?? []).map((entry) => [entry.key, entry.value]));
+        expect(specifications.get('Blade length'), variant.sku).toMatch(new RegExp(`^${inches(length)} inches \\(`));
+        expect(specifications.get('Overall length'), variant.sku).toMatch(/^\d+ inches \(\d+ cm\)$/);
+        expect(specifications.get('Weight'), variant.sku).toMatch(/ g$/);
+        const [whole] = product.images;
+        expect(variant.image_alt_texts, variant.sku).toEqual([
+          {
+            image_id: whole?.id,
+            alt_text: whole?.alt_text.replace(`${inches(ownLength)}-inch`, `${inches(length)}-inch`),
+          },
+        ]);
+      }
+    }
+    expect(sized).toBeGreaterThanOrEqual(8);
+    const angkhola = products.get('angkhola-khukuri') as Product;
+    expect(angkhola.variants.find((variant) => variant.sku === 'ANG-15-VIL')).toMatchObject({
+      description:
+        'The everyday khukuri of the Nepali hills: a 15 inch blade with a gentle bend, a rosewood handle and a thick spine that chops far above its weight.',
+      attributes: expect.arrayContaining([{ key: 'Blade length', value: '15 inches (38 cm)' }]),
+    });
+    const bhojpure = products.get('bhojpure-khukuri') as Product;
+    expect(bhojpure.variants.find((variant) => variant.sku === 'BHO-14')?.description).toContain('14 inch blade');
+  });
+
   it('gives the Sirupate’s mirror-polished variants its close-up as their own picture, the others none', () => {
     const sirupate = products.get('sirupate-khukuri') as Product;
     const closeUp = sirupate.images[1];

@@ -6,15 +6,17 @@ import {
   createProducts,
   createProductVariants,
   type NewCatalogProduct,
+  type NewProductVariant,
   type PriceHistoryEntry,
   recordPastPrices,
 } from '../../modules/catalog/index.ts';
 import { type PreparedImage, prepareImage, recordImage } from '../../modules/media/index.ts';
 import { createReview } from '../../modules/reviews/index.ts';
 import { createSynonymGroups } from '../../modules/search/index.ts';
-import { DEMO_CATEGORIES } from './catalog-data.ts';
-import { renderProductPictures } from './pictures/index.ts';
-import { DEMO_PRODUCTS, type DemoProduct, type PastPrices } from './products-data.ts';
+import { AGE_RESTRICTED_CATEGORIES, DEMO_CATEGORIES, demoCustoms, grams } from './catalog-data.ts';
+import { productScenes, renderProductPictures } from './pictures/index.ts';
+import { BLADE_LENGTH, type DemoProduct, type DemoVariant, type PastPrices } from './product-shapes.ts';
+import { DEMO_PRODUCTS } from './products-data.ts';
 import { DEMO_REVIEWERS, DEMO_REVIEWS } from './reviews-data.ts';
 import { DEMO_CONCEPTS, DEMO_SYNONYMS } from './search-data.ts';
 
@@ -30,15 +32,20 @@ const CARE = `<h3>Care</h3>
 <li>Hone the edge with the chakmak or a fine stone; never put a khukuri in the dishwasher.</li>
 <li>Store it out of the sheath for long periods, so that leather does not trap moisture against the steel.</li></ul>`;
 
+/**
+ * The detailed description: the product's story, the forge, its specifications and care. A product sold in options
+ * has no specifications table here: they change with the variant chosen, which the page's Details show (issue 45).
+ */
 function longDescription(product: DemoProduct): string {
   const rows = product.attributes
     .map(([key, value]) => `<tr><th scope="row">${key}</th><td>${value}</td></tr>`)
     .join('');
+  const specifications = product.sold ? '' : `<h3>Specifications</h3><table><tbody>${rows}</tbody></table>`;
   return sanitizeRichText(`${product.story}
 <h3>Forged by hand in Nepal</h3>
 <p>Every blade is forged by a Kami smith and two helpers over a charcoal fire, ground on a hand-turned wheel and
 differentially tempered by pouring water along the edge, so that the edge is hard and the spine stays springy.</p>
-<h3>Specifications</h3><table><tbody>${rows}</tbody></table>${CARE}`);
+${specifications}${CARE}`);
 }
 
 /** Calls `work` on every item, `limit` at a time; the results in input order. */
@@ -75,6 +82,43 @@ async function recordPictures(ctx: RequestContext, pictures: { prepared: Prepare
 }
 
 /**
+ * What the page of a variant of another blade length than the product's says instead of the product's (issue 45):
+ * its lead text with its own length, its blade and overall length and weight, and the alt texts of the product's
+ * pictures (`pictureIds`, in their order) whose text names the length.
+ */
+function sizedPage(
+  product: DemoProduct,
+  variant: DemoVariant,
+  pictureIds: number[],
+): Pick<NewProductVariant, 'description' | 'attributes' | 'imageAltTexts' | 'weightGrams'> {
+  const sold = product.sold;
+  const at = sold?.options.findIndex((option) => option.name === BLADE_LENGTH) ?? -1;
+  const length = variant.options[at];
+  const size = length === undefined ? undefined : sold?.sizes[length];
+  const ownLength = sold?.variants[0]?.options[at];
+  if (!size || ownLength === undefined || length === undefined) return {};
+  const description = product.description.replace(ownLength, length);
+  if (description === product.description) throw new Error(`${variant.sku}: the lead text does not say ${ownLength}`);
+  const own: Record<string, string> = {
+    'Blade length': size.blade,
+    'Overall length': size.overall,
+    Weight: size.weight,
+  };
+  const attributes = product.attributes.map(([key, value]): [string, string] => [key, own[key] ?? value]);
+  const productAlts = productScenes(product).map((picture) => picture.alt);
+  const imageAltTexts = productScenes({ ...product, attributes }).flatMap((picture, place) => {
+    const imageId = pictureIds[place];
+    return picture.alt === productAlts[place] || imageId === undefined ? [] : [{ imageId, altText: picture.alt }];
+  });
+  return {
+    description,
+    attributes: Object.entries(own).map(([key, value]) => ({ key, value })),
+    imageAltTexts,
+    weightGrams: grams(size.weight),
+  };
+}
+
+/**
  * A demo product's options and variants (the first, the default, at the product's price and stock; some with pictures
  * of their own among the product's) and its old address leading to that variant; or its personalisation alone.
  */
@@ -99,6 +143,7 @@ async function seedOptions(
         if (id === undefined) throw new Error(`${variant.sku}: the product has no picture ${place + 1}`);
         return id;
       }),
+      ...sizedPage(product, variant, created.imageIds),
     })),
     personalisation: personalisation.map((field) => ({ ...field, priceCents: field.price * 100 })),
     redirects: sold ? [{ oldSlug: sold.oldSlug, variant: 0 }] : [],
@@ -143,7 +188,10 @@ async function seedPastPrices(ctx: RequestContext, product: DemoProduct, product
   ]);
 }
 
-/** The demo catalog: categories, 18 products with their studio pictures, attributes, synonyms and a few reviews. */
+/**
+ * The demo catalog: categories, 18 products with their studio pictures, attributes, customs details (the knives sold
+ * to adults only), synonyms and a few reviews.
+ */
 export async function seedCatalog(ctx: RequestContext): Promise<void> {
   const categoryIds = new Map<string, number>();
   for (const [position, category] of DEMO_CATEGORIES.entries()) {
@@ -152,6 +200,7 @@ export async function seedCatalog(ctx: RequestContext): Promise<void> {
       name: category.name,
       description: sanitizeRichText(category.description),
       position,
+      ageRestricted: AGE_RESTRICTED_CATEGORIES.includes(category.slug),
     });
     categoryIds.set(category.slug, row.id);
   }
@@ -178,6 +227,8 @@ export async function seedCatalog(ctx: RequestContext): Promise<void> {
       mainImageAlt: main?.altText ?? '',
       attributes: product.attributes.map(([key, value]) => ({ key, value })),
       images,
+      ...demoCustoms(product),
+      weightGrams: grams(product.attributes.find(([key]) => key === 'Weight')?.[1]),
     };
   });
   const created = new Map((await createProducts(ctx, products)).map((row) => [row.slug, row]));

@@ -43,6 +43,21 @@ describe('demo content', () => {
     expect(care.comment_count).toBe(2);
   });
 
+  it("has its home page's words as the shop's content", async () => {
+    const home = (await get('/api/pages/home/')).json();
+    expect(home.hero).toMatchObject({
+      eyebrow: 'Hand-forged in Dharan, Nepal',
+      title: 'Himalayan Khukuri House',
+      intro: expect.stringMatching(/^<p>Forged in the foothills\. Carried for a lifetime\.<\/p><p>Every blade forged/),
+      picture: null,
+    });
+    expect(home.story).toMatchObject({
+      heading: 'From our forge to your hands',
+      text: expect.stringMatching(/^<p>Himalayan Khukuri House began in 1994 .* water-buffalo horn\.<\/p>$/),
+    });
+    expect(home.featured).toEqual({ heading: 'Featured khukuris', source: 'flagged', category: null, products: [] });
+  });
+
   it('has contact information, FAQs, policies and the company information', async () => {
     const info = (await get('/api/contact/info/')).json();
     expect(info.branch_locations).toHaveLength(2);

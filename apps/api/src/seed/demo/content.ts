@@ -287,6 +287,22 @@ const FAQS: { question: string; answer: string }[] = [
 
 const REFUND_POLICY = `<h2>Refund Policy</h2>
 <p>We want you to be happy with your khukuri. If you are not, you may return it under the conditions below.</p>
+<h3>Your right to withdraw within 14 days</h3>
+<p>If you live in the European Union, you may withdraw from your purchase within <strong>14 days</strong> without
+giving any reason. The period ends 14 days after the day you (or someone you name) receive the goods; for an order
+not yet shipped it runs from the day of the order.</p>
+<ul>
+<li>Use <a href="/withdrawal">Withdraw from contract here</a>, linked at the foot of every page and on each order
+page while the period runs. You need no account: the order number and the e-mail address of the order are enough.
+Choose the whole order or some items, then confirm. We e-mail a receipt at once, with the date and time of your
+withdrawal.</li>
+<li>Send the goods back within 14 days of your withdrawal, to the address in the receipt: Himalayan Khukuri House,
+Bhanu Chowk 12, Dharan 56700, Koshi Province, Nepal. You pay the cost of sending them back.</li>
+<li>We refund what you paid, including the standard delivery when you withdraw from the whole order, within 14 days
+of receiving your withdrawal, by the means you paid with. We may wait until the goods are back with us or you show
+that you sent them.</li>
+<li>Knives engraved or made to your specification are not covered by the right of withdrawal.</li>
+</ul>
 <h3>Returns within 30 days</h3>
 <ul>
 <li>You may return any unused item within <strong>30 days</strong> of delivery.</li>

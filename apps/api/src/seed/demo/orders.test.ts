@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoTestApp, type TestApp } from '../../../test/app.ts';
+import { pdfText } from '../../../test/pdf.ts';
 import type { Tenant } from '../../modules/tenants/tenants.service.ts';
 import { DEMO_CUSTOMER, DEMO_OWNER } from './accounts.ts';
 
@@ -61,6 +62,8 @@ describe('demo shop payments and orders', () => {
           fullname: 'Demo Customer',
           contact_number: '+977 25 000000',
         },
+        // A khukuri: sold to adults only.
+        age_confirmed: true,
       },
     });
     expect(order.statusCode).toBe(201);
@@ -83,5 +86,100 @@ describe('demo shop payments and orders', () => {
       expect.objectContaining({ status: 'awaiting_payment', payment_method: 'bank_transfer' }),
     );
     expect(states).toContainEqual(expect.objectContaining({ status: 'processing', payment_method: 'card_2c2p' }));
+  });
+
+  it('sells the Angkhola to adults only, with its customs papers, and closes a destination in the shop’s words', async () => {
+    const angkhola = (await t.request(shop, { method: 'GET', url: '/api/products/products/angkhola-khukuri/' })).json();
+    expect(angkhola).toMatchObject({ hs_code: '8211.92', country_of_origin: 'NP', age_restricted: true });
+    const kit = (await t.request(shop, { method: 'GET', url: '/api/products/products/blade-care-kit/' })).json();
+    expect(kit.age_restricted).toBe(false);
+
+    const register = (email: string) =>
+      t.request(shop, {
+        method: 'POST',
+        url: '/api/accounts/register/',
+        payload: { email, password: 'Sirupate-blade-77', password_confirm: 'Sirupate-blade-77' },
+      });
+    const signIn = async (email: string) => {
+      expect((await register(email)).statusCode).toBe(201);
+      const login = await t.request(shop, {
+        method: 'POST',
+        url: '/api/accounts/login/',
+        payload: { login_id: email, password: 'Sirupate-blade-77' },
+      });
+      return login.json().access as string;
+    };
+    const singapore = {
+      street: '1 Raffles Place',
+      city: 'Singapore',
+      postalCode: '048616',
+      country: 'Singapore',
+      fullname: 'Tan Wei Ming',
+      contact_number: '+65 6123 4567',
+    };
+    const order = (token: string, body: object) =>
+      t.request(shop, {
+        method: 'POST',
+        url: '/api/orders/orders/',
+        token,
+        payload: { payment_method: 'bank_transfer', delivery_address: singapore, ...body },
+      });
+    const buyer = await signIn('abroad.buyer@example.com');
+    const add = await t.request(shop, {
+      method: 'POST',
+      url: '/api/orders/cart/add-item/',
+      token: buyer,
+      payload: { product_id: angkhola.id, quantity: 1 },
+    });
+    expect(add.statusCode).toBe(200);
+
+    const refused = await order(buyer, {});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toMatch(/\b18\b/);
+    const placed = await order(buyer, { age_confirmed: true });
+    expect(placed.statusCode, placed.body).toBe(201);
+
+    const login = await t.request(shop, {
+      method: 'POST',
+      url: '/api/accounts/login/',
+      payload: { login_id: DEMO_OWNER.email, password: DEMO_OWNER.password },
+    });
+    const owner = login.json().access as string;
+    const declaration = await t.request(shop, {
+      method: 'GET',
+      url: `/api/admin/orders/${placed.json().id}/customs-declaration/`,
+      token: owner,
+    });
+    expect(declaration.statusCode).toBe(200);
+    expect(declaration.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(declaration.rawPayload);
+    expect(text).toContain('8211.92');
+    expect(text).toContain('Nepal');
+    const slip = await t.request(shop, {
+      method: 'GET',
+      url: `/api/admin/orders/${placed.json().id}/packing-slip/`,
+      token: owner,
+    });
+    expect(await pdfText(slip.rawPayload)).toContain('Adult signature required');
+
+    // The shop closes Singapore to the Angkhola: an order there is refused with its message.
+    const message = 'Singapore does not let khukuris in: we cannot send this blade there.';
+    const restricted = await t.request(shop, {
+      method: 'POST',
+      url: '/api/admin/shipping-restrictions/',
+      token: owner,
+      payload: { country: 'SG', product_ids: [angkhola.id], message },
+    });
+    expect(restricted.statusCode, restricted.body).toBe(201);
+    const second = await signIn('abroad.second@example.com');
+    await t.request(shop, {
+      method: 'POST',
+      url: '/api/orders/cart/add-item/',
+      token: second,
+      payload: { product_id: angkhola.id, quantity: 1 },
+    });
+    const closed = await order(second, { age_confirmed: true });
+    expect(closed.statusCode).toBe(400);
+    expect(closed.json()).toEqual({ detail: message, code: 'shipping_restricted' });
   });
 });

@@ -48,6 +48,8 @@ async function seedShopperOrders(ctx: RequestContext): Promise<void> {
           country: shopper.country,
           ...('region' in shopper ? { region: shopper.region } : {}),
         },
+        // Khukuris are sold to adults only: the buyer confirms it at checkout.
+        age_confirmed: true,
       },
       now: new Date(placedAt),
     });
@@ -75,7 +77,7 @@ export async function seedOrders(ctx: RequestContext): Promise<void> {
   await addItem(customer, { product_id: product.id, quantity: 1, customization: {} });
   const placedAt = Date.now() - 41 * DAY_MS;
   const { order } = await placeOrder(customer, {
-    body: { payment_method: 'bank_transfer', delivery_address: DEMO_ADDRESS },
+    body: { payment_method: 'bank_transfer', delivery_address: DEMO_ADDRESS, age_confirmed: true },
     now: new Date(placedAt),
   });
   const steps = [

@@ -36,10 +36,11 @@ export async function seedPayments(ctx: RequestContext): Promise<void> {
     merchantId: DEMO_SANDBOX_MERCHANT_ID,
     secretKey: randomBytes(32).toString('base64url'),
   });
-  // The demo's mail comes from the shop, and replies reach it (addresses of the reserved `.example` domain).
+  // The demo's mail comes from the shop's own domain (the reserved `.example`), and replies reach the shop's address:
+  // its contact e-mail, which the contact page shows and its invoices print (no reply-to of its own).
   await configureMailSender(ctx, {
     sender_name: 'Himalayan Khukuri House',
-    sender_address: 'orders@himalayan-khukuri-house.example',
-    reply_to: 'help@himalayan-khukuri-house.example',
+    sender_address: 'orders@khukuri-house.example',
+    reply_to: '',
   });
 }

@@ -1,105 +1,6 @@
 // The demo shop's products: what each is, costs and holds in stock, its description, attributes and the look its
 // pictures are drawn from.
-import type { DemoCategorySlug } from './catalog-data.ts';
-import type { KhukuriLook, ProductLook, SheathLook } from './pictures/index.ts';
-
-export interface DemoProduct {
-  slug: string;
-  name: string;
-  category: DemoCategorySlug;
-  price: number;
-  priceBeforeDiscount?: number;
-  /**
-   * The prices it was sold at before its current one (decision 020), oldest first: [price, days ago]. A reduced
-   * product without them was sold at its before-discount price from 60 days ago, and at its price from 10 days ago.
-   */
-  pastPrices?: PastPrices;
-  stock: number;
-  featured?: boolean;
-  description: string;
-  /** Extra paragraphs of the detailed description (care and sheath sections are added to all). */
-  story: string;
-  attributes: [string, string][];
-  /** What the product's pictures show: drawn from this look and from the attributes (blade and overall length). */
-  look: ProductLook;
-  /**
-   * Sold in options (decision 018): its option types and variants. The first variant, the default, is the size the
-   * product was sold in alone at `oldSlug`, at its `price` and `stock` (the attributes describe it); that address
-   * leads to it.
-   */
-  sold?: { oldSlug: string; options: { name: string; values: string[] }[]; variants: DemoVariant[] };
-  /** Texts the shopper may write for their piece (an engraving), each adding `price` when filled in. */
-  personalisation?: { key: string; label: string; maxLength: number; price: number }[];
-}
-
-/** Prices of the past, oldest first: [price, days ago]. */
-export type PastPrices = [price: number, daysAgo: number][];
-
-/** A variant of a demo product: its SKU, option values (in the order of the types), price and stock. */
-export interface DemoVariant {
-  sku: string;
-  options: string[];
-  price: number;
-  /** Its own price before discount; absent: none (the default variant's, the first, is the product's). */
-  priceBeforeDiscount?: number;
-  /** Its prices before its current one, as a product's `pastPrices` (the default variant's are the product's). */
-  pastPrices?: PastPrices;
-  stock: number;
-  /** Its own pictures, shown first when it is chosen: places among the product's pictures (0 the first). */
-  pictures?: number[];
-}
-
-const variant = (
-  sku: string,
-  options: string[],
-  price: number,
-  stock: number,
-  priceBeforeDiscount?: number,
-): DemoVariant => ({ sku, options, price, stock, ...(priceBeforeDiscount ? { priceBeforeDiscount } : {}) });
-
-/** A mirror-polished variant leads with the product's close-up (its second picture), where the polish shows. */
-const mirror = (demo: DemoVariant): DemoVariant => ({ ...demo, pictures: [1] });
-
-const BLADE_LENGTH = 'Blade length';
-const FINISH = 'Finish';
-
-/** A khukuri's look: its blade's shape, handle and fittings; village finish leaves the forge scale on the spine. */
-function khukuri(
-  shape: KhukuriLook['shape'],
-  handle: KhukuriLook['handle'],
-  fittings: KhukuriLook['fittings'],
-  rest: Partial<KhukuriLook> & { sheath: SheathLook & { label: string }; kardaChakmak?: boolean },
-): ProductLook {
-  const { sheath, kardaChakmak, ...khukuriLook } = rest;
-  return {
-    kind: 'khukuri',
-    khukuri: { finish: 'polished', ...khukuriLook, shape, handle, fittings },
-    sheath: { frog: true, pockets: kardaChakmak, ...sheath },
-    kardaChakmak,
-  };
-}
-
-function attrs(
-  blade: string,
-  overall: string,
-  weight: string,
-  steel: string,
-  handle: string,
-  sheath: string,
-  origin = 'Dharan, Nepal',
-): [string, string][] {
-  return [
-    ['Blade length', blade],
-    ['Overall length', overall],
-    ['Weight', weight],
-    ['Steel', steel],
-    ['Handle', handle],
-    ['Sheath', sheath],
-    ['Origin', origin],
-  ];
-}
-
-const SPRING = '5160 leaf-spring carbon steel';
+import { attrs, BLADE_LENGTH, type DemoProduct, FINISH, khukuri, mirror, SPRING, variant } from './product-shapes.ts';
 
 export const DEMO_PRODUCTS: DemoProduct[] = [
   {
@@ -123,6 +24,10 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
         variant('ANG-15-VIL', ['15 inch', 'Village'], 125, 3),
         variant('ANG-15-MIR', ['15 inch', 'Mirror-polished'], 135, 0),
       ],
+      sizes: {
+        '12 inch': { blade: '12 inches (30 cm)', overall: '17 inches (43 cm)', weight: '650 g' },
+        '15 inch': { blade: '15 inches (38 cm)', overall: '20 inches (51 cm)', weight: '850 g' },
+      },
     },
     description:
       'The everyday khukuri of the Nepali hills: a 10 inch blade with a gentle bend, a rosewood handle and a thick spine that chops far above its weight.',
@@ -164,6 +69,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       options: [{ name: BLADE_LENGTH, values: ['12 inch', '14 inch'] }],
       // The 14 inch sells above the 12 inch's old price, and is not reduced.
       variants: [variant('BHO-12', ['12 inch'], 110, 9), variant('BHO-14', ['14 inch'], 135, 3)],
+      sizes: { '14 inch': { blade: '14 inches (36 cm)', overall: '19 inches (48 cm)', weight: '950 g' } },
     },
     description:
       'A heavy-bellied 12 inch blade from the Bhojpur hills, made for serious chopping, with a buffalo horn handle and a deep, dramatic bend.',
@@ -229,6 +135,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
         variant('SIR-15-SAT', ['15 inch', 'Satin'], 110, 2),
         mirror(variant('SIR-15-MIR', ['15 inch', 'Mirror-polished'], 120, 1)),
       ],
+      sizes: { '15 inch': { blade: '15 inches (38 cm)', overall: '20 inches (51 cm)', weight: '560 g' } },
     },
     description:
       'Slim as the siru grass leaf it is named after: a fast, light 12 inch khukuri with a bone handle, favoured by Gurkha soldiers for its reach.',
@@ -257,6 +164,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       oldSlug: 'budhume-khukuri-13-inch',
       options: [{ name: BLADE_LENGTH, values: ['13 inch', '16 inch'] }],
       variants: [variant('BUD-13', ['13 inch'], 120, 1), variant('BUD-16', ['16 inch'], 150, 0)],
+      sizes: { '16 inch': { blade: '16 inches (41 cm)', overall: '21 inches (53 cm)', weight: '1,300 g' } },
     },
     description:
       'Our heaviest village pattern: a 13 inch Budhume blade for splitting logs and clearing bamboo, with a walnut handle that fills the hand.',
@@ -501,6 +409,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       oldSlug: 'khukuri-machete-15-inch',
       options: [{ name: BLADE_LENGTH, values: ['15 inch', '18 inch'] }],
       variants: [variant('MAC-15', ['15 inch'], 95, 10), variant('MAC-18', ['18 inch'], 110, 5, 125)],
+      sizes: { '18 inch': { blade: '18 inches (46 cm)', overall: '23 inches (58 cm)', weight: '820 g' } },
     },
     description:
       'A long, thin khukuri machete for brush, bamboo and cane: 15 inch blade, light for its length, with a walnut handle.',

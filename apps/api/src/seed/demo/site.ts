@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../lib/context.ts';
-import { createCoreValues, saveSiteSettings } from '../../modules/site/index.ts';
+import { createCoreValues, createHomePage, saveSiteSettings } from '../../modules/site/index.ts';
 
 /** The shop's mark: a khukuri blade over a mountain sun, drawn as SVG. */
 const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
@@ -11,6 +11,12 @@ const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"
 <circle cx="13" cy="42" r="1.4" fill="#e9b949"/>
 </svg>
 `;
+
+const HISTORY =
+  'Himalayan Khukuri House began in 1994 as a two-anvil workshop in Dharan, eastern Nepal, where master smith ' +
+  'Bir Bahadur Bishwakarma forged blades for Gurkha soldiers returning home. Three generations later, our ' +
+  'smiths still shape every khukuri by hand from recycled leaf-spring steel, temper the edge over charcoal and ' +
+  'fit handles of rosewood and water-buffalo horn.';
 
 export async function seedSite(ctx: RequestContext): Promise<void> {
   const faviconKey = `t${ctx.tenant.id}/site/favicon.svg`;
@@ -25,12 +31,11 @@ export async function seedSite(ctx: RequestContext): Promise<void> {
     legalName: 'Himalayan Khukuri House Pvt. Ltd.',
     legalAddress: 'Bhanu Chowk 12\nDharan 56700, Koshi Province\nNepal',
     taxNumber: 'PAN 600123456',
+    // Selling abroad (issue 48): it ships from Nepal, and its courier takes an adult's signature for a blade.
+    country: 'NP',
+    adultSignature: true,
     tagline: 'Forged in the foothills. Carried for a lifetime.',
-    historySummary:
-      'Himalayan Khukuri House began in 1994 as a two-anvil workshop in Dharan, eastern Nepal, where master smith ' +
-      'Bir Bahadur Bishwakarma forged blades for Gurkha soldiers returning home. Three generations later, our ' +
-      'smiths still shape every khukuri by hand from recycled leaf-spring steel, temper the edge over charcoal and ' +
-      'fit handles of rosewood and water-buffalo horn.',
+    historySummary: HISTORY,
     missionStatement:
       'To keep the craft of the Nepalese khukuri alive by paying our smiths fairly and making blades that work as ' +
       'hard as the people who carry them.',
@@ -60,4 +65,16 @@ export async function seedSite(ctx: RequestContext): Promise<void> {
       position: 4,
     },
   ]);
+  // The home page's words are the shop's own (migration 0088 writes the same for a demo seeded before it).
+  await createHomePage(ctx, {
+    heroEyebrow: 'Hand-forged in Dharan, Nepal',
+    heroTitle: 'Himalayan Khukuri House',
+    heroIntro:
+      '<p>Forged in the foothills. Carried for a lifetime.</p>' +
+      '<p>Every blade forged by hand by a Kami smith, tested on hardwood, and shipped worldwide with its sheath, ' +
+      'karda and chakmak.</p>',
+    storyHeading: 'From our forge to your hands',
+    storyText: `<p>${HISTORY}</p>`,
+    featuredHeading: 'Featured khukuris',
+  });
 }

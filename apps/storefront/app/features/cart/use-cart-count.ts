@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useIsSignedIn } from '../session/session.ts';
-import { useDestination } from '../tax/destination.tsx';
+import { useIsSignedIn } from '../session/index.ts';
+import { useDestination } from '../tax/index.ts';
 import { cartQueryOptions } from './api/cart.ts';
 
 /**

@@ -5,7 +5,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorText } from '../../lib/api-client.ts';
-import { configureBrowserApi } from '../../lib/browser-api.ts';
+import { configureBrowserSession } from '../session/browser-session.ts';
 import { clearTokens, saveTokens } from '../session/session.ts';
 import { useForgetUserQueriesOnSignOut } from '../session/user-queries.ts';
 import { cartQueryKey, EMPTY_CART } from './api/cart.ts';
@@ -32,9 +32,11 @@ const line = (id: number, quantity: number) => ({
     stock: 20,
     is_active: true,
     main_image: null,
+    age_restricted: false,
   },
   variant: null,
   line_total: `${quantity * 10}.00`,
+  shipping_restriction: null,
 });
 
 const cartOf = (...items: ReturnType<typeof line>[]): Cart => {
@@ -104,7 +106,7 @@ const settle = () =>
   });
 
 describe('useCart', () => {
-  beforeAll(() => configureBrowserApi({ baseUrl: '/api', tenantToken: 'khukuri-demo' }));
+  beforeAll(() => configureBrowserSession({ baseUrl: '/api', tenantToken: 'khukuri-demo' }));
   beforeEach(() => window.localStorage.clear());
   afterEach(async () => {
     await act(async () => root?.unmount());

@@ -2,8 +2,8 @@ import type { AddCartItemBody, Cart, CartItem } from '@platform/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorText, RuleError } from '../../lib/api-client.ts';
 import { browserApi } from '../../lib/browser-api.ts';
-import { isSignedIn, useIsSignedIn } from '../session/session.ts';
-import { useDestination } from '../tax/destination.tsx';
+import { isSignedIn, useIsSignedIn } from '../session/index.ts';
+import { useDestination } from '../tax/index.ts';
 import {
   type CartChange,
   type CartState,

@@ -1,7 +1,7 @@
 import type { Category, ProductFacets, ProductPage, SearchIntent } from '@platform/contracts';
 import { isPriceBound, parseMinor } from '@platform/contracts/plain';
 import { type ApiClient, errorText } from '../../lib/api-client.ts';
-import { fetchCategories } from './api/categories.ts';
+import { fetchCategories } from '../categories/index.ts';
 import { fetchProductPage, fetchSearchSuggestion } from './api/products.ts';
 
 /** The sorts the product list offers, by their `ordering` value, in the order of its sort control. */

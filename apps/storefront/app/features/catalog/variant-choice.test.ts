@@ -6,6 +6,9 @@ import {
   matchVariant,
   missingField,
   valueState,
+  variantAttributes,
+  variantDescription,
+  variantImageAlts,
   variantImageOrder,
   variantParam,
   variantPath,
@@ -108,5 +111,65 @@ describe('the personalisation sent to the cart', () => {
     expect(missingField(fields, { Engraving: 'Ram' })?.key).toBe('Gift_note');
     expect(missingField(fields, { Gift_note: ' ' })?.key).toBe('Gift_note');
     expect(missingField(fields, { Gift_note: 'For Dad' })).toBeNull();
+  });
+});
+
+describe('a variant’s own page', () => {
+  const page = {
+    description: 'The everyday khukuri: a 10 inch blade.',
+    attributes: [
+      { id: 7, key: 'Steel', value: '5160 carbon steel', order: 2 },
+      { id: 5, key: 'Blade length', value: '10 inches (25 cm)', order: 0 },
+      { id: 6, key: 'Weight', value: '550 g', order: 1 },
+    ],
+  };
+  const fifteen = variant(9, { 'Blade length': '15 inch' }, 3, {
+    description: 'The everyday khukuri: a 15 inch blade.',
+    attributes: [
+      { key: 'Blade length', value: '15 inches (38 cm)' },
+      { key: 'Sheath', value: 'Longer leather sheath' },
+    ],
+    image_alt_texts: [{ image_id: 21, alt_text: 'Angkhola, 15-inch blade, whole piece' }],
+  });
+  const plain = variant(8, { 'Blade length': '10 inch' }, 3, {
+    description: null,
+    attributes: [],
+    image_alt_texts: [],
+  });
+
+  it('says the variant’s lead text, else the product’s', () => {
+    expect(variantDescription(page, fifteen)).toBe('The everyday khukuri: a 15 inch blade.');
+    expect(variantDescription(page, plain)).toBe(page.description);
+    expect(variantDescription(page, null)).toBe(page.description);
+    // An answer of an API without variant pages: the product's.
+    expect(variantDescription(page, variant(4, {}, 1))).toBe(page.description);
+  });
+
+  it('lists the product’s specifications in their order with the variant’s values, then its own others', () => {
+    expect(variantAttributes(page, fifteen).map(({ key, value }) => `${key}: ${value}`)).toEqual([
+      'Blade length: 15 inches (38 cm)',
+      'Weight: 550 g',
+      'Steel: 5160 carbon steel',
+      'Sheath: Longer leather sheath',
+    ]);
+    expect(variantAttributes(page, plain).map(({ value }) => value)).toEqual([
+      '10 inches (25 cm)',
+      '550 g',
+      '5160 carbon steel',
+    ]);
+    const keys = variantAttributes(page, fifteen).map(({ id }) => id);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('gives the pictures the variant names its alt texts, the others theirs', () => {
+    const images = [
+      { key: '21', alt: 'Angkhola, 10-inch blade, whole piece' },
+      { key: '22', alt: 'Angkhola, close-up' },
+    ];
+    expect(variantImageAlts(images, fifteen).map((image) => image.alt)).toEqual([
+      'Angkhola, 15-inch blade, whole piece',
+      'Angkhola, close-up',
+    ]);
+    expect(variantImageAlts(images, plain)).toBe(images);
   });
 });

@@ -57,6 +57,45 @@ export function variantImageOrder<T extends { key: string }>(images: T[], varian
   return [...first, ...images.filter((image) => !first.includes(image))];
 }
 
+/** The lead text while a variant is chosen (issue 45): its own, else the product's. */
+export function variantDescription(product: Pick<Product, 'description'>, variant: ProductVariant | null): string {
+  return variant?.description || product.description;
+}
+
+/**
+ * The specifications (Details) while a variant is chosen: the product's by their order, each value the variant's
+ * own for its key where it has one, then the variant's keys the product lacks. `key` is the entry's React key.
+ */
+export function variantAttributes(
+  product: Pick<Product, 'attributes'>,
+  variant: ProductVariant | null,
+): { id: string; key: string; value: string }[] {
+  const own = new Map((variant?.attributes ?? []).map((attribute) => [attribute.key, attribute.value]));
+  const productKeys = new Set(product.attributes.map((attribute) => attribute.key));
+  return [
+    ...[...product.attributes]
+      .sort((a, b) => a.order - b.order)
+      .map((attribute) => ({
+        id: String(attribute.id),
+        key: attribute.key,
+        value: own.get(attribute.key) ?? attribute.value,
+      })),
+    ...(variant?.attributes ?? [])
+      .filter((attribute) => !productKeys.has(attribute.key))
+      .map((attribute) => ({ id: `variant-${attribute.key}`, key: attribute.key, value: attribute.value })),
+  ];
+}
+
+/** The pictures with the variant's own alt texts (by the picture's id, its `key`), the product's for the others. */
+export function variantImageAlts<T extends { key: string; alt: string }>(images: T[], variant: ProductVariant | null) {
+  const own = new Map((variant?.image_alt_texts ?? []).map((text) => [String(text.image_id), text.alt_text]));
+  if (own.size === 0) return images;
+  return images.map((image) => {
+    const alt = own.get(image.key);
+    return alt ? { ...image, alt } : image;
+  });
+}
+
 /** The personalisation the cart is sent: each field's text under its key, empty optional ones left out. */
 export function customizationOf(fields: readonly PersonalisationField[], texts: Record<string, string>) {
   const customization: Record<string, string> = {};

@@ -3,17 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, errorText } from '../../lib/api-client.ts';
 import {
   addressFieldErrors,
+  EMPTY_ADDRESS,
+  missingAddressFields,
+  serverAddressErrors,
+  trimmedAddress,
+} from '../address/index.ts';
+import {
   afterOrder,
   CARD_PAYMENT_FAILED,
   checkoutProblem,
-  EMPTY_ADDRESS,
-  missingAddressFields,
   newAttemptKey,
   ORDER_ERRORS,
   ORDER_FALLBACK,
   paymentChoices,
-  serverAddressErrors,
-  trimmedAddress,
 } from './checkout-rules.ts';
 
 const address = {
@@ -43,6 +45,9 @@ const order = (payment_method: Order['payment_method'], payment_instructions = '
   payment_label: 'Bank Transfer',
   total: '85.00',
   currency: 'USD',
+  presentment_currency: 'USD',
+  presentment_rate: '1',
+  presentment_total: '85.00',
   total_items: 1,
   created_at: '2026-01-01T00:00:00.000Z',
   items: [],
@@ -62,6 +67,7 @@ const order = (payment_method: Order['payment_method'], payment_instructions = '
   shipment: null,
   refunded_amount: '0.00',
   refunds: [],
+  confirmed_age: null,
 });
 
 describe('checkout validation', () => {

@@ -1,6 +1,12 @@
 // Starting a card payment (spec section 4 "Checkout flow"): the attempt's id and its order are kept in the browser's
 // session storage for the return page, then the customer goes to the gateway's payment page.
-import { type Order, type OrderSummary, PENDING_ORDER_DETAILS_KEY, PENDING_PAYMENT_ID_KEY } from '@platform/contracts';
+import {
+  isPaidThroughGateway,
+  type Order,
+  type OrderSummary,
+  PENDING_ORDER_DETAILS_KEY,
+  PENDING_PAYMENT_ID_KEY,
+} from '@platform/contracts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { browserSessionStorage, type SessionStore } from '../../lib/session-store.ts';
 import { initiateCardPayment } from './api/payments.ts';
@@ -21,7 +27,7 @@ export function pendingOrderDetails(order: Pick<Order, 'id' | 'number' | 'total'
 
 /** A card order that still awaits its payment can be paid (again) from the customer's orders. */
 export function canPayByCard(order: Pick<OrderSummary, 'payment_method' | 'status'>): boolean {
-  return order.payment_method === 'card_2c2p' && order.status === 'awaiting_payment';
+  return isPaidThroughGateway(order.payment_method) && order.status === 'awaiting_payment';
 }
 
 export { browserSessionStorage };

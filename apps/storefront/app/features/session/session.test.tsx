@@ -4,8 +4,9 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import { browserApi, configureBrowserApi } from '../../lib/browser-api.ts';
+import { browserApi } from '../../lib/browser-api.ts';
 import { login, register } from './api/accounts.ts';
+import { configureBrowserSession } from './browser-session.ts';
 import {
   ACCESS_TOKEN_KEY,
   clearTokens,
@@ -55,7 +56,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 describe('client session', () => {
   beforeAll(() => {
-    configureBrowserApi({ baseUrl: '/api', tenantToken: 'khukuri-demo' });
+    configureBrowserSession({ baseUrl: '/api', tenantToken: 'khukuri-demo' });
   });
   beforeEach(() => window.localStorage.clear());
   afterEach(() => vi.restoreAllMocks());

@@ -82,7 +82,7 @@ type RefreshCall = (refresh: string) => Promise<RefreshResponse>;
 let refreshCall: RefreshCall | undefined;
 let refreshing: Promise<string> | null = null;
 
-/** Set once by the browser API client: the session refreshes through it without importing it. */
+/** Set once by `configureBrowserSession`: the session refreshes through the browser's API client. */
 export function setRefreshCall(call: RefreshCall): void {
   refreshCall = call;
 }
@@ -151,7 +151,7 @@ export function useIsSignedIn(): boolean {
   return useSyncExternalStore(subscribe, isSignedIn, () => false);
 }
 
-/** The logout call; set by the browser API client so that the header's Logout reaches the server. */
+/** The logout call; set by `configureBrowserSession` so that the header's Logout reaches the server. */
 let logoutCall: ((refresh: string) => Promise<unknown>) | undefined;
 
 export function setLogoutCall(call: (refresh: string) => Promise<unknown>): void {

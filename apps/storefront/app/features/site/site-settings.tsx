@@ -1,22 +1,31 @@
 import type { SiteSettings } from '@platform/contracts';
 import { createContext, type ReactNode, useContext } from 'react';
-import { DEFAULT_FORMAT, type Formatter, formatter } from '../../lib/format.ts';
+import { DEFAULT_FORMAT, type FormatSettings, type Formatter, formatter } from '../../lib/format.ts';
+import { MediaHostProvider } from '../../lib/media-url.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
-interface SiteContextValue {
+const SiteContext = createContext<SiteSettings | null>(null);
+
+/** Gives the settings and the media host fixed in the page (root loader data) to every component. */
+export function SiteSettingsProvider({
+  settings,
+  mediaHost,
+  children,
+}: {
   settings: SiteSettings | null;
   mediaHost: string;
-}
-
-const SiteContext = createContext<SiteContextValue>({ settings: null, mediaHost: '' });
-
-/** Gives the settings fixed in the page (root loader data) to every component. */
-export function SiteSettingsProvider({ children, ...value }: SiteContextValue & { children: ReactNode }) {
-  return <SiteContext.Provider value={value}>{children}</SiteContext.Provider>;
+  children: ReactNode;
+}) {
+  return (
+    <SiteContext.Provider value={settings}>
+      <MediaHostProvider mediaHost={mediaHost}>{children}</MediaHostProvider>
+    </SiteContext.Provider>
+  );
 }
 
 /** The shop's public settings; `null` when the shop has none. */
 export function useSiteSettings(): SiteSettings | null {
-  return useContext(SiteContext).settings;
+  return useContext(SiteContext);
 }
 
 /**
@@ -24,16 +33,30 @@ export function useSiteSettings(): SiteSettings | null {
  * that the server's render and the browser's hydration print the same text.
  */
 export function useFormat(): Formatter {
+  return formatter(useShopFormat());
+}
+
+function useShopFormat(): FormatSettings {
   const settings = useSiteSettings();
-  return formatter(settings ? { locale: settings.locale, timeZone: settings.time_zone } : DEFAULT_FORMAT);
+  return settings ? { locale: settings.locale, timeZone: settings.time_zone } : DEFAULT_FORMAT;
 }
 
-/** Turns a media path of the API (`/media/...`) into the address the browser loads. */
-export function useMediaUrl(): (path: string) => string {
-  const { mediaHost } = useContext(SiteContext);
-  return (path) => mediaUrl(mediaHost, path);
+/** The time zone the shopper's browser is set to; null where none is known. */
+function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
 }
 
-export function mediaUrl(mediaHost: string, path: string): string {
-  return /^https?:\/\//.test(path) ? path : `${mediaHost}${path}`;
+/**
+ * The formatting module bound to the shop's locale and the shopper's own time zone (their browser's): for the moments
+ * of the customer's own pages (their orders: when placed, each status, until when to pay), which are never rendered
+ * on the server. On the server and while hydrating it is the shop's zone, like `useFormat`.
+ */
+export function useShopperFormat(): Formatter {
+  const shop = useShopFormat();
+  const zone = useHydrated() ? browserTimeZone() : null;
+  return formatter(zone ? { locale: shop.locale, timeZone: zone } : shop);
 }

@@ -1,7 +1,8 @@
+import type { DisplayCurrency } from '@platform/contracts';
 import type { TaxDestination } from '@platform/contracts/tax';
 import { describe, expect, it } from 'vitest';
 import { parseDestination } from './destination.tsx';
-import { shownAmount } from './destination-prices.ts';
+import { shopperCurrency, shownAmount } from './destination-prices.ts';
 
 const germany: TaxDestination = {
   country: 'DE',
@@ -43,5 +44,23 @@ describe('a price as a destination shows it', () => {
     expect(shownAmount('99.99', added, null)).toBe('99.99');
     expect(shownAmount('99.99', { ...germany, prices_include_tax: true }, null)).toBe('99.99');
     expect(shownAmount('99.99', { ...germany, rates: [] }, null)).toBe('99.99');
+  });
+});
+
+describe('the currency a shopper reads prices in (decision 028)', () => {
+  const listed: DisplayCurrency[] = [
+    { code: 'EUR', rate: '0.92', symbol: '€', decimals: 2, rounding: 'none' },
+    { code: 'NPR', rate: '133.6', symbol: 'NPR', decimals: 2, rounding: 'whole' },
+  ];
+
+  it('is the one chosen when the shop lists it, else the destination’s when listed, else the shop’s own', () => {
+    expect(shopperCurrency('NPR', 'DE', listed)?.code).toBe('NPR');
+    expect(shopperCurrency('USD', 'DE', listed)).toBeNull();
+    expect(shopperCurrency('GBP', 'DE', listed)).toBeNull();
+    expect(shopperCurrency(null, 'DE', listed)?.code).toBe('EUR');
+    expect(shopperCurrency(null, 'NP', listed)?.code).toBe('NPR');
+    expect(shopperCurrency(null, 'AU', listed)).toBeNull();
+    expect(shopperCurrency(null, null, listed)).toBeNull();
+    expect(shopperCurrency(null, 'DE', [])).toBeNull();
   });
 });

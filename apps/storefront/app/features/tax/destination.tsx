@@ -1,13 +1,19 @@
-// The shopper's destination (decision 016): the country (and region) they deliver to, kept in local storage so that
-// every page and tab prices alike, and the catalog's prices as that destination pays them. Unknown until chosen: the
-// shop's entered prices, no notice.
+// The shopper's destination (decision 016): the country (and region) they deliver to, and the currency they read
+// prices in (decision 028), kept in local storage so that every page and tab prices alike, and the catalog's prices as
+// that destination pays them, in that currency. Unknown until chosen: the shop's entered prices in its own currency,
+// no notice.
 // NOTE: one small module on purpose: every page loads it (the header's cart, the product cards), and each module of
-// the first load costs its own imports; the destination's answer and arithmetic (destination-prices.ts) load apart,
-// and the Deliver to select (components/deliver-to.tsx) only where it shows.
+// the first load costs its own imports; the destination's answer, the currency and their arithmetic
+// (destination-prices.ts) load apart, and the Deliver to and Currency selects (components/deliver-to.tsx) only where
+// they show.
+import type { DisplayCurrency } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { useFormat, useSiteSettings } from '../site/index.ts';
 
 export const DESTINATION_KEY = 'deliverTo';
+/** The currency the shopper chose (its code); unset, their destination's when the shop lists it. */
+export const CURRENCY_KEY = 'currency';
 
 /** Where the shopper delivers: an ISO country code and, where its addresses have one, the region. */
 export interface Destination {
@@ -54,12 +60,11 @@ export function setDestination(destination: Destination): void {
   window.dispatchEvent(new StorageEvent('storage', { key: DESTINATION_KEY }));
 }
 
+// Any change of the storage is heard: the snapshots are the same for the same stored texts, so only a change of the
+// destination or of the currency renders again.
 function subscribe(onChange: () => void): () => void {
-  const listener = (event: StorageEvent) => {
-    if (event.key === DESTINATION_KEY || event.key === null) onChange();
-  };
-  window.addEventListener('storage', listener);
-  return () => window.removeEventListener('storage', listener);
+  window.addEventListener('storage', onChange);
+  return () => window.removeEventListener('storage', onChange);
 }
 
 /** The shopper's destination; null on the server and while hydrating, so every visitor's HTML is the same. */
@@ -67,29 +72,41 @@ export function useDestination(): Destination | null {
   return useSyncExternalStore(subscribe, readDestination, () => null);
 }
 
-/** Prices as the shopper's destination shows them. */
+const readCurrency = () => storage()?.getItem(CURRENCY_KEY) ?? null;
+
+/** Prices as the shopper reads them: for their destination, in their currency. */
 export interface ShownPrices {
-  /** An entered price (a decimal string) as the destination pays it, for a product of the category (its slug). */
-  price: (amount: string, categorySlug: string) => string;
-  /** What the prices hold for the destination ("Delivery to Germany: prices include VAT."); null until known. */
-  notice: string | null;
+  /**
+   * An entered price (a decimal string) as the shopper reads it, for a product of the category (its slug): as the
+   * destination pays it, written in the shopper's currency ("$118.99", or "≈ €109.47" converted). Without a category,
+   * an amount the server priced for the destination already (the cart's), written in the shopper's currency.
+   */
+  price: (amount: string, categorySlug?: string) => string;
+  /** What the prices hold for the destination ("Delivery to Germany: prices include VAT."); none until known. */
+  notice?: string | null;
+  /** The display currency prices are written in; none for the shop's own. */
+  currency?: DisplayCurrency | null;
 }
 
-const ENTERED: ShownPrices = { price: (amount) => amount, notice: null };
-
 /**
- * The catalog's prices for the shopper's destination: the entered ones until it is chosen and answered (the server's
- * render, the same for every visitor), then the destination's. The destination's answer and its arithmetic load
- * apart from the first load (`destination-prices.ts`), once a destination is chosen; kept for the session's length.
+ * The catalog's prices for the shopper: the entered ones in the shop's currency until a destination or a currency is
+ * chosen and answered (the server's render, the same for every visitor), then the destination's, in the currency
+ * chosen (else the destination's, when the shop lists it). Their answer and arithmetic load apart from the first load
+ * (`destination-prices.ts`); kept for the session's length.
  */
 export function useShownPrices(): ShownPrices {
   const chosen = useDestination();
+  const code = useSyncExternalStore(subscribe, readCurrency, () => null);
+  const format = useFormat();
+  const settings = useSiteSettings();
   const answer = useQuery({
-    queryKey: ['tax-destination', chosen?.country ?? '', chosen?.region ?? ''],
+    queryKey: ['prices', chosen, code],
+    // NOTE: the shop's settings (its currencies and locale) are fixed in the page, the same for every key.
     queryFn: async ({ signal }) =>
-      (await import('./destination-prices.ts')).destinationPrices(chosen as Destination, signal),
-    enabled: chosen !== null,
+      (await import('./destination-prices.ts')).shownPrices({ destination: chosen, code, settings, format }, signal),
+    enabled: Boolean(chosen ?? code),
     staleTime: 10 * 60_000,
   });
-  return (chosen && answer.data) || ENTERED;
+  // Until then, the shop's formatter: its prices as entered, in the shop's currency.
+  return answer.data ?? format;
 }

@@ -10,7 +10,7 @@ import {
 } from '@platform/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.ts';
-import { USER_QUERY_SCOPE } from '../../session/user-queries.ts';
+import { USER_QUERY_SCOPE } from '../../session/index.ts';
 
 export const ACCOUNT_QUERY_KEY = [USER_QUERY_SCOPE, 'account'] as const;
 export const ADDRESSES_QUERY_KEY = [USER_QUERY_SCOPE, 'addresses'] as const;
@@ -26,6 +26,16 @@ export function accountQueryOptions(api: ApiClient) {
 /** Sets the name shown with the customer's reviews and comments; the account as it now is. */
 export function updateDisplayName(api: ApiClient, displayName: string): Promise<AccountUser> {
   return api.patch('/accounts/me/', { display_name: displayName }, { schema: AccountUser });
+}
+
+/** Gives or withdraws consent to marketing e-mail (a cart left behind: issue 49); the account as it now is. */
+export function updateMarketingConsent(api: ApiClient, given: boolean): Promise<AccountUser> {
+  return api.patch('/accounts/me/', { marketing_consent: given }, { schema: AccountUser });
+}
+
+/** `POST /accounts/unsubscribe/`: an e-mail's link withdraws the consent, without signing in; the answer's text. */
+export async function unsubscribe(api: ApiClient, body: { user: number; key: string }): Promise<string> {
+  return (await api.post('/accounts/unsubscribe/', body, { schema: DetailResponse })).detail;
 }
 
 /** Changes the password; every other sign-in of the account ends, this one goes on. The answer's text. */

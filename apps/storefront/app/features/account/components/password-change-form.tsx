@@ -3,7 +3,7 @@ import { FormMessage, useSubmission } from '../../../components/form-message.tsx
 import { TextField } from '../../../components/text-field.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
-import { NewPasswordFields, newPasswordProblem } from '../../session/components/new-password.tsx';
+import { NewPasswordFields, newPasswordProblem } from '../../session/index.ts';
 import { changePassword } from '../api/account.ts';
 
 const FALLBACK = 'Could not change your password. Please try again.';

@@ -1,7 +1,7 @@
 import type { DeliveryAddress } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { browserApi } from '../../../lib/browser-api.ts';
-import { addressSummary } from '../address-fields.ts';
+import { addressSummary } from '../../address/index.ts';
 import { savedAddressesQueryOptions } from '../api/account.ts';
 import './saved-address-picker.css';
 

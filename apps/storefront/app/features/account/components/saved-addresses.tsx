@@ -11,11 +11,11 @@ import {
   ADDRESS_FORM_FIELDS,
   addressFieldErrors,
   addressProblem,
+  DeliveryAddressFields,
   EMPTY_ADDRESS,
   serverAddressErrors,
   trimmedAddress,
-} from '../../checkout/checkout-rules.ts';
-import { DeliveryAddressFields } from '../../checkout/components/delivery-address-fields.tsx';
+} from '../../address/index.ts';
 import {
   ADDRESSES_QUERY_KEY,
   addAddress,

@@ -1,8 +1,8 @@
 import type { BlogComment } from '@platform/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useIsSignedIn } from '../../session/session.ts';
-import { useFormat } from '../../site/site-settings.tsx';
+import { useIsSignedIn } from '../../session/index.ts';
+import { useFormat } from '../../site/index.ts';
 import { countComments, insertComment } from '../comment-tree.ts';
 import { CommentForm } from './comment-form.tsx';
 

@@ -1,7 +1,7 @@
 import type { BlogPost } from '@platform/contracts';
 import { Link } from 'react-router';
 import { Picture, type PictureFile } from '../../../components/picture.tsx';
-import { useFormat } from '../../site/site-settings.tsx';
+import { useFormat } from '../../site/index.ts';
 
 /** How wide a post card's picture is: a column of the list (at least 280 pixels, at most the page's 1200). */
 export const POST_CARD_SIZES = '(min-width: 1200px) 400px, (min-width: 640px) 50vw, 100vw';

@@ -6,8 +6,8 @@ import { contract } from '../../../lib/contracts.ts';
 
 const CART = contract((c) => c.Cart);
 
-import { USER_QUERY_SCOPE } from '../../session/user-queries.ts';
-import { type Destination, readDestination } from '../../tax/destination.tsx';
+import { USER_QUERY_SCOPE } from '../../session/index.ts';
+import { type Destination, readDestination } from '../../tax/index.ts';
 
 /** The cart as the storefront holds it: `id` is null until the server has answered with the customer's cart. */
 export type CartState = Omit<Cart, 'id'> & { id: number | null };

@@ -1,13 +1,12 @@
 import { Totals } from '../../../components/totals.tsx';
 import { splitComponent } from '../../../lib/split-component.tsx';
-import { useFormat } from '../../site/site-settings.tsx';
 // The destination's styles with the page: the select itself loads after the page's first load.
 import '../../tax/components/deliver-to.css';
-import { useShownPrices } from '../../tax/destination.tsx';
+import { loadDeliverTo, useShownPrices } from '../../tax/index.ts';
 import type { CartState } from '../api/cart.ts';
 
 // The destination select and the discount code field load after the cart page's first load, as it fetches the cart.
-const DeliverTo = splitComponent(async () => (await import('../../tax/components/deliver-to.tsx')).DeliverTo);
+const DeliverTo = splitComponent(loadDeliverTo);
 const DiscountCode = splitComponent(async () => (await import('./discount-code.tsx')).DiscountCode);
 
 interface CartSummaryProps {
@@ -24,16 +23,16 @@ interface CartSummaryProps {
  * same figure as total_price when nothing is discounted); the discount code and the actions.
  */
 export function CartSummary({ cart, clearDisabled, checkoutDisabled, onClear, onCheckout }: CartSummaryProps) {
-  const format = useFormat();
-  const { notice } = useShownPrices();
+  // The server's figures for the destination, written in the shopper's currency.
+  const { price: amount, notice } = useShownPrices();
   return (
     <aside className="cart-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">Order Summary</h2>
       <Totals
-        subtotal={format.price(cart.total_price)}
-        discount={cart.discount !== '0.00' ? format.price(cart.discount) : undefined}
+        subtotal={amount(cart.total_price)}
+        discount={cart.discount !== '0.00' ? amount(cart.discount) : undefined}
         shipping="Calculated at checkout"
-        total={format.price(cart.total)}
+        total={amount(cart.total)}
       />
       <p className="cart-summary__note">Shipping costs are not included in this total.</p>
       <DeliverTo notice={notice} />

@@ -1,8 +1,10 @@
 import type { CartItem } from '@platform/contracts';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useFormat, useMediaUrl } from '../../site/site-settings.tsx';
+import { useMediaUrl } from '../../../lib/media-url.tsx';
+import { useShownPrices } from '../../tax/index.ts';
 import { lineCustomizationText } from '../line-customization.ts';
+import { MadeToOrder } from './made-to-order.tsx';
 
 interface CartTableProps {
   items: CartItem[];
@@ -15,7 +17,8 @@ interface CartTableProps {
 /** The cart's lines (spec /cart): product, price, quantity input, line total and a remove button. */
 export function CartTable({ items, disabled, onQuantity, onRemove }: CartTableProps) {
   const mediaUrl = useMediaUrl();
-  const format = useFormat();
+  // The server's figures for the destination, written in the shopper's currency.
+  const { price: amount } = useShownPrices();
   return (
     <table className="cart-table">
       <thead>
@@ -30,50 +33,57 @@ export function CartTable({ items, disabled, onQuantity, onRemove }: CartTablePr
         </tr>
       </thead>
       <tbody>
-        {items.map((item) => (
-          <tr key={item.id} className="cart-row">
-            <td className="cart-row__product">
-              {item.product.main_image ? (
-                <img
-                  src={mediaUrl(item.product.main_image.thumb_image)}
-                  alt={item.product.main_image.alt_text}
-                  width={64}
-                  height={64}
-                  loading="lazy"
-                />
-              ) : (
-                <span className="cart-row__no-image" aria-hidden="true" />
-              )}
-              <div>
-                <Link to={`/products/${item.product.slug}${item.variant ? `?variant=${item.variant.id}` : ''}`}>
-                  {item.product.name}
-                </Link>
-                {Object.keys(item.customization).length > 0 && (
-                  <span className="customization">{lineCustomizationText(item)}</span>
+        {items.map((item) => {
+          // A variant's own picture, when it has one, else the product's (issue 45).
+          const picture = item.variant?.image ?? item.product.main_image;
+          return (
+            <tr key={item.id} className="cart-row">
+              <td className="cart-row__product">
+                {picture ? (
+                  <img
+                    src={mediaUrl(picture.thumb_image)}
+                    alt={picture.alt_text}
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                  />
+                ) : (
+                  <span className="cart-row__no-image" aria-hidden="true" />
                 )}
-              </div>
-            </td>
-            <td data-label="Price">{format.price(item.product.price)}</td>
-            <td data-label="Quantity">
-              {/* Keyed by the server's quantity: a new answer (or a refused change) resets what is typed. */}
-              <QuantityInput key={item.quantity} item={item} onCommit={(raw) => onQuantity(item, raw)} />
-            </td>
-            <td data-label="Total" className="cart-row__total">
-              {format.price(item.line_total)}
-            </td>
-            <td className="cart-row__remove">
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={`Remove ${item.product.name}`}
-                disabled={disabled}
-                onClick={() => onRemove(item)}
-              >
-                ×
-              </button>
-            </td>
-          </tr>
-        ))}
+                <div>
+                  <Link to={`/products/${item.product.slug}${item.variant ? `?variant=${item.variant.id}` : ''}`}>
+                    {item.product.name}
+                  </Link>
+                  {Object.keys(item.customization).length > 0 && (
+                    <span className="customization">{lineCustomizationText(item)}</span>
+                  )}
+                  <MadeToOrder item={item} />
+                  {/* The destination chosen is closed to it (issue 48): the shop's words. */}
+                  {item.shipping_restriction && <span className="line-restriction">{item.shipping_restriction}</span>}
+                </div>
+              </td>
+              <td data-label="Price">{amount(item.product.price)}</td>
+              <td data-label="Quantity">
+                {/* Keyed by the server's quantity: a new answer (or a refused change) resets what is typed. */}
+                <QuantityInput key={item.quantity} item={item} onCommit={(raw) => onQuantity(item, raw)} />
+              </td>
+              <td data-label="Total" className="cart-row__total">
+                {amount(item.line_total)}
+              </td>
+              <td className="cart-row__remove">
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Remove ${item.product.name}`}
+                  disabled={disabled}
+                  onClick={() => onRemove(item)}
+                >
+                  ×
+                </button>
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { minus } from '../../../components/totals.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
 import { contract, loadContracts } from '../../../lib/contracts.ts';
-import { useFormat } from '../../site/site-settings.tsx';
+import { useShownPrices } from '../../tax/index.ts';
 import { type CartState, cartChangeQuery, keepCartAnswer } from '../api/cart.ts';
 
 const APPLY_FAILED = 'Could not apply the code.';
@@ -16,7 +17,7 @@ const CART = contract((c) => c.Cart);
  */
 export function DiscountCode({ cart, disabled }: { cart: CartState; disabled: boolean }) {
   const queryClient = useQueryClient();
-  const format = useFormat();
+  const { price: amount } = useShownPrices();
   const [code, setCode] = useState('');
   const mutation = useMutation({
     // The code's schema loads with the first code applied: the cart's first load carries no schema.
@@ -52,14 +53,14 @@ export function DiscountCode({ cart, disabled }: { cart: CartState; disabled: bo
               <span>
                 {discount.name}: {discount.description}
               </span>
-              {discount.amount !== '0.00' && <span>-{format.price(discount.amount)}</span>}
+              {discount.amount !== '0.00' && <span>{minus(amount(discount.amount))}</span>}
             </li>
           ))}
         </ul>
       )}
       {cart.discount !== '0.00' && (
         <p className="discount-code__saving" role="status">
-          You save {format.price(cart.discount)}
+          You save {amount(cart.discount)}
         </p>
       )}
       {cart.discount_code ? (

@@ -2,8 +2,7 @@ import type { ProductSummary } from '@platform/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Picture } from '../../../components/picture.tsx';
-import { useFormat } from '../../site/site-settings.tsx';
-import { useShownPrices } from '../../tax/destination.tsx';
+import { useShownPrices } from '../../tax/index.ts';
 import { prefetchProduct } from '../api/product-query.ts';
 import { highlightPieces } from '../highlight.ts';
 import { CARD_SIZES, cardPicture } from '../pictures.ts';
@@ -34,7 +33,6 @@ function ProductCard({
   heading: 'h2' | 'h3';
   priority: boolean;
 }) {
-  const format = useFormat();
   const shown = useShownPrices();
   const imageRef = useRef<HTMLImageElement>(null);
   const [background, setBackground] = useState<string | null>(null);
@@ -93,20 +91,15 @@ function ProductCard({
           {/* Above the price, so that the prices of a row stay on one line. */}
           {product.price_before_discount && product.lowest_price_30_days && (
             <p className="price-lowest product-card__lowest">
-              Lowest price in the last 30 days:{' '}
-              {format.price(shown.price(product.lowest_price_30_days, product.category.slug))}
+              Lowest price in the last 30 days: {shown.price(product.lowest_price_30_days, product.category.slug)}
             </p>
           )}
           <p className="product-card__price">
             {/* Sold in options at several prices (decision 018): the lowest, "From $85.00". */}
             {product.price_from && <span className="product-card__from">From </span>}
-            <span className="price">
-              {format.price(shown.price(product.price_from ?? product.price, product.category.slug))}
-            </span>
+            <span className="price">{shown.price(product.price_from ?? product.price, product.category.slug)}</span>
             {product.price_before_discount && (
-              <s className="price price--before">
-                {format.price(shown.price(product.price_before_discount, product.category.slug))}
-              </s>
+              <s className="price price--before">{shown.price(product.price_before_discount, product.category.slug)}</s>
             )}
           </p>
         </div>

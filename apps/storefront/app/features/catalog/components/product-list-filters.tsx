@@ -2,7 +2,7 @@ import type { Category, ProductFacets, SearchIntent } from '@platform/contracts'
 import { isPriceBound } from '@platform/contracts/plain';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useFormat } from '../../site/site-settings.tsx';
+import { useFormat } from '../../site/index.ts';
 import {
   defaultSort,
   isPriceBand,

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { FormMessage, useSubmission } from '../../../components/form-message.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
-import { useIsSignedIn } from '../../session/session.ts';
-import { useFormat } from '../../site/site-settings.tsx';
+import { useIsSignedIn } from '../../session/index.ts';
+import { useFormat } from '../../site/index.ts';
 import { createReview } from '../api/products.ts';
 import { StarRating } from './star-rating.tsx';
 

@@ -1,6 +1,6 @@
 import type { ProductFacets, SearchIntent } from '@platform/contracts';
 import { Link } from 'react-router';
-import { useFormat } from '../../site/site-settings.tsx';
+import { useFormat } from '../../site/index.ts';
 import { type ProductListQuery, productListHref, searchIntentChips } from '../product-list.ts';
 
 /**

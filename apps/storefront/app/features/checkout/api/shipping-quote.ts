@@ -1,7 +1,7 @@
 import { ShippingQuote } from '@platform/contracts/shipping';
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.ts';
-import { USER_QUERY_SCOPE } from '../../session/user-queries.ts';
+import { USER_QUERY_SCOPE } from '../../session/index.ts';
 
 /**
  * `GET /orders/shipping-quote/`: what the customer's cart costs delivered to a country (its ISO code) and region,

@@ -1,8 +1,7 @@
 import type { ShippingQuote } from '@platform/contracts/shipping';
 import { taxLabel } from '@platform/contracts/tax';
 import { Totals } from '../../../components/totals.tsx';
-import type { CartState } from '../../cart/api/cart.ts';
-import { lineCustomizationText } from '../../cart/line-customization.ts';
+import { type CartState, lineCustomizationText, MadeToOrder } from '../../cart/index.ts';
 
 /** Where the shipping quote stands: no country chosen yet, being asked, answered, or refused with a reason. */
 export type QuoteState =
@@ -26,9 +25,10 @@ function shippingText(state: QuoteState, price: (amount: string) => string): str
 }
 
 /**
- * What is being bought, beside the checkout form: the cart's lines, the subtotal, shipping to the chosen country as
- * the server computes it (the cart said 'Calculated at checkout'), its taxes per rate, and the total the order will
- * have.
+ * What is being bought, beside the checkout form: the cart's lines (each marked when the destination is closed to
+ * it), the subtotal, shipping to the chosen country as the server computes it (the cart said 'Calculated at
+ * checkout'), its taxes per rate, the total the order will have, and for a destination abroad the shop's notice of
+ * import duties.
  */
 export function CheckoutSummary({
   cart,
@@ -53,6 +53,8 @@ export function CheckoutSummary({
               {Object.keys(item.customization).length > 0 && (
                 <span className="customization">{lineCustomizationText(item)}</span>
               )}
+              <MadeToOrder item={item} />
+              {item.shipping_restriction && <span className="line-restriction">{item.shipping_restriction}</span>}
             </span>
             <span className="checkout-summary__quantity">× {item.quantity}</span>
             <span className="checkout-summary__total">{price(item.line_total)}</span>
@@ -72,6 +74,8 @@ export function CheckoutSummary({
             Delivery to {quoted.country_name}: {quoted.delivery_estimate}.
           </p>
         )}
+        {/* Leaving the shop's country (issue 48): import duties may be the customer's, in the shop's words. */}
+        {quoted?.duties_notice && <p className="checkout-summary__duties">{quoted.duties_notice}</p>}
         {quoted?.free_above && quoted.shipping !== '0.00' && (
           <p className="checkout-summary__note">Free shipping from {price(quoted.free_above)}.</p>
         )}

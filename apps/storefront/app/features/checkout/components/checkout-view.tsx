@@ -1,5 +1,6 @@
 import type { DeliveryAddress, PaymentMethod } from '@platform/contracts';
 import { findRegion } from '@platform/contracts/address';
+import { ageConfirmationLabel, ageConfirmationRequired, DEFAULT_ADULT_AGE } from '@platform/contracts/plain';
 import { countryName, findCountryCode } from '@platform/contracts/shipping';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -9,35 +10,36 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { browserApi } from '../../../lib/browser-api.ts';
 import { browserSessionStorage } from '../../../lib/session-store.ts';
-import { SavedAddressPicker } from '../../account/components/saved-address-picker.tsx';
-import type { CartState } from '../../cart/api/cart.ts';
-import { createOrder, ORDERS_QUERY_KEY } from '../../orders/api/orders.ts';
-import { keepConfirmedOrder } from '../../orders/confirmation-state.ts';
-import { currentBrowser, startCardPayment } from '../../payments/card-payment.ts';
-import { useFormat, useSiteSettings } from '../../site/site-settings.tsx';
-import { readDestination, setDestination } from '../../tax/destination.tsx';
-import { paymentOptionsQueryOptions } from '../api/payment-options.ts';
-import { shippingQuoteQueryOptions } from '../api/shipping-quote.ts';
-import { forgetCheckoutDraft, keepCheckoutDraft, readCheckoutDraft } from '../checkout-draft.ts';
+import { SavedAddressPicker } from '../../account/index.ts';
 import {
   ADDRESS_FORM_FIELDS,
   ADDRESS_INVALID,
   addressFieldErrors,
+  DeliveryAddressFields,
+  EMPTY_ADDRESS,
+  serverAddressErrors,
+  trimmedAddress,
+} from '../../address/index.ts';
+import type { CartState } from '../../cart/index.ts';
+import { createOrder, keepConfirmedOrder, ORDERS_QUERY_KEY } from '../../orders/index.ts';
+import { currentBrowser, startCardPayment } from '../../payments/index.ts';
+import { useFormat, useSiteSettings } from '../../site/index.ts';
+import { readDestination, setDestination, useShownPrices } from '../../tax/index.ts';
+import { paymentOptionsQueryOptions } from '../api/payment-options.ts';
+import { shippingQuoteQueryOptions } from '../api/shipping-quote.ts';
+import { forgetCheckoutDraft, keepCheckoutDraft, readCheckoutDraft } from '../checkout-draft.ts';
+import {
   afterOrder,
   CARD_PAYMENT_FAILED,
   checkoutProblem,
-  EMPTY_ADDRESS,
   newAttemptKey,
   ORDER_ERRORS,
   ORDER_FALLBACK,
   PAYMENT_OPTIONS_LOAD_ERROR,
   PAYMENT_OPTIONS_MISSING,
   paymentChoices,
-  serverAddressErrors,
-  trimmedAddress,
 } from '../checkout-rules.ts';
 import { CheckoutSummary, type QuoteState } from './checkout-summary.tsx';
-import { DeliveryAddressFields } from './delivery-address-fields.tsx';
 
 interface CheckoutViewProps {
   cart: CartState;
@@ -85,14 +87,19 @@ function startingAddress(): DeliveryAddress {
 }
 
 /**
- * The checkout view of /cart: delivery address, payment method, then the order and where it leads; beside the form,
- * what is being bought and what it costs delivered. Every field that is missing or not right is marked (with its
+ * The checkout view of /cart: delivery address, payment method, the buyer's confirmation of age when the cart holds
+ * what only adults may buy (issue 48), then the order and where it leads; beside the form, what is being bought and
+ * what it costs delivered. Every field that is missing or not right is marked (with its
  * message next to it, the first one focused) once the customer has tried to place the order.
  */
 export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const format = useFormat();
+  // The currency the shopper reads prices in (decision 028): the order keeps its total in it as shown, and is charged
+  // in the shop's own all the same, as the checkout says.
+  const shown = useShownPrices();
+  const shownCurrency = shown.currency?.code;
   const options = useQuery(paymentOptionsQueryOptions(browserApi()));
   // What was typed before a reload (this tab, this shop), until the order is placed.
   const shop = useSiteSettings()?.tenant ?? 0;
@@ -106,6 +113,11 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
   const [pickedMethod, setPickedMethod] = useState<PaymentMethod | null>(draft?.method ?? null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<'idle' | 'placing' | 'placed'>('idle');
+  // An order holding what only adults may buy asks the buyer's age (issue 48): never kept in the draft.
+  const adultAge = useSiteSettings()?.adult_age ?? DEFAULT_ADULT_AGE;
+  const asksAge = cart.items.some((item) => item.product.age_restricted);
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
+  const [ageRefused, setAgeRefused] = useState(false);
   // One key per attempt, kept while the form is unchanged: a repeated submit gets the same order back.
   const [attemptKey, setAttemptKey] = useState<string | null>(null);
   // The order whose card payment could not start: it stays, payable from the order history.
@@ -118,6 +130,10 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
   useEffect(() => {
     if (status === 'idle') keepCheckoutDraft(browserSessionStorage(), shop, { address, method: pickedMethod });
   }, [address, pickedMethod, shop, status]);
+
+  // Another currency is another order request (its key too).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the currency changes
+  useEffect(() => setAttemptKey(null), [shownCurrency]);
 
   const fieldErrors: AddressErrors = {
     ...serverErrors,
@@ -149,6 +165,12 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
     setAttemptKey(null);
   }
 
+  function confirmAge(confirmed: boolean) {
+    setAgeConfirmed(confirmed);
+    setAgeRefused(false);
+    setAttemptKey(null);
+  }
+
   async function placeOrder(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status !== 'idle') return;
@@ -163,13 +185,26 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
     if (problem || notShipped || !method || !options.data) {
       return setError(problem ?? (notShipped ? ADDRESS_INVALID : PAYMENT_OPTIONS_MISSING));
     }
+    // The destination is closed to a line (the cart, priced for it, says so in the shop's words).
+    const closed = cart.items.find((item) => item.shipping_restriction)?.shipping_restriction;
+    if (closed) return setError(closed);
+    if (asksAge && !ageConfirmed) {
+      setAgeRefused(true);
+      document.getElementById('checkout-age')?.focus();
+      return setError(ageConfirmationRequired(adultAge));
+    }
     const key = attemptKey ?? newAttemptKey();
     setAttemptKey(key);
     setStatus('placing');
     try {
       const order = await createOrder(
         browserApi(),
-        { payment_method: method, delivery_address: trimmedAddress(address) },
+        {
+          payment_method: method,
+          delivery_address: trimmedAddress(address),
+          ...(shownCurrency ? { currency: shownCurrency } : {}),
+          ...(asksAge ? { age_confirmed: ageConfirmed } : {}),
+        },
         key,
       );
       onOrderPlaced();
@@ -204,6 +239,7 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
     }
   }
 
+  const total = quote.kind === 'quoted' ? quote.quote.total : cart.total;
   return (
     <section className="checkout" aria-labelledby="checkout-title">
       <div className="checkout__head">
@@ -254,16 +290,36 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
               </div>
             )}
           </fieldset>
+          {asksAge && (
+            <label className="checkout__age">
+              <input
+                id="checkout-age"
+                type="checkbox"
+                checked={ageConfirmed}
+                aria-invalid={ageRefused || undefined}
+                onChange={(event) => confirmAge(event.target.checked)}
+              />
+              <span>{ageConfirmationLabel(adultAge)}</span>
+            </label>
+          )}
           {error && <ErrorBox>{error}</ErrorBox>}
           {unpaidOrderId !== null && (
             <Link to={`/account/orders/${unpaidOrderId}`} className="button button--ghost checkout__order-link">
               View Your Order
             </Link>
           )}
+          {/* Before the order is placed, what it is charged in, when prices were shown in another currency. */}
+          {shown.currency && (
+            <p className="checkout__currency">
+              Your payment is charged in US dollars: <strong>{format.price(total)}</strong>. The amount in{' '}
+              {shown.currency.code}, <span className="checkout__converted">{shown.price(total)}</span>, is a guide at
+              the shop's rate.
+            </p>
+          )}
           {/* Where the summary is below the form (a phone), what the order costs shows right above its button. */}
           <p className="checkout__total">
             <span>Total</span>
-            <strong>{format.price(quote.kind === 'quoted' ? quote.quote.total : cart.total)}</strong>
+            <strong>{format.price(total)}</strong>
           </p>
           <button type="submit" className="button button--primary checkout__submit" disabled={status !== 'idle'}>
             {status === 'placing' ? 'Placing Order...' : 'Place Order'}

@@ -2,10 +2,21 @@ import type { ContactInfo } from '@platform/contracts';
 
 /** Our Locations, Email Us and Connect With Us (spec /contact). */
 export function ContactInfoBlock({ info }: { info: ContactInfo | null }) {
-  const empty =
+  if (
     !info ||
-    (info.branch_locations.length === 0 && info.contact_emails.length === 0 && info.social_media_profiles.length === 0);
-  if (empty) return <p className="empty-state">Contact information is currently unavailable.</p>;
+    (!info.email &&
+      info.branch_locations.length === 0 &&
+      info.contact_emails.length === 0 &&
+      info.social_media_profiles.length === 0)
+  )
+    return <p className="empty-state">Contact information is currently unavailable.</p>;
+  // The shop's own address first (the one its invoices print and its e-mails take replies at), then by purpose.
+  const emails = [
+    ...(info.email && !info.contact_emails.some((email) => email.email_address === info.email)
+      ? [{ id: 0, purpose: 'General enquiries', email_address: info.email }]
+      : []),
+    ...info.contact_emails,
+  ];
   return (
     <div className="contact-info">
       {info.branch_locations.length > 0 && (
@@ -33,11 +44,11 @@ export function ContactInfoBlock({ info }: { info: ContactInfo | null }) {
           </ul>
         </section>
       )}
-      {info.contact_emails.length > 0 && (
+      {emails.length > 0 && (
         <section>
           <h2>Email Us</h2>
           <ul className="contact-info__list">
-            {info.contact_emails.map((email) => (
+            {emails.map((email) => (
               <li key={email.id}>
                 <strong>{email.purpose}:</strong> <a href={`mailto:${email.email_address}`}>{email.email_address}</a>
               </li>

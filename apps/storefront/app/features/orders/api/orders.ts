@@ -1,7 +1,7 @@
 import { type CreateOrderBody, Order, OrderPage } from '@platform/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.ts';
-import { USER_QUERY_SCOPE } from '../../session/user-queries.ts';
+import { USER_QUERY_SCOPE } from '../../session/index.ts';
 
 export const ORDERS_PAGE_SIZE = 10;
 export const ORDERS_QUERY_KEY = [USER_QUERY_SCOPE, 'orders'] as const;

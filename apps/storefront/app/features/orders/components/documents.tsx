@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { browserApi, browserApiConfig } from '../../../lib/browser-api.ts';
-import { getFreshAccessToken } from '../../session/session.ts';
+import { getFreshAccessToken } from '../../session/index.ts';
 import { ORDERS_QUERY_KEY } from '../api/orders.ts';
 
 const KIND_LABELS = { invoice: 'Invoice', credit_note: 'Credit note' } as const;

@@ -1,9 +1,9 @@
 import { ORDER_STATUS_LABELS, type OrderHistoryEntry } from '@platform/contracts';
-import { useFormat } from '../../site/site-settings.tsx';
+import { useShopperFormat } from '../../site/index.ts';
 
 /** The statuses an order has had, oldest first (as the API sends them), each with the moment it reached it. */
 export function OrderTimeline({ history }: { history: OrderHistoryEntry[] }) {
-  const format = useFormat();
+  const format = useShopperFormat();
   if (history.length === 0) return null;
   return (
     <section className="order-panel order-timeline" aria-labelledby="order-history">

@@ -1,9 +1,9 @@
 import type { Order } from '@platform/contracts';
-import { useFormat } from '../../site/site-settings.tsx';
+import { useShopperFormat } from '../../site/index.ts';
 
-/** Until when an order awaiting payment waits, in the shop's time zone; nothing for an order paid or cancelled. */
+/** Until when an order awaiting payment waits, in the shopper's time zone; nothing for an order paid or cancelled. */
 export function PaymentDue({ order }: { order: Pick<Order, 'status' | 'payment_due_at'> }) {
-  const format = useFormat();
+  const format = useShopperFormat();
   if (order.status !== 'awaiting_payment' || !order.payment_due_at) return null;
   return (
     <p className="payment-due" role="note">

@@ -6,7 +6,7 @@ import {
 } from '@platform/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { type ApiClient, RuleError } from '../../../lib/api-client.ts';
-import { USER_QUERY_SCOPE } from '../../session/user-queries.ts';
+import { USER_QUERY_SCOPE } from '../../session/index.ts';
 
 /** Spec section 5: a status check needs the payment's UUID. */
 export const PAYMENT_UUID_REQUIRED = 'Payment UUID is required to check status.';

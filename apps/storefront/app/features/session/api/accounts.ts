@@ -20,10 +20,20 @@ export async function login(input: { loginId: string; password: string }): Promi
 }
 
 /** Creates an account; the answer is not read beyond success (spec section 7). */
-export async function register(input: { email: string; password: string; passwordConfirm: string }): Promise<void> {
+export async function register(input: {
+  email: string;
+  password: string;
+  passwordConfirm: string;
+  marketingConsent?: boolean;
+}): Promise<void> {
   await browserApi().post(
     '/accounts/register/',
-    { email: input.email, password: input.password, password_confirm: input.passwordConfirm },
+    {
+      email: input.email,
+      password: input.password,
+      password_confirm: input.passwordConfirm,
+      ...(input.marketingConsent ? { marketing_consent: true } : {}),
+    },
     { schema: RegisterResponse },
   );
 }

@@ -28,6 +28,8 @@ export function RegisterForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  // Unticked by default: consent to marketing e-mail is given only by ticking it (issue 49).
+  const [marketing, setMarketing] = useState(false);
   const { outcome, setOutcome, submitting, submit } = useSubmission();
   const [registered, setRegistered] = useState(false);
 
@@ -42,10 +44,11 @@ export function RegisterForm() {
     const problem = newPasswordProblem(password, confirm);
     if (problem) return setOutcome({ kind: 'error', text: problem });
     void submit(async () => {
-      await register({ email: email.trim(), password, passwordConfirm: confirm });
+      await register({ email: email.trim(), password, passwordConfirm: confirm, marketingConsent: marketing });
       setEmail('');
       setPassword('');
       setConfirm('');
+      setMarketing(false);
       setRegistered(true);
       return REGISTRATION_SUCCESS;
     }, registerErrorText);
@@ -82,6 +85,10 @@ export function RegisterForm() {
         onPasswordChange={setPassword}
         onConfirmChange={setConfirm}
       />
+      <label className="consent-field">
+        <input type="checkbox" checked={marketing} onChange={(event) => setMarketing(event.target.checked)} />
+        <span>Send me e-mail about my cart and the shop's news (you can stop it at any time)</span>
+      </label>
     </AccountCard>
   );
 }

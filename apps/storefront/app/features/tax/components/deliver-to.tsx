@@ -1,26 +1,54 @@
 import { lazy, Suspense } from 'react';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { setDestination, useDestination } from '../destination.tsx';
+import { useSiteSettings } from '../../site/index.ts';
+import { CURRENCY_KEY, setDestination, useDestination, useShownPrices } from '../destination.tsx';
+import type { ClosedDestination } from './deliver-to-panel.tsx';
 import './deliver-to.css';
 
-// The select and its list of countries load apart from the pages' first load, once the page is interactive.
+const NONE_CLOSED: readonly ClosedDestination[] = [];
+
+// The selects and their lists load apart from the pages' first load, once the page is interactive.
 const DeliverToPanel = lazy(async () => ({
   default: (await import('./deliver-to-panel.tsx')).DeliverToPanel,
 }));
 
+/** Keeps the currency the shopper chose (its code) and tells every part of the page (the browser tells other tabs). */
+function setCurrency(code: string): void {
+  window.localStorage.setItem(CURRENCY_KEY, code);
+  window.dispatchEvent(new StorageEvent('storage', { key: CURRENCY_KEY }));
+}
+
 /**
- * Where the shopper delivers, beside a price: a labelled country select and what the prices hold there (the
- * destination's notice). Its room is kept from the server's render on, so loading it, reading the stored choice
- * after hydration, or choosing moves nothing on the page.
+ * Where the shopper delivers, beside a price: a labelled country select, the currency prices are written in when the
+ * shop shows prices in others than its own (decision 028), and what the prices hold there (the destination's notice).
+ * Its room is kept from the server's render on (a row more for the currency, as the shop's settings say, the same for
+ * every visitor), so loading it, reading the stored choice after hydration, or choosing moves nothing on the page.
  */
-export function DeliverTo({ notice }: { notice: string | null }) {
+export function DeliverTo({
+  notice,
+  closed = NONE_CLOSED,
+}: {
+  notice?: string | null | undefined;
+  /** The destinations closed to the product shown (issue 48): the panel says the shop's words for the one chosen. */
+  closed?: readonly ClosedDestination[];
+}) {
   const hydrated = useHydrated();
   const destination = useDestination();
+  const currencies = useSiteSettings()?.currencies ?? [];
+  const { currency } = useShownPrices();
   return (
-    <div className="destination">
+    <div className={currencies.length > 0 ? 'destination destination--currencies' : 'destination'}>
       {hydrated && (
         <Suspense fallback={null}>
-          <DeliverToPanel destination={destination} notice={notice} onChoose={setDestination} />
+          <DeliverToPanel
+            destination={destination}
+            notice={notice ?? null}
+            closed={closed}
+            onChoose={setDestination}
+            currencies={currencies}
+            currency={currency?.code ?? null}
+            onCurrency={setCurrency}
+          />
         </Suspense>
       )}
     </div>
