@@ -35,7 +35,8 @@ export function createShopOrigins(options: ShopOriginsOptions): (token: string) 
       // An unknown shop, or one without settings: nothing to send a visitor to.
       if (response.status === 403 || response.status === 404) return null;
       if (!response.ok) throw new Error(`The shop's settings answered ${response.status}.`);
-      return new URL(SiteSettings.parse(JSON.parse(text)).site_url).origin;
+      // Only the address is read: a field the settings gain later never stops the look-up.
+      return new URL(SiteSettings.pick({ site_url: true }).parse(JSON.parse(text)).site_url).origin;
     } catch (error) {
       options.onLookupError?.(error, token);
       return null;

@@ -97,7 +97,10 @@ export const publicAnswerCache = fp(
       const address = cacheKeyOf(request.url, known);
       if (address === request.url) return;
       request.raw.url = address;
-      request.query = queryOf(address);
+      // The parsed query keeps what the hooks before this one made of it (a search's NUL read as a space).
+      const names = new Set(known);
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      request.query = Object.fromEntries(Object.entries(query).filter(([name]) => names.has(name)));
     };
     const answerFromCache = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method !== 'GET' || !request.ctx?.tenant) return;
@@ -169,16 +172,6 @@ function queryNamesOf(schema: unknown, url: string): string[] {
   const shape = (schema as { shape?: unknown }).shape;
   if (shape !== null && typeof shape === 'object') return Object.keys(shape);
   throw new Error(`${url}: a publicCache route names its query parameters (config.cacheQuery) or has a zod object`);
-}
-
-/** A query string as Fastify parses one: a value per name, a list for a repeated name. */
-function queryOf(address: string): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
-  for (const [name, value] of new URL(address, 'http://query.invalid').searchParams) {
-    const had = query[name];
-    query[name] = had === undefined ? value : [...[had].flat(), value];
-  }
-  return query;
 }
 
 function keptHeaders(reply: FastifyReply): Record<string, string> {
