@@ -104,9 +104,11 @@ const ConfigSchema = z.object({
   CURRENCY_RATES_URL: z.url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
   /**
    * How long a consenting customer's cart must wait unchanged before its one reminder (issue 49), looked for every
-   * minute. 0: no reminders.
+   * CART_REMINDER_INTERVAL_SECONDS. 0: no reminders.
    */
   ABANDONED_CART_REMINDER_MINUTES: z.coerce.number().int().min(0).max(43_200).default(240),
+  /** How often each instance looks for carts whose wait is over (while reminders are on). */
+  CART_REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   /** How old a refund left requested or being sent (a crash) must be before the reconciliation job takes it over. */
   REFUND_REDRIVE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /**

@@ -17,8 +17,6 @@ import { cartOfCustomer } from './cart.service.ts';
 import { claimCartReminders, listLeftCarts } from './cart-reminders.repository.ts';
 
 const BATCH = 50;
-/** How often the job looks for carts left behind. */
-export const CART_REMINDER_INTERVAL_MS = 60_000;
 /** The wait the administration's list uses while reminders are off. */
 const LIST_WAIT_MINUTES_WHEN_OFF = 240;
 
@@ -101,13 +99,16 @@ export async function sendCartReminders(deps: JobDeps, now = new Date()): Promis
   return sent;
 }
 
-/** The cart module's recurring job: `sendCartReminders` every minute while `ABANDONED_CART_REMINDER_MINUTES` > 0. */
+/**
+ * The cart module's recurring job: `sendCartReminders` every `CART_REMINDER_INTERVAL_SECONDS` (a minute) while
+ * `ABANDONED_CART_REMINDER_MINUTES` > 0.
+ */
 export const cartJobs: ModuleJobs = (deps, log) => {
   if (deps.config.ABANDONED_CART_REMINDER_MINUTES <= 0) return [];
   return [
     scheduleJob({
       name: 'cart reminders',
-      intervalMs: CART_REMINDER_INTERVAL_MS,
+      intervalMs: deps.config.CART_REMINDER_INTERVAL_SECONDS * 1_000,
       run: () => sendCartReminders(deps),
       report: (reminded) => (reminded > 0 ? { reminded } : null),
       log,
