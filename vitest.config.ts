@@ -44,7 +44,7 @@ export default defineConfig({
       // The database tests on each engine (PostgreSQL with TEST_DATABASE_URL), then the serial ones alone. What only a PostgreSQL server has (a connection to lose) runs on that engine only.
       ...engines.flatMap(({ engine, name }) =>
         [
-          { serial: false, suffix: '', maxWorkers: 1, groupOrder: 0 },
+          { serial: false, suffix: '', maxWorkers: 2, groupOrder: 0 },
           { serial: true, suffix: '-serial', maxWorkers: 1, groupOrder: 1 },
         ].map(({ serial, suffix, maxWorkers, groupOrder }) => ({
           test: {
@@ -80,7 +80,7 @@ export default defineConfig({
             'scripts/**/*.test.mjs',
           ],
           environment: 'node',
-          maxWorkers: 1,
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },

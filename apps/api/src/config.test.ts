@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { apiEntry } from '../test/server-process.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,7 +31,7 @@ describe('loadConfig', () => {
   });
 
   it('stops the server process at start with a message naming the wrong variable', () => {
-    const started = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const started = spawnSync(process.execPath, [apiEntry('server')], {
       cwd: apiDir,
       env: { PATH: process.env.PATH ?? '', PORT: 'eighty', DATA_DIR: '/nonexistent/never-created' },
       encoding: 'utf8',

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/app.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/database.ts';
-import { serverEnv, startServer } from '../../test/server-process.ts';
+import { apiEntry, serverEnv, startServer } from '../../test/server-process.ts';
 import { openDatabase } from '../db/client.ts';
 import { DEMO_CUSTOMER, DEMO_OWNER } from '../seed/demo/accounts.ts';
 import { DEMO_TENANT_TOKEN } from '../seed/index.ts';
@@ -48,7 +48,7 @@ async function countRows(table: 'tenants' | 'users'): Promise<number> {
 
 /** Runs the server entry until it ends by itself (or 60 s): its exit code and everything it wrote. */
 async function runUntilExit(env: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [apiEntry('server')], {
     cwd: API_DIR,
     env: serverEnv(await freePort(), env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -67,7 +67,7 @@ async function runUntilExit(env: Record<string, string | undefined>): Promise<{ 
 }
 
 function platform(args: string[], env: Record<string, string> = {}) {
-  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+  return promisify(execFile)(process.execPath, [apiEntry('cli'), ...args], {
     cwd: API_DIR,
     env: { PATH: process.env.PATH, ...databaseEnv(), ...env },
   });

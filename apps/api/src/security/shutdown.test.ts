@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/app.ts';
+import { apiEntry } from '../../test/server-process.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let server: ChildProcess;
@@ -17,7 +18,7 @@ let output = '';
 beforeAll(async () => {
   port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shutdown-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  server = spawn(process.execPath, [apiEntry('server')], {
     cwd: apiDir,
     env: {
       ...process.env,
