@@ -56,7 +56,7 @@ test('staff export the products as CSV, then import an edited file: dry run show
   const exported = fs.readFileSync(await file.path(), 'utf8');
   const [header] = exported.split('\r\n');
   expect(header).toBe(
-    'slug,name,category,price,price_before_discount,featured,published,stock,low_stock_threshold,description,long_html_description,attributes,images,variant_sku,option1_name,option1_value,option2_name,option2_value,option3_name,option3_value,variant_price,variant_price_before_discount,variant_stock,variant_description,variant_attributes,variant_image_alts,hs_code,country_of_origin,customs_description,weight_grams,age_restricted,variant_hs_code,variant_country_of_origin,variant_customs_description,variant_weight_grams',
+    'slug,name,category,price,price_before_discount,featured,published,stock,low_stock_threshold,made_to_order,lead_time_days,description,long_html_description,attributes,images,variant_sku,option1_name,option1_value,option2_name,option2_value,option3_name,option3_value,variant_price,variant_price_before_discount,variant_stock,variant_made_to_order,variant_lead_time_days,variant_description,variant_attributes,variant_image_alts,hs_code,country_of_origin,customs_description,weight_grams,age_restricted,variant_hs_code,variant_country_of_origin,variant_customs_description,variant_weight_grams',
   );
   // A demo product sold in options: one row per variant, its SKU and blade length.
   expect(exported).toMatch(/\r\nangkhola-khukuri,(.*),ANG-\d+-VIL,Blade length,\d+ inch,/);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ownerToken } from './admin-support.ts';
 import {
+  confirmAgeIfAsked,
   expectOnPath,
   fillAddress,
   hydrated,
@@ -166,6 +167,7 @@ for (const viewport of [
       );
       await fillAddress(page);
       await page.getByRole('radio', { name: 'Bank Transfer' }).check();
+      await confirmAgeIfAsked(page);
       await page.getByRole('button', { name: 'Place Order' }).click();
       await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
       await expectOnPath(page, '/order-confirmation');

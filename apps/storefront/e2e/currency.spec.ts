@@ -8,6 +8,7 @@ import { convertMinor, formatMinorIn, parseRate } from '@platform/contracts/curr
 import { parseMinor } from '@platform/contracts/plain';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
+  confirmAgeIfAsked,
   customerWithItemUnder,
   escapeRegExp,
   expectOnPath,
@@ -47,6 +48,7 @@ const summary = (page: Page) => page.getByRole('complementary', { name: 'Order S
 /** Places the order on the checkout's screen by bank transfer; the request's body and the order's answer. */
 async function placeOrder(page: Page) {
   await page.getByRole('radio', { name: 'Bank Transfer' }).check();
+  await confirmAgeIfAsked(page);
   const created = page.waitForResponse(
     (response) => response.url().includes('/api/orders/orders/') && response.request().method() === 'POST',
   );

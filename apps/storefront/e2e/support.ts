@@ -220,7 +220,7 @@ export function times(price: string, quantity: number): string {
 
 /**
  * Ticks the checkout's "I confirm I am 18 or older" when it asks it: an order holding a khukuri (the demo's knives are
- * sold to adults only) is refused without it. `e2e/selling-abroad.spec.ts` checks that it is asked.
+ * sold to adults only) is refused without it. `e2e/admin-abroad.spec.ts` checks that it is asked.
  */
 export async function confirmAgeIfAsked(page: Page) {
   const box = page.getByRole('checkbox', { name: /^I confirm I am \d+ or older$/ });
