@@ -4,11 +4,11 @@
 // behind is reminded within two minutes of its last change.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
 import { adminCall, shopWithStaff } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { addToCart, createCustomer, createProduct } from '../../../test/builders.ts';
 import { mailsTo } from '../../../test/outbox.ts';
+import { loadConfig } from '../../config.ts';
 
 let t: TestApp;
 beforeAll(async () => {
