@@ -154,6 +154,11 @@ for (const viewport of [
       const knife = await soldOutKnife(request);
       const customer = await newCustomer(request);
       await signIn(page, customer);
+      // Its card in the list: no unit in stock, yet on sale (made to order), so not SOLD OUT.
+      await openPage(page, `/products?search=${encodeURIComponent(knife.name)}`);
+      const card = page.locator('.product-card').filter({ hasText: knife.name });
+      await expect(card).toBeVisible();
+      await expect(card.locator('.badge--sold-out')).toHaveCount(0);
       await openPage(page, `/products/${knife.slug}?variant=${knife.short}`);
       await expect(page.locator('.product-detail__stock')).toHaveText(/^Made to order — ships in about 3 weeks/);
       await (await hydrated(page.getByRole('button', { name: 'Add to Cart' }))).click();

@@ -154,6 +154,11 @@ export const ProductSummary = z.object({
   variant_count: z.number(),
   price_from: Money.nullable(),
   /**
+   * Platform extension (issue 49): made when ordered, the product itself or one of its variants on sale: on sale at
+   * stock 0 (its card says no SOLD OUT). The product's own answer says it of its default variant.
+   */
+  made_to_order: z.boolean().optional(),
+  /**
    * In a search's answer only: why the product matched, for highlighting. `fields`: where the search's words were
    * found (name, category, attributes, description), in that order; `words`: the product's own words that matched,
    * lower case, as they are written in it.

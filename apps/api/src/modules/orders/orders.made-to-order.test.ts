@@ -78,8 +78,15 @@ describe('a variant made to order', () => {
     const refused = await addVariant(setup, customer.accessToken, setup.long.id);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ detail: 'Item is out of stock.' });
+    const card = async () =>
+      (
+        await t.request(setup.shop, { method: 'GET', url: `/api/products/products/?search=${setup.product.name}` })
+      ).json()[0];
+    expect(await card()).toMatchObject({ slug: setup.product.slug, made_to_order: false });
 
     await makeToOrder(setup, setup.long.id, 21);
+    // A variant made to order makes its product's card say so.
+    expect(await card()).toMatchObject({ slug: setup.product.slug, made_to_order: true });
     const page = await t.request(setup.shop, { method: 'GET', url: `/api/products/products/${setup.product.slug}/` });
     const variants = page.json().variants as { id: number; made_to_order: boolean; lead_time_days: number | null }[];
     expect(variants.find((variant) => variant.id === setup.long.id)).toMatchObject({
@@ -190,6 +197,10 @@ describe('a product made to order', () => {
     expect(saved.json()).toMatchObject({ made_to_order: true, lead_time_days: 5 });
     const page = await t.request(setup.shop, { method: 'GET', url: `/api/products/products/${plain.slug}/` });
     expect(page.json()).toMatchObject({ stock: 0, made_to_order: true, lead_time_days: 5 });
+    // Its card in the list says it is made to order (no SOLD OUT), the product not made to order says it is not.
+    const list = await t.request(setup.shop, { method: 'GET', url: '/api/products/products/' });
+    const cards = list.json() as { slug: string; stock: number; made_to_order: boolean }[];
+    expect(cards.find((card) => card.slug === plain.slug)).toMatchObject({ stock: 0, made_to_order: true });
 
     const customer = await createCustomer(t, setup.shop);
     await addToCart(t, setup.shop, customer.accessToken, plain.id, 1);

@@ -92,6 +92,14 @@ export function summaryColumns(scope: TenantScope, image: MediaFiles) {
     ratingSum: products.ratingSum,
     mainImageAlt: products.mainImageAlt,
     variantCount: variantCount(scope),
+    // Made to order, itself or a variant on sale: on sale at stock 0.
+    madeToOrder: sql<boolean>`(${products.madeToOrder} or exists (select 1 from ${productVariants}
+      where ${scope.where(
+        productVariants,
+        eq(productVariants.productId, products.id),
+        eq(productVariants.isActive, true),
+        eq(productVariants.madeToOrder, true),
+      )}))`,
     categoryName: categories.name,
     categorySlug: categories.slug,
     // Correlated aggregate: the attributes come in the same statement, whatever the number of products.

@@ -56,6 +56,7 @@ export function toSummary(ctx: RequestContext, row: ProductSummaryRow): ProductS
     variant_count: row.variantCount,
     // A "from" price only when the variants on sale are not all at one price.
     price_from: row.priceMinCents === row.priceMaxCents ? null : formatMinor(row.priceMinCents),
+    made_to_order: Boolean(row.madeToOrder),
     is_active: row.isActive,
   };
 }

@@ -72,7 +72,7 @@ function ProductCard({
           )}
           <div className="product-card__badges">
             {product.price_before_discount && <span className="badge badge--discount">DISCOUNT OFFER</span>}
-            {product.stock === 0 && <span className="badge badge--sold-out">SOLD OUT</span>}
+            {product.stock === 0 && !product.made_to_order && <span className="badge badge--sold-out">SOLD OUT</span>}
           </div>
         </div>
         <div className="product-card__body">
