@@ -27,6 +27,8 @@ export const mailQueue = pgTable('mail_queue', {
   /** The sender and reply-to address it was written with (null: the platform's default sender). */
   sender: text('sender'),
   replyTo: text('reply_to'),
+  /** Marketing mail: the address of the page that ends it, sent as List-Unsubscribe (migration 0097). */
+  listUnsubscribe: text('list_unsubscribe'),
 });
 
 /** The shop's sender: its e-mails' name and address, and where replies go ('' each: the platform's default). */

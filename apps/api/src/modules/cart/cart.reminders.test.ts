@@ -115,6 +115,11 @@ describe('a cart left behind', () => {
     expect(mail?.body).toContain('2 x Angkhola: $190.00');
     expect(mail?.body).toContain(`Your cart: ${ORIGIN}/cart`);
     expect(mail?.body).toMatch(new RegExp(`${ORIGIN}/unsubscribe\\?user=${customer.user.id}&key=[\\w-]+`));
+    // The same page behind the mail program's own Unsubscribe (its header unfolded).
+    const headers = (mail?.raw ?? '').split(/\r?\n\r?\n/)[0]?.replace(/\r?\n[ \t]+/g, ' ') ?? '';
+    expect(headers).toMatch(
+      new RegExp(`^List-Unsubscribe: <${ORIGIN}/unsubscribe\\?user=${customer.user.id}&key=[\\w-]+>$`, 'm'),
+    );
     // No consent, no e-mail.
     expect(reminders(silent.user.email)).toHaveLength(0);
     // Not again while the cart stays as it is.

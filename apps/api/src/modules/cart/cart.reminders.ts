@@ -25,7 +25,7 @@ async function shopName(ctx: RequestContext): Promise<string> {
   return (await getContactSettings(ctx))?.siteTitle || ctx.tenant.name;
 }
 
-/** The reminder: the cart's lines, its subtotal, a link to it and one to unsubscribe. */
+/** The reminder: the cart's lines, its subtotal, a link to it and one to unsubscribe (also its List-Unsubscribe). */
 export function cartReminderMail(input: {
   shopName: string;
   to: string;
@@ -53,6 +53,7 @@ export function cartReminderMail(input: {
       '',
       `You get this e-mail because you agreed to e-mail from ${input.shopName}. To get no more, unsubscribe here (no sign-in needed): ${input.unsubscribeUrl}`,
     ].join('\n'),
+    list: { unsubscribe: input.unsubscribeUrl },
   };
 }
 

@@ -13,6 +13,7 @@ export async function insertMail(
     text: string;
     html?: string | undefined;
     attachments?: { filename: string; contentType: string; content: Buffer }[] | undefined;
+    list?: { unsubscribe: string } | undefined;
   },
   sender: { from: string | null; replyTo: string | null },
 ): Promise<void> {
@@ -24,6 +25,7 @@ export async function insertMail(
       bodyHtml: message.html ?? null,
       sender: sender.from,
       replyTo: sender.replyTo,
+      listUnsubscribe: message.list?.unsubscribe ?? null,
       attachments: (message.attachments ?? []).map((attachment) => ({
         filename: attachment.filename,
         content_type: attachment.contentType,

@@ -39,6 +39,8 @@ export interface MailMessage {
   attachments?: MailAttachment[];
   /** Where replies go when not the shop's own reply address (a contact message: to the person who wrote it). */
   replyTo?: string;
+  /** Marketing mail: the page that ends it, sent as the List-Unsubscribe header mail programs offer a button for. */
+  list?: { unsubscribe: string };
 }
 
 /** The logger the mailer reports to (the app's pino logger satisfies it). */
@@ -151,6 +153,7 @@ export class QueuedMailer implements Mailer {
           : {}),
         from: message.sender ?? from,
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.listUnsubscribe ? { list: { unsubscribe: message.listUnsubscribe } } : {}),
       });
       await markMailSent(scope, message.id);
       logger.info({ ...summary, ...(location ? { path: location } : {}) }, 'mail sent');
