@@ -438,10 +438,11 @@ const JOURNEYS: Record<string, Journey> = {
     await settled(kit.page);
     await kit.page.reload();
     await expect(codes.nth(lines)).toHaveValue(code);
-    // Back as it was: a line's Remove shows while the pointer is on it.
-    const added = kit.page.locator('.RaSimpleFormIterator-line').nth(lines);
-    await added.hover();
-    await added.getByRole('button', { name: 'Remove' }).click();
+    // Back as it was: each line's Remove is in view (and in the keyboard's reach) without the pointer on it.
+    const remove = kit.page.locator('.RaSimpleFormIterator-line').nth(lines).getByRole('button', { name: 'Remove' });
+    await expect(remove).toBeVisible();
+    await remove.focus();
+    await remove.press('Enter');
     await expect(codes).toHaveCount(lines);
     await kit.page.getByRole('button', { name: 'Save', exact: true }).press('Enter');
     await expect(kit.page.getByText('Element updated').first()).toBeVisible();

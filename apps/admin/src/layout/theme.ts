@@ -25,5 +25,10 @@ export const adminTheme: RaThemeOptions = {
     // A spinner is named for assistive technology (react-admin's loading indicator in the app bar has no name of its
     // own); one that says more names itself.
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
+    // A list's line (an attribute, an option, a currency) shows its Remove and reorder buttons at all times: hidden
+    // until the pointer reaches the line, they could not be reached from the keyboard nor seen on a touch screen.
+    RaSimpleFormIterator: {
+      styleOverrides: { root: { '& .RaSimpleFormIterator-action': { visibility: 'visible' } } },
+    },
   },
 };
