@@ -77,7 +77,8 @@ test.describe('add to cart', () => {
 
     await openPage(page, `/products/${product.slug}`);
     await expect(badge(page)).toHaveCount(0);
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    // Clicked once hydrated: the server's button does nothing before.
+    await (await hydrated(page.getByRole('button', { name: 'Add to Cart' }))).click();
     await expectOnPath(page, `/login?redirect=/products/${product.slug}`);
     await page.getByLabel('Email').fill(customer.email);
     await page.getByLabel('Password').fill(PASSWORD);

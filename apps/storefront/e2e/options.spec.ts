@@ -3,7 +3,16 @@
 // engraving is written on the wedding khukuri; an old address of a size leads to its variant; a variant's own picture
 // leads the gallery.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { confirmAgeIfAsked, expectOnPath, newCustomer, openPage, signIn, TENANT, watchProblems } from './support.ts';
+import {
+  confirmAgeIfAsked,
+  expectOnPath,
+  hydrated,
+  newCustomer,
+  openPage,
+  signIn,
+  TENANT,
+  watchProblems,
+} from './support.ts';
 
 interface Variant {
   id: number;
@@ -285,7 +294,7 @@ test.describe('on a desktop', () => {
   test('an engraving is written on the wedding khukuri, priced, and shown in the cart', async ({ page, request }) => {
     await signIn(page, await newCustomer(request));
     await openPage(page, '/products/wedding-khukuri-brass');
-    const engraving = page.getByLabel('Engraving');
+    const engraving = await hydrated(page.getByLabel('Engraving'));
     await expect(page.locator('.personalisation-field label')).toContainText('+ $15.00');
     await expect(engraving).toHaveAttribute('maxlength', '20');
     await engraving.fill('Ram & Sita 2026');
