@@ -99,12 +99,17 @@ export const SEARCH_LIMITS = {
   variants: 128,
 } as const;
 
-/** Lower case, accents and punctuation removed, single spaces. */
+/**
+ * Lower case, accents and punctuation removed, single spaces. A possessive's "'s" goes with its apostrophe
+ * ("Farmer's" is "farmer"): left as a word of its own, the lone "s" is a word no product holds, and the search of a
+ * product's own name found nothing.
+ */
 export function normalizeSearch(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
+    .replace(/['\u2019]s\b/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }

@@ -37,6 +37,9 @@ const CASES: RelevanceCase[] = [
   top('Mk II', 'mk2-ww2-khukuri'),
   top('blade care kit', 'blade-care-kit'),
   top('Dui Chirra', 'dui-chirra-display-khukuri'),
+  // A possessive as the name writes it, with either apostrophe
+  top("Farmer's Khukuri 9 inch", 'farmers-khukuri'),
+  top('Farmer’s khukuri', 'farmers-khukuri'),
   // Misspellings, swapped letters among them
   top('angkola', 'angkhola-khukuri'),
   top('bhojpuri khukuri', 'bhojpure-khukuri'),
