@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { categories, productAttributes, products, productVariants } from '../../../db/schema/index.ts';
 import type { TenantScope } from '../../../db/tenant-scope.ts';
-import { type MediaFiles, mediaColumns } from '../../media/index.ts';
+import { mediaColumns } from '../../media/index.ts';
 import {
   FUZZY_SEARCH_MAX_CANDIDATES,
   SEARCH_CANDIDATES_MAX,
@@ -10,8 +10,8 @@ import {
   STRICT_SEARCH_MIN_MATCHES,
   searchSql,
 } from '../../search/index.ts';
-import { lowestPriceBefore } from '../price-history/index.ts';
 import { hasVariant, type OptionChoice, variantChoices } from './option-filter.repository.ts';
+import { summaryColumns, variantCount } from './summary-columns.repository.ts';
 
 // The storefront's reads of products: lists (filtered, searched, faceted), the product page and the type-ahead's
 // products. A search's plan comes from the search module; the statements that match and rank products with it are
@@ -19,13 +19,6 @@ import { hasVariant, type OptionChoice, variantChoices } from './option-filter.r
 
 /** A product of a list with what its card shows: category and main image, in one row. */
 export type ProductSummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
-
-export interface AttributeJson {
-  id: number;
-  key: string;
-  value: string;
-  order: number;
-}
 
 export type ProductSort =
   | 'price'
@@ -64,61 +57,6 @@ export interface ProductFilter {
 export function withoutFacetFilters(filter: ProductFilter): ProductFilter {
   const { categorySlug: _category, minPriceCents: _min, maxPriceCents: _max, options: _options, ...others } = filter;
   return others;
-}
-
-/** How many variants of the product are on sale (0: it is bought as it is). */
-function variantCount(scope: TenantScope) {
-  return sql<number>`(select count(*)::int from ${productVariants}
-     where ${scope.where(productVariants, eq(productVariants.productId, products.id), eq(productVariants.isActive, true))})`;
-}
-
-/** The columns of a product's card; `image` is its main image's files, joined on `products.main_image_id`. */
-export function summaryColumns(scope: TenantScope, image: MediaFiles) {
-  return {
-    id: products.id,
-    slug: products.slug,
-    name: products.name,
-    description: products.description,
-    priceCents: products.priceCents,
-    priceBeforeDiscountCents: products.priceBeforeDiscountCents,
-    priceMinCents: products.priceMinCents,
-    priceMaxCents: products.priceMaxCents,
-    // An announced reduction's lowest price of the 30 days before it (decision 020); looked for only then.
-    lowestPriceCents: sql<number | null>`case when ${products.priceBeforeDiscountCents} > ${products.priceCents}
-      then ${lowestPriceBefore(scope, { productId: products.id, variantId: null, priceCents: products.priceCents })} end`,
-    stock: products.stock,
-    isActive: products.isActive,
-    reviewCount: products.reviewCount,
-    ratingSum: products.ratingSum,
-    mainImageAlt: products.mainImageAlt,
-    variantCount: variantCount(scope),
-    // Made to order, itself or a variant on sale: on sale at stock 0.
-    madeToOrder: sql<boolean>`(${products.madeToOrder} or exists (select 1 from ${productVariants}
-      where ${scope.where(
-        productVariants,
-        eq(productVariants.productId, products.id),
-        eq(productVariants.isActive, true),
-        eq(productVariants.madeToOrder, true),
-      )}))`,
-    categoryName: categories.name,
-    categorySlug: categories.slug,
-    // Correlated aggregate: the attributes come in the same statement, whatever the number of products.
-    attributes: sql<AttributeJson[]>`(
-        select coalesce(json_agg(json_build_object('id', ${productAttributes.id}, 'key', ${productAttributes.key},
-                                                   'value', ${productAttributes.value}, 'order', ${productAttributes.order})
-                                 order by ${productAttributes.order}, ${productAttributes.id}), '[]'::json)
-          from ${productAttributes}
-         where ${scope.where(productAttributes, eq(productAttributes.productId, products.id))})`,
-    image: {
-      imageKey: image.imageKey,
-      thumbKey: image.thumbKey,
-      width: image.width,
-      height: image.height,
-      thumbWidth: image.thumbWidth,
-      thumbHeight: image.thumbHeight,
-      variantWidths: image.variantWidths,
-    },
-  };
 }
 
 function selectSummaries(scope: TenantScope) {
