@@ -18,7 +18,7 @@ import { redisEventRelay } from './lib/event-relay.ts';
 import { InProcessEventBus } from './lib/events.ts';
 import { type Job, type ModuleJobs, scheduleJob } from './lib/jobs.ts';
 import { flushLog, type LogStream, serverLogging } from './lib/logging.ts';
-import { deliverOutbox } from './lib/outbox.ts';
+import { deliverOutbox, pruneOutbox } from './lib/outbox.ts';
 import { trustProxyOption } from './lib/proxy-trust.ts';
 import { createResponseCache, type ResponseCache } from './lib/response-cache.ts';
 import {
@@ -230,6 +230,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             return totals;
           },
           report: (totals) => (totals.delivered + totals.retried > 0 ? totals : null),
+          log: app.log,
+        }),
+        // Delivered events are kept a month, then go.
+        scheduleJob({
+          name: 'outbox pruning',
+          intervalMs: 60 * 60 * 1000,
+          run: async () => {
+            let pruned = 0;
+            for (const tenant of await listTenants(database.db)) pruned += await pruneOutbox(app.deps, tenant);
+            return pruned;
+          },
+          report: (pruned) => (pruned > 0 ? { pruned } : null),
           log: app.log,
         }),
       );

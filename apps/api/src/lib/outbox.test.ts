@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import type { Tenant } from '../modules/tenants/index.ts';
 import { systemContext } from './context.ts';
 import type { InProcessEventBus } from './events.ts';
-import { deliverOutbox } from './outbox.ts';
+import { deliverOutbox, OUTBOX_KEPT_DAYS, pruneOutbox } from './outbox.ts';
 import { inTransaction } from './unit-of-work.ts';
 
 let t: TestApp;
@@ -92,5 +92,41 @@ describe('the transactional outbox', () => {
     await Promise.all([deliverOutbox(t.app.deps, shop, handlers()), deliverOutbox(t.app.deps, shop, handlers())]);
     expect(await outboxRow(104)).toMatchObject({ delivered: true });
     expect(handled.filter((id) => id === 104)).toEqual([104]);
+  });
+
+  it("keeps a delivered event a month, then prunes it with its handlers' marks; never one not yet delivered", async () => {
+    await Promise.all([emit(105), emit(106), emit(107)]);
+    await t.settled();
+    const [old, recent, undelivered] = [await outboxRow(105), await outboxRow(106), await outboxRow(107)];
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    await sql('update event_outbox set delivered_at = $3 where tenant_id = $1 and id = $2', [
+      shop.id,
+      old?.id,
+      daysAgo(OUTBOX_KEPT_DAYS + 1),
+    ]);
+    await sql('update event_outbox set delivered_at = $3 where tenant_id = $1 and id = $2', [
+      shop.id,
+      recent?.id,
+      daysAgo(OUTBOX_KEPT_DAYS - 1),
+    ]);
+    // Made long ago and not delivered yet (its next try far ahead, so that no sweep takes it meanwhile).
+    await sql(
+      `update event_outbox set created_at = $3, delivered_at = null, available_at = now() + interval '1 day'
+        where tenant_id = $1 and id = $2`,
+      [shop.id, undelivered?.id, daysAgo(OUTBOX_KEPT_DAYS * 2)],
+    );
+    const marks = (id: number | undefined) =>
+      sql('select 1 from event_outbox_handled where tenant_id = $1 and event_id = $2', [shop.id, id]);
+    // Every durable handler of the event left its mark (this test's and the shop's own notice).
+    expect((await marks(old?.id)).length).toBeGreaterThan(0);
+
+    expect(await pruneOutbox(t.app.deps, shop, now)).toBe(1);
+    expect(await outboxRow(105)).toBeUndefined();
+    expect(await marks(old?.id)).toHaveLength(0);
+    expect(await outboxRow(106)).toMatchObject({ delivered: true });
+    expect((await marks(recent?.id)).length).toBeGreaterThan(0);
+    expect(await outboxRow(107)).toMatchObject({ delivered: false });
+    expect(await pruneOutbox(t.app.deps, shop, now)).toBe(0);
   });
 });

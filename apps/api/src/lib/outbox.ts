@@ -102,3 +102,30 @@ export async function deliverOutbox(
   }
   return totals;
 }
+
+/** How long a delivered event stays in the outbox, for looking into what happened (an e-mail, an order moved). */
+export const OUTBOX_KEPT_DAYS = 30;
+
+/**
+ * Deletes one shop's events delivered more than `OUTBOX_KEPT_DAYS` before `now`, with the marks of their handlers
+ * (a delivered event is never delivered again, so they guard nothing any more). What is not delivered yet stays, however
+ * old. Returns how many events went.
+ */
+export async function pruneOutbox(
+  deps: ServiceDeps & { database: Database },
+  tenant: Tenant,
+  now = new Date(),
+): Promise<number> {
+  const ctx = systemContext(deps, deps.database, tenant, 'outbox');
+  const before = new Date(now.getTime() - OUTBOX_KEPT_DAYS * 24 * 60 * 60 * 1000);
+  return ctx.scope.transaction(async (scope) => {
+    await scope.rows(
+      sql`delete from event_outbox_handled where tenant_id = ${tenant.id} and event_id in (
+            select id from event_outbox where tenant_id = ${tenant.id} and delivered_at < ${before})`,
+    );
+    const gone = await scope.rows<{ id: number }>(
+      sql`delete from event_outbox where tenant_id = ${tenant.id} and delivered_at < ${before} returning id`,
+    );
+    return gone.length;
+  });
+}

@@ -72,3 +72,30 @@ export function lowStockMail(input: {
     text: lines.join('\n'),
   };
 }
+
+/**
+ * A refund the shop sent failed at the bank after staff asked for it (found by the re-drive, in the background): the
+ * money did not go back, and staff must send it another way.
+ */
+export function refundFailedMail(input: {
+  shopName: string;
+  to: string;
+  order: Pick<Order, 'number' | 'currency'>;
+  refund: { amount: string; error: string };
+  adminUrl: string;
+}): MailMessage {
+  const { order, refund } = input;
+  const lines = [
+    `A refund of $${refund.amount} ${order.currency} on order ${order.number} failed at ${input.shopName}.`,
+    ...(refund.error ? ['', `The bank said: ${refund.error}`] : []),
+    '',
+    'The money did not go back to the customer, and no unit of this refund was put back in stock.',
+    'Send it back another way, or refund the order again, from its page in the administration:',
+    input.adminUrl,
+  ];
+  return {
+    to: input.to,
+    subject: `${input.shopName}: a refund on order ${order.number} failed ($${refund.amount} ${order.currency})`,
+    text: lines.join('\n'),
+  };
+}

@@ -1,7 +1,8 @@
 // What the shop's staff hear of by e-mail, at the shop's own address: each order placed, and once a shop day what
-// runs low on stock. Each can be switched off in the mail settings (on by default). This module sits above the
-// modules it reads (orders, inventory, site, mail) and is reached only through domain events and its job: the orders
-// module never calls it (decision 026).
+// runs low on stock, each of which can be switched off in the mail settings (on by default); and a refund that
+// failed at the bank after it was sent, always. This module sits above the modules it reads (orders, payments,
+// inventory, site, mail) and is reached only through domain events and its job: the orders module never calls it
+// (decision 026).
 import { dateInZone } from '@platform/contracts/reports';
 import { type RequestContext, type ServiceDeps, systemContext } from '../../lib/context.ts';
 import { type JobDeps, type ModuleJobs, scheduleJob } from '../../lib/jobs.ts';
@@ -11,9 +12,10 @@ import { getAccountEmail } from '../accounts/index.ts';
 import { listLowStockProducts } from '../inventory/index.ts';
 import { claimLowStockMailDay, queueMail, shopEmailAddress, staffNoticeSettings } from '../mail/index.ts';
 import { findOrder } from '../orders/index.ts';
+import { refundNotice } from '../payments/index.ts';
 import { getContactSettings, getShopTimeZone } from '../site/index.ts';
 import { listTenants } from '../tenants/index.ts';
-import { lowStockMail, newOrderMail } from './staff-notices.mail.ts';
+import { lowStockMail, newOrderMail, refundFailedMail } from './staff-notices.mail.ts';
 
 /** The most items one low-stock e-mail lists (the rest are on the dashboard and the product list). */
 export const LOW_STOCK_MAIL_LIMIT = 100;
@@ -24,8 +26,9 @@ async function shopName(ctx: RequestContext): Promise<string> {
 }
 
 /**
- * Tells the shop of each order placed: through the outbox (decision 021), so the e-mail is written once after the
- * order committed, even across a crash, and a failure here never fails a checkout.
+ * Tells the shop of each order placed, and of each refund the bank refused after it was sent: through the outbox
+ * (decision 021), so the e-mail is written once after the change committed, even across a crash, and a failure here
+ * never fails a checkout.
  */
 export function subscribeStaffNotices(deps: ServiceDeps): void {
   deps.events.durable('order.placed', 'notifications.new-order', async (event, tx) => {
@@ -41,6 +44,24 @@ export function subscribeStaffNotices(deps: ServiceDeps): void {
         to,
         order,
         customerEmail,
+        adminUrl: shopUrl(tx, `/admin/orders/${order.id}/show`),
+      }),
+    );
+  });
+  // A refund that failed at the bank after staff sent it (the re-drive found it): always told, since money is owed.
+  deps.events.durable('refund.failed', 'notifications.refund-failed', async (event, tx) => {
+    const to = await shopEmailAddress(tx);
+    const [order, refund] = to
+      ? await Promise.all([findOrder(tx, event.orderId), refundNotice(tx, event.refundId)])
+      : [null, null];
+    if (!to || !order || refund?.status !== 'failed') return;
+    await queueMail(
+      tx,
+      refundFailedMail({
+        shopName: await shopName(tx),
+        to,
+        order,
+        refund,
         adminUrl: shopUrl(tx, `/admin/orders/${order.id}/show`),
       }),
     );

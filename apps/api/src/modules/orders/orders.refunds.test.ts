@@ -2,7 +2,7 @@
 // against the built-in sandbox (over HTTP on loopback: JWE + JWS both ways), bank transfer and custom orders recorded
 // by staff; amounts, idempotency, voids, pending refunds, restock through the ledger, status, history and e-mail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopWithStaff } from '../../../test/admin.ts';
+import { adminCall, shopWithStaff } from '../../../test/admin.ts';
 import { buildServedTestApp, type TestApp } from '../../../test/app.ts';
 import { addToCart, createProduct, placeOrder, setPayments, takeCards } from '../../../test/builders.ts';
 import { followReturn, payAtHostedPage } from '../../../test/card-gateway.ts';
@@ -319,8 +319,13 @@ describe('card refunds through the sandbox gateway (Payment Maintenance API)', (
     expect(await documents()).toEqual(['invoice', 'credit_note']);
   });
 
-  it('records a pending refund the bank refuses as failed and flagged, and frees its amount', async () => {
+  it('records a pending refund the bank refuses as failed and flagged, frees its amount and tells the shop', async () => {
     const setup = await orderBy('card_2c2p');
+    const shopAddress = `orders${setup.shop.id}@refunds.example`;
+    const site = await adminCall(t, setup.shop, setup.owner.accessToken, 'PATCH', '/site-settings/', {
+      contact_email: shopAddress,
+    });
+    expect(site.statusCode, site.body).toBe(200);
     await payByCard(setup, { settled: true });
     expect((await refund(setup, { amount: '20.02' })).statusCode).toBe(201);
     await pollPendingRefunds(t.app.deps, new Date(Date.now() + 60_000));
@@ -329,6 +334,12 @@ describe('card refunds through the sandbox gateway (Payment Maintenance API)', (
     const detail = (await staffCall(setup, 'GET', `/orders/${setup.order.id}/`)).json();
     expect(detail.refunds[0]).toMatchObject({ status: 'failed', review_reason: expect.stringContaining('refused') });
     expect(detail).toMatchObject({ status: 'paid', refunded_amount: '0.00', refundable_amount: '170.00' });
+    // The shop hears of it once, with the amount and where to act; the customer is not told of a refund that failed.
+    const notices = mailsTo(t.config.DATA_DIR, shopAddress);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.body).toMatch(/A refund of \$20\.02 USD on order \S+ failed at /);
+    expect(notices[0]?.body).toContain(`/admin/orders/${setup.order.id}/show`);
+    expect(notices[0]?.body).toContain('no unit of this refund was put back in stock');
   });
 
   it('cancelling a paid card order with a refund voids it on the day and says so in the e-mail', async () => {

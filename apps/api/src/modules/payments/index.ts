@@ -49,6 +49,7 @@ export {
   recordRefundOutcome,
   redriveOnRetry,
   redriveRefund,
+  refundNotice,
   refundTotals,
   reserveRefund,
   type SentRefund,

@@ -324,6 +324,15 @@ function shippingOf(row: RefundRow): string | null {
   return cents === 0 ? null : formatMinor(cents);
 }
 
+/** A refund as the shop's notices tell of it: its amount and what the bank said; null when there is none. */
+export async function refundNotice(
+  ctx: RequestContext,
+  refundId: number,
+): Promise<{ amount: string; status: RefundRow['status']; error: string } | null> {
+  const row = await findRefund(ctx.scope, refundId);
+  return row && { amount: formatMinor(row.amountCents), status: row.status, error: row.errorMessage ?? '' };
+}
+
 /** The order's refunds as staff read them, with what is left to refund. */
 export function staffRefunds(totals: RefundTotals): {
   refunded_amount: string;
