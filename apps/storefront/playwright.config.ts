@@ -21,9 +21,11 @@ function createDataDir(): string {
   return created;
 }
 
-// E2E_DATABASE_URL (a PostgreSQL server, as TEST_DATABASE_URL names it): the owner's journeys in the administration
-// run again, against a database of their own made on that server (`npm run test:e2e` does so when TEST_DATABASE_URL
-// is set). Without it, the server keeps its data in the embedded database in DATA_DIR.
+// E2E_DATABASE_URL (a PostgreSQL server, as TEST_DATABASE_URL names it): the server keeps the shop's data in a
+// database of its own made on that server (`npm run test:e2e` names it when TEST_DATABASE_URL is set, as CI does).
+// Without it, the server keeps its data in the embedded database in DATA_DIR, as `npm start` does. The journeys run
+// once, on one engine: the API's tests run every route on both, and the clean run (scripts/clean-run.mjs) serves the
+// demo on the embedded one.
 const DATABASE_VARIABLE = 'STOREFRONT_E2E_DATABASE';
 const POSTGRES_SERVER = process.env.E2E_DATABASE_URL;
 const databaseUrl = POSTGRES_SERVER ? (process.env[DATABASE_VARIABLE] ?? createDatabase(POSTGRES_SERVER)) : undefined;
@@ -52,9 +54,6 @@ function createDatabase(server: string): string {
   return url.toString();
 }
 
-/** The owner's journeys in the administration: the specs that run on PostgreSQL too. */
-const ADMIN_JOURNEYS = /admin(-[a-z]+)?\.spec\.ts$/;
-
 /** Browser journeys against the production build (`npm run build` first), on the system Chromium. */
 export default defineConfig({
   testDir: './e2e',
@@ -63,22 +62,17 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   // Journeys that change the demo shop (new products and posts, a price, its home page) run after the others, which
   // count its lists and read its home page.
-  projects: databaseUrl
-    ? [
-        { name: 'shop', testMatch: ADMIN_JOURNEYS, testIgnore: /admin-(content|products|home-page)\.spec\.ts$/ },
-        { name: 'admin-content', testMatch: /admin-(content|products|home-page)\.spec\.ts$/, dependencies: ['shop'] },
-      ]
-    : [
-        { name: 'shop', testIgnore: /(admin-content|admin-products|admin-home-page|render-cache|comeback)\.spec\.ts$/ },
-        {
-          name: 'admin-content',
-          testMatch: /(admin-(content|products|home-page)|comeback)\.spec\.ts$/,
-          dependencies: ['shop'],
-        },
-        // Alone at the end: it counts renders and cache hits, which another journey's write (an order, a new product)
-        // would reset at any moment.
-        { name: 'render-cache', testMatch: /render-cache\.spec\.ts$/, dependencies: ['admin-content'] },
-      ],
+  projects: [
+    { name: 'shop', testIgnore: /(admin-content|admin-products|admin-home-page|render-cache|comeback)\.spec\.ts$/ },
+    {
+      name: 'admin-content',
+      testMatch: /(admin-(content|products|home-page)|comeback)\.spec\.ts$/,
+      dependencies: ['shop'],
+    },
+    // Alone at the end: it counts renders and cache hits, which another journey's write (an order, a new product)
+    // would reset at any moment.
+    { name: 'render-cache', testMatch: /render-cache\.spec\.ts$/, dependencies: ['admin-content'] },
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',

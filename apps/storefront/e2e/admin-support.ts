@@ -32,19 +32,10 @@ export async function ownerToken(request: APIRequestContext): Promise<string> {
 }
 
 /** Desktop, and a phone held upright: every admin journey runs at both. */
-const VIEWPORTS = [
+export const ADMIN_VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900, narrow: false },
   { name: 'phone', width: 390, height: 844, narrow: true },
 ] as const;
-
-/**
- * The screens the owner's journeys run on: a desktop and a phone. On the second run, against PostgreSQL
- * (playwright.config.ts: STOREFRONT_E2E_DATABASE), the desktop only: that run is there for the database, and what the
- * phone's width changes (the layout) is the same on both engines, which the first run covers.
- */
-export const ADMIN_VIEWPORTS = process.env.STOREFRONT_E2E_DATABASE
-  ? VIEWPORTS.filter((viewport) => !viewport.narrow)
-  : VIEWPORTS;
 
 /**
  * Opens the browser signed in to the administration as the demo shop's owner (the session the sign-in page would

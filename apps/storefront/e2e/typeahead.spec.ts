@@ -66,7 +66,12 @@ test.describe('the search box type-ahead', () => {
     const asked = recordCompletionRequests(page);
     /** Lets the page's time run on in small steps until `done` holds (the answers themselves come when they come). */
     const runUntil = (done: () => Promise<boolean>) =>
-      expect.poll(async () => (await page.clock.runFor(50), done())).toBe(true);
+      expect
+        .poll(async () => {
+          await page.clock.runFor(50);
+          return done();
+        })
+        .toBe(true);
 
     await combobox.pressSequentially('k');
     await page.clock.runFor(700);
