@@ -6,19 +6,17 @@ const postgresOnlyTests = ['apps/api/**/*.postgres.test.ts'];
 /** Migrates one database per run, which each test database copies. */
 const apiTemplate = 'apps/api/test/template-database.ts';
 /**
- * Tests that share something outside their own database, or load the machine on purpose, run one file at a time,
- * after the others: Redis (database 15 and the event channel are one for every test app: two files would read each
- * other's cached answers and events), tests that start, stop and kill server processes, the concurrency tests that
- * hold fifty connections, the mail queue's retries, which count on delays of a tenth of a second, the demo seed's own
- * (seeding twice at once, on two servers), and the product import's jobs, whose batches yield to requests. The tests
- * of the demo's content run with the others: they copy the demo seeded once per process (`buildDemoTestApp`).
- * NOTE: the other files run two at a time, whichever engine (both engines' projects and the unit tests share the
+ * Tests that share something outside their own database, or load the machine on purpose, run after the others, two
+ * files at a time: Redis (each worker has a database of its own, and the event channel is the database's:
+ * `test/redis.ts`), tests that start, stop and kill server processes, the demo seed's own (seeding twice at once, on
+ * two servers). The tests of the demo's content run with the others: they copy the demo seeded once per process
+ * (`buildDemoTestApp`).
+ * NOTE: the other files run two at a time too, whichever engine (both engines' projects and the unit tests share the
  * group's two workers): on a 2-core machine a file's PGlite work and another's PostgreSQL server overlap (the orders'
  * 28 files: 122 s one at a time, 84 s two at a time).
  */
-const serialApiTests = [
+const sharedApiTests = [
   'apps/api/src/faults/**/*.test.ts',
-  'apps/api/src/**/*.concurrency.test.ts',
   'apps/api/src/**/*.redis.test.ts',
   'apps/api/src/modules/search/search.instances.test.ts',
   'apps/api/src/lib/response-cache.test.ts',
@@ -28,9 +26,17 @@ const serialApiTests = [
   'apps/api/src/security/production-defaults.test.ts',
   'apps/api/src/cli.test.ts',
   'apps/api/src/config.test.ts',
+  'apps/api/src/seed/seed.test.ts',
+];
+/**
+ * Tests that want the machine to themselves run alone, one file at a time, between the two groups: the concurrency
+ * tests that hold fifty connections (two at once would pass PostgreSQL's hundred), the mail queue's retries, which
+ * count on delays of a tenth of a second, and the product import's jobs, whose batches yield to requests.
+ */
+const aloneApiTests = [
+  'apps/api/src/**/*.concurrency.test.ts',
   'apps/api/src/modules/product-csv/product-csv.jobs.test.ts',
   'apps/api/src/modules/mail/mailer.test.ts',
-  'apps/api/src/seed/seed.test.ts',
 ];
 const engines = [
   { engine: 'pglite', name: 'api-pglite' },
@@ -41,19 +47,22 @@ const engines = [
 export default defineConfig({
   test: {
     projects: [
-      // The database tests on each engine (PostgreSQL with TEST_DATABASE_URL), then the serial ones alone. What only a PostgreSQL server has (a connection to lose) runs on that engine only.
+      // The database tests on each engine (PostgreSQL with TEST_DATABASE_URL), two files at a time; then those that
+      // want the machine alone, one at a time; then those that share Redis or start processes, two at a time. What only
+      // a PostgreSQL server has (a connection to lose) runs on that engine only.
       ...engines.flatMap(({ engine, name }) =>
         [
-          { serial: false, suffix: '', maxWorkers: 2, groupOrder: 0 },
-          { serial: true, suffix: '-serial', maxWorkers: 1, groupOrder: 1 },
-        ].map(({ serial, suffix, maxWorkers, groupOrder }) => ({
+          { include: apiTests, suffix: '', maxWorkers: 2, groupOrder: 0 },
+          { include: aloneApiTests, suffix: '-alone', maxWorkers: 1, groupOrder: 1 },
+          { include: sharedApiTests, suffix: '-shared', maxWorkers: 2, groupOrder: 2 },
+        ].map(({ include, suffix, maxWorkers, groupOrder }) => ({
           test: {
             name: `${name}${suffix}`,
-            include: serial ? serialApiTests : apiTests,
+            include,
             exclude: [
               ...configDefaults.exclude,
               ...(engine === 'pglite' ? postgresOnlyTests : []),
-              ...(serial ? [] : serialApiTests),
+              ...(include === apiTests ? [...aloneApiTests, ...sharedApiTests] : []),
             ],
             environment: 'node' as const,
             env: { TEST_DB_ENGINE: engine },

@@ -12,11 +12,12 @@ import {
   setPayments,
 } from '../../test/builders.ts';
 import { type FaultProxy, hostAndPort, startFaultProxy } from '../../test/fault-proxy.ts';
+import { testRedisUrl } from '../../test/redis.ts';
 import { ACCOUNT_RATE_LIMITS } from '../modules/accounts/accounts.routes.ts';
 import type { Tenant } from '../modules/tenants/index.ts';
 
-// CI sets TEST_REDIS_URL; a developer's machine runs Redis on the default port. Database 15 keeps tests apart.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+// A Redis database of this worker's own (test/redis.ts).
+const REDIS_URL = testRedisUrl();
 
 let t: TestApp;
 let proxy: FaultProxy;

@@ -1,6 +1,7 @@
 // Events some handler must see on every instance (it empties what that instance keeps in memory) cross between
-// instances through Redis pub/sub, on one channel: each instance sends them there after its own handlers ran, and
-// hands what the others sent to its handlers that asked for every instance (`on(…, { everyInstance: true })`).
+// instances through Redis pub/sub, on one channel per Redis database: each instance sends them there after its own
+// handlers ran, and hands what the others sent to its handlers that asked for every instance
+// (`on(…, { everyInstance: true })`).
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from './domain-events.ts';
 import { failFastRedis, type RedisLogger } from './redis.ts';
@@ -12,7 +13,15 @@ export interface EventRelay {
   close(): Promise<void>;
 }
 
-export const EVENT_CHANNEL = 'platform:events';
+/**
+ * The channel of the Redis database the URL names (`redis://host:6379/3` → `platform:events:3`; none named: 0).
+ * Redis's pub/sub is one for the whole server, whatever the database: two deployments sharing a server on two
+ * databases (or two test runs) each keep their keys apart by the database, and so their events by the channel.
+ */
+export function eventChannel(url: string): string {
+  const database = Number.parseInt(new URL(url).pathname.slice(1), 10);
+  return `platform:events:${Number.isNaN(database) ? 0 : database}`;
+}
 
 interface RelayLogger extends RedisLogger {
   error(object: object, message: string): void;
@@ -29,6 +38,7 @@ export function redisEventRelay(
   deliver: (event: DomainEvent) => void,
 ): EventRelay & { ready(timeoutMs?: number): Promise<boolean> } {
   const instance = randomUUID();
+  const channel = eventChannel(url);
   const unavailable = 'event relay (Redis) unavailable: other instances learn of changes when their copies expire';
   const publisher = failFastRedis(url, log, unavailable);
   const listener = failFastRedis(url, log, unavailable);
@@ -36,7 +46,7 @@ export function redisEventRelay(
   const subscribed = new Set<() => void>();
   listener.on('ready', () => {
     listener
-      .subscribe(EVENT_CHANNEL)
+      .subscribe(channel)
       .then(() => {
         listening = true;
         for (const resolve of subscribed) resolve();
@@ -44,8 +54,8 @@ export function redisEventRelay(
       })
       .catch((error: unknown) => log.warn({ err: error }, unavailable));
   });
-  listener.on('message', (channel: string, message: string) => {
-    if (channel !== EVENT_CHANNEL) return;
+  listener.on('message', (heardOn: string, message: string) => {
+    if (heardOn !== channel) return;
     try {
       const parsed = JSON.parse(message) as { from: string; event: DomainEvent };
       if (parsed.from !== instance) deliver(parsed.event);
@@ -56,7 +66,7 @@ export function redisEventRelay(
   return {
     send(event) {
       publisher
-        .publish(EVENT_CHANNEL, JSON.stringify({ from: instance, event }))
+        .publish(channel, JSON.stringify({ from: instance, event }))
         .catch((error: unknown) => log.warn({ err: error, event: event.name }, unavailable));
     },
     ready(timeoutMs = 2_000) {

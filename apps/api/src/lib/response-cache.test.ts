@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { testRedisUrl } from '../../test/redis.ts';
 import {
   cacheKeyOf,
   decodeAnswer,
@@ -11,8 +12,8 @@ import {
 } from './response-cache.ts';
 import { type CacheStore, MemoryCacheStore, RedisCacheStore } from './response-cache-stores.ts';
 
-// CI sets TEST_REDIS_URL; a developer's machine runs Redis on the default port. Database 15 keeps tests apart.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+// A Redis database of this worker's own (test/redis.ts).
+const REDIS_URL = testRedisUrl();
 const quiet = { warn: () => undefined };
 const stores: CacheStore[] = [];
 

@@ -10,6 +10,7 @@ import {
   placeOrder,
   setPayments,
 } from '../../test/builders.ts';
+import { testRedisUrl } from '../../test/redis.ts';
 import { cacheTagCollector, type Rendered } from '../lib/response-cache.ts';
 import { createPost } from '../modules/blog/blog.service.ts';
 import type { Tenant } from '../modules/tenants/index.ts';
@@ -294,8 +295,8 @@ describe('what a cached answer shows, by its tags', () => {
 });
 
 describe('tags shared through Redis', () => {
-  // CI sets TEST_REDIS_URL; a developer's machine runs Redis on the default port. Database 15 keeps tests apart.
-  const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+  // A Redis database of this worker's own (test/redis.ts).
+  const REDIS_URL = testRedisUrl();
   let r: TestApp;
   beforeAll(async () => {
     r = await buildTestApp({ REDIS_URL });

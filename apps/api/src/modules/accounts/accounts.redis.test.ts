@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCustomer } from '../../../test/builders.ts';
+import { testRedisUrl } from '../../../test/redis.ts';
 import { buildApp } from '../../app.ts';
 import { ACCOUNT_RATE_LIMITS, NAMED_ACCOUNT_RATE_LIMITS } from './accounts.routes.ts';
 
-// CI sets TEST_REDIS_URL; a developer's machine runs Redis on the default port. Database 15 keeps tests apart.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+// A Redis database of this worker's own (test/redis.ts).
+const REDIS_URL = testRedisUrl();
 
 describe('rate limits shared through Redis', () => {
   let t: TestApp;

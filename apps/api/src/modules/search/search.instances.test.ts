@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCatalogShop } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createProduct } from '../../../test/builders.ts';
+import { testRedisUrl } from '../../../test/redis.ts';
 import { WORD_GROUPS_TTL_MS } from './search.service.ts';
 
-// CI sets TEST_REDIS_URL; a developer's machine runs Redis on the default port. Database 15 keeps tests apart.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+// A Redis database of this worker's own (test/redis.ts).
+const REDIS_URL = testRedisUrl();
 
 let t: TestApp;
 let second: Awaited<ReturnType<TestApp['secondInstance']>>;
