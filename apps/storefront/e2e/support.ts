@@ -15,8 +15,16 @@ export const SITE_TITLE = 'Himalayan Khukuri House';
 /** Opens a page and waits until React has hydrated it, so clicks and keys reach the app, not the bare HTML. */
 export async function openPage(page: Page, path: string) {
   const response = await page.goto(path);
-  // React marks every element it hydrates with a `__reactFiber$…` property.
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber')));
+  // React marks every element it hydrates with its props (`__reactProps$…`), an element once all within it is
+  // hydrated: the page's main part and footer, or (a page without them) its body. The body alone is marked as
+  // hydration begins, and a form submitted before its part is hydrated goes as a plain one (seen on a loaded machine).
+  await page.waitForFunction(() => {
+    const parts = document.querySelectorAll('body > * main, body > * footer, body > main, body > footer');
+    const marked = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps'));
+    return parts.length > 0
+      ? [...parts].every(marked)
+      : Object.keys(document.body).some((key) => key.startsWith('__reactFiber'));
+  });
   return response;
 }
 
