@@ -66,7 +66,10 @@ export default defineConfig({
   // A loaded 2-core machine (the server, two browsers and PostgreSQL on it) takes more than the default 5 s to show
   // some screens (the administration's dashboard, with its sales and stock); a wait is still bounded.
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? 'line' : 'list',
+  // On CI, each journey's time too (as Vitest's: node_modules/.cache), to find the slow ones.
+  reporter: process.env.CI
+    ? [['line'], ['json', { outputFile: '../../node_modules/.cache/playwright-times.json' }]]
+    : 'list',
   // Journeys that change the demo shop (new products and posts, a price, its home page) run after the others, which
   // count its lists and read its home page.
   projects: [
