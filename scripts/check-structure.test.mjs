@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkImports, longFiles, MAX_LINES } from './check-structure.mjs';
+import { bigModules, checkImports, longFiles, MAX_LINES, MAX_MODULE_LINES } from './check-structure.mjs';
 
 let root;
 
@@ -104,5 +104,21 @@ describe('the structure check', () => {
       { file: path.join('apps/api/src/modules/shop/shop.repository.ts'), lines: MAX_LINES + 1 },
       { file: path.join('apps/storefront/app/routes/home.tsx'), lines: MAX_LINES + 2 },
     ]);
+  });
+
+  it('names every API module above its size, a sub-module with its own index.ts counted apart, tests aside', () => {
+    const lines = (count) => 'export const x = 1;\n'.repeat(count);
+    const half = Math.ceil(MAX_MODULE_LINES / 2);
+    const modules = tree({
+      // Too big: its files and its folder without an index.ts are one module.
+      'apps/api/src/modules/shop/shop.service.ts': lines(half),
+      'apps/api/src/modules/shop/parts/parts.ts': lines(half + 1),
+      // Split: each sub-module and what is left are under the size.
+      'apps/api/src/modules/orders/orders.service.ts': lines(half),
+      'apps/api/src/modules/orders/refunds/index.ts': lines(1),
+      'apps/api/src/modules/orders/refunds/refunds.ts': lines(half),
+      'apps/api/src/modules/orders/orders.test.ts': lines(MAX_MODULE_LINES),
+    });
+    expect(bigModules(modules)).toEqual([{ module: 'shop', lines: 2 * half + 1 }]);
   });
 });

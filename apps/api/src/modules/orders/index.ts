@@ -1,5 +1,5 @@
 // The orders module's public surface: the only file other modules and the app import from it.
-export { EMPTY_CART } from './checkout.workflow.ts';
+export { EMPTY_CART } from './checkout/index.ts';
 export { cancelOverdueOrders, type JobDeps } from './orders.expiry.ts';
 export { orderJobs } from './orders.jobs.ts';
 export {

@@ -20,8 +20,6 @@ import { recordAudit } from '../audit/index.ts';
 import { listOrderPayments, refundTotals, staffRefunds } from '../payments/index.ts';
 import { getSellingAbroadSettings } from '../site/index.ts';
 import { moveOrder } from './orders.lifecycle.ts';
-import { refundableQuantities } from './orders.refund-lines.ts';
-import { refundOrder } from './orders.refunds.ts';
 import {
   findOrderWithLines,
   includedTaxOfOrders,
@@ -34,6 +32,7 @@ import {
   type OrderRow,
 } from './orders.repository.ts';
 import { leavesShopCountry, refundableOf, toOrder, toSummary } from './orders.service.ts';
+import { refundableQuantities, refundOrder } from './refunds/index.ts';
 
 const EXPORT_LIMIT = 10_000;
 

@@ -31,6 +31,14 @@ import { pageAnswer } from '../../lib/urls.ts';
 import { signedIn, staffOnly } from '../../plugins/access.ts';
 import type { DocumentFile } from '../documents/index.ts';
 import {
+  customerOrderDocument,
+  customerOrderDocuments,
+  staffCustomsDeclaration,
+  staffOrderDocument,
+  staffOrderDocuments,
+  staffPackingSlip,
+} from './documents/index.ts';
+import {
   addOrderNote,
   exportOrdersCsv,
   getOrderForStaff,
@@ -38,18 +46,10 @@ import {
   moveOrderByStaff,
   refundOrderByStaff,
 } from './orders.admin.ts';
-import {
-  customerOrderDocument,
-  customerOrderDocuments,
-  staffCustomsDeclaration,
-  staffOrderDocument,
-  staffOrderDocuments,
-  staffPackingSlip,
-} from './orders.documents.ts';
 import { payOrderByCard } from './orders.payments.ts';
-import { quoteRefund } from './orders.refund-lines.ts';
 import { getOrder, listOrders, placeOrder, quoteShipping } from './orders.service.ts';
-import { salesReport, shopDashboard } from './sales.service.ts';
+import { quoteRefund } from './refunds/index.ts';
+import { salesReport, shopDashboard } from './sales/index.ts';
 
 const OrderParams = ItemParams;
 const DocumentParams = z.object({ id: ItemParams.shape.id, documentId: ItemParams.shape.id });

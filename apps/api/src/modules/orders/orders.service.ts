@@ -18,8 +18,7 @@ import { customerRefunds, type RefundableOrder, refundTotals } from '../payments
 import { priceBasket, pricedFigures } from '../pricing/index.ts';
 import { getSellingAbroadSettings } from '../site/index.ts';
 import { taxView, toOrderTax } from '../tax/index.ts';
-import { checkoutFingerprint, checkReplay } from './checkout.request.ts';
-import { runCheckout } from './checkout.workflow.ts';
+import { checkoutFingerprint, checkReplay, runCheckout } from './checkout/index.ts';
 import {
   countCustomerOrders,
   findOrderByIdempotencyKey,

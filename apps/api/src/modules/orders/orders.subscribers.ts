@@ -4,7 +4,7 @@ import { shopUrl } from '../../lib/urls.ts';
 import { getAccountEmail } from '../accounts/index.ts';
 import { type MailMessage, queueMail } from '../mail/index.ts';
 import { getSellerDetails } from '../site/index.ts';
-import { issueCreditNote, issueInvoice } from './orders.documents.ts';
+import { issueCreditNote, issueInvoice } from './documents/index.ts';
 import { PAYMENT_TIMEOUT } from './orders.lifecycle.ts';
 import {
   orderCancelledMail,
@@ -17,8 +17,8 @@ import {
   refundMadeMail,
 } from './orders.mail.ts';
 import { settleCardPayment } from './orders.payments.ts';
-import { moveOrderForRefunds } from './orders.refunds.ts';
 import { findOrder } from './orders.service.ts';
+import { moveOrderForRefunds } from './refunds/index.ts';
 
 /**
  * The orders module's reactions to domain events. The customer's e-mails about an order are queued inside the

@@ -17,7 +17,7 @@ import {
 import { mailsTo } from '../../../test/outbox.ts';
 import { adjustStock, findStockLedgerMismatches, moveStock } from '../inventory/index.ts';
 import type { Tenant } from '../tenants/index.ts';
-import { invoiceBody } from './orders.documents.ts';
+import { invoiceBody } from './documents/orders.documents.ts';
 import { cancelOverdueOrders } from './orders.expiry.ts';
 
 // On PostgreSQL the race below is a real one between pooled connections, and between two app instances.

@@ -8,8 +8,8 @@ import {
   ORDER_CURRENCY,
 } from '@platform/contracts';
 import { invalidAddressFields, keptAddress } from '@platform/contracts/address';
-import { BadRequestError, ValidationError } from '../../lib/errors.ts';
-import type { OrderRow } from './orders.repository.ts';
+import { BadRequestError, ValidationError } from '../../../lib/errors.ts';
+import type { OrderRow } from '../orders.repository.ts';
 
 /**
  * The six address fields trimmed; a blank one is a field error (spec section 5 "Checkout"), and so are a country

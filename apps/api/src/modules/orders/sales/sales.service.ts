@@ -14,11 +14,11 @@ import {
   type SalesReport,
   type SalesReportQuery,
 } from '@platform/contracts/reports';
-import { type RequestContext, requirePermission, requireStaff } from '../../lib/context.ts';
-import { ValidationError } from '../../lib/errors.ts';
-import { getAccountEmails } from '../accounts/index.ts';
-import { listLowStockProducts } from '../inventory/index.ts';
-import { getShopTimeZone } from '../site/index.ts';
+import { type RequestContext, requirePermission, requireStaff } from '../../../lib/context.ts';
+import { ValidationError } from '../../../lib/errors.ts';
+import { getAccountEmails } from '../../accounts/index.ts';
+import { listLowStockProducts } from '../../inventory/index.ts';
+import { getShopTimeZone } from '../../site/index.ts';
 import {
   countAwaitingPayment,
   type DayRange,

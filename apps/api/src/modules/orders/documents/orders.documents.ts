@@ -12,10 +12,10 @@ import type { AdminRefund } from '@platform/contracts/admin';
 import { taxesOfLineRefund } from '@platform/contracts/pricing';
 import { countryName } from '@platform/contracts/shipping';
 import { shareDiscount, taxLabel } from '@platform/contracts/tax';
-import { type RequestContext, requireStaff, type TransactionContext } from '../../lib/context.ts';
-import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { getAccountEmails } from '../accounts/index.ts';
-import { type CustomsDetails, customsDetails } from '../catalog/index.ts';
+import { type RequestContext, requireStaff, type TransactionContext } from '../../../lib/context.ts';
+import { ConflictError, NotFoundError } from '../../../lib/errors.ts';
+import { getAccountEmails } from '../../accounts/index.ts';
+import { type CustomsDetails, customsDetails } from '../../catalog/index.ts';
 import {
   customsDeclarationFile,
   type DocumentBody,
@@ -26,14 +26,14 @@ import {
   orderDocumentFile,
   orderInvoiceFile,
   packingSlipFile,
-} from '../documents/index.ts';
-import { type RefundLineRecord, refundTotals, staffRefunds } from '../payments/index.ts';
-import { getSellingAbroadSettings } from '../site/index.ts';
-import { toOrderTax } from '../tax/index.ts';
-import { presentmentLines } from './orders.mail.ts';
-import { soldOrderOf } from './orders.refund-lines.ts';
-import { findOrderWithLines } from './orders.repository.ts';
-import { findOrder, getOrder, leavesShopCountry, refundableOf } from './orders.service.ts';
+} from '../../documents/index.ts';
+import { type RefundLineRecord, refundTotals, staffRefunds } from '../../payments/index.ts';
+import { getSellingAbroadSettings } from '../../site/index.ts';
+import { toOrderTax } from '../../tax/index.ts';
+import { presentmentLines } from '../orders.mail.ts';
+import { findOrderWithLines } from '../orders.repository.ts';
+import { findOrder, getOrder, leavesShopCountry, refundableOf } from '../orders.service.ts';
+import { soldOrderOf } from '../refunds/index.ts';
 
 const money = (amount: string, currency: string) => `$${amount} ${currency}`;
 

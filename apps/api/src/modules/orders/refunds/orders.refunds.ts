@@ -3,13 +3,13 @@
 // e-mail), and a pending refund that completes later.
 import { formatMinor, type OrderTarget, parseMinor } from '@platform/contracts';
 import type { CreateRefundBody } from '@platform/contracts/admin';
-import { type RequestContext, requirePermission } from '../../lib/context.ts';
-import type { Actor } from '../../lib/domain-events.ts';
-import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { inTransaction } from '../../lib/unit-of-work.ts';
-import { runWorkflow, step, workflow } from '../../lib/workflow.ts';
-import { recordAudit } from '../audit/index.ts';
-import { orderStockUnits, orderUnitKey } from '../inventory/index.ts';
+import { type RequestContext, requirePermission } from '../../../lib/context.ts';
+import type { Actor } from '../../../lib/domain-events.ts';
+import { NotFoundError, ValidationError } from '../../../lib/errors.ts';
+import { inTransaction } from '../../../lib/unit-of-work.ts';
+import { runWorkflow, step, workflow } from '../../../lib/workflow.ts';
+import { recordAudit } from '../../audit/index.ts';
+import { orderStockUnits, orderUnitKey } from '../../inventory/index.ts';
 import {
   failRefund,
   findRefundReplay,
@@ -22,11 +22,11 @@ import {
   reserveRefund,
   type SentRefund,
   sendRefund,
-} from '../payments/index.ts';
-import { moveOrder } from './orders.lifecycle.ts';
+} from '../../payments/index.ts';
+import { moveOrder } from '../orders.lifecycle.ts';
+import { findOrderWithLines, lockOrder, type OrderRow, orderQuantities } from '../orders.repository.ts';
+import { refundableOf } from '../orders.service.ts';
 import { checkLines, lineLabel, refuseBeyondLeft } from './orders.refund-lines.ts';
-import { findOrderWithLines, lockOrder, type OrderRow, orderQuantities } from './orders.repository.ts';
-import { refundableOf } from './orders.service.ts';
 
 /** A refund as staff ask it (the route's body), the order it is for, and what the workflow may do to the order. */
 export interface RefundOrderInput {

@@ -2,11 +2,11 @@
 // only (no order awaiting payment, no cancelled one, no test order) by the calendar of the shop's time zone.
 import { parseMinor } from '@platform/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminCall, shopWithStaff } from '../../../test/admin.ts';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { addToCart, createProduct, placeOrder, setPayments, takeCards } from '../../../test/builders.ts';
-import { GERMANY, NEW_YORK, taxedOrder, taxedShop } from '../../../test/taxed-orders.ts';
-import type { ProductRow } from '../catalog/products/products.repository.ts';
+import { adminCall, shopWithStaff } from '../../../../test/admin.ts';
+import { buildTestApp, type TestApp } from '../../../../test/app.ts';
+import { addToCart, createProduct, placeOrder, setPayments, takeCards } from '../../../../test/builders.ts';
+import { GERMANY, NEW_YORK, taxedOrder, taxedShop } from '../../../../test/taxed-orders.ts';
+import type { ProductRow } from '../../catalog/products/products.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {

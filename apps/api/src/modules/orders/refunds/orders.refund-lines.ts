@@ -11,12 +11,12 @@ import {
   soldLinesOf,
   unitsLeftToRefund,
 } from '@platform/contracts/pricing';
-import { type RequestContext, requirePermission } from '../../lib/context.ts';
-import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { type RefundLineRecord, type RefundRow, type RefundTotals, refundTotals } from '../payments/index.ts';
-import { toOrderTax } from '../tax/index.ts';
-import { findOrderWithLines, type OrderLineRow, type OrderWithLines } from './orders.repository.ts';
-import { refundableOf } from './orders.service.ts';
+import { type RequestContext, requirePermission } from '../../../lib/context.ts';
+import { NotFoundError, ValidationError } from '../../../lib/errors.ts';
+import { type RefundLineRecord, type RefundRow, type RefundTotals, refundTotals } from '../../payments/index.ts';
+import { toOrderTax } from '../../tax/index.ts';
+import { findOrderWithLines, type OrderLineRow, type OrderWithLines } from '../orders.repository.ts';
+import { refundableOf } from '../orders.service.ts';
 
 /** The order as a refund by line reads it: its total, its lines as sold, its taxes. */
 export function soldOrderOf(order: OrderWithLines): SoldOrder {

@@ -3,10 +3,10 @@
 import { PAID_ORDER_STATUSES } from '@platform/contracts';
 import type { SalesInterval } from '@platform/contracts/reports';
 import { count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
-import { orderLines, orders, orderTaxes } from '../../db/schema/index.ts';
-import type { TenantScope } from '../../db/tenant-scope.ts';
-import { refundColumns } from '../payments/index.ts';
-import type { OrderRow } from './orders.repository.ts';
+import { orderLines, orders, orderTaxes } from '../../../db/schema/index.ts';
+import type { TenantScope } from '../../../db/tenant-scope.ts';
+import { refundColumns } from '../../payments/index.ts';
+import type { OrderRow } from '../orders.repository.ts';
 
 /** Calendar days of a time zone, both included: what a report or a figure covers. */
 export interface DayRange {

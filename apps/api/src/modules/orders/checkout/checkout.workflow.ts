@@ -5,13 +5,13 @@ import {
   ORDER_CURRENCY,
 } from '@platform/contracts';
 import { addDays, dateInZone } from '@platform/contracts/reports';
-import type { TransactionContext } from '../../lib/context.ts';
-import { requireUser } from '../../lib/context.ts';
-import { BadRequestError, ConflictError } from '../../lib/errors.ts';
-import { runWorkflow, step, workflow } from '../../lib/workflow.ts';
-import { type CheckoutLine, emptyCart, lockCartForCheckout } from '../cart/index.ts';
-import { personalisationCents, saleRules } from '../catalog/index.ts';
-import { orderDiscountLines, recordDiscountUses, refusalStops } from '../discounts/index.ts';
+import type { TransactionContext } from '../../../lib/context.ts';
+import { requireUser } from '../../../lib/context.ts';
+import { BadRequestError, ConflictError } from '../../../lib/errors.ts';
+import { runWorkflow, step, workflow } from '../../../lib/workflow.ts';
+import { type CheckoutLine, emptyCart, lockCartForCheckout } from '../../cart/index.ts';
+import { personalisationCents, saleRules } from '../../catalog/index.ts';
+import { orderDiscountLines, recordDiscountUses, refusalStops } from '../../discounts/index.ts';
 import {
   lockProductsForSale,
   lockVariantsForSale,
@@ -20,8 +20,8 @@ import {
   type SaleProduct,
   type SaleVariant,
   type StockChange,
-} from '../inventory/index.ts';
-import { checkoutPaymentTerms, orderLimits, type PaymentTerms } from '../payments/index.ts';
+} from '../../inventory/index.ts';
+import { checkoutPaymentTerms, orderLimits, type PaymentTerms } from '../../payments/index.ts';
 import {
   type CatalogLine,
   enteredUnitCents,
@@ -30,10 +30,9 @@ import {
   presentmentCurrency,
   presentmentOf,
   priceBasket,
-} from '../pricing/index.ts';
-import { getSellingAbroadSettings, getShopTimeZone } from '../site/index.ts';
-import { type TaxView, taxView } from '../tax/index.ts';
-import { checkReplay, cleanAddress, fingerprintOf, namedCurrency } from './checkout.request.ts';
+} from '../../pricing/index.ts';
+import { getSellingAbroadSettings, getShopTimeZone } from '../../site/index.ts';
+import { type TaxView, taxView } from '../../tax/index.ts';
 import {
   countCustomerOrders,
   countUnpaidOrders,
@@ -43,7 +42,8 @@ import {
   type NewOrderLine,
   nextOrderNumber,
   type OrderRow,
-} from './orders.repository.ts';
+} from '../orders.repository.ts';
+import { checkReplay, cleanAddress, fingerprintOf, namedCurrency } from './checkout.request.ts';
 
 export const EMPTY_CART = 'Your cart is empty.';
 
