@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jwtClaims, parseJsonOr, readAnswerBody } from './index.ts';
+import { accessTokenNeedsRefresh, jwtClaims, parseJsonOr, readAnswerBody, TOKEN_REFRESH_MARGIN_MS } from './index.ts';
 
 const base64url = (value: unknown) =>
   Buffer.from(JSON.stringify(value)).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -23,5 +23,26 @@ describe('reading JSON that may not be JSON', () => {
     expect(jwtClaims('h.%%%.s')).toBeNull();
     expect(jwtClaims(`h.${base64url([1, 2])}.s`)).toBeNull();
     expect(jwtClaims(`h.${base64url(null)}.s`)).toBeNull();
+  });
+});
+
+describe('the one rule of both apps for renewing an access token', () => {
+  const now = 1_800_000_000_000;
+  const token = (exp: unknown) => `${base64url({ alg: 'HS256' })}.${base64url({ exp })}.signature`;
+
+  it('renews one that is missing, not a JWT, or has no readable expiry', () => {
+    expect(accessTokenNeedsRefresh(null, now)).toBe(true);
+    expect(accessTokenNeedsRefresh('', now)).toBe(true);
+    expect(accessTokenNeedsRefresh('opaque', now)).toBe(true);
+    expect(accessTokenNeedsRefresh('a.%%%.c', now)).toBe(true);
+    expect(accessTokenNeedsRefresh(token('soon'), now)).toBe(true);
+  });
+
+  it('renews one expiring less than a minute from now, and keeps one with a minute or more', () => {
+    expect(TOKEN_REFRESH_MARGIN_MS).toBe(60_000);
+    expect(accessTokenNeedsRefresh(token(now / 1000 - 1), now)).toBe(true);
+    expect(accessTokenNeedsRefresh(token(now / 1000 + 59), now)).toBe(true);
+    expect(accessTokenNeedsRefresh(token(now / 1000 + 60), now)).toBe(false);
+    expect(accessTokenNeedsRefresh(token(now / 1000 + 900), now)).toBe(false);
   });
 });

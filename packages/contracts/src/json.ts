@@ -37,3 +37,16 @@ export function jwtClaims(token: string): Record<string, unknown> | null {
     ? (claims as Record<string, unknown>)
     : null;
 }
+
+/** How long before its expiry an access token is replaced: the spec's 60 seconds, for the shop and the admin alike. */
+export const TOKEN_REFRESH_MARGIN_MS = 60_000;
+
+/**
+ * The one rule of both apps for an access token about to be sent: it is renewed first (through the refresh token)
+ * when it is missing, is not a JWT with a readable `exp`, or expires less than `TOKEN_REFRESH_MARGIN_MS` after `now`.
+ */
+export function accessTokenNeedsRefresh(token: string | null | undefined, now: number): boolean {
+  if (!token) return true;
+  const exp = jwtClaims(token)?.exp;
+  return typeof exp !== 'number' || !Number.isFinite(exp) || exp * 1000 - now < TOKEN_REFRESH_MARGIN_MS;
+}

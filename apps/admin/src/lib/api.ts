@@ -1,11 +1,11 @@
 // One HTTP client for the administration: base `/api`, the shop's `X-Tenant-Token` and the signed-in staff member's
 // `Authorization: Bearer` on every call, JSON bodies, the API's errors as react-admin's `HttpError`. The access token
-// is renewed (once, for every call waiting on it) when it is within a minute of its expiry, or when a call answers
-// 401 with it.
-import { readAnswerBody } from '@platform/contracts';
+// is renewed (once, for every call waiting on it) by the storefront's rule (`accessTokenNeedsRefresh`: unreadable, or
+// less than a minute from its expiry), or when a call answers 401 with it.
+import { accessTokenNeedsRefresh, readAnswerBody } from '@platform/contracts';
 import { HttpError } from 'ra-core';
 import { NETWORK_ERROR, toHttpError } from './errors.ts';
-import { needsRefresh, type SessionStore } from './session.ts';
+import type { SessionStore } from './session.ts';
 
 export interface ApiOptions {
   tenantToken: string;
@@ -124,7 +124,7 @@ export function createApi(options: ApiOptions): Api {
     if (refreshing) return refreshing;
     const access = session.access();
     if (!access) return null;
-    return needsRefresh(access, now()) ? renewOnce(access) : access;
+    return accessTokenNeedsRefresh(access, now()) ? renewOnce(access) : access;
   }
 
   async function send(path: string, request: RequestOptions, accept: string): Promise<Response> {

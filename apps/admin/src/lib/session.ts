@@ -1,6 +1,6 @@
 // The administration's own session: its tokens and account in localStorage keys of its own, apart from the
 // storefront's (`authToken`/`refreshToken`), so that signing in or out of one never touches the other.
-import { jwtClaims, parseJsonOr } from '@platform/contracts';
+import { parseJsonOr } from '@platform/contracts';
 
 /** The roles that may enter the administration. */
 export const ADMIN_ROLES = ['staff', 'owner'] as const;
@@ -61,19 +61,4 @@ export function createSessionStore(storage: KeyValueStorage): SessionStore {
       for (const key of Object.values(SESSION_KEYS)) storage.removeItem(key);
     },
   };
-}
-
-/** A JWT's `exp` (seconds since the epoch), or null when the token carries none or is not a JWT. */
-export function tokenExpiry(token: string): number | null {
-  const exp = jwtClaims(token)?.exp;
-  return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
-}
-
-/** How long before its expiry an access token is replaced. */
-export const REFRESH_MARGIN_MS = 60_000;
-
-/** Whether `token` expires within the margin (a token without a readable `exp` is left to the server to judge). */
-export function needsRefresh(token: string, nowMs: number): boolean {
-  const exp = tokenExpiry(token);
-  return exp !== null && exp * 1000 - nowMs <= REFRESH_MARGIN_MS;
 }

@@ -2,7 +2,7 @@
 // `refreshToken`, a `storage` event on every change, one refresh at a time with the other requests queued behind it
 // (in this tab, and across the shop's tabs through a Web Lock).
 import type { LoginResponse, RefreshResponse } from '@platform/contracts';
-import { jwtClaims } from '@platform/contracts/plain';
+import { accessTokenNeedsRefresh } from '@platform/contracts/plain';
 import { useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiContractError } from '../../lib/api-client.ts';
@@ -10,7 +10,6 @@ import { ApiContractError } from '../../lib/api-client.ts';
 export const ACCESS_TOKEN_KEY = 'authToken';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
 /** A token that expires within this margin counts as expired (spec section 9). */
-const EXPIRY_MARGIN_MS = 60_000;
 
 export const INVALID_LOGIN_RESPONSE = 'Invalid token response from server.';
 const REFRESH_TOKEN_NOT_FOUND = 'Refresh token not found.';
@@ -63,19 +62,6 @@ export function clearTokens(): void {
   announce(ACCESS_TOKEN_KEY);
 }
 
-/** The `exp` claim of a JWT in milliseconds, or null when the token cannot be decoded. */
-function tokenExpiry(token: string): number | null {
-  const exp = jwtClaims(token)?.exp;
-  return typeof exp === 'number' ? exp * 1000 : null;
-}
-
-/** Expired = missing, undecodable, or expiring less than 60 seconds from `now`. */
-export function isTokenExpired(token: string | null | undefined, now: number = Date.now()): boolean {
-  if (!token) return true;
-  const expiry = tokenExpiry(token);
-  return expiry === null || expiry - now < EXPIRY_MARGIN_MS;
-}
-
 /** The call that trades a refresh token for new tokens (`POST /accounts/token/refresh/`). */
 type RefreshCall = (refresh: string) => Promise<RefreshResponse>;
 
@@ -115,7 +101,7 @@ async function refreshAcrossTabs(): Promise<string> {
   if (!locks) return refreshOnce();
   return await locks.request(REFRESH_LOCK, async () => {
     const access = getAccessToken();
-    return access && !isTokenExpired(access) ? access : refreshOnce();
+    return access && !accessTokenNeedsRefresh(access, Date.now()) ? access : refreshOnce();
   });
 }
 
@@ -127,7 +113,7 @@ async function refreshAcrossTabs(): Promise<string> {
 export async function getFreshAccessToken(): Promise<string | null> {
   const access = getAccessToken();
   if (!access && !getRefreshToken()) return null;
-  if (!isTokenExpired(access)) return access;
+  if (!accessTokenNeedsRefresh(access, Date.now())) return access;
   refreshing ??= refreshAcrossTabs().finally(() => {
     refreshing = null;
   });
