@@ -4,7 +4,7 @@ import { customerWithItemUnder, placeBankTransferOrder, TENANT, watchProblems } 
 
 test.describe.configure({ timeout: 90_000 });
 
-test('the owner creates a discount code in the admin app, sees its usage after an order, and limits its uses', async ({
+test('the owner creates a discount code valid between dates of the shop’s clock, sees its usage after an order, and limits its uses', async ({
   page,
   request,
 }) => {
@@ -18,6 +18,9 @@ test('the owner creates a discount code in the admin app, sees its usage after a
     await page.getByLabel(/^Code/).fill(code);
     await page.getByLabel(/^Name/).fill('Admin fifteen');
     await page.getByLabel(/^Percent off/).fill('15.00');
+    // Valid from 09:00 on 1 November by the shop's clock (Kathmandu), whatever the zone of the browser (UTC here).
+    await page.getByLabel(/^Valid from \(Asia\/Kathmandu\)/).fill('2026-11-01T09:00');
+    await page.getByLabel(/^Valid until \(Asia\/Kathmandu\)/).fill('2030-12-31T23:59');
     const created = page.waitForResponse(
       (response) => response.url().includes('/api/admin/discounts/') && response.request().method() === 'POST',
     );
@@ -26,7 +29,9 @@ test('the owner creates a discount code in the admin app, sees its usage after a
     expect(answer.status()).toBe(201);
     const discount = await answer.json();
     discountId = discount.id;
-    expect(discount).toMatchObject({ code, kind: 'percentage', value: '15.00', starts_at: null, usage_limit: null });
+    expect(discount).toMatchObject({ code, kind: 'percentage', value: '15.00', usage_limit: null });
+    expect(new Date(discount.starts_at).toISOString()).toBe('2026-11-01T03:15:00.000Z');
+    expect(new Date(discount.ends_at).toISOString()).toBe('2030-12-31T18:14:00.000Z');
 
     const row = page.getByRole('row').filter({ hasText: code });
     await expect(row).toContainText('15% off');
@@ -44,6 +49,9 @@ test('the owner creates a discount code in the admin app, sees its usage after a
     await expect(page.getByRole('row').filter({ hasText: code })).toContainText('1 used');
 
     await page.getByRole('row').filter({ hasText: code }).getByText('Admin fifteen').click();
+    // The form shows the dates as they were set, by the shop's clock.
+    await expect(page.getByLabel(/^Valid from/)).toHaveValue('2026-11-01T09:00');
+    await expect(page.getByLabel(/^Valid until/)).toHaveValue('2030-12-31T23:59');
     await page.getByLabel(/^Total uses/).fill('5');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('row').filter({ hasText: code })).toContainText('1 of 5 used');

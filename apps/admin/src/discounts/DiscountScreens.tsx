@@ -31,7 +31,7 @@ import { useWatch } from 'react-hook-form';
 import { EmptyList } from '../layout/EmptyList.tsx';
 import { Responsive } from '../layout/Responsive.tsx';
 import { useShopIdentity } from '../layout/useShopIdentity.ts';
-import { validityText } from './validity.ts';
+import { validityText, wallTimeInZone, wallTimeToSend } from './validity.ts';
 
 const amountRule = regex(/^\d{1,8}(\.\d{1,2})?$/, 'An amount like 12.50.');
 const codeRule = regex(/^[A-Za-z0-9_-]{1,40}$/, 'Use 1 to 40 letters, digits, hyphens or underscores.');
@@ -94,6 +94,19 @@ function KindInputs() {
   return null;
 }
 
+/** A date and time as the shop's clock says it (its zone named in the label), whatever the browser's zone. */
+function ShopTimeInput({ source, label }: { source: string; label: string }) {
+  const timeZone = useShopIdentity()?.timeZone ?? 'UTC';
+  return (
+    <DateTimeInput
+      source={source}
+      label={`${label} (${timeZone})`}
+      format={(value: unknown) => wallTimeInZone(value, timeZone)}
+      parse={wallTimeToSend}
+    />
+  );
+}
+
 /** The fields of a discount, for its creation and its edit. */
 function DiscountFields() {
   return (
@@ -118,8 +131,8 @@ function DiscountFields() {
         <AutocompleteArrayInput optionText="name" label="Only the products of these categories" />
       </ReferenceArrayInput>
       <TextInput source="min_subtotal" label="Minimum subtotal" helperText="0.00: no minimum." validate={amountRule} />
-      <DateTimeInput source="starts_at" label="Valid from" />
-      <DateTimeInput source="ends_at" label="Valid until" />
+      <ShopTimeInput source="starts_at" label="Valid from" />
+      <ShopTimeInput source="ends_at" label="Valid until" />
       <NumberInput source="usage_limit" label="Total uses" helperText="Empty: no limit." min={1} step={1} />
       <NumberInput
         source="uses_per_customer"
