@@ -1,11 +1,11 @@
 // The import graph's rules, checked by `npm run check:structure` (scripts/check-structure.mjs) in `npm test`.
 // Layers of the API, bottom first: `config.ts`, `lib/` and `db/` (the foundation); `plugins/` (HTTP concerns);
 // `modules/` (features, which use each other only through their index.ts: test/boundaries.test.ts); and the
-// composition (`app.ts`, `runtime.ts`, `server.ts`, `cli.ts`, `index.ts`, `seed/`). An import goes down, never up.
+// composition (`app.ts`, `composition.ts`, `runtime.ts`, `server.ts`, `cli.ts`, `index.ts`, `seed/`). An import goes down, never up.
 // Layers of the storefront's app, bottom first: `lib/` and `components/` (no feature); `features/<name>/` (each used
 // by another only through its index.ts, the features' graph without a cycle); `root.tsx`, `routes/` and the entries.
 const API = '^apps/api/src/';
-const COMPOSITION = `${API}(seed/|(app|runtime|server|cli|index)\\.ts$)`;
+const COMPOSITION = `${API}(seed/|(app|composition|runtime|server|cli|index)\\.ts$)`;
 const STOREFRONT = '^apps/storefront/app/';
 const FEATURES = `${STOREFRONT}features/`;
 

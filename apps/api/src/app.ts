@@ -11,55 +11,23 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import FindMyWay from 'find-my-way';
+import { PLATFORM_MODULES } from './composition.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { EventBus } from './lib/context.ts';
 import { redisEventRelay } from './lib/event-relay.ts';
 import { InProcessEventBus } from './lib/events.ts';
-import { type Job, type ModuleJobs, scheduleJob } from './lib/jobs.ts';
+import { type Job, scheduleJob } from './lib/jobs.ts';
 import { flushLog, type LogStream, serverLogging } from './lib/logging.ts';
 import { deliverOutbox, pruneOutbox } from './lib/outbox.ts';
 import { trustProxyOption } from './lib/proxy-trust.ts';
 import { createResponseCache, type ResponseCache } from './lib/response-cache.ts';
-import {
-  accountsAdminRoutes,
-  accountsRoutes,
-  authentication,
-  staffAdminRoutes,
-  subscribeAccountEvents,
-  TokenSigner,
-} from './modules/accounts/index.ts';
-import { auditAdminRoutes } from './modules/audit/index.ts';
-import { blogAdminRoutes, blogRoutes } from './modules/blog/index.ts';
-import { cartAdminRoutes, cartJobs, cartRoutes } from './modules/cart/index.ts';
-import { catalogAdminRoutes, catalogRoutes, searchedProducts } from './modules/catalog/index.ts';
-import { contactAdminRoutes, contactRoutes } from './modules/contact/index.ts';
-import { currenciesAdminRoutes, currencyJobs } from './modules/currencies/index.ts';
-import { discountsAdminRoutes } from './modules/discounts/index.ts';
+import { authentication, TokenSigner } from './modules/accounts/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
-import { inventoryAdminRoutes, productFormStock } from './modules/inventory/index.ts';
-import { createMailer, type Mailer, mailAdminRoutes, mailJobs } from './modules/mail/index.ts';
-import { createMediaStorage, type MediaStorage, mediaAdminRoutes, mediaFileRoutes } from './modules/media/index.ts';
-import { staffNoticeJobs, subscribeStaffNotices } from './modules/notifications/index.ts';
-import {
-  countPlacedOrders,
-  orderJobs,
-  orderNumbers,
-  ordersAdminRoutes,
-  ordersRoutes,
-  subscribeOrderEvents,
-} from './modules/orders/index.ts';
-import { pagesAdminRoutes, pagesRoutes } from './modules/pages/index.ts';
-import { paymentGatewayRoutes, paymentJobs, paymentsAdminRoutes, paymentsRoutes } from './modules/payments/index.ts';
-import { productCsvAdminRoutes } from './modules/product-csv/index.ts';
-import { returnsAdminRoutes, returnsRoutes, subscribeReturnEvents } from './modules/returns/index.ts';
-import { productPageReviews, reviewsAdminRoutes, reviewsRoutes } from './modules/reviews/index.ts';
+import { createMailer, type Mailer } from './modules/mail/index.ts';
+import { createMediaStorage, type MediaStorage, mediaFileRoutes } from './modules/media/index.ts';
+import { paymentGatewayRoutes } from './modules/payments/index.ts';
 import { sandboxGatewayRoutes } from './modules/sandbox-gateway/index.ts';
-import { searchAdminRoutes, searchRoutes } from './modules/search/index.ts';
-import { shippingAdminRoutes } from './modules/shipping/index.ts';
-import { siteAdminRoutes, siteRoutes } from './modules/site/index.ts';
-import { stockAlertsAdminRoutes, stockAlertsRoutes, subscribeStockAlerts } from './modules/stock-alerts/index.ts';
-import { taxAdminRoutes, taxRoutes } from './modules/tax/index.ts';
 import { getTenant, listTenants, tenantContext, tenantsRoutes } from './modules/tenants/index.ts';
 import { staffOnly } from './plugins/access.ts';
 import { compression } from './plugins/compression.ts';
@@ -108,13 +76,6 @@ function jwtSecretOf(options: BuildAppOptions): string {
 }
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-
-/**
- * The modules' recurring jobs, started once the app is ready: unpaid orders' expiry and payment reminders, the shop's
- * low-stock e-mail, the mail queue's delivery, the payments' reconciliation and refund status, the display currencies'
- * published rates.
- */
-const MODULE_JOBS: readonly ModuleJobs[] = [orderJobs, staffNoticeJobs, mailJobs, paymentJobs, currencyJobs, cartJobs];
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -170,15 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     events,
     cache: createResponseCache(config, app.log),
   } satisfies AppDeps);
-  // Side effects of domain events (e-mails, later cache invalidation) are wired here, once per app.
-  subscribeOrderEvents(app.deps);
-  // After the orders' own: a refund moves its order first, then ends the returns it covers.
-  subscribeReturnEvents(app.deps);
-  subscribeAccountEvents(app.deps, database);
-  // The shop's staff hear of new orders (and, by the job below, of low stock) at the shop's own address.
-  subscribeStaffNotices(app.deps);
-  // Shoppers who asked hear once when what they wanted is back in stock.
-  subscribeStockAlerts(app.deps);
+  // Side effects of domain events (e-mails, the orders' moves), once per app, in the modules' order.
+  for (const module of PLATFORM_MODULES) module.subscribe?.(app.deps);
   invalidateOnChanges(app.deps.events, app.deps.cache, async (id) => (await getTenant(database.db, id))?.token ?? null);
   // Events that must not be lost (the outbox, decision 021) are delivered right after their commit, and swept by a job.
   const deliverShopOutbox = async (tenantId: number) => {
@@ -214,7 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Recurring jobs (every instance may run them: they claim their rows): each module's own, and the outbox's sweep.
   const jobs: Job[] = [];
   app.addHook('onReady', async () => {
-    for (const moduleJobs of MODULE_JOBS) jobs.push(...moduleJobs(app.deps, app.log));
+    for (const module of PLATFORM_MODULES) if (module.jobs) jobs.push(...module.jobs(app.deps, app.log));
     if (config.OUTBOX_DELIVERY_INTERVAL_SECONDS > 0) {
       jobs.push(
         scheduleJob({
@@ -319,53 +273,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(async (shop) => {
         await shop.register(tenantContext);
         await shop.register(authentication);
-        await shop.register(siteRoutes);
-        await shop.register(accountsRoutes);
-        // Reviews build on the catalog, and the catalog on the search: what the one below shows of the one above (the
-        // product page's reviews; the products of the search's own answers) is handed down here (decision 013).
-        await shop.register(catalogRoutes, { reviews: productPageReviews });
-        await shop.register(searchRoutes, { products: searchedProducts });
-        await shop.register(reviewsRoutes);
-        await shop.register(blogRoutes);
-        await shop.register(contactRoutes);
-        await shop.register(pagesRoutes);
-        await shop.register(paymentsRoutes);
-        await shop.register(taxRoutes);
-        // A first order's discount code needs the customer's orders, which the orders module above the cart counts.
-        await shop.register(cartRoutes, { placedOrders: countPlacedOrders });
-        await shop.register(ordersRoutes);
-        // Returns and the withdrawal function read orders through the orders module's public functions.
-        await shop.register(returnsRoutes);
-        await shop.register(stockAlertsRoutes);
+        for (const module of PLATFORM_MODULES) await module.shop?.(shop);
         // The shop's administration: staff only, each module's routes gated by what the role may do (ROLE_PERMISSIONS).
         await shop.register(
           async (admin) => {
             admin.addHook('onRequest', staffOnly());
-            await admin.register(ordersAdminRoutes);
-            await admin.register(returnsAdminRoutes);
-            await admin.register(accountsAdminRoutes);
-            await admin.register(staffAdminRoutes);
-            // The stock the product form sets goes through the inventory's ledger, a module above the catalog.
-            await admin.register(catalogAdminRoutes, { stock: productFormStock });
-            // The ledger names its orders by number: the orders module's, a module above the inventory.
-            await admin.register(inventoryAdminRoutes, { orderNumbers });
-            await admin.register(productCsvAdminRoutes);
-            await admin.register(reviewsAdminRoutes);
-            await admin.register(searchAdminRoutes);
-            await admin.register(blogAdminRoutes);
-            await admin.register(pagesAdminRoutes);
-            await admin.register(siteAdminRoutes);
-            await admin.register(contactAdminRoutes);
-            await admin.register(mediaAdminRoutes);
-            await admin.register(paymentsAdminRoutes);
-            await admin.register(mailAdminRoutes);
-            await admin.register(shippingAdminRoutes);
-            await admin.register(discountsAdminRoutes);
-            await admin.register(taxAdminRoutes);
-            await admin.register(currenciesAdminRoutes);
-            await admin.register(auditAdminRoutes);
-            await admin.register(stockAlertsAdminRoutes);
-            await admin.register(cartAdminRoutes);
+            for (const module of PLATFORM_MODULES) await module.admin?.(admin);
           },
           { prefix: '/admin' },
         );
