@@ -41,6 +41,11 @@ export interface ServerProcess {
   output(): string;
   /** Ends it with SIGKILL (no shutdown of any kind) and resolves once it is gone. */
   kill(): Promise<void>;
+  /**
+   * Stops it as a deployment does (SIGTERM: requests in flight, jobs and event deliveries under way finish first) and
+   * resolves once it is gone; SIGKILL after 30 s.
+   */
+  stop(): Promise<void>;
 }
 
 /**
@@ -105,6 +110,13 @@ export async function startServer(port: number, env: Record<string, string | und
     kill: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
+    },
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const late = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      await exited;
+      clearTimeout(late);
     },
   };
 }
