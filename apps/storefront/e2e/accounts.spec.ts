@@ -118,6 +118,8 @@ test.describe('registration', () => {
     await openPage(page, '/login?redirect=/cart');
     await page.getByRole('link', { name: 'Register' }).click();
     await expect(page).toHaveURL(/\/register\?redirect=%2Fcart$/);
+    // The address changes as the new page is drawn: until it is, the login page's Email and Password are still there.
+    await expect(page.getByRole('heading', { level: 1, name: 'Register' })).toBeVisible();
     const email = uniqueEmail('redirected');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -193,6 +195,8 @@ test('resets a forgotten password through the link of the outbox e-mail', async 
   await openPage(page, '/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expectOnPath(page, '/forgot-password');
+  // The address changes as the new page is drawn: until it is, the login page's Email is still there.
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toContainText('a link to reset its password has been sent');
