@@ -66,6 +66,21 @@ export function dateInZone(instant: Date, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+/** The wall-clock time an instant shows in a time zone, as a `datetime-local` field holds it: YYYY-MM-DDTHH:mm. */
+export function wallTimeInZone(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+}
+
 /** Why a report cannot cover `from`…`to` by `interval` (field errors), or null when it can. */
 export function checkSalesRange(from: string, to: string, interval: SalesInterval): FieldErrors | null {
   if (toUtc(from) > toUtc(to)) return { to: ['The end of the range cannot be before its start.'] };

@@ -31,7 +31,7 @@ import { useWatch } from 'react-hook-form';
 import { EmptyList } from '../layout/EmptyList.tsx';
 import { Responsive } from '../layout/Responsive.tsx';
 import { useShopIdentity } from '../layout/useShopIdentity.ts';
-import { validityText, wallTimeInZone, wallTimeToSend } from './validity.ts';
+import { shopWallTime, validityText, wallTimeToSend } from './validity.ts';
 
 const amountRule = regex(/^\d{1,8}(\.\d{1,2})?$/, 'An amount like 12.50.');
 const codeRule = regex(/^[A-Za-z0-9_-]{1,40}$/, 'Use 1 to 40 letters, digits, hyphens or underscores.');
@@ -101,7 +101,7 @@ function ShopTimeInput({ source, label }: { source: string; label: string }) {
     <DateTimeInput
       source={source}
       label={`${label} (${timeZone})`}
-      format={(value: unknown) => wallTimeInZone(value, timeZone)}
+      format={(value: unknown) => shopWallTime(value, timeZone)}
       parse={wallTimeToSend}
     />
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validityText, wallTimeInZone, wallTimeToSend } from './validity.ts';
+import { shopWallTime, validityText, wallTimeToSend } from './validity.ts';
 
 describe("a discount's validity in the list", () => {
   it("writes both ends in the shop's time zone, not the reader's", () => {
@@ -21,12 +21,12 @@ describe("a discount's validity in the list", () => {
 
 describe("a discount's dates in its form", () => {
   it("shows a stored moment as the shop's wall time, whatever the browser's zone", () => {
-    expect(wallTimeInZone('2026-11-28T18:15:00Z', 'Asia/Kathmandu')).toBe('2026-11-29T00:00');
-    expect(wallTimeInZone('2026-12-31T18:14:00+00:00', 'Asia/Kathmandu')).toBe('2026-12-31T23:59');
-    expect(wallTimeInZone('2026-06-01T12:00:00Z', 'America/New_York')).toBe('2026-06-01T08:00');
-    expect(wallTimeInZone('2026-12-01T09:00', 'Asia/Kathmandu')).toBe('2026-12-01T09:00');
-    expect(wallTimeInZone(null, 'UTC')).toBe('');
-    expect(wallTimeInZone('not a date', 'UTC')).toBe('');
+    expect(shopWallTime('2026-11-28T18:15:00Z', 'Asia/Kathmandu')).toBe('2026-11-29T00:00');
+    expect(shopWallTime('2026-12-31T18:14:00+00:00', 'Asia/Kathmandu')).toBe('2026-12-31T23:59');
+    expect(shopWallTime('2026-06-01T12:00:00Z', 'America/New_York')).toBe('2026-06-01T08:00');
+    expect(shopWallTime('2026-12-01T09:00', 'Asia/Kathmandu')).toBe('2026-12-01T09:00');
+    expect(shopWallTime(null, 'UTC')).toBe('');
+    expect(shopWallTime('not a date', 'UTC')).toBe('');
   });
 
   it("sends the wall time as typed, for the API to read in the shop's zone, and null for an empty field", () => {

@@ -1,5 +1,6 @@
 // A discount's validity as the list writes it: its dates and times in the shop's time zone.
 import type { AdminDiscount } from '@platform/contracts/admin-discounts';
+import { wallTimeInZone } from '@platform/contracts/reports';
 
 /** "29 Nov 2026, 23:59" in `timeZone`. */
 function moment(value: string, timeZone: string, locale: string | undefined): string {
@@ -25,26 +26,12 @@ export function validityText(
  * A stored moment as the form's date-and-time field shows it: its wall time in the shop's zone ("2026-12-01T09:00"),
  * whatever the zone of the browser that edits it; empty for none.
  */
-export function wallTimeInZone(value: unknown, timeZone: string): string {
+export function shopWallTime(value: unknown, timeZone: string): string {
   if (typeof value !== 'string' || value === '') return '';
   // A wall time the field itself holds (typed, not yet saved) is already the shop's.
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return value;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  return Number.isNaN(date.getTime()) ? '' : wallTimeInZone(date, timeZone);
 }
 
 /** What the field sends: the wall time as typed, without an offset (the API reads it in the shop's zone), or null. */
