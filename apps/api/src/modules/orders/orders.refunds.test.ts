@@ -13,9 +13,10 @@ let t: TestApp & { origin: string };
 
 beforeAll(async () => {
   // A card payment settles an hour after it is paid (until then it can be voided only); a pending refund waits one
-  // status poll, then completes (.01) or fails (.02).
+  // status poll, then completes (.01) or fails (.02); one ending in .03 is made and answered past the shop's timeout.
   t = await buildServedTestApp({
     NODE_ENV: 'development',
+    PAYMENT_GATEWAY_TIMEOUT_MS: '4000',
     SANDBOX_GATEWAY_SETTLE_AFTER_SECONDS: '3600',
     SANDBOX_GATEWAY_REFUND_PENDING_POLLS: '1',
   });
@@ -340,6 +341,33 @@ describe('card refunds through the sandbox gateway (Payment Maintenance API)', (
     expect(notices[0]?.body).toMatch(/A refund of \$20\.02 USD on order \S+ failed at /);
     expect(notices[0]?.body).toContain(`/admin/orders/${setup.order.id}/show`);
     expect(notices[0]?.body).toContain('no unit of this refund was put back in stock');
+  });
+
+  it('a refund the gateway did not answer, asked about by retries and the re-drive at once: recorded once, sent once', async () => {
+    const setup = await orderBy('card_2c2p');
+    await payByCard(setup, { settled: true });
+    const key = { 'idempotency-key': `late-${setup.order.id}` };
+    const first = await refund(setup, { amount: '40.03' }, key);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().refunds[0]).toMatchObject({ status: 'unknown' });
+    // Two staff retries while the re-drive job runs: one of them asks the gateway and records; the others leave it.
+    const retries = await Promise.all([
+      refund(setup, { amount: '40.03' }, key),
+      refund(setup, { amount: '40.03' }, key),
+      pollPendingRefunds(t.app.deps).then(() => null),
+    ]);
+    for (const retry of retries) if (retry) expect(retry.statusCode, retry.body).toBe(200);
+    await t.settled();
+    const detail = (await staffCall(setup, 'GET', `/orders/${setup.order.id}/`)).json();
+    expect(detail).toMatchObject({ status: 'partially_refunded', refunded_amount: '40.03' });
+    expect(detail.refunds).toEqual([expect.objectContaining({ amount: '40.03', status: 'succeeded' })]);
+    const atGateway = await sql<{ amount_cents: number }>(
+      `select r.amount_cents::int as amount_cents from sandbox_gateway_refunds r
+         join sandbox_gateway_transactions x on x.tenant_id = r.tenant_id and x.id = r.transaction_id
+        where r.tenant_id = $1 and r.process_type = 'R'`,
+      [setup.shop.id],
+    );
+    expect(atGateway).toEqual([{ amount_cents: 4003 }]);
   });
 
   it('cancelling a paid card order with a refund voids it on the day and says so in the e-mail', async () => {

@@ -36,6 +36,17 @@ export async function findRefund(scope: TenantScope, id: number): Promise<Refund
   return row ?? null;
 }
 
+/** A refund locked until the caller's transaction ends: a concurrent recording of it waits, then reads what was done. */
+export async function lockRefund(scope: TenantScope, id: number): Promise<RefundRow | null> {
+  const [row] = await scope.db
+    .select()
+    .from(refunds)
+    .where(scope.where(refunds, eq(refunds.id, id)))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
 export async function findRefundByKey(scope: TenantScope, orderId: number, key: string): Promise<RefundRow | null> {
   const [row] = await scope.db
     .select()
@@ -107,6 +118,29 @@ export async function claimOpenRefunds(
       )
       .returning();
   });
+}
+
+/**
+ * Claims one refund for a re-drive until `claimUntil` (a staff retry), unless another run holds it (claimed and not
+ * yet released): null then. With `claimOpenRefunds`, no two runs ask about (or send) one refund at once.
+ */
+export async function claimRefund(
+  scope: TenantScope,
+  id: number,
+  input: { now: Date; claimUntil: Date },
+): Promise<RefundRow | null> {
+  const [row] = await scope.db
+    .update(refunds)
+    .set({ pollClaimedUntil: input.claimUntil })
+    .where(
+      scope.where(
+        refunds,
+        eq(refunds.id, id),
+        or(isNull(refunds.pollClaimedUntil), lt(refunds.pollClaimedUntil, input.now)),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }
 
 /** The merchant's sandbox maintenance keys; set once (a concurrent first use keeps the first pair written). */

@@ -23,10 +23,12 @@ import { GatewayError } from './payments.gateway.ts';
 import { listOrderPaymentRows, type PaymentRow, updatePayment } from './payments.repository.ts';
 import {
   claimOpenRefunds,
+  claimRefund,
   findRefund,
   findRefundByKey,
   insertRefund,
   listRefundRows,
+  lockRefund,
   type RefundRow,
   updateRefund,
 } from './refunds.repository.ts';
@@ -425,7 +427,8 @@ export async function redriveRefund(ctx: RequestContext, refundId: number, now =
   }
   const outcome = sent;
   return inTransaction(ctx, async (tx) => {
-    const current = await findRefund(tx.scope, refund.id);
+    // Locked: a recording of this refund by another run (the first request's, a retry's) is waited for, then seen.
+    const current = await lockRefund(tx.scope, refund.id);
     if (!current || !OPEN.includes(current.status)) return 'unchanged';
     if (outcome.status === 'failed') {
       const failed = await updateRefund(tx.scope, refund.id, OPEN, {
@@ -514,7 +517,8 @@ export async function pollPendingRefunds(
  */
 export async function redriveOnRetry(ctx: RequestContext, refund: RefundRow, now = new Date()): Promise<void> {
   const old = now.getTime() - refund.updatedAt.getTime() >= redriveAge(ctx.deps);
-  if (refund.status === 'unknown' || ((refund.status === 'requested' || refund.status === 'sending') && old)) {
-    await redriveRefund(ctx, refund.id, now);
-  }
+  if (refund.status !== 'unknown' && !((refund.status === 'requested' || refund.status === 'sending') && old)) return;
+  // Claimed as the re-drive claims it: while the job (or another retry) asks about this refund, this one leaves it.
+  const claimUntil = new Date(now.getTime() + redriveAge(ctx.deps));
+  if (await claimRefund(ctx.scope, refund.id, { now, claimUntil })) await redriveRefund(ctx, refund.id, now);
 }
