@@ -17,3 +17,4 @@ export * from './selling-abroad.ts';
 export * from './settings.ts';
 export * from './shops.ts';
 export * from './stock-alerts.ts';
+export * from './token-renewal.ts';

@@ -7,3 +7,4 @@ export * from './json.ts';
 export * from './made-to-order.ts';
 export * from './minor-units.ts';
 export * from './selling-abroad-rules.ts';
+export * from './token-renewal.ts';

@@ -1,10 +1,18 @@
 // One HTTP client for the administration: base `/api`, the shop's `X-Tenant-Token` and the signed-in staff member's
-// `Authorization: Bearer` on every call, JSON bodies, the API's errors as react-admin's `HttpError`. The access token
-// is renewed (once, for every call waiting on it) by the storefront's rule (`accessTokenNeedsRefresh`: unreadable, or
-// less than a minute from its expiry), or when a call answers 401 with it.
-import { accessTokenNeedsRefresh, readAnswerBody } from '@platform/contracts';
+// `Authorization: Bearer` on every call, JSON bodies, every answer checked against its contract (as the storefront
+// checks its own), the API's errors as react-admin's `HttpError`. The access token is renewed by the platform's one
+// rule for both apps (`createTokenRenewal`): once for every call waiting on it, before a call when it is about to
+// expire or after a call answered 401 with it; a renewal that fails ends the session.
+import {
+  type AnswerSchema,
+  createTokenRenewal,
+  DetailResponse,
+  LoginResponse,
+  RefreshResponse,
+  readAnswerBody,
+} from '@platform/contracts';
 import { HttpError } from 'ra-core';
-import { NETWORK_ERROR, toHttpError } from './errors.ts';
+import { ANSWER_UNREADABLE, NETWORK_ERROR, toHttpError } from './errors.ts';
 import type { SessionStore } from './session.ts';
 
 export interface ApiOptions {
@@ -27,11 +35,7 @@ export interface RequestOptions {
   idempotencyKey?: string | undefined;
 }
 
-export interface LoginAnswer {
-  access: string;
-  refresh: string;
-  user: { id: number; email: string; username: string; role: string };
-}
+export type LoginAnswer = LoginResponse;
 
 export interface Download {
   blob: Blob;
@@ -40,8 +44,12 @@ export interface Download {
 }
 
 export interface Api {
-  /** The parsed JSON answer of a call (null for an empty one); throws `HttpError` for any failure. */
-  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /**
+   * The JSON answer of a call (null for an empty one), checked against `answer`, its contract: one that does not
+   * match fails as any other failure, with an `HttpError`. The answer is given as the API sent it (a schema would
+   * drop the fields it does not name).
+   */
+  request<T>(path: string, answer: AnswerSchema<T>, options?: RequestOptions): Promise<T>;
   /** The body of a call as a file (e.g. a CSV export), with the same headers and errors as `request`. */
   download(path: string, options?: RequestOptions): Promise<Download>;
   login(loginId: string, password: string): Promise<LoginAnswer>;
@@ -55,7 +63,6 @@ export function createApi(options: ApiOptions): Api {
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const now = options.now ?? Date.now;
   const { session, tenantToken } = options;
-  let refreshing: Promise<string | null> | null = null;
 
   function url(path: string, query?: URLSearchParams): string {
     const search = query?.toString();
@@ -84,65 +91,37 @@ export function createApi(options: ApiOptions): Api {
     }
   }
 
-  /** Renews the session with its refresh token; the new access token, or null when the session is over. */
-  async function renew(): Promise<string | null> {
-    const refresh = session.refresh();
-    if (!refresh) {
-      session.clear();
-      return null;
-    }
-    const response = await call(
-      '/accounts/token/refresh/',
-      { method: 'POST', body: { refresh } },
-      null,
-      'application/json',
-    );
-    if (!response.ok) {
-      // A refused refresh token ends the session; anything else (a server error) leaves it for the next try.
-      if (response.status === 400 || response.status === 401 || response.status === 403) session.clear();
-      return response.status >= 500 || response.status === 429 ? session.access() : null;
-    }
-    const answer = (await readAnswerBody(response)) as { access?: unknown; refresh?: unknown } | null;
-    if (typeof answer?.access !== 'string') return session.access();
-    session.save({ access: answer.access, refresh: typeof answer.refresh === 'string' ? answer.refresh : undefined });
-    return answer.access;
-  }
-
-  /** One renewal at a time: calls that need one meanwhile wait for it. `stale` is the token found wanting. */
-  function renewOnce(stale: string): Promise<string | null> {
-    const current = session.access();
-    if (current && current !== stale) return Promise.resolve(current);
-    refreshing ??= renew()
-      .catch(() => session.access())
-      .finally(() => {
-        refreshing = null;
-      });
-    return refreshing;
-  }
-
-  async function accessToken(): Promise<string | null> {
-    if (refreshing) return refreshing;
-    const access = session.access();
-    if (!access) return null;
-    return accessTokenNeedsRefresh(access, now()) ? renewOnce(access) : access;
-  }
+  const renewal = createTokenRenewal({
+    store: session,
+    async renew(refresh) {
+      const response = await call('/accounts/token/refresh/', { method: 'POST', body: { refresh } }, null, ACCEPT_JSON);
+      const body = await readAnswerBody(response);
+      if (!response.ok) throw toHttpError(response.status, body);
+      return checked('POST /accounts/token/refresh/', RefreshResponse, response.status, body);
+    },
+    errors: {
+      noRefreshToken: () => new HttpError('Your session has ended: sign in again.', 401, null),
+      invalidAnswer: () => new HttpError(ANSWER_UNREADABLE, 502, null),
+    },
+    now,
+  });
 
   async function send(path: string, request: RequestOptions, accept: string): Promise<Response> {
-    const auth = request.auth ?? true;
-    const token = auth ? await accessToken() : null;
+    // A session whose renewal failed is over: the call goes without a token, and its 401 signs the staff member out.
+    const token = (request.auth ?? true) ? await renewal.accessToken().catch(() => null) : null;
     const response = await call(path, request, token, accept);
     if (response.status === 401 && token) {
-      const renewed = await renewOnce(token);
+      const renewed = await renewal.renewAfterUnauthorized(token).catch(() => null);
       if (renewed && renewed !== token) return call(path, request, renewed, accept);
     }
     return response;
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const response = await send(path, options, 'application/json');
+  async function request<T>(path: string, answer: AnswerSchema<T>, options: RequestOptions = {}): Promise<T> {
+    const response = await send(path, options, ACCEPT_JSON);
     const body = await readAnswerBody(response);
     if (!response.ok) throw toHttpError(response.status, body);
-    return body as T;
+    return checked(`${options.method ?? 'GET'} ${path}`, answer, response.status, body);
   }
 
   return {
@@ -154,7 +133,7 @@ export function createApi(options: ApiOptions): Api {
       return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition')) };
     },
     login: (loginId, password) =>
-      request<LoginAnswer>('/accounts/login/', {
+      request('/accounts/login/', LoginResponse, {
         method: 'POST',
         body: { login_id: loginId, password },
         auth: false,
@@ -164,12 +143,29 @@ export function createApi(options: ApiOptions): Api {
       session.clear();
       if (!refresh) return;
       try {
-        await request('/accounts/logout/', { method: 'POST', body: { refresh }, auth: false });
+        await request('/accounts/logout/', DetailResponse, { method: 'POST', body: { refresh }, auth: false });
       } catch {
         // Signed out here in any case; the refresh token runs out on its own.
       }
     },
   };
+}
+
+const ACCEPT_JSON = 'application/json';
+
+// Calls whose mismatch has been logged: once per call (its method and path), however often it is made again.
+const reportedMismatches = new Set<string>();
+
+/** An answer that matches its contract, as the API sent it; else an `HttpError` a person can read (logged once). */
+function checked<T>(call: string, answer: AnswerSchema<T>, status: number, body: unknown): T {
+  const parsed = answer.safeParse(body);
+  if (parsed.success) return body as T;
+  if (!reportedMismatches.has(call)) {
+    if (reportedMismatches.size >= 500) reportedMismatches.clear();
+    reportedMismatches.add(call);
+    console.error(`The answer of ${call} does not match its contract:`, parsed.error.issues);
+  }
+  throw new HttpError(ANSWER_UNREADABLE, status, body);
 }
 
 /** The file name of a Content-Disposition header (`filename*=UTF-8''…` or `filename="…"`). */

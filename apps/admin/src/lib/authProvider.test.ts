@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { DetailResponse } from '@platform/contracts';
+import { AdminOrderPage, AuditPage } from '@platform/contracts/admin';
+import { describe, expect, it, vi } from 'vitest';
 import { createApi, filenameOf } from './api.ts';
 import { canRoleAccess, createAuthProvider, NO_ACCESS_MESSAGE } from './authProvider.ts';
+import { ANSWER_UNREADABLE } from './errors.ts';
 import { createSessionStore, SESSION_KEYS } from './session.ts';
 import { fakeFetch, jwt, memoryStorage, type RecordedCall } from './testing.ts';
 
@@ -15,13 +18,15 @@ function setup(answer: (call: RecordedCall) => Response | Promise<Response>, ini
   return { api, session, storage, calls: http.calls, auth: createAuthProvider(api, session) };
 }
 
+const DONE = { detail: 'Done.' };
+
 const paths = (calls: RecordedCall[]) => calls.map((call) => `${call.method} ${call.url.pathname}`);
 
 function loginAnswer(role: string) {
   return {
     access: jwt(nowSeconds + 900),
     refresh: `refresh-of-${role}`,
-    user: { id: 3, email: `${role}@khukuri.example`, username: role, role },
+    user: { id: 3, email: `${role}@khukuri.example`, username: role, display_name: role, role },
   };
 }
 
@@ -124,7 +129,7 @@ describe('token refresh', () => {
           : Response.json({ count: 0, results: [] }),
       { [SESSION_KEYS.access]: jwt(nowSeconds + 30), [SESSION_KEYS.refresh]: 'refresh-1', [SESSION_KEYS.user]: user },
     );
-    await Promise.all([api.request('/admin/orders/'), api.request('/admin/audit-log/')]);
+    await Promise.all([api.request('/admin/orders/', AdminOrderPage), api.request('/admin/audit-log/', AuditPage)]);
     expect(paths(calls)).toEqual([
       'POST /api/accounts/token/refresh/',
       'GET /api/admin/orders/',
@@ -141,10 +146,10 @@ describe('token refresh', () => {
     const renewed = jwt(nowSeconds + 900, 'renewed');
     const { api, storage } = setup(
       (call) =>
-        call.url.pathname.endsWith('/token/refresh/') ? Response.json({ access: renewed }) : Response.json({}),
+        call.url.pathname.endsWith('/token/refresh/') ? Response.json({ access: renewed }) : Response.json(DONE),
       { [SESSION_KEYS.access]: jwt(nowSeconds - 5), [SESSION_KEYS.refresh]: 'refresh-1', [SESSION_KEYS.user]: user },
     );
-    await api.request('/admin/dashboard/');
+    await api.request('/accounts/me/', DetailResponse);
     expect(storage.map.get(SESSION_KEYS.refresh)).toBe('refresh-1');
     expect(storage.map.get(SESSION_KEYS.access)).toBe(renewed);
   });
@@ -159,12 +164,12 @@ describe('token refresh', () => {
           return Response.json({ access: renewed, refresh: 'refresh-2' });
         }
         return call.headers.get('Authorization') === `Bearer ${renewed}`
-          ? Response.json({ ok: true })
+          ? Response.json(DONE)
           : Response.json({ detail: 'Token is invalid or expired', code: 'token_not_valid' }, { status: 401 });
       },
       { [SESSION_KEYS.access]: jwt(nowSeconds + 900), [SESSION_KEYS.refresh]: 'refresh-1', [SESSION_KEYS.user]: user },
     );
-    await expect(api.request('/admin/dashboard/')).resolves.toEqual({ ok: true });
+    await expect(api.request('/admin/dashboard/', DetailResponse)).resolves.toEqual(DONE);
     expect(refreshes).toBe(1);
     expect(paths(calls)).toEqual([
       'GET /api/admin/dashboard/',
@@ -176,9 +181,51 @@ describe('token refresh', () => {
       () => Response.json({ detail: 'Token is invalid or expired', code: 'token_not_valid' }, { status: 401 }),
       { [SESSION_KEYS.access]: jwt(nowSeconds + 10), [SESSION_KEYS.refresh]: 'refresh-1', [SESSION_KEYS.user]: user },
     );
-    await expect(refused.api.request('/admin/dashboard/')).rejects.toMatchObject({ status: 401 });
+    await expect(refused.api.request('/admin/dashboard/', DetailResponse)).rejects.toMatchObject({ status: 401 });
     expect(refused.storage.map.size).toBe(0);
     expect(refused.calls[1]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('ends the session when the renewal fails at the server too (one rule with the storefront), and signs out on its 401', async () => {
+    const { api, storage, calls } = setup(
+      (call) =>
+        call.url.pathname.endsWith('/token/refresh/')
+          ? Response.json({ detail: 'Service unavailable' }, { status: 503 })
+          : Response.json({ detail: 'Authentication credentials were not provided.' }, { status: 401 }),
+      { [SESSION_KEYS.access]: jwt(nowSeconds + 10), [SESSION_KEYS.refresh]: 'refresh-1', [SESSION_KEYS.user]: user },
+    );
+    await expect(api.request('/admin/dashboard/', DetailResponse)).rejects.toMatchObject({ status: 401 });
+    expect(storage.map.size).toBe(0);
+    expect(paths(calls)).toEqual(['POST /api/accounts/token/refresh/', 'GET /api/admin/dashboard/']);
+    expect(calls[1]?.headers.has('Authorization')).toBe(false);
+  });
+});
+
+describe('answers checked against their contracts', () => {
+  it('gives an answer that matches as the API sent it, and refuses one that does not with words for a person', async () => {
+    const user = JSON.stringify({ id: 1, email: 'o@x', username: 'o', role: 'owner' });
+    const tokens = {
+      [SESSION_KEYS.access]: jwt(nowSeconds + 900),
+      [SESSION_KEYS.refresh]: 'refresh-1',
+      [SESSION_KEYS.user]: user,
+    };
+    const page = { count: 1, results: [{ id: 7 }], next: null };
+    const matching = setup(() => Response.json({ count: 0, results: [] }), tokens);
+    await expect(matching.api.request('/admin/audit-log/', AuditPage)).resolves.toEqual({ count: 0, results: [] });
+    const errors: unknown[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
+    const wrong = setup(() => Response.json(page), tokens);
+    await expect(wrong.api.request('/admin/audit-log/', AuditPage)).rejects.toMatchObject({
+      status: 200,
+      message: ANSWER_UNREADABLE,
+    });
+    await expect(wrong.api.request('/admin/audit-log/', AuditPage)).rejects.toMatchObject({
+      message: ANSWER_UNREADABLE,
+    });
+    spy.mockRestore();
+    // Told once per call, however often it is made.
+    expect(errors).toHaveLength(1);
+    expect(String((errors[0] as unknown[])[0])).toContain('GET /admin/audit-log/');
   });
 });
 

@@ -1,5 +1,6 @@
 // react-admin's authProvider: the shop's accounts API, entered only by staff and owners. The settings, the audit log
 // and the staff are for roles that may manage settings (ROLE_PERMISSIONS: the owner).
+import { AccountUser } from '@platform/contracts';
 import type { AuthProvider } from 'ra-core';
 import type { Api } from './api.ts';
 import { type AdminRole, type AdminUser, isAdminRole, type SessionStore } from './session.ts';
@@ -67,7 +68,7 @@ export function createAuthProvider(api: Api, session: SessionStore): AuthProvide
     async getIdentity() {
       const stored = session.user();
       if (!stored) throw new Error('ra.auth.auth_check_error');
-      const fresh = await api.request<AdminUser>('/accounts/me/').catch(() => stored);
+      const fresh: AccountUser | AdminUser = await api.request('/accounts/me/', AccountUser).catch(() => stored);
       const user = adminUserOf(fresh);
       if (!user) {
         await api.logout();
@@ -75,7 +76,7 @@ export function createAuthProvider(api: Api, session: SessionStore): AuthProvide
       }
       session.saveUser(user);
       // The name the shop shows with the member's posts and comments (`display_name`), which "My profile" sets.
-      const displayName = (fresh as { display_name?: string }).display_name?.trim();
+      const displayName = 'display_name' in fresh ? fresh.display_name?.trim() : undefined;
       return {
         id: user.id,
         fullName: displayName || user.username || user.email,

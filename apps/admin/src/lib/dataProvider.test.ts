@@ -1,10 +1,10 @@
 import { HttpError } from 'ra-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApi } from './api.ts';
 import { changedFields, createDataProvider, listQuery, orderingOf, SINGLETON_ID } from './dataProvider.ts';
-import { FORM_ERROR, fieldErrorsOf, NETWORK_ERROR, toHttpError } from './errors.ts';
+import { ANSWER_UNREADABLE, FORM_ERROR, fieldErrorsOf, NETWORK_ERROR, toHttpError } from './errors.ts';
 import { createSessionStore, SESSION_KEYS } from './session.ts';
-import { fakeFetch, jwt, memoryStorage, type RecordedCall } from './testing.ts';
+import { answersUnchecked, fakeFetch, jwt, memoryStorage, type RecordedCall } from './testing.ts';
 
 const NOW = 1_800_000_000_000;
 const ACCESS = jwt(NOW / 1000 + 900);
@@ -14,7 +14,12 @@ function provider(answer: (call: RecordedCall) => Response | Promise<Response> =
   const session = createSessionStore(storage);
   const http = fakeFetch(answer);
   const api = createApi({ tenantToken: 'khukuri-demo', session, fetch: http.fetch, now: () => NOW });
-  return { dataProvider: createDataProvider(api), calls: http.calls, storage };
+  return {
+    dataProvider: createDataProvider(answersUnchecked(api)),
+    checked: createDataProvider(api),
+    calls: http.calls,
+    storage,
+  };
 }
 
 const query = (call: RecordedCall | undefined) => Object.fromEntries(call?.url.searchParams ?? []);
@@ -55,6 +60,17 @@ describe('list queries', () => {
 });
 
 describe('the data provider', () => {
+  it("checks a resource's answers against its contract, and knows no resource the contracts do not", async () => {
+    const { checked } = provider(() => Response.json({ count: 1, results: [{ id: 1, number: '1001' }] }));
+    const params = { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' as const }, filter: {} };
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(checked.getList('orders', params)).rejects.toMatchObject({ message: ANSWER_UNREADABLE });
+    vi.restoreAllMocks();
+    const empty = provider(() => Response.json({ count: 0, results: [] }));
+    await expect(empty.checked.getList('audit-log', params)).resolves.toEqual({ data: [], total: 0 });
+    await expect(empty.checked.getList('wands', params)).rejects.toThrow('no contract for the page of "wands"');
+  });
+
   it('reads a collection page from /api/admin/<resource>/ as data and total', async () => {
     const { dataProvider, calls } = provider(() => Response.json({ count: 31, results: [{ id: 1, number: '1001' }] }));
     const result = await dataProvider.getList('orders', {

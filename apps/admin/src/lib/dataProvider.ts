@@ -4,34 +4,35 @@
 //   change  PATCH /admin/<resource>/<id>/ with the fields that changed
 // Settings resources have one record and no id in their address (`GET`/`PATCH /admin/payment-settings/`): react-admin
 // sees them with the id `SINGLETON_ID`. Order actions, notes, the CSV export and the dashboard are methods of their own.
-import type { AccountUser, OrderDocument, SiteSettings } from '@platform/contracts';
-import type {
+import { AccountUser, NoContent, type OrderDocument, OrderDocumentList, SiteSettings } from '@platform/contracts';
+import {
   AdminDashboard,
   AdminOrder,
-  CreateRefundBody,
-  OrderTransitionBody,
+  type CreateRefundBody,
+  type OrderTransitionBody,
   RefundQuote,
-  RefundQuoteBody,
+  type RefundQuoteBody,
 } from '@platform/contracts/admin';
-import type {
+import {
   AdminProduct,
   AdminProductImage,
-  AdminProductImageBody,
-  AdminProductOptionsBody,
-  AdminProductVariantsBody,
-  AdminStockAdjustmentBody,
+  type AdminProductImageBody,
+  type AdminProductOptionsBody,
+  type AdminProductVariantsBody,
+  type AdminStockAdjustmentBody,
   AdminStockLedger,
 } from '@platform/contracts/admin-catalog';
-import type {
+import {
   AdminContactMessageDetail,
-  AdminContactReplyBody,
-  AdminMediaPurpose,
+  type AdminContactReplyBody,
+  type AdminMediaPurpose,
   AdminMediaUpload,
 } from '@platform/contracts/admin-content';
-import type { AdminProductBulkAnswer, AdminProductBulkBody } from '@platform/contracts/admin-products';
-import type { AdminReturn } from '@platform/contracts/admin-returns';
-import type { ProductImportJob, ProductImportReport } from '@platform/contracts/product-csv';
-import type { SalesInterval, SalesReport } from '@platform/contracts/reports';
+import { AdminProductBulkAnswer, type AdminProductBulkBody } from '@platform/contracts/admin-products';
+import { ADMIN_RESOURCES, type AdminResourceContract, adminResource } from '@platform/contracts/admin-resources';
+import { AdminReturn } from '@platform/contracts/admin-returns';
+import { ProductImportJob, ProductImportReport } from '@platform/contracts/product-csv';
+import { type SalesInterval, SalesReport } from '@platform/contracts/reports';
 import type {
   DataProvider,
   GetListParams,
@@ -46,16 +47,28 @@ import type { Api, Download } from './api.ts';
 
 /** The id react-admin gives the one record of a settings resource. */
 export const SINGLETON_ID = 'current';
-export const SINGLETON_RESOURCES = new Set([
-  'payment-settings',
-  'mail-settings',
-  'blog-settings',
-  'site-settings',
-  'home-page',
-  'contact-info',
-  'tax-settings',
-  'currency-settings',
-]);
+export const SINGLETON_RESOURCES = new Set(
+  Object.entries(ADMIN_RESOURCES as Record<string, AdminResourceContract>)
+    .filter(([, contract]) => contract.singleton)
+    .map(([name]) => name),
+);
+
+/**
+ * The contract of what a resource's call answers (`@platform/contracts/admin-resources`): its list's page, its record,
+ * or what a change answers. A resource or an answer the contracts do not know is a mistake in the app.
+ */
+export function contractOf<K extends 'page' | 'record' | 'changed'>(
+  resource: string,
+  answer: K,
+): NonNullable<AdminResourceContract[K extends 'changed' ? 'record' : K]> {
+  const contract = adminResource(resource);
+  const schema = answer === 'changed' ? (contract?.changed ?? contract?.record) : contract?.[answer];
+  if (!schema) throw new Error(`The administration has no contract for the ${answer} of "${resource}".`);
+  return schema as NonNullable<AdminResourceContract[K extends 'changed' ? 'record' : K]>;
+}
+
+/** What an import answers: the report of a dry run or of a short import, or the job of a long one. */
+const ImportAnswer = ProductImportReport.or(ProductImportJob);
 
 /** The filter that carries the free-text search (react-admin's `<SearchInput source="q">`). */
 export const SEARCH_FILTER = 'q';
@@ -289,22 +302,22 @@ export function createDataProvider(api: Api): AdminDataProvider {
     resource: string,
     params: GetListParams,
   ): Promise<GetListResult<RecordType>> => {
-    const page = await api.request<{ count: number; results: RecordType[] }>(collectionPath(resource), {
+    const page = await api.request(collectionPath(resource), contractOf(resource, 'page'), {
       query: listQuery(params),
       signal: params.signal,
     });
-    return { data: page.results, total: page.count };
+    return { data: page.results as RecordType[], total: page.count };
   };
 
   const getOne = async (resource: string, id: Identifier, signal?: AbortSignal) =>
-    asRecord(resource, await api.request(recordPath(resource, id), { signal }));
+    asRecord(resource, await api.request(recordPath(resource, id), contractOf(resource, 'record'), { signal }));
 
   const orderAction = async (id: Identifier, action: 'transition' | 'notes', body: unknown) => ({
-    data: await api.request<AdminOrder>(`${recordPath('orders', id)}${action}/`, { method: 'POST', body }),
+    data: await api.request(`${recordPath('orders', id)}${action}/`, AdminOrder, { method: 'POST', body }),
   });
 
   const returnAction = async (id: Identifier, action: 'receive' | 'reject', body: unknown) => ({
-    data: await api.request<AdminReturn>(`${recordPath('returns', id)}${action}/`, { method: 'POST', body }),
+    data: await api.request(`${recordPath('returns', id)}${action}/`, AdminReturn, { method: 'POST', body }),
   });
 
   return {
@@ -317,7 +330,7 @@ export function createDataProvider(api: Api): AdminDataProvider {
     getManyReference: (resource, params) =>
       getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
     update: async (resource, params) => {
-      const answer = await api.request(recordPath(resource, params.id), {
+      const answer = await api.request(recordPath(resource, params.id), contractOf(resource, 'changed'), {
         method: 'PATCH',
         body: REPLACED_LISTS.has(resource) ? withoutItemIds(changedFields(params)) : changedFields(params),
       });
@@ -325,58 +338,63 @@ export function createDataProvider(api: Api): AdminDataProvider {
     },
     updateMany: async (resource, params) => {
       await Promise.all(
-        params.ids.map((id) => api.request(recordPath(resource, id), { method: 'PATCH', body: params.data })),
+        params.ids.map((id) =>
+          api.request(recordPath(resource, id), contractOf(resource, 'changed'), {
+            method: 'PATCH',
+            body: params.data,
+          }),
+        ),
       );
       return { data: params.ids };
     },
     create: async (resource, params) => ({
-      data: (await api.request(collectionPath(resource), {
+      data: (await api.request(collectionPath(resource), contractOf(resource, 'record'), {
         method: 'POST',
         body: creationFields(params.data),
       })) as never,
     }),
     delete: async (resource, params) => {
-      await api.request(recordPath(resource, params.id), { method: 'DELETE' });
+      await api.request(recordPath(resource, params.id), NoContent, { method: 'DELETE' });
       return { data: params.previousData as never };
     },
     deleteMany: async (resource, params) => {
-      await Promise.all(params.ids.map((id) => api.request(recordPath(resource, id), { method: 'DELETE' })));
+      await Promise.all(params.ids.map((id) => api.request(recordPath(resource, id), NoContent, { method: 'DELETE' })));
       return { data: params.ids };
     },
     supportAbortSignal: true,
 
     getShopIdentity: async (options = {}) => {
-      const settings = await api.request<Pick<SiteSettings, 'site_title' | 'logo' | 'time_zone'>>(
-        '/pages/settings/public/',
-        { auth: false, signal: options.signal },
-      );
+      const settings = await api.request('/pages/settings/public/', SiteSettings, {
+        auth: false,
+        signal: options.signal,
+      });
       return {
         name: settings.site_title.trim(),
         logoUrl: settings.logo.trim() || null,
         timeZone: settings.time_zone || 'UTC',
       };
     },
-    getProfile: (options = {}) => api.request<AccountUser>('/accounts/me/', { signal: options.signal }),
-    updateProfile: (body) => api.request<AccountUser>('/accounts/me/', { method: 'PATCH', body }),
+    getProfile: (options = {}) => api.request('/accounts/me/', AccountUser, { signal: options.signal }),
+    updateProfile: (body) => api.request('/accounts/me/', AccountUser, { method: 'PATCH', body }),
     getDashboard: (options = {}) =>
-      api.request<Dashboard>(`/admin/dashboard/${options.includeTest ? '?include_test=true' : ''}`, {
+      api.request(`/admin/dashboard/${options.includeTest ? '?include_test=true' : ''}`, AdminDashboard, {
         signal: options.signal,
       }),
     getSalesReport: (query, options = {}) =>
-      api.request<SalesReport>(`/admin/reports/sales/?${new URLSearchParams(query)}`, { signal: options.signal }),
+      api.request(`/admin/reports/sales/?${new URLSearchParams(query)}`, SalesReport, { signal: options.signal }),
     transitionOrder: (id, body) => orderAction(id, 'transition', body),
     addOrderNote: (id, body) => orderAction(id, 'notes', body),
     replyToContactMessage: (id, body) =>
-      api.request<AdminContactMessageDetail>(`${recordPath('contact-messages', id)}replies/`, { method: 'POST', body }),
+      api.request(`${recordPath('contact-messages', id)}replies/`, AdminContactMessageDetail, { method: 'POST', body }),
     refundOrder: async (id, body, idempotencyKey) => ({
-      data: await api.request<AdminOrder>(`${recordPath('orders', id)}refunds/`, {
+      data: await api.request(`${recordPath('orders', id)}refunds/`, AdminOrder, {
         method: 'POST',
         body,
         idempotencyKey,
       }),
     }),
     quoteRefund: (id, body, options = {}) =>
-      api.request<RefundQuote>(`${recordPath('orders', id)}refunds/quote/`, {
+      api.request(`${recordPath('orders', id)}refunds/quote/`, RefundQuote, {
         method: 'POST',
         body,
         signal: options.signal,
@@ -385,42 +403,42 @@ export function createDataProvider(api: Api): AdminDataProvider {
       const form = new FormData();
       if (altText?.trim()) form.append('alt_text', altText.trim());
       form.append('image', file, file.name);
-      return api.request<AdminProduct>(`${recordPath('products', productId)}images/`, {
+      return api.request(`${recordPath('products', productId)}images/`, AdminProduct, {
         method: 'POST',
         body: form,
       });
     },
     bulkEditProducts: (body) =>
-      api.request<AdminProductBulkAnswer>(`${collectionPath('products')}bulk/`, { method: 'POST', body }),
+      api.request(`${collectionPath('products')}bulk/`, AdminProductBulkAnswer, { method: 'POST', body }),
     uploadMedia: (file, purpose) => {
       const form = new FormData();
       form.append('purpose', purpose);
       form.append('image', file, file.name);
-      return api.request<AdminMediaUpload>('/admin/media/', { method: 'POST', body: form });
+      return api.request('/admin/media/', AdminMediaUpload, { method: 'POST', body: form });
     },
     updateProductImage: (productId, imageId, body) =>
-      api.request<AdminProductImage>(
+      api.request(
         `${recordPath('products', productId)}images/${encodeURIComponent(String(imageId))}/`,
-        {
-          method: 'PATCH',
-          body,
-        },
+        AdminProductImage,
+        { method: 'PATCH', body },
       ),
     deleteProductImage: async (productId, imageId) => {
-      await api.request(`${recordPath('products', productId)}images/${encodeURIComponent(String(imageId))}/`, {
-        method: 'DELETE',
-      });
+      await api.request(
+        `${recordPath('products', productId)}images/${encodeURIComponent(String(imageId))}/`,
+        NoContent,
+        { method: 'DELETE' },
+      );
     },
     getStockLedger: (productId, options = {}) =>
-      api.request<AdminStockLedger>(`${recordPath('products', productId)}stock/`, { signal: options.signal }),
+      api.request(`${recordPath('products', productId)}stock/`, AdminStockLedger, { signal: options.signal }),
     adjustStock: (productId, body) =>
-      api.request<AdminStockLedger>(`${recordPath('products', productId)}stock/`, { method: 'POST', body }),
+      api.request(`${recordPath('products', productId)}stock/`, AdminStockLedger, { method: 'POST', body }),
     setProductOptions: (productId, body) =>
-      api.request<AdminProduct>(`${recordPath('products', productId)}options/`, { method: 'PUT', body }),
+      api.request(`${recordPath('products', productId)}options/`, AdminProduct, { method: 'PUT', body }),
     updateProductVariants: (productId, body) =>
-      api.request<AdminProduct>(`${recordPath('products', productId)}variants/`, { method: 'PATCH', body }),
+      api.request(`${recordPath('products', productId)}variants/`, AdminProduct, { method: 'PATCH', body }),
     getOrderDocuments: (orderId, options = {}) =>
-      api.request<OrderDocument[]>(`${recordPath('orders', orderId)}documents/`, { signal: options.signal }),
+      api.request(`${recordPath('orders', orderId)}documents/`, OrderDocumentList, { signal: options.signal }),
     downloadOrderDocument: (orderId, which) =>
       api.download(
         typeof which === 'string'
@@ -442,7 +460,7 @@ export function createDataProvider(api: Api): AdminDataProvider {
     importProducts: async (file, { dryRun, onProgress }) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      let answer = await api.request<ProductImportReport | ProductImportJob>('/admin/products/import/', {
+      let answer: ProductImportReport | ProductImportJob = await api.request('/admin/products/import/', ImportAnswer, {
         method: 'POST',
         body: form,
         ...(dryRun ? { query: new URLSearchParams({ dry_run: 'true' }) } : {}),
@@ -451,7 +469,7 @@ export function createDataProvider(api: Api): AdminDataProvider {
       while (answer.status === 'running') {
         onProgress?.(answer.rows_done, answer.rows);
         await new Promise((resolve) => setTimeout(resolve, IMPORT_POLL_MS));
-        answer = await api.request<ProductImportJob>(`/admin/products/import/jobs/${answer.id}/`);
+        answer = await api.request(`/admin/products/import/jobs/${answer.id}/`, ProductImportJob);
       }
       if (answer.status === 'failed' || !answer.report) {
         const applied = answer.applied_rows.length;

@@ -3,6 +3,8 @@
 import { HttpError } from 'ra-core';
 
 export const NETWORK_ERROR = 'The server could not be reached. Check the connection and try again.';
+/** An answer that does not match its contract (the server and this page are of different versions, or a fault). */
+export const ANSWER_UNREADABLE = 'The server answered something this page cannot read. Reload the page and try again.';
 export const FORM_ERROR = 'Please correct the highlighted fields.';
 
 /** Field errors as react-admin's forms take them: a message per field, nested objects for nested fields. */

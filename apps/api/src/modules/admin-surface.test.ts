@@ -1,14 +1,26 @@
 // What the admin app (apps/admin) asks of the administration API, asked through HTTP: every list it shows, in
 // react-admin's default orders (`id`, and `-id` for its reference inputs) and by every column its tables let staff
-// sort by, with the filters it offers; every record it opens. An ordering the app never sends answers 400.
+// sort by, with the filters it offers; every record it opens. An ordering the app never sends answers 400. Every
+// answer matches the contract the app reads it with (`@platform/contracts/admin-resources`).
+import { ADMIN_RESOURCES, type AdminResourceContract, adminResource } from '@platform/contracts/admin-resources';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, adminCatalogShop } from '../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { addShippingZone, addToCart, createCategory, placeOrder, setPayments } from '../../test/builders.ts';
+import {
+  addShippingZone,
+  addToCart,
+  createCategory,
+  createCustomer,
+  createProduct,
+  placeOrder,
+  setPayments,
+} from '../../test/builders.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Carts left behind are listed (and reminded) after an hour.
+  t = await buildTestApp({ ABANDONED_CART_REMINDER_MINUTES: '60' });
 });
 afterAll(() => t.close());
 
@@ -53,6 +65,7 @@ const COLLECTIONS: Collection[] = [
     sorts: ['requested_at', 'status'],
     filters: { search: '1001', status: 'requested', kind: 'withdrawal' },
   },
+  { path: 'discounts', sorts: ['created_at', 'code', 'name', 'times_used'], filters: { search: 'FORGE' }, owner: true },
   { path: 'abandoned-carts', sorts: ['changed_at'], filters: { search: 'reader', reminded: 'false' } },
   { path: 'stock-alerts', sorts: ['product_name', 'waiting', 'oldest'], filters: { search: 'khukuri' } },
   { path: 'staff', sorts: ['created_at', 'email', 'last_login_at'], filters: {}, owner: true },
@@ -96,6 +109,25 @@ async function furnishedShop() {
     payload: { name: 'Asha', email: 'asha@example.com', subject: 'Hello', message: 'A question about sheaths.' },
   });
   expect(message.statusCode, message.body).toBe(201);
+  const review = await t.request(shop, {
+    method: 'POST',
+    url: '/api/products/reviews/',
+    token: customer.accessToken,
+    payload: { product: setup.product.id, rating: 5, comment: 'Holds an edge.' },
+  });
+  expect(review.statusCode, review.body).toBe(201);
+  // A cart left behind two hours ago, and a customer waiting for a sold-out knife.
+  const leaving = await createCustomer(t, shop);
+  await addToCart(t, shop, leaving.accessToken, setup.product.id);
+  await t.scope(shop).rows(sql`update carts set updated_at = now() - interval '2 hours'`);
+  const soldOut = await createProduct(t, shop, { stock: 0, priceCents: 4000 });
+  const alert = await t.request(shop, {
+    method: 'POST',
+    url: `/api/products/products/${soldOut.slug}/stock-alerts/`,
+    token: leaving.accessToken,
+    payload: {},
+  });
+  expect(alert.statusCode, alert.body).toBe(201);
   const zones = (await adminCall(t, shop, staff.accessToken, 'GET', '/shipping-zones/')).json();
   const restriction = await as('POST', '/shipping-restrictions/', {
     country: 'SG',
@@ -109,6 +141,7 @@ async function furnishedShop() {
       return answer.json() as { id: number };
     });
   const rate = await asOwner('/tax-rates/', { name: 'VAT', rate: '19', country: 'DE' });
+  const discount = await asOwner('/discounts/', { code: 'FORGE10', kind: 'percentage', value: '10.00' });
   await asOwner('/tax-rates/', {
     name: 'Sales tax',
     rate: '8.88',
@@ -133,11 +166,21 @@ async function furnishedShop() {
       documents: document.id,
       staff: staff.user.id,
       returns: opened.id,
+      discounts: discount.id,
+      'contact-messages': (await adminCall(t, shop, staff.accessToken, 'GET', '/contact-messages/')).json().results[0]
+        .id as number,
     } as Record<string, number>,
   };
 }
 
 type Shop = Awaited<ReturnType<typeof furnishedShop>>;
+
+/** An answer read with the schema the admin app reads it with: every mismatch named. */
+function expectContract(schema: AdminResourceContract['page' | 'record'], answer: unknown, what: string) {
+  expect(schema, `the contract of ${what}`).toBeDefined();
+  const parsed = schema?.safeParse(answer);
+  expect(parsed?.success ? [] : parsed?.error.issues, what).toEqual([]);
+}
 
 function listAs(setup: Shop, collection: Collection, query: Record<string, string>) {
   const token = collection.owner ? setup.owner.accessToken : setup.staff.accessToken;
@@ -154,6 +197,8 @@ describe('the administration API answers what the admin app asks', () => {
   it.each(COLLECTIONS)('lists $path by id both ways, newest id first for -id', async (collection) => {
     const ascending = await listAs(setup, collection, { ordering: 'id' });
     expect(ascending.statusCode, ascending.body).toBe(200);
+    expect(ascending.json().results.length).toBeGreaterThan(0);
+    expectContract(adminResource(collection.path)?.page, ascending.json(), collection.path);
     const descending = await listAs(setup, collection, { ordering: '-id' });
     expect(descending.statusCode, descending.body).toBe(200);
     const ids = (answer: typeof ascending) => (answer.json().results as { id: number }[]).map((row) => row.id);
@@ -198,6 +243,28 @@ describe('the administration API answers what the admin app asks', () => {
       const answer = await adminCall(t, setup.shop, token, 'GET', `/${path}/${id}/`);
       expect(answer.statusCode, `${path}/${id}: ${answer.body}`).toBe(200);
       expect(answer.json().id).toBe(id);
+      expectContract(adminResource(path)?.record, answer.json(), `${path}/${id}`);
+    }
+  });
+
+  it('lists and opens every resource of the admin app, each answer as its contract says', () => {
+    const listed = COLLECTIONS.map((collection) => collection.path);
+    const opened = Object.keys(setup.records);
+    for (const [name, contract] of Object.entries(ADMIN_RESOURCES as Record<string, AdminResourceContract>)) {
+      if (contract.page) expect(listed, name).toContain(name);
+      if (contract.record && !contract.singleton) expect(opened, name).toContain(name);
+    }
+  });
+
+  it('reads every settings resource at its one address as its contract says', async () => {
+    const singletons = Object.entries(ADMIN_RESOURCES as Record<string, AdminResourceContract>).filter(
+      ([, contract]) => contract.singleton,
+    );
+    expect(singletons.length).toBeGreaterThan(5);
+    for (const [name, contract] of singletons) {
+      const answer = await adminCall(t, setup.shop, setup.owner.accessToken, 'GET', `/${name}/`);
+      expect(answer.statusCode, `${name}: ${answer.body}`).toBe(200);
+      expectContract(contract.record, answer.json(), name);
     }
   });
 

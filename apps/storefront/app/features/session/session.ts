@@ -2,7 +2,7 @@
 // `refreshToken`, a `storage` event on every change, one refresh at a time with the other requests queued behind it
 // (in this tab, and across the shop's tabs through a Web Lock).
 import type { LoginResponse, RefreshResponse } from '@platform/contracts';
-import { accessTokenNeedsRefresh } from '@platform/contracts/plain';
+import { createTokenRenewal } from '@platform/contracts/plain';
 import { useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiContractError } from '../../lib/api-client.ts';
@@ -66,58 +66,44 @@ export function clearTokens(): void {
 type RefreshCall = (refresh: string) => Promise<RefreshResponse>;
 
 let refreshCall: RefreshCall | undefined;
-let refreshing: Promise<string> | null = null;
 
 /** Set once by `configureBrowserSession`: the session refreshes through the browser's API client. */
 export function setRefreshCall(call: RefreshCall): void {
   refreshCall = call;
 }
 
-async function refreshOnce(): Promise<string> {
-  try {
-    const refresh = getRefreshToken();
-    if (!refresh) throw new SessionError(REFRESH_TOKEN_NOT_FOUND);
-    if (!refreshCall) throw new Error('The session has no refresh call configured.');
-    const answer = await refreshCall(refresh);
-    if (!answer.access) throw new SessionError(INVALID_REFRESH_RESPONSE);
-    saveTokens({ access: answer.access, refresh: answer.refresh });
-    return answer.access;
-  } catch (error) {
-    // A failed refresh logs out: every request waiting on it fails with this error.
-    clearTokens();
-    throw error instanceof ApiContractError ? new SessionError(INVALID_REFRESH_RESPONSE) : error;
-  }
-}
-
 /** The name of the lock the shop's tabs take to refresh one at a time (the Web Locks API). */
 export const REFRESH_LOCK = 'session-refresh';
 
-/**
- * One refresh across the shop's tabs: each takes the lock in turn, and a tab that finds a fresh token when its turn
- * comes (another tab refreshed meanwhile) uses it instead of presenting the refresh token a second time.
- */
-async function refreshAcrossTabs(): Promise<string> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks) return refreshOnce();
-  return await locks.request(REFRESH_LOCK, async () => {
-    const access = getAccessToken();
-    return access && !accessTokenNeedsRefresh(access, Date.now()) ? access : refreshOnce();
-  });
-}
+// The session's one refresh at a time (the platform's token renewal, one rule with the administration): in this tab,
+// and across the shop's tabs through a Web Lock; a failed refresh logs out and fails every request waiting on it.
+const renewal = createTokenRenewal({
+  store: { access: getAccessToken, refresh: getRefreshToken, save: saveTokens, clear: clearTokens },
+  async renew(refresh) {
+    if (!refreshCall) throw new Error('The session has no refresh call configured.');
+    try {
+      return await refreshCall(refresh);
+    } catch (error) {
+      throw error instanceof ApiContractError ? new SessionError(INVALID_REFRESH_RESPONSE) : error;
+    }
+  },
+  errors: {
+    noRefreshToken: () => new SessionError(REFRESH_TOKEN_NOT_FOUND),
+    invalidAnswer: () => new SessionError(INVALID_REFRESH_RESPONSE),
+  },
+  exclusive: async (run) => {
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    return locks ? await locks.request(REFRESH_LOCK, run) : run();
+  },
+});
 
 /**
  * The access token to send, refreshed first when it is expired. Only one refresh runs at a time, in this tab and
  * across tabs: requests that arrive meanwhile wait for it and then use the new token, or all fail with it. A guest
  * (no token at all) sends none.
  */
-export async function getFreshAccessToken(): Promise<string | null> {
-  const access = getAccessToken();
-  if (!access && !getRefreshToken()) return null;
-  if (!accessTokenNeedsRefresh(access, Date.now())) return access;
-  refreshing ??= refreshAcrossTabs().finally(() => {
-    refreshing = null;
-  });
-  return refreshing;
+export function getFreshAccessToken(): Promise<string | null> {
+  return renewal.accessToken();
 }
 
 /** Stores the tokens of a login answer; an answer with an empty access token is refused. */
