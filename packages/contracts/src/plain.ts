@@ -7,4 +7,3 @@ export * from './json.ts';
 export * from './made-to-order.ts';
 export * from './minor-units.ts';
 export * from './selling-abroad-rules.ts';
-export * from './token-renewal.ts';

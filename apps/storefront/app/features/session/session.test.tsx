@@ -7,13 +7,13 @@ import { ApiError } from '../../lib/api-client.ts';
 import { browserApi } from '../../lib/browser-api.ts';
 import { login, register } from './api/accounts.ts';
 import { configureBrowserSession } from './browser-session.ts';
+import { REFRESH_LOCK } from './renewal.ts';
 import {
   ACCESS_TOKEN_KEY,
   clearTokens,
   getAccessToken,
   getRefreshToken,
   logout,
-  REFRESH_LOCK,
   REFRESH_TOKEN_KEY,
   saveTokens,
   useIsSignedIn,
