@@ -15,8 +15,6 @@ import {
 } from '@platform/contracts/admin';
 import {
   AdminProduct,
-  AdminProductImage,
-  type AdminProductImageBody,
   type AdminProductOptionsBody,
   type AdminProductVariantsBody,
   type AdminStockAdjustmentBody,
@@ -114,8 +112,6 @@ export interface AdminDataProvider extends DataProvider {
   getOrderDocuments(orderId: Identifier, options?: { signal?: AbortSignal }): Promise<OrderDocument[]>;
   /** An order's document (by id), packing slip or customs declaration, as PDF. */
   downloadOrderDocument(orderId: Identifier, which: number | 'packing-slip' | 'customs-declaration'): Promise<Download>;
-  /** `POST /admin/products/{id}/images/` (multipart: `image`, `alt_text`). */
-  uploadProductImage(productId: Identifier, file: File, altText?: string): Promise<AdminProduct>;
   /** `POST /admin/products/bulk/`: one action on many products; each id's outcome. */
   bulkEditProducts(body: AdminProductBulkBody): Promise<AdminProductBulkAnswer>;
   /**
@@ -123,12 +119,6 @@ export interface AdminDataProvider extends DataProvider {
    * or for a product (its id goes into the product's `images`).
    */
   uploadMedia(file: File, purpose: AdminMediaPurpose): Promise<AdminMediaUpload>;
-  updateProductImage(
-    productId: Identifier,
-    imageId: Identifier,
-    body: AdminProductImageBody,
-  ): Promise<AdminProductImage>;
-  deleteProductImage(productId: Identifier, imageId: Identifier): Promise<void>;
   getStockLedger(productId: Identifier, options?: { signal?: AbortSignal }): Promise<AdminStockLedger>;
   adjustStock(productId: Identifier, body: AdminStockAdjustmentBody): Promise<AdminStockLedger>;
   /** `PUT /admin/products/{id}/options/`: the option types and personalisation fields; the variants are generated. */
@@ -399,15 +389,6 @@ export function createDataProvider(api: Api): AdminDataProvider {
         body,
         signal: options.signal,
       }),
-    uploadProductImage: (productId, file, altText) => {
-      const form = new FormData();
-      if (altText?.trim()) form.append('alt_text', altText.trim());
-      form.append('image', file, file.name);
-      return api.request(`${recordPath('products', productId)}images/`, AdminProduct, {
-        method: 'POST',
-        body: form,
-      });
-    },
     bulkEditProducts: (body) =>
       api.request(`${collectionPath('products')}bulk/`, AdminProductBulkAnswer, { method: 'POST', body }),
     uploadMedia: (file, purpose) => {
@@ -415,19 +396,6 @@ export function createDataProvider(api: Api): AdminDataProvider {
       form.append('purpose', purpose);
       form.append('image', file, file.name);
       return api.request('/admin/media/', AdminMediaUpload, { method: 'POST', body: form });
-    },
-    updateProductImage: (productId, imageId, body) =>
-      api.request(
-        `${recordPath('products', productId)}images/${encodeURIComponent(String(imageId))}/`,
-        AdminProductImage,
-        { method: 'PATCH', body },
-      ),
-    deleteProductImage: async (productId, imageId) => {
-      await api.request(
-        `${recordPath('products', productId)}images/${encodeURIComponent(String(imageId))}/`,
-        NoContent,
-        { method: 'DELETE' },
-      );
     },
     getStockLedger: (productId, options = {}) =>
       api.request(`${recordPath('products', productId)}stock/`, AdminStockLedger, { signal: options.signal }),
