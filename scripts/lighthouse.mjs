@@ -28,7 +28,14 @@ try {
   fs.mkdirSync(reports, { recursive: true });
   const rows = [];
   for (const page of PAGES) {
-    const result = await lighthouse(`${origin}${page}`, { port: chrome.port, output: 'html', logLevel: 'error' });
+    // Lighthouse's own recording sometimes fails (NO_NAVSTART: no trace of the navigation), which scores the page 0
+    // without having measured it: such a run is made again, up to twice.
+    let result;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      result = await lighthouse(`${origin}${page}`, { port: chrome.port, output: 'html', logLevel: 'error' });
+      if (!result?.lhr.runtimeError) break;
+      console.warn(`${page}: Lighthouse could not measure (${result.lhr.runtimeError.code}); measuring again.`);
+    }
     if (!result) throw new Error(`no result for ${page}`);
     const { categories, audits } = result.lhr;
     const name = page === '/' ? 'home' : page.slice(1).replace(/\//g, '_');
