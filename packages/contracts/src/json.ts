@@ -50,3 +50,16 @@ export function accessTokenNeedsRefresh(token: string | null | undefined, now: n
   const exp = jwtClaims(token)?.exp;
   return typeof exp !== 'number' || !Number.isFinite(exp) || exp * 1000 - now < TOKEN_REFRESH_MARGIN_MS;
 }
+
+// Calls whose answer did not match its contract and was logged: once per call, however often it is made again
+// (retries, renders); bounded, as paths carry slugs and ids: past the limit it starts over rather than grow.
+const reportedMismatches = new Set<string>();
+const MAX_REPORTED_MISMATCHES = 500;
+
+/** Logs, once per call (its method and path), that its answer does not match its contract, with what differs. */
+export function reportMismatchOnce(call: string, issues: unknown): void {
+  if (reportedMismatches.has(call)) return;
+  if (reportedMismatches.size >= MAX_REPORTED_MISMATCHES) reportedMismatches.clear();
+  reportedMismatches.add(call);
+  console.error(`The answer of ${call} does not match its contract:`, issues);
+}

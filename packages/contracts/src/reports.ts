@@ -54,20 +54,8 @@ export function firstOfMonth(date: string, months = 0): string {
   return fromUtc(Date.UTC(year, month - 1 + months, 1));
 }
 
-/** The calendar day an instant falls on in a time zone, YYYY-MM-DD. */
-export function dateInZone(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-/** The wall-clock time an instant shows in a time zone, as a `datetime-local` field holds it: YYYY-MM-DDTHH:mm. */
-export function wallTimeInZone(instant: Date, timeZone: string): string {
+/** What a clock in `timeZone` shows at `instant`: its year, month (1–12), day, hour (0–23), minute and second. */
+export function wallClockAt(instant: Date | number, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -76,9 +64,33 @@ export function wallTimeInZone(instant: Date, timeZone: string): string {
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
+    second: '2-digit',
   }).formatToParts(instant);
-  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+  const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value);
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+const dayOf = (clock: ReturnType<typeof wallClockAt>) =>
+  `${clock.year}-${twoDigits(clock.month)}-${twoDigits(clock.day)}`;
+
+/** The calendar day an instant falls on in a time zone, YYYY-MM-DD. */
+export function dateInZone(instant: Date, timeZone: string): string {
+  return dayOf(wallClockAt(instant, timeZone));
+}
+
+/** The wall-clock time an instant shows in a time zone, as a `datetime-local` field holds it: YYYY-MM-DDTHH:mm. */
+export function wallTimeInZone(instant: Date, timeZone: string): string {
+  const clock = wallClockAt(instant, timeZone);
+  return `${dayOf(clock)}T${twoDigits(clock.hour)}:${twoDigits(clock.minute)}`;
 }
 
 /** Why a report cannot cover `from`…`to` by `interval` (field errors), or null when it can. */

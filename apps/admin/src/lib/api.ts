@@ -10,6 +10,7 @@ import {
   LoginResponse,
   RefreshResponse,
   readAnswerBody,
+  reportMismatchOnce,
 } from '@platform/contracts';
 import { HttpError } from 'ra-core';
 import { ANSWER_UNREADABLE, NETWORK_ERROR, toHttpError } from './errors.ts';
@@ -153,18 +154,11 @@ export function createApi(options: ApiOptions): Api {
 
 const ACCEPT_JSON = 'application/json';
 
-// Calls whose mismatch has been logged: once per call (its method and path), however often it is made again.
-const reportedMismatches = new Set<string>();
-
 /** An answer that matches its contract, as the API sent it; else an `HttpError` a person can read (logged once). */
 function checked<T>(call: string, answer: AnswerSchema<T>, status: number, body: unknown): T {
   const parsed = answer.safeParse(body);
   if (parsed.success) return body as T;
-  if (!reportedMismatches.has(call)) {
-    if (reportedMismatches.size >= 500) reportedMismatches.clear();
-    reportedMismatches.add(call);
-    console.error(`The answer of ${call} does not match its contract:`, parsed.error.issues);
-  }
+  reportMismatchOnce(call, parsed.error.issues);
   throw new HttpError(ANSWER_UNREADABLE, status, body);
 }
 

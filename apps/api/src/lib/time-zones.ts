@@ -1,23 +1,14 @@
 // Wall-clock times of a place: a date and time as a person types it in a form ("2026-11-29T23:59", no offset) is a
 // moment only with the time zone it was meant in (the shop's, for its staff).
 
+import { wallClockAt } from '@platform/contracts/reports';
 /** A date and time without an offset, as an HTML `datetime-local` field sends it (seconds optional). */
 export const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /** How far `timeZone`'s clock is ahead of UTC at `instant`, in milliseconds. */
 function offsetAt(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((each) => each.type === type)?.value);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  const clock = wallClockAt(instant, timeZone);
+  const wall = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
   return wall - Math.floor(instant / 1000) * 1000;
 }
 

@@ -7,6 +7,7 @@ import {
   fieldErrorsText,
   firstFieldError,
   readAnswerBody,
+  reportMismatchOnce,
 } from '@platform/contracts/plain';
 import type { LazyContract } from './contracts.ts';
 
@@ -183,18 +184,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     patch: (path, body, requestOptions) => request('PATCH', path, body ?? {}, requestOptions),
     delete: (path, requestOptions) => request('DELETE', path, undefined, requestOptions),
   };
-}
-
-// Calls whose mismatch has been logged: once per call, however often it is made again (retries, renders).
-const reportedMismatches = new Set<string>();
-const MAX_REPORTED_MISMATCHES = 500;
-
-function reportMismatchOnce(call: string, issues: unknown): void {
-  if (reportedMismatches.has(call)) return;
-  // Bounded, as paths carry slugs and ids: past the limit it starts over rather than grow.
-  if (reportedMismatches.size >= MAX_REPORTED_MISMATCHES) reportedMismatches.clear();
-  reportedMismatches.add(call);
-  console.error(`The answer of ${call} does not match its contract:`, issues);
 }
 
 function queryString(query: Query | undefined): string {
