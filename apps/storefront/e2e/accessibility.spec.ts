@@ -1,16 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { customerWithCart, openPage } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { customerWithCart, openPage, axeViolations as violations } from './support.ts';
 
 // WCAG 2.2 AA, as axe-core checks it in the browser, on every storefront route and with its overlays open.
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
 
 const ROUTES = [
   '/',

@@ -1,7 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { ownerToken, signInAsOwner } from './admin-support.ts';
-import { addItem, newCustomer, placeBankTransferOrder, stockedProducts, TENANT, watchProblems } from './support.ts';
+import {
+  addItem,
+  axeViolations,
+  newCustomer,
+  placeBankTransferOrder,
+  stockedProducts,
+  TENANT,
+  watchProblems,
+} from './support.ts';
 
 // The administration's dashboard: today's figures, the sales chart against the period before, the orders awaiting
 // payment and the products running low.
@@ -13,15 +20,7 @@ test.describe.configure({ timeout: 90_000 });
  * What axe finds in the dashboard's own content (react-admin's `#main-content`, with the chart, its table and the
  * lists); the app bar and menu around it are the administration's layout's.
  */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .include('#main-content')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
+const dashboardViolations = (page: Page) => axeViolations(page, { include: '#main-content' });
 
 test('the owner reads the sales by day and by week, the orders awaiting payment and the low stock', async ({
   page,
@@ -95,7 +94,7 @@ test('the owner reads the sales by day and by week, the orders awaiting payment 
   await expect(awaiting.getByRole('row', { name: new RegExp(order.number) })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Low stock' })).toBeVisible();
 
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await dashboardViolations(page)).toEqual([]);
 
   await awaiting.getByRole('row', { name: new RegExp(order.number) }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.id}/show$`));

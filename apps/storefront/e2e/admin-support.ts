@@ -1,5 +1,13 @@
 // Signing in to the shop administration at /admin as the demo shop's owner, in the browser and through the API.
-import { type APIRequestContext, expect, type Page, type PlaywrightTestArgs, type TestType } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+  type PlaywrightTestArgs,
+  type TestType,
+} from '@playwright/test';
 import { TENANT, watchProblems } from './support.ts';
 
 export const OWNER = { email: 'owner@khukuri.example', password: 'Sagarmatha-8848' };
@@ -98,3 +106,32 @@ export function failOnProblems(test: TestType<PlaywrightTestArgs, object>) {
     expectProblem: (pattern: RegExp) => expected.push(pattern),
   };
 }
+
+/**
+ * Tests whose `page` is a new tab of one browser context per worker, as an owner keeps one browser open all day: the
+ * administration's bundle (2 MB) is fetched and compiled once per worker instead of once per test. Each tab starts as
+ * a fresh context would for the administration: react-admin's remembered list settings (`RaStore.*`) are cleared
+ * before its first page runs. A test run again after a failure gets a context of its own, with its trace recorded.
+ */
+export const sharedBrowserTest = base.extend<object, { sharedContext: BrowserContext }>({
+  sharedContext: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      await use(context);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ sharedContext, viewport, page }, use, testInfo) => {
+    if (testInfo.retry > 0) return use(page);
+    const tab = await sharedContext.newPage();
+    if (viewport) await tab.setViewportSize(viewport);
+    await tab.addInitScript(() => {
+      if (sessionStorage.getItem('admin-store-cleared')) return;
+      for (const key of Object.keys(localStorage)) if (key.startsWith('RaStore')) localStorage.removeItem(key);
+      sessionStorage.setItem('admin-store-cleared', 'yes');
+    });
+    await use(tab);
+    await tab.close();
+  },
+});

@@ -1,9 +1,7 @@
 // The header search box's type-ahead: an ARIA 1.2 combobox whose suggestions come from two letters on.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { expectOnPath, openPage } from './support.ts';
+import { axeViolations, expectOnPath, openPage } from './support.ts';
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const COMPLETIONS = '**/api/products/search-completions/**';
 
 /** The search box's parts, found as assistive technology finds them. */
@@ -45,13 +43,6 @@ async function layoutShifts(page: Page): Promise<number> {
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
   );
   return page.evaluate(() => (window as unknown as { shifts: number }).shifts);
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
 }
 
 test.describe('the search box type-ahead', () => {

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expectNoHorizontalScroll, listRecords, ownerToken, signInAsOwnerThroughApi } from './admin-support.ts';
@@ -13,6 +12,7 @@ import {
   signIn,
   stockedProducts,
   TENANT,
+  axeViolations as violations,
   watchProblems,
 } from './support.ts';
 
@@ -21,16 +21,6 @@ import {
 // received. Any answer of 400 or above, console error or page error fails a journey.
 
 test.describe.configure({ timeout: 120_000 });
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-/** WCAG 2.2 AA findings on the screen as it is (each step of the function is checked). */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
 
 /** The mails of the server's outbox to `to` (quoted-printable undone), oldest first. */
 function mailsTo(to: string): string[] {
