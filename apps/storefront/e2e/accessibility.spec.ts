@@ -40,6 +40,21 @@ test.describe('accessibility', () => {
     });
   }
 
+  test('the check finds what breaks a rule, and where, in the page and in the part it is asked about', async ({
+    page,
+  }) => {
+    await openPage(page, '/');
+    await page.evaluate(() => {
+      const nameless = document.createElement('button');
+      nameless.id = 'nameless';
+      document.querySelector('footer')?.append(nameless);
+    });
+    expect(await violations(page)).toEqual(['button-name: #nameless']);
+    // Asked again on the same page (axe is loaded once), about the footer that holds it, and about the main part.
+    expect(await violations(page, { include: 'footer' })).toEqual(['button-name: #nameless']);
+    expect(await violations(page, { include: 'main' })).toEqual([]);
+  });
+
   test('the mobile menu and the gallery overlay, open, have none', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openPage(page, '/');
