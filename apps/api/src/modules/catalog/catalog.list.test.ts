@@ -197,6 +197,74 @@ describe('GET /api/products/products/ sorted and filtered, between shops', () =>
     expect(page.count).toBe(1);
     expect(page.results[0].average_rating).toBe(3);
   });
+
+  it("answers each shop's page and count with its own values, one list's statement after another of the same shape", async () => {
+    const shops = [await t.createTenant(), await t.createTenant()];
+    const made = [];
+    for (const [index, shop] of shops.entries()) {
+      const knives = await createCategory(t, shop, { slug: 'knives' });
+      const other = await createCategory(t, shop, { slug: `other-${index}` });
+      // Shop 0 has three knives at 10, 20 and 30; shop 1 two at 15 and 25; each one product of another category.
+      const prices = index === 0 ? [1000, 2000, 3000] : [1500, 2500];
+      const knifeRows = [];
+      for (const [at, priceCents] of prices.entries()) {
+        knifeRows.push(
+          await createProduct(t, shop, { categoryId: knives.id, slug: `knife-${index}-${at}`, priceCents }),
+        );
+      }
+      await createProduct(t, shop, { categoryId: other.id, slug: `other-${index}`, priceCents: 1200 });
+      made.push(knifeRows);
+    }
+    const page = async (shop: number, query: string) => {
+      const response = await get(shops[shop] as Tenant, `/api/products/products/?${query}`);
+      return { status: response.statusCode, body: response.json() };
+    };
+    const listed = (body: { count: number; results: { slug: string }[] }) => ({
+      count: body.count,
+      slugs: body.results.map((product) => product.slug),
+    });
+    // The same shapes asked of both shops, each with its own values, twice over (the second time from the statement
+    // already prepared).
+    for (let round = 0; round < 2; round++) {
+      const knives0 = await page(0, 'category__slug=knives&ordering=price&page=1&page_size=2');
+      expect(listed(knives0.body)).toEqual({ count: 3, slugs: ['knife-0-0', 'knife-0-1'] });
+      const knives1 = await page(1, 'category__slug=knives&ordering=price&page=1&page_size=2');
+      expect(listed(knives1.body)).toEqual({ count: 2, slugs: ['knife-1-0', 'knife-1-1'] });
+      expect(listed((await page(0, 'category__slug=knives&ordering=price&page=2&page_size=2')).body)).toEqual({
+        count: 3,
+        slugs: ['knife-0-2'],
+      });
+      // Past the last page: no page, in either shop.
+      const past = await page(1, 'category__slug=knives&ordering=price&page=2&page_size=2');
+      expect(past.status).toBe(404);
+      expect(past.body.detail).toBe('Invalid page.');
+      expect(listed((await page(1, 'category__slug=other-1&ordering=price&page=1')).body)).toEqual({
+        count: 1,
+        slugs: ['other-1'],
+      });
+      expect(listed((await page(0, 'min_price=15&max_price=30&ordering=-price&page=1')).body)).toEqual({
+        count: 2,
+        slugs: ['knife-0-2', 'knife-0-1'],
+      });
+      expect(listed((await page(1, 'min_price=15&max_price=30&ordering=-price&page=1')).body)).toEqual({
+        count: 2,
+        slugs: ['knife-1-1', 'knife-1-0'],
+      });
+      // Chosen products: another shop's ids find nothing.
+      const ids = (shop: number) => (made[shop] ?? []).map((row) => `id=${row.id}`).join('&');
+      expect(listed((await page(0, `${ids(0)}&ordering=name&page=1`)).body).slugs).toEqual([
+        'knife-0-0',
+        'knife-0-1',
+        'knife-0-2',
+      ]);
+      expect(listed((await page(0, `${ids(1)}&ordering=name&page=1`)).body)).toEqual({ count: 0, slugs: [] });
+      // Nothing found on the first page is an empty page, not an error.
+      expect(listed((await page(1, 'category__slug=missing&ordering=price&page=1')).body)).toEqual({
+        count: 0,
+        slugs: [],
+      });
+    }
+  });
 });
 
 describe('GET /api/products/products/ with facets=true', () => {

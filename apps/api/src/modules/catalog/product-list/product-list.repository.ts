@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { categories, productAttributes, products, productVariants } from '../../../db/schema/index.ts';
 import type { TenantScope } from '../../../db/tenant-scope.ts';
 import { mediaColumns } from '../../media/index.ts';
@@ -52,6 +52,14 @@ export interface ProductFilter {
    */
   options?: OptionChoice[];
 }
+
+/** The filter's values a list's statement may take as parameters: it is then prepared once per shape. */
+type BindableValue = 'categorySlug' | 'ids' | 'minPriceCents' | 'maxPriceCents';
+
+/** A filter whose values are given, or are placeholders of a statement prepared once (`listProductPage`). */
+type ConditionFilter = {
+  [K in keyof ProductFilter]: K extends BindableValue ? ProductFilter[K] | Placeholder : ProductFilter[K];
+};
 
 /** The filters whose choices the facets count (the category, the price bounds, the option values) left out. */
 export function withoutFacetFilters(filter: ProductFilter): ProductFilter {
@@ -113,29 +121,32 @@ async function findSearchCandidates(scope: TenantScope, search: SearchPlan, max:
   return rows.length > max ? null : rows.map((row) => Number(row.id));
 }
 
-function categoryCondition(filter: ProductFilter): SQL | undefined {
+function categoryCondition(filter: ConditionFilter): SQL | undefined {
   return filter.categorySlug === undefined ? undefined : eq(categories.slug, filter.categorySlug);
 }
 
-function priceCondition(filter: ProductFilter): SQL | undefined {
+function priceCondition(filter: ConditionFilter): SQL | undefined {
   return and(
     filter.minPriceCents === undefined ? undefined : gte(products.priceMinCents, filter.minPriceCents),
     filter.maxPriceCents === undefined ? undefined : lte(products.priceMinCents, filter.maxPriceCents),
   );
 }
 
-function optionCondition(scope: TenantScope, filter: ProductFilter): SQL | undefined {
+function optionCondition(scope: TenantScope, filter: ConditionFilter): SQL | undefined {
   return filter.options?.length ? hasVariant(scope, variantChoices(filter.options)) : undefined;
 }
 
 /** The filter's conditions; `facets` leaves out the category and price conditions (the facets count them apart). */
-function filterConditions(scope: TenantScope, filter: ProductFilter, facets = false): SQL {
+function filterConditions(scope: TenantScope, filter: ConditionFilter, facets = false): SQL {
   // NOTE: the public catalog only ever shows active products; every read below goes through this.
   const conditions: SQL[] = [eq(products.isActive, true)];
   const category = facets ? undefined : categoryCondition(filter);
   if (category) conditions.push(category);
   if (filter.featured) conditions.push(eq(products.isFeatured, true));
-  if (filter.ids) conditions.push(inArray(products.id, filter.ids));
+  if (filter.ids) {
+    const ids = Array.isArray(filter.ids) ? sql.param(filter.ids) : filter.ids;
+    conditions.push(sql`${products.id} = any(${ids}::int[])`);
+  }
   if (filter.discounted) conditions.push(sql`${products.priceBeforeDiscountCents} > ${products.priceCents}`);
   const price = facets ? undefined : priceCondition(filter);
   if (price) conditions.push(price);
@@ -229,31 +240,111 @@ function orderBy(scope: TenantScope, sort: ProductSort, search: SearchPlan | und
   }
 }
 
-/** Active products matching `filter`, in `sort` order; one query whatever the page size. */
+/** Active products matching `filter`, in `sort` order, at most `limit`; one statement whatever their number. */
 export async function listProductSummaries(
   scope: TenantScope,
   filter: ProductFilter,
   sort: ProductSort,
-  page?: { limit: number; offset: number },
+  limit?: number,
 ): Promise<ProductSummaryRow[]> {
+  const rows = selectSummaries(scope)
+    .where(filterConditions(scope, filter))
+    .orderBy(...orderBy(scope, sort, filter.search));
+  return limit === undefined ? rows : rows.limit(limit);
+}
+
+/**
+ * A page of the list (`limit` products from `offset`) and, unless `counted`, how many products the whole list has:
+ * one statement. The page's ids are read first, then their rows: the attributes are aggregated for its products only,
+ * not for every row an offset skips; the count is a subquery the database runs once.
+ */
+function pageStatement(scope: TenantScope, filter: ConditionFilter, sort: ProductSort, counted: boolean) {
   const order = orderBy(scope, sort, filter.search);
-  if (!page)
-    return selectSummaries(scope)
-      .where(filterConditions(scope, filter))
-      .orderBy(...order);
-  // The page's ids first, then the page's rows: the attributes are aggregated for its products only, not for every
-  // row an offset skips.
-  const pageIds = scope.db
-    .select({ id: products.id })
+  const matching = () =>
+    scope.db
+      .select({ id: products.id })
+      .from(products)
+      .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
+      .where(filterConditions(scope, filter));
+  const pageIds = matching()
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  const total = counted ? sql<null>`null::int` : sql<number>`(select count(*)::int from (${matching()}) as matching)`;
+  const image = mediaColumns.files(scope);
+  return scope.db
+    .select({ ...summaryColumns(scope, image), total })
     .from(products)
     .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
-    .where(filterConditions(scope, filter))
-    .orderBy(...order)
-    .limit(page.limit)
-    .offset(page.offset);
-  return selectSummaries(scope)
-    .where(scope.where(products, inArray(products.id, pageIds)))
+    .leftJoin(image, eq(image.id, products.mainImageId))
+    .where(scope.where(products, sql`${products.id} in (${pageIds})`))
     .orderBy(...order);
+}
+
+type PageStatement = ReturnType<ReturnType<typeof pageStatement>['prepare']>;
+
+/**
+ * A list's statements without a search or an option filter, prepared once per shop handle and shape (its order and
+ * which filters it has; their values are parameters): composing one costs more than running it, and prepared by
+ * name, PostgreSQL parses and plans it once per connection too. Its text is the same for every shop.
+ */
+const pageStatements = new WeakMap<TenantScope['db'], Map<string, PageStatement>>();
+
+/** The filters' values a prepared page statement takes, by placeholder; null when the filter has no such shape. */
+function shapeOf(filter: ProductFilter, sort: ProductSort): { shape: string; bound: ConditionFilter } | null {
+  if (filter.search || filter.options?.length) return null;
+  const bound: ConditionFilter = {
+    featured: filter.featured,
+    discounted: filter.discounted,
+    inStock: filter.inStock,
+  };
+  let shape = `${sort}_${filter.featured ? 'f' : ''}${filter.discounted ? 'd' : ''}${filter.inStock ? 's' : ''}`;
+  const values = ['categorySlug', 'ids', 'minPriceCents', 'maxPriceCents'] as const;
+  for (const [index, name] of values.entries()) {
+    if (filter[name] === undefined) continue;
+    bound[name] = sql.placeholder(name);
+    shape += String(index);
+  }
+  return { shape, bound };
+}
+
+/**
+ * A page of the active products matching `filter` in `sort` order, and how many match in all (`count`: null when the
+ * page starts past the end); `count` given (a search counted them on its way) is taken as it is.
+ */
+export async function listProductPage(
+  scope: TenantScope,
+  filter: ProductFilter,
+  sort: ProductSort,
+  page: { limit: number; offset: number; count?: number },
+): Promise<{ rows: ProductSummaryRow[]; count: number | null }> {
+  const counted = page.count !== undefined;
+  const shaped = counted ? null : shapeOf(filter, sort);
+  let rows: (ProductSummaryRow & { total: number | null })[];
+  if (shaped) {
+    let statements = pageStatements.get(scope.db);
+    if (!statements) {
+      statements = new Map();
+      pageStatements.set(scope.db, statements);
+    }
+    let statement = statements.get(shaped.shape);
+    if (!statement) {
+      statement = pageStatement(scope, shaped.bound, sort, false).prepare(`catalog_list_${shaped.shape}`);
+      statements.set(shaped.shape, statement);
+    }
+    rows = await statement.execute({
+      limit: page.limit,
+      offset: page.offset,
+      categorySlug: filter.categorySlug,
+      ids: filter.ids,
+      minPriceCents: filter.minPriceCents,
+      maxPriceCents: filter.maxPriceCents,
+    });
+  } else {
+    rows = await pageStatement(scope, filter, sort, counted).execute({ limit: page.limit, offset: page.offset });
+  }
+  const count = page.count ?? rows[0]?.total ?? (page.offset === 0 ? 0 : null);
+  return { rows, count };
 }
 
 /** Whether at least `count` active products match `filter` (stops counting there). */
@@ -318,15 +409,6 @@ async function countSearchMatches(
     anyKept: row?.anyKept ?? 0,
     held: row?.held ?? '',
   };
-}
-
-export async function countProducts(scope: TenantScope, filter: ProductFilter): Promise<number> {
-  const [row] = await scope.db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(products)
-    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
-    .where(filterConditions(scope, filter));
-  return row?.count ?? 0;
 }
 
 /**

@@ -23,8 +23,8 @@ import { findOptionChoices } from './option-filter.repository.ts';
 import {
   countFacets,
   countOptionFacets,
-  countProducts,
   hasProductsMatching,
+  listProductPage,
   listProductSummaries,
   listSearchCompletions,
   narrowSearch,
@@ -147,22 +147,19 @@ export async function listProducts(ctx: RequestContext, input: ProductListQuery)
     let paging: { count: number; page: number; pageSize: number } | null = null;
     if (input.page) {
       const pageSize = input.page_size ?? DEFAULT_PAGE_SIZE;
-      count ??= await countProducts(ctx.scope, filter);
-      if (input.page > 1 && (input.page - 1) * pageSize >= count) {
+      const offset = (input.page - 1) * pageSize;
+      const found = await listProductPage(ctx.scope, filter, sort, {
+        limit: pageSize,
+        offset,
+        ...(count === undefined ? {} : { count }),
+      });
+      if (input.page > 1 && (found.count === null || offset >= found.count)) {
         throw new NotFoundError('Invalid page.', 'invalid_page');
       }
-      rows = await listProductSummaries(ctx.scope, filter, sort, {
-        limit: pageSize,
-        offset: (input.page - 1) * pageSize,
-      });
-      paging = { count, page: input.page, pageSize };
+      rows = found.rows;
+      paging = { count: found.count ?? 0, page: input.page, pageSize };
     } else {
-      rows = await listProductSummaries(
-        ctx.scope,
-        filter,
-        sort,
-        input.page_size ? { limit: input.page_size, offset: 0 } : undefined,
-      );
+      rows = await listProductSummaries(ctx.scope, filter, sort, input.page_size);
     }
     // The counts beside the list's filters.
     const facets = paging && input.facets === 'true' ? await facetsOf(ctx.scope, filter) : null;
