@@ -200,13 +200,13 @@ describe('GET /api/products/products/ sorted and filtered, between shops', () =>
 
   it("answers each shop's page and count with its own values, one list's statement after another of the same shape", async () => {
     const shops = [await t.createTenant(), await t.createTenant()];
-    const made = [];
+    const made: { id: number }[][] = [];
     for (const [index, shop] of shops.entries()) {
       const knives = await createCategory(t, shop, { slug: 'knives' });
       const other = await createCategory(t, shop, { slug: `other-${index}` });
       // Shop 0 has three knives at 10, 20 and 30; shop 1 two at 15 and 25; each one product of another category.
       const prices = index === 0 ? [1000, 2000, 3000] : [1500, 2500];
-      const knifeRows = [];
+      const knifeRows: { id: number }[] = [];
       for (const [at, priceCents] of prices.entries()) {
         knifeRows.push(
           await createProduct(t, shop, { categoryId: knives.id, slug: `knife-${index}-${at}`, priceCents }),
