@@ -29,6 +29,18 @@ const sharedApiTests = [
   'apps/api/src/seed/seed.test.ts',
 ];
 /**
+ * Shared tests that use no database of the project's engine (Redis, the embedded database's own folders and locks, a
+ * server process that always runs on PGlite, the configuration): the same on either engine, they run in the PGlite
+ * projects only. A test that opens a test database (`test/database.ts`, `test/app.ts`) does not belong here.
+ */
+const engineFreeApiTests = [
+  'apps/api/src/lib/event-relay.redis.test.ts',
+  'apps/api/src/lib/response-cache.test.ts',
+  'apps/api/src/security/shutdown.test.ts',
+  'apps/api/src/security/files.test.ts',
+  'apps/api/src/config.test.ts',
+];
+/**
  * Tests that want the machine to themselves run alone, one file at a time, between the two groups: the concurrency
  * tests that hold fifty connections (two at once would pass PostgreSQL's hundred), the mail queue's retries, which
  * count on delays of a tenth of a second, and the product import's jobs, whose batches yield to requests.
@@ -49,7 +61,8 @@ export default defineConfig({
     projects: [
       // The database tests on each engine (PostgreSQL with TEST_DATABASE_URL), two files at a time; then those that
       // want the machine alone, one at a time; then those that share Redis or start processes, two at a time. What only
-      // a PostgreSQL server has (a connection to lose) runs on that engine only.
+      // a PostgreSQL server has (a connection to lose) runs on that engine only, what uses neither engine's test
+      // database on PGlite only.
       ...engines.flatMap(({ engine, name }) =>
         [
           { include: apiTests, suffix: '', maxWorkers: 2, groupOrder: 0 },
@@ -61,7 +74,7 @@ export default defineConfig({
             include,
             exclude: [
               ...configDefaults.exclude,
-              ...(engine === 'pglite' ? postgresOnlyTests : []),
+              ...(engine === 'pglite' ? postgresOnlyTests : engineFreeApiTests),
               ...(include === apiTests ? [...aloneApiTests, ...sharedApiTests] : []),
             ],
             environment: 'node' as const,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testEngine } from '../test/database.ts';
+import { createFolderTestDatabase, type TestDatabase, testEngine } from '../test/database.ts';
 import { apiEntry } from '../test/server-process.ts';
 import { openDatabase } from './db/client.ts';
 
@@ -17,8 +17,11 @@ describe('npm run platform -- payments card', () => {
   let testDb: TestDatabase | undefined;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-test-'));
-    // On PostgreSQL the command works on a fresh test database; on PGlite, on its own data folder.
-    if (testEngine === 'postgres') testDb = await createTestDatabase();
+    // On PostgreSQL the command works on a fresh test database; on PGlite, on its own data folder (migrated, a copy of
+    // the run's template: each command migrates it again, as any start does).
+    const folderDb = await createFolderTestDatabase(dataDir);
+    if (testEngine === 'postgres') testDb = folderDb;
+    else await folderDb.drop();
   });
   afterAll(async () => {
     await testDb?.drop();

@@ -69,6 +69,26 @@ export async function createEmptyTestDatabase(template?: string, givenName?: str
 }
 
 /**
+ * A migrated database that server and platform-command processes open as well (their DATA_DIR `dataDir`, or `url`):
+ * on PGlite the folder `<dataDir>/pglite`, filled with a copy of the run's migrated template (migrating a new folder
+ * takes seconds of a process's start; the first start on a new folder has a test of its own, in
+ * `security/production-defaults.test.ts`), migrated again as any start does; on PostgreSQL, a fresh test database. A
+ * PGlite folder has one owner at a time: `drop` closes the test's handle (and leaves the folder) before a process
+ * takes it. `engine`: the run's, unless a test's processes always use one.
+ */
+export async function createFolderTestDatabase(dataDir: string, engine = testEngine): Promise<TestDatabase> {
+  if (engine === 'postgres') return createTestDatabase();
+  const template = inject('migratedTemplate');
+  const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
+  const database = await openDatabase({
+    dataDir: path.join(dataDir, 'pglite'),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+  await migrate(database);
+  return { database, drop: () => database.close().catch(() => undefined) };
+}
+
+/**
  * A database to seed once and copy many times: a migrated one (on PGlite, in `folder`: a copy is made of its dump),
  * and, once its handle is closed, what `createEmptyTestDatabase` copies (a dump's file, or the database's name; the
  * run's global teardown drops such databases on PostgreSQL, named after the run's template).

@@ -8,11 +8,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, freePort } from '../../test/app.ts';
 import { addToCart, createCustomer, createProduct, setPayments, TEST_ADDRESS } from '../../test/builders.ts';
-import { createTestDatabase, type TestDatabase, testEngine } from '../../test/database.ts';
+import { createFolderTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { mailsTo } from '../../test/outbox.ts';
 import { type ServerProcess, startServer } from '../../test/server-process.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
 import type { Tenant } from '../modules/tenants/index.ts';
 
 const CUSTOMERS = 40;
@@ -27,15 +26,6 @@ let shop: Tenant;
 let productIds: number[];
 let customers: { token: string; email: string; key: string; units: number }[];
 
-/** A database the server processes can open too: PGlite in a folder (not in memory), or a PostgreSQL database. */
-async function sharedTestDatabase(): Promise<TestDatabase> {
-  if (testEngine === 'postgres') return createTestDatabase();
-  const folder = path.join(dataDir, 'pglite');
-  const database = await openDatabase({ dataDir: folder });
-  await migrate(database);
-  return { database, drop: () => database.close().catch(() => undefined) };
-}
-
 /** The database as the servers left it, opened again by the test (the PGlite folder is free once they are gone). */
 async function reopen(): Promise<{ database: Database; close: () => Promise<void> }> {
   const database = testDb.url
@@ -45,7 +35,8 @@ async function reopen(): Promise<{ database: Database; close: () => Promise<void
 }
 
 beforeAll(async () => {
-  testDb = await sharedTestDatabase();
+  // A database the server processes open too: PGlite in a folder (not in memory), or a PostgreSQL database.
+  testDb = await createFolderTestDatabase(dataDir);
   const t = await buildTestApp({ DATA_DIR: dataDir }, undefined, { database: testDb });
   shop = await t.createTenant('Crash shop');
   await setPayments(t, shop);

@@ -13,10 +13,9 @@ import { shopWithStaff } from '../../test/admin.ts';
 import { buildTestApp, freePort } from '../../test/app.ts';
 import { createProduct, setPayments, TEST_ADDRESS, takeCards } from '../../test/builders.ts';
 import { eventually, followReturn, payAtHostedPage } from '../../test/card-gateway.ts';
-import { createTestDatabase, type TestDatabase, testEngine } from '../../test/database.ts';
+import { createFolderTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { type ServerProcess, startServer } from '../../test/server-process.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'refund-crash-'));
 let testDb: TestDatabase;
@@ -105,13 +104,6 @@ async function startGatewayProxy(): Promise<GatewayProxy> {
   };
 }
 
-async function sharedTestDatabase(): Promise<TestDatabase> {
-  if (testEngine === 'postgres') return createTestDatabase();
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-  await migrate(database);
-  return { database, drop: () => database.close().catch(() => undefined) };
-}
-
 /** The database as the server left it (the server is gone: a PGlite folder has one owner at a time). */
 async function withDatabase<T>(read: (sql: <R>(text: string, params?: unknown[]) => Promise<R[]>) => Promise<T>) {
   const database: Database = testDb.url
@@ -125,7 +117,8 @@ async function withDatabase<T>(read: (sql: <R>(text: string, params?: unknown[])
 }
 
 beforeAll(async () => {
-  testDb = await sharedTestDatabase();
+  // A database the server processes open too: PGlite in a folder (not in memory), or a PostgreSQL database.
+  testDb = await createFolderTestDatabase(dataDir);
   port = await freePort();
   gateway = await startGatewayProxy();
   const t = await buildTestApp({ DATA_DIR: dataDir, PUBLIC_URL: gateway.origin }, undefined, { database: testDb });
@@ -172,6 +165,7 @@ function call(method: string, url: string, token: string, body?: object, headers
 
 /** A customer's order of 2 knives (115.20), paid by card at the sandbox (settled at once). */
 async function paidCardOrder(): Promise<number> {
+  await serverRunning();
   const token = setup.customer.accessToken;
   const added = await call('POST', '/api/orders/cart/add-item/', token, {
     product_id: productId,
@@ -213,7 +207,10 @@ function refund(orderId: number, amount: string, key: string) {
   ).catch(() => null);
 }
 
-/** What the gateway and the shop hold of an order's refunds, and its knife's ledger, read once the server is gone. */
+/**
+ * What the gateway and the shop hold of an order's refunds, and its knife's ledger, read once the server is gone (it
+ * stays gone: the next test that needs it starts it, `serverRunning`).
+ */
 async function books(orderId: number) {
   await server?.kill();
   const found = await withDatabase(async (sql) => ({
@@ -244,8 +241,13 @@ async function books(orderId: number) {
       )
     )[0]?.ok,
   }));
-  server = await startServer(port, serverEnv);
   return found;
+}
+
+/** The server, started again when a test before this one left it gone (`books`, a crash), else the one running. */
+async function serverRunning(): Promise<void> {
+  if (server && server.child.exitCode === null && server.child.signalCode === null) return;
+  server = await startServer(port, serverEnv);
 }
 
 describe('a refund with the server killed around its gateway call', () => {
@@ -366,7 +368,6 @@ describe('a crash between a commit and the delivery of its events (the outbox)',
     expect(found.shop).toEqual([{ amount_cents: 2001, status: 'succeeded' }]);
     expect(found.gateway).toEqual([{ amount_cents: 2001, status: 'completed' }]);
     expect(found.returned).toBe(1);
-    await server?.kill();
     const told = await withDatabase(async (sql) => ({
       mails: await sql<{ subject: string }>(
         "select subject from mail_queue where recipient = $1 and subject like '%refund for order ' || $2 || ' complete'",
@@ -380,7 +381,6 @@ describe('a crash between a commit and the delivery of its events (the outbox)',
         "select id from event_outbox where delivered_at is null and name = 'refund.completed'",
       ),
     }));
-    server = await startServer(port, serverEnv);
     expect(told.history).toHaveLength(1);
     expect(told.undelivered).toEqual([]);
     // The customer is told the refund completed, once.
@@ -424,7 +424,6 @@ describe('a crash between a commit and the delivery of its events (the outbox)',
         order.id,
       ]),
     }));
-    server = await startServer(port, serverEnv);
     expect(found.history).toHaveLength(1);
     expect(found.invoices).toHaveLength(1);
   }, 180_000);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/app.ts';
+import { createFolderTestDatabase } from '../../test/database.ts';
 import { apiEntry } from '../../test/server-process.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -18,6 +19,9 @@ let output = '';
 beforeAll(async () => {
   port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shutdown-'));
+  // The embedded database, migrated (a copy of the run's template: the first start on a new folder has a test of its
+  // own, in `production-defaults.test.ts`).
+  await (await createFolderTestDatabase(dataDir, 'pglite')).drop();
   server = spawn(process.execPath, [apiEntry('server')], {
     cwd: apiDir,
     env: {
