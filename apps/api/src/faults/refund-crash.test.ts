@@ -209,10 +209,12 @@ function refund(orderId: number, amount: string, key: string) {
 
 /**
  * What the gateway and the shop hold of an order's refunds, and its knife's ledger, read once the server is gone (it
- * stays gone: the next test that needs it starts it, `serverRunning`).
+ * stays gone: the next test that needs it starts it, `serverRunning`). Stopped as a deployment stops it: an event
+ * delivery under way finishes (a SIGKILL in the middle of one would leave its event claimed for a minute, undelivered
+ * when a later test counts what is left).
  */
 async function books(orderId: number) {
-  await server?.kill();
+  await server?.stop();
   const found = await withDatabase(async (sql) => ({
     gateway: await sql<{ amount_cents: number; status: string }>(
       `select r.amount_cents::int as amount_cents, r.status from sandbox_gateway_refunds r
