@@ -54,6 +54,13 @@ function createDatabase(server: string): string {
   return url.toString();
 }
 
+/**
+ * Chromium's headless shell (Debian's `chromium-headless-shell`, which `scripts/ensure-chromium.mjs` installs): the
+ * same Blink as Chromium without its desktop display pipeline; the journeys take about four fifths of the time in it
+ * (docs/benchmarks.md). Chromium itself when it is missing; CHROMIUM_PATH names another binary.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
 /** Browser journeys against the production build (`npm run build` first), on the system Chromium. */
 export default defineConfig({
   testDir: './e2e',
@@ -87,7 +94,8 @@ export default defineConfig({
     baseURL,
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath:
+        process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
       args: [
         '--no-sandbox',
         '--disable-gpu',
