@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { categories, productAttributes, products, productVariants } from '../../../db/schema/index.ts';
+import { categories, productAttributes, products } from '../../../db/schema/index.ts';
 import type { TenantScope } from '../../../db/tenant-scope.ts';
 import { mediaColumns } from '../../media/index.ts';
 import {
@@ -57,7 +57,7 @@ export interface ProductFilter {
 type BindableValue = 'categorySlug' | 'ids' | 'minPriceCents' | 'maxPriceCents';
 
 /** A filter whose values are given, or are placeholders of a statement prepared once (`listProductPage`). */
-type ConditionFilter = {
+export type ConditionFilter = {
   [K in keyof ProductFilter]: K extends BindableValue ? ProductFilter[K] | Placeholder : ProductFilter[K];
 };
 
@@ -121,11 +121,11 @@ async function findSearchCandidates(scope: TenantScope, search: SearchPlan, max:
   return rows.length > max ? null : rows.map((row) => Number(row.id));
 }
 
-function categoryCondition(filter: ConditionFilter): SQL | undefined {
+export function categoryCondition(filter: ConditionFilter): SQL | undefined {
   return filter.categorySlug === undefined ? undefined : eq(categories.slug, filter.categorySlug);
 }
 
-function priceCondition(filter: ConditionFilter): SQL | undefined {
+export function priceCondition(filter: ConditionFilter): SQL | undefined {
   return and(
     filter.minPriceCents === undefined ? undefined : gte(products.priceMinCents, filter.minPriceCents),
     filter.maxPriceCents === undefined ? undefined : lte(products.priceMinCents, filter.maxPriceCents),
@@ -137,7 +137,7 @@ function optionCondition(scope: TenantScope, filter: ConditionFilter): SQL | und
 }
 
 /** The filter's conditions; `facets` leaves out the category and price conditions (the facets count them apart). */
-function filterConditions(scope: TenantScope, filter: ConditionFilter, facets = false): SQL {
+export function filterConditions(scope: TenantScope, filter: ConditionFilter, facets = false): SQL {
   // NOTE: the public catalog only ever shows active products; every read below goes through this.
   const conditions: SQL[] = [eq(products.isActive, true)];
   const category = facets ? undefined : categoryCondition(filter);
@@ -459,94 +459,6 @@ export async function narrowSearch(
     decide(await countSearchMatches(scope, { ...filter, search }));
   }
   return count === undefined ? { search } : { search, count };
-}
-
-/** The lower bound of a price's band on the 1–2–5 ladder, in minor units: 0 below one major unit (100). */
-// Powers of ten are exact in double precision far beyond any price (2^53).
-// A product sold in options counts at its "from" price, the lowest of its variants'.
-const priceStep = sql`(10::float8 ^ (length(${products.priceMinCents}::text) - 1))::bigint`;
-const priceBandFloor = sql<number>`(case when ${products.priceMinCents} < 100 then 0
-  when ${products.priceMinCents} >= 5 * ${priceStep} then 5 * ${priceStep}
-  when ${products.priceMinCents} >= 2 * ${priceStep} then 2 * ${priceStep} else ${priceStep} end)`;
-
-export interface FacetCountRows {
-  categories: { slug: string; name: string; count: number }[];
-  /** Lower bounds of the bands with products (minor units), with their counts, cheapest first. */
-  priceBands: { floor: number; count: number }[];
-}
-
-/**
- * The counts beside the list's filters, in one statement and one reading of the products: per category with every
- * filter but the category (every category of the shop, in display order, zero included), per price band with every
- * filter but the price bounds.
- */
-export async function countFacets(scope: TenantScope, filter: ProductFilter): Promise<FacetCountRows> {
-  const inCategory = categoryCondition(filter) ?? sql`true`;
-  const inPrice = priceCondition(filter) ?? sql`true`;
-  // Per category and band: how many products the price bounds keep, and how many the category keeps.
-  const counted = scope.db
-    .select({
-      categoryId: products.categoryId,
-      floor: sql<string>`${priceBandFloor}`.as('floor'),
-      inPrice: sql<number>`(count(*) filter (where ${inPrice}))::int`.as('in_price'),
-      inCategory: sql<number>`(count(*) filter (where ${inCategory}))::int`.as('in_category'),
-    })
-    .from(products)
-    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
-    .where(filterConditions(scope, filter, true))
-    .groupBy(products.categoryId, sql`2`)
-    .as('counted');
-  const rows = await scope.db
-    .select({
-      slug: categories.slug,
-      name: categories.name,
-      floor: counted.floor,
-      inPrice: counted.inPrice,
-      inCategory: counted.inCategory,
-    })
-    .from(categories)
-    .leftJoin(counted, eq(counted.categoryId, categories.id))
-    .where(scope.where(categories))
-    .orderBy(asc(categories.position), asc(categories.name), asc(categories.id));
-  const byCategory = new Map<string, { slug: string; name: string; count: number }>();
-  const byBand = new Map<number, number>();
-  for (const row of rows) {
-    const category = byCategory.get(row.slug) ?? { slug: row.slug, name: row.name, count: 0 };
-    byCategory.set(row.slug, category);
-    if (row.floor === null) continue;
-    category.count += row.inPrice ?? 0;
-    if (row.inCategory) byBand.set(Number(row.floor), (byBand.get(Number(row.floor)) ?? 0) + row.inCategory);
-  }
-  return {
-    categories: [...byCategory.values()],
-    priceBands: [...byBand.entries()].sort(([a], [b]) => a - b).map(([floor, count]) => ({ floor, count })),
-  };
-}
-
-/**
- * The counts beside the list's option filter, in one statement: per option type and value, how many products matching
- * every other filter have a variant on sale in it that also has the values chosen of the other types (a type's own
- * choice left out: the usual faceting rule); by type name, then the value's display order.
- */
-export async function countOptionFacets(
-  scope: TenantScope,
-  filter: ProductFilter,
-): Promise<{ name: string; value: string; count: number }[]> {
-  const { options: chosen = [], ...others } = filter;
-  const rows = await scope.rows<{ name: string; value: string; count: number | string }>(sql`
-    select o.option ->> 'name' as name, v.value as value, count(distinct ${products.id})::int as count
-      from ${products}
-      join ${categories} on ${categories.tenantId} = ${products.tenantId} and ${categories.id} = ${products.categoryId}
-      cross join lateral jsonb_array_elements(${products.options}) with ordinality as o(option, type_index)
-      cross join lateral jsonb_array_elements_text(o.option -> 'values') with ordinality as v(value, position)
-     where ${filterConditions(scope, others)}
-       and ${hasVariant(scope, [
-         sql`${productVariants.optionValues}[o.type_index::int] = v.value`,
-         ...variantChoices(chosen, sql`(o.option ->> 'name')`),
-       ])}
-     group by 1, 2
-     order by 1, min(v.position), 2`);
-  return rows.map((row) => ({ name: row.name, value: row.value, count: Number(row.count) }));
 }
 
 /** A product of the type-ahead's list: one line's worth (no description nor attributes). */

@@ -20,9 +20,8 @@ import {
   type SearchPlan,
 } from '../../search/index.ts';
 import { findOptionChoices } from './option-filter.repository.ts';
+import { countFacets, countOptionFacets } from './product-facets.repository.ts';
 import {
-  countFacets,
-  countOptionFacets,
   hasProductsMatching,
   listProductPage,
   listProductSummaries,
