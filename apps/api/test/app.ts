@@ -62,6 +62,10 @@ export async function buildTestApp(
     CURRENCY_RATES_INTERVAL_SECONDS: '0',
     ABANDONED_CART_REMINDER_MINUTES: '0',
     MAIL_DELIVERY_INTERVAL_SECONDS: '0',
+    // Nor the outbox's sweep: an event is delivered right after its commit, which `settled()` waits for; a sweep that
+    // happened to take it first ran its handlers where `settled()` could not see them (an order read before its refund
+    // moved it). Its tests run `deliverOutbox` themselves.
+    OUTBOX_DELIVERY_INTERVAL_SECONDS: '0',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     ...(logs ? { LOG_LEVEL: 'trace' } : {}),
     ...env,

@@ -1,11 +1,5 @@
 import type { Db } from '../src/db/client.ts';
 
-/**
- * The configuration of a test app whose statements are counted: the one job a test app runs by default (the outbox's
- * sweep, every few seconds) is off, or its statements would land among the counted ones on a slow machine.
- */
-export const COUNTED_APP = { OUTBOX_DELIVERY_INTERVAL_SECONDS: '0' } as const;
-
 interface Logger {
   logQuery(query: string, params: unknown[]): void;
 }

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { addToCart, createCustomer, createProduct, createVariantProduct } from '../../../test/builders.ts';
-import { COUNTED_APP, countQueries } from '../../../test/query-counter.ts';
+import { countQueries } from '../../../test/query-counter.ts';
 import { setProductActive } from '../catalog/products/products.repository.ts';
 import { storeImage } from '../media/index.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ ...COUNTED_APP });
+  t = await buildTestApp();
 });
 afterAll(() => t.close());
 

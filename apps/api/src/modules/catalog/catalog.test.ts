@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCategory, createProduct } from '../../../test/builders.ts';
-import { COUNTED_APP, countQueries } from '../../../test/query-counter.ts';
+import { countQueries } from '../../../test/query-counter.ts';
 import { XSS_CORPUS, xssLeftovers } from '../../../test/xss-corpus.ts';
 import { storeImage } from '../media/media.images.ts';
 import { insertSynonymGroups } from '../search/search.repository.ts';
@@ -11,7 +11,7 @@ import { insertProductImages, setProductActive } from './products/products.repos
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ ...COUNTED_APP });
+  t = await buildTestApp();
 });
 afterAll(() => t.close());
 

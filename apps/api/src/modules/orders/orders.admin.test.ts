@@ -12,13 +12,13 @@ import {
   takeCards,
 } from '../../../test/builders.ts';
 import { mailsTo } from '../../../test/outbox.ts';
-import { COUNTED_APP, countQueries } from '../../../test/query-counter.ts';
+import { countQueries } from '../../../test/query-counter.ts';
 import { GERMANY, NEW_YORK, taxedOrder, taxedShop } from '../../../test/taxed-orders.ts';
 import { parseCsv } from '../../lib/csv.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ ...COUNTED_APP });
+  t = await buildTestApp();
 });
 afterAll(() => t.close());
 

@@ -46,6 +46,8 @@ async function orderBy(method: 'card_2c2p' | 'bank_transfer' | 'custom') {
   await addToCart(t, setup.shop, setup.customer.accessToken, product.id, 2);
   const placed = await placeOrder(t, setup.shop, setup.customer.accessToken, { payment_method: method });
   expect(placed.statusCode, placed.body).toBe(201);
+  // The order's own notices (the shop's new-order e-mail) are sent before a test changes the shop's address.
+  await t.settled();
   const order = placed.json() as { id: number; total: string };
   return { ...setup, product, order };
 }

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminCatalogShop, adminCall, adminCatalogShop, auditLog, type DropFirst } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createProduct } from '../../../test/builders.ts';
-import { COUNTED_APP, countQueries } from '../../../test/query-counter.ts';
+import { countQueries } from '../../../test/query-counter.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ ...COUNTED_APP });
+  t = await buildTestApp();
 });
 afterAll(() => t.close());
 

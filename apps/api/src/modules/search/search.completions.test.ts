@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCategory, createProduct } from '../../../test/builders.ts';
 import { HOSTILE_SEARCHES } from '../../../test/hostile-searches.ts';
-import { COUNTED_APP, countQueries } from '../../../test/query-counter.ts';
+import { countQueries } from '../../../test/query-counter.ts';
 import { setProductActive } from '../catalog/products/products.repository.ts';
 import { storeImage } from '../media/media.images.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
@@ -31,7 +31,7 @@ let other: Tenant;
 let thumb: { url: string; width: number; height: number };
 
 beforeAll(async () => {
-  t = await buildTestApp({ ...COUNTED_APP });
+  t = await buildTestApp();
   shop = await t.createTenant();
   other = await t.createTenant();
   const traditional = await createCategory(t, shop, { slug: 'traditional', name: 'Traditional Khukuris' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCategory, createProduct } from '../../../test/builders.ts';
-import { COUNTED_APP, countQueries } from '../../../test/query-counter.ts';
+import { countQueries } from '../../../test/query-counter.ts';
 import type { Tenant } from '../tenants/tenants.service.ts';
 import { SEARCH_LIMITS } from './search.planning.ts';
 import { insertSynonymGroups } from './search.repository.ts';
@@ -18,7 +18,7 @@ let t: TestApp;
 let shop: Tenant;
 
 beforeAll(async () => {
-  t = await buildTestApp({ ...COUNTED_APP });
+  t = await buildTestApp();
   shop = await t.createTenant();
   const category = await createCategory(t, shop, { slug: 'khukuris', name: 'Khukuris' });
   await createProduct(t, shop, {
