@@ -18,7 +18,7 @@ import { summaryColumns, variantCount } from './summary-columns.repository.ts';
 // here, where `products` is.
 
 /** A product of a list with what its card shows: category and main image, in one row. */
-export type ProductSummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+export type ProductSummaryRow = Awaited<ReturnType<typeof selectSummaries<Record<never, SQL>>>>[number];
 
 export type ProductSort =
   | 'price'
@@ -67,10 +67,11 @@ export function withoutFacetFilters(filter: ProductFilter): ProductFilter {
   return others;
 }
 
-function selectSummaries(scope: TenantScope) {
+/** The cards' rows, with the columns `extra` adds (a page's count). */
+function selectSummaries<Extra extends Record<string, SQL>>(scope: TenantScope, extra = {} as Extra) {
   const image = mediaColumns.files(scope);
   return scope.db
-    .select(summaryColumns(scope, image))
+    .select({ ...summaryColumns(scope, image), ...extra })
     .from(products)
     .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
     .leftJoin(image, eq(image.id, products.mainImageId));
@@ -271,12 +272,7 @@ function pageStatement(scope: TenantScope, filter: ConditionFilter, sort: Produc
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
   const total = counted ? sql<null>`null::int` : sql<number>`(select count(*)::int from (${matching()}) as matching)`;
-  const image = mediaColumns.files(scope);
-  return scope.db
-    .select({ ...summaryColumns(scope, image), total })
-    .from(products)
-    .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
-    .leftJoin(image, eq(image.id, products.mainImageId))
+  return selectSummaries(scope, { total })
     .where(scope.where(products, sql`${products.id} in (${pageIds})`))
     .orderBy(...order);
 }
