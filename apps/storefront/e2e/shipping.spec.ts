@@ -82,11 +82,24 @@ test('shipping is quoted for the chosen country, and the order, its confirmation
   await expect(summaryRow(page, 'Shipping')).toHaveText(`$${INDIA_ONE_ITEM}`);
   await expect(summaryRow(page, 'Total')).toHaveText(`$${sum(product.price, INDIA_ONE_ITEM)}`);
 
-  // Another destination, by keyboard: the first match is picked with Enter.
+  // Another destination, by keyboard: the first match is picked with Enter. Its quote is held back a moment: until it
+  // answers, no total is said (the cart's would leave Germany's shipping out of what is charged).
+  let answerQuote = () => {};
+  const held = new Promise<void>((resolve) => {
+    answerQuote = resolve;
+  });
+  await page.route(/\/api\/orders\/shipping-quote\/\?country=DE/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await country.fill('germ');
   await expect(page.getByRole('option', { name: 'Germany' })).toHaveAttribute('aria-selected', 'true');
   await country.press('Enter');
   await expect(country).toHaveValue('Germany');
+  await expect(summaryRow(page, 'Shipping')).toHaveText('Calculating…');
+  await expect(summaryRow(page, 'Total')).toHaveText('Calculating…');
+  await expect(page.locator('.checkout__total strong')).toHaveText('Calculating…');
+  answerQuote();
   // Priced again for Germany: the line, the subtotal and the shipping with their VAT, which a row shows.
   const germany = await taxView(request, 'DE');
   const gross = germany.shown(product.price);

@@ -12,10 +12,13 @@ import {
   afterOrder,
   CARD_PAYMENT_FAILED,
   checkoutProblem,
+  checkoutTotal,
   newAttemptKey,
   ORDER_ERRORS,
   ORDER_FALLBACK,
   paymentChoices,
+  type QuoteState,
+  shippingText,
 } from './checkout-rules.ts';
 
 const address = {
@@ -215,5 +218,51 @@ describe('newAttemptKey', () => {
     } finally {
       Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
     }
+  });
+});
+
+describe('the checkout total', () => {
+  const quote = {
+    country: 'DE',
+    country_name: 'Germany',
+    zone: 'Europe',
+    subtotal: '29.75',
+    discount: '0.00',
+    shipping: '38.08',
+    tax: '0.00',
+    taxes: [],
+    total: '67.83',
+    total_items: 1,
+    free_above: '357.00',
+    delivery_estimate: '7–14 business days',
+    duties_notice: null,
+  };
+  const price = (amount: string) => `$${amount}`;
+  const states: Record<QuoteState['kind'], QuoteState> = {
+    'no-country': { kind: 'no-country' },
+    loading: { kind: 'loading' },
+    quoted: { kind: 'quoted', quote },
+    failed: { kind: 'failed', message: 'We do not ship to Mars.', refused: true },
+  };
+
+  it("is the quote's once the chosen country is quoted, and the cart's only before a country is chosen", () => {
+    expect(checkoutTotal(states.quoted, '29.75')).toBe('67.83');
+    expect(checkoutTotal(states['no-country'], '29.75')).toBe('29.75');
+  });
+
+  it("says no amount while the chosen country's quote is asked or was not had: the cart's leaves its shipping out", () => {
+    expect(checkoutTotal(states.loading, '29.75')).toBeNull();
+    expect(checkoutTotal(states.failed, '29.75')).toBeNull();
+    expect(
+      checkoutTotal({ kind: 'failed', message: 'Shipping could not be calculated.', refused: false }, '29.75'),
+    ).toBeNull();
+  });
+
+  it('writes the shipping row as the quote stands', () => {
+    expect(shippingText(states['no-country'], price)).toBe('Choose your country');
+    expect(shippingText(states.loading, price)).toBe('Calculating…');
+    expect(shippingText(states.quoted, price)).toBe('$38.08');
+    expect(shippingText({ kind: 'quoted', quote: { ...quote, shipping: '0.00' } }, price)).toBe('Free');
+    expect(shippingText(states.failed, price)).toBe('Not available');
   });
 });

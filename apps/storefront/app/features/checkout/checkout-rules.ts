@@ -8,6 +8,7 @@ import {
   type PaymentOptions,
   paymentMethodLabel,
 } from '@platform/contracts';
+import type { ShippingQuote } from '@platform/contracts/shipping';
 import type { ErrorTextOptions } from '../../lib/api-client.ts';
 import { addressProblem } from '../address/index.ts';
 import type { OrderConfirmationState } from '../orders/index.ts';
@@ -21,6 +22,38 @@ export const PAYMENT_OPTIONS_LOAD_ERROR = 'Failed to load payment options. Pleas
 export const PAYMENT_OPTIONS_MISSING = 'Could not load payment options. Please try refreshing.';
 export const CARD_PAYMENT_FAILED =
   "Your order was created, but we couldn't initiate the card payment. Please contact support or try paying from your order history.";
+
+/** Where the shipping quote stands: no country chosen yet, being asked, answered, or refused with a reason. */
+export type QuoteState =
+  | { kind: 'no-country' }
+  | { kind: 'loading' }
+  | { kind: 'quoted'; quote: ShippingQuote }
+  /** `refused`: the server's answer about the country (it does not ship there), not a failure to ask. */
+  | { kind: 'failed'; message: string; refused: boolean };
+
+/** What the summary's Shipping row says for the quote as it stands. */
+export function shippingText(state: QuoteState, price: (amount: string) => string): string {
+  switch (state.kind) {
+    case 'no-country':
+      return 'Choose your country';
+    case 'loading':
+      return 'Calculating…';
+    case 'quoted':
+      return state.quote.shipping === '0.00' ? 'Free' : price(state.quote.shipping);
+    case 'failed':
+      return 'Not available';
+  }
+}
+
+/**
+ * The total the checkout may say: the server's quote for the chosen country; the cart's own before a country is
+ * chosen (its note says shipping comes with the country); none while the chosen country's quote is being asked or
+ * could not be had, since the cart's total would leave that country's shipping and taxes out of what is charged.
+ */
+export function checkoutTotal(state: QuoteState, cartTotal: string): string | null {
+  if (state.kind === 'quoted') return state.quote.total;
+  return state.kind === 'no-country' ? cartTotal : null;
+}
 
 /**
  * The first rule the form breaks (a blank address field, in the spec's words; a field that is not right; then the

@@ -1,27 +1,11 @@
-import type { ShippingQuote } from '@platform/contracts/shipping';
 import { taxLabel } from '@platform/contracts/tax';
 import { Totals } from '../../../components/totals.tsx';
 import { type CartState, lineCustomizationText, MadeToOrder } from '../../cart/index.ts';
+import { checkoutTotal, type QuoteState, shippingText } from '../checkout-rules.ts';
 
-/** Where the shipping quote stands: no country chosen yet, being asked, answered, or refused with a reason. */
-export type QuoteState =
-  | { kind: 'no-country' }
-  | { kind: 'loading' }
-  | { kind: 'quoted'; quote: ShippingQuote }
-  /** `refused`: the server's answer about the country (it does not ship there), not a failure to ask. */
-  | { kind: 'failed'; message: string; refused: boolean };
-
-function shippingText(state: QuoteState, price: (amount: string) => string): string {
-  switch (state.kind) {
-    case 'no-country':
-      return 'Choose your country';
-    case 'loading':
-      return 'Calculating…';
-    case 'quoted':
-      return state.quote.shipping === '0.00' ? 'Free' : price(state.quote.shipping);
-    case 'failed':
-      return 'Not available';
-  }
+/** The total as the summary writes it: the amount, else what the Shipping row says (the total waits for it). */
+export function totalText(total: string | null, quote: QuoteState, price: (amount: string) => string): string {
+  return total === null ? shippingText(quote, price) : price(total);
 }
 
 /**
@@ -67,7 +51,7 @@ export function CheckoutSummary({
           discount={discount !== '0.00' ? price(discount) : undefined}
           shipping={shippingText(quote, price)}
           taxes={(quoted?.taxes ?? []).map((tax) => ({ label: taxLabel(tax), amount: price(tax.amount) }))}
-          total={price(quoted?.total ?? cart.total)}
+          total={totalText(checkoutTotal(quote, cart.total), quote, price)}
         />
         {quoted?.delivery_estimate && (
           <p className="checkout-summary__note">

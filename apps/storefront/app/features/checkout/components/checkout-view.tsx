@@ -32,14 +32,16 @@ import {
   afterOrder,
   CARD_PAYMENT_FAILED,
   checkoutProblem,
+  checkoutTotal,
   newAttemptKey,
   ORDER_ERRORS,
   ORDER_FALLBACK,
   PAYMENT_OPTIONS_LOAD_ERROR,
   PAYMENT_OPTIONS_MISSING,
   paymentChoices,
+  type QuoteState,
 } from '../checkout-rules.ts';
-import { CheckoutSummary, type QuoteState } from './checkout-summary.tsx';
+import { CheckoutSummary, totalText } from './checkout-summary.tsx';
 
 interface CheckoutViewProps {
   cart: CartState;
@@ -239,7 +241,7 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
     }
   }
 
-  const total = quote.kind === 'quoted' ? quote.quote.total : cart.total;
+  const total = checkoutTotal(quote, cart.total);
   return (
     <section className="checkout" aria-labelledby="checkout-title">
       <div className="checkout__head">
@@ -309,7 +311,7 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
             </Link>
           )}
           {/* Before the order is placed, what it is charged in, when prices were shown in another currency. */}
-          {shown.currency && (
+          {shown.currency && total !== null && (
             <p className="checkout__currency">
               Your payment is charged in US dollars: <strong>{format.price(total)}</strong>. The amount in{' '}
               {shown.currency.code}, <span className="checkout__converted">{shown.price(total)}</span>, is a guide at
@@ -319,7 +321,7 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
           {/* Where the summary is below the form (a phone), what the order costs shows right above its button. */}
           <p className="checkout__total">
             <span>Total</span>
-            <strong>{format.price(total)}</strong>
+            <strong>{totalText(total, quote, format.price)}</strong>
           </p>
           <button type="submit" className="button button--primary checkout__submit" disabled={status !== 'idle'}>
             {status === 'placing' ? 'Placing Order...' : 'Place Order'}
