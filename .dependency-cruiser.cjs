@@ -71,6 +71,16 @@ module.exports = {
       to: { path: `${FEATURES}[^/]+$`, circular: true },
     },
     {
+      name: 'places-without-schemas',
+      comment:
+        "The contracts' places (countries, regions) and the product page's destination select build no schema: every " +
+        'schema module imports browser.ts first, and zod with the schemas it builds cost the product page a long task ' +
+        'after it became interactive (docs/benchmarks.md).',
+      severity: 'error',
+      from: { path: '(^packages/contracts/src/places\\.ts$|/features/tax/components/deliver-to-panel\\.tsx$)' },
+      to: { path: '^packages/contracts/src/browser\\.ts$', reachable: true },
+    },
+    {
       name: 'resolvable',
       comment: 'Every relative import names a file that exists (so that no edge of the graph goes unchecked).',
       severity: 'error',

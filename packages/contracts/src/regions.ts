@@ -1,6 +1,7 @@
 // The states, provinces and territories of the countries whose postal addresses need one (a parcel to Springfield
 // needs its state): shown and required at checkout for those countries only, from their lists (ISO 3166-2), and
-// kept with the address as the region's name. Part of `@platform/contracts/address`, outside every page's first load.
+// kept with the address as the region's name. Part of `@platform/contracts/address` and `@platform/contracts/places`,
+// outside every page's first load.
 
 interface Region {
   code: string;

@@ -5,79 +5,13 @@ import './browser.ts';
 import { z } from 'zod';
 import { AdminListQuery, adminOrdering, adminPage } from './admin.ts';
 import { AdminPrice } from './admin-catalog.ts';
-import { COUNTRY_CODES, CountryCode, isCountryCode } from './countries.ts';
+import { CountryCode } from './countries.ts';
 import { Money } from './money.ts';
+import { COUNTRY_CODES } from './places.ts';
 import { OrderTax } from './tax.ts';
 
 export { COUNTRY_CODES, CountryCode } from './countries.ts';
-
-/** Other names people write for a few countries (lower case, without accents). */
-const COUNTRY_ALIASES: Record<string, string> = {
-  usa: 'US',
-  'united states of america': 'US',
-  uk: 'GB',
-  'great britain': 'GB',
-  england: 'GB',
-  turkey: 'TR',
-  'czech republic': 'CZ',
-  'ivory coast': 'CI',
-  burma: 'MM',
-  myanmar: 'MM',
-  'hong kong': 'HK',
-  macau: 'MO',
-  macao: 'MO',
-  swaziland: 'SZ',
-  'north macedonia': 'MK',
-  macedonia: 'MK',
-  'russian federation': 'RU',
-  'korea, republic of': 'KR',
-  'republic of korea': 'KR',
-  'east timor': 'TL',
-  'cape verde': 'CV',
-  'vatican city': 'VA',
-};
-
-let displayNames: Intl.DisplayNames | undefined;
-
-/** A country's English name ('NP' → 'Nepal'); the code itself for one this runtime cannot name. */
-export function countryName(code: string): string {
-  displayNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-  return displayNames.of(code) ?? code;
-}
-
-/** Lower case, accents and curly apostrophes gone, spaces collapsed: how two spellings of a name are compared. */
-function comparable(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[’`]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
-}
-
-let codesByName: Map<string, string> | undefined;
-
-/**
- * The country a customer wrote, as its code: an ISO 3166-1 alpha-2 code ('np', 'NP') or the country's English name
- * in any case ('Nepal', 'nepal', 'Cote d'Ivoire'); null when it names no country.
- */
-export function findCountryCode(text: string): string | null {
-  const trimmed = text.trim();
-  if (/^[a-z]{2}$/i.test(trimmed) && isCountryCode(trimmed.toUpperCase())) return trimmed.toUpperCase();
-  if (!codesByName) {
-    codesByName = new Map(Object.entries(COUNTRY_ALIASES));
-    for (const code of COUNTRY_CODES) codesByName.set(comparable(countryName(code)), code);
-  }
-  return codesByName.get(comparable(trimmed)) ?? null;
-}
-
-/** The countries as a customer picks one: code and English name, by name. */
-export function countryChoices(): { code: string; name: string }[] {
-  return COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
-    a.name.localeCompare(b.name, 'en'),
-  );
-}
+export { countryChoices, countryName, findCountryCode } from './places.ts';
 
 /** How long delivery takes, as customers read it: '3–7 business days', '1 business day'. */
 export function deliveryEstimateText(minDays: number, maxDays: number): string {

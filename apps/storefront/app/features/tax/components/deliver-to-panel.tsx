@@ -1,7 +1,6 @@
-import { regionLabel, regionNames } from '@platform/contracts/address';
 import { SHOP_CURRENCY } from '@platform/contracts/currency';
+import { countryChoices, regionLabel, regionNames } from '@platform/contracts/places';
 import { closedDestinationMessage } from '@platform/contracts/plain';
-import { countryChoices } from '@platform/contracts/shipping';
 import { useId, useMemo } from 'react';
 
 /** Where the shopper delivers (the destination module's `Destination`, named here so the panel imports nothing of it). */
