@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +49,45 @@ describe('request logs', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(200);
     const lines = entries().filter((entry) => entry.level >= 20);
     expect(lines).toEqual([expect.objectContaining({ level: 20, msg: 'request completed' })]);
+  });
+});
+
+describe('standard output in batches', () => {
+  const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+  /** The lines' numbers as a process logging `count` lines through the server's JSON output printed them. */
+  function printed(count: number, end: 'exit' | 'close' | 'wait'): Promise<number[]> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/log-lines.ts', String(count), end], {
+        cwd: API_ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+      });
+      // Killed without a chance to write anything more: what the timer wrote is all there is.
+      const killer = end === 'wait' ? setTimeout(() => child.kill('SIGKILL'), 1_500) : undefined;
+      child.on('error', reject);
+      child.on('close', () => {
+        clearTimeout(killer);
+        const lines = out.split('\n').filter(Boolean);
+        resolve(lines.map((line) => (JSON.parse(line) as { line: number }).line));
+      });
+    });
+  }
+  const numbers = (count: number) => Array.from({ length: count }, (_, line) => line);
+
+  it('writes every line in order when the process exits at once, after several batches', async () => {
+    expect(await printed(2_000, 'exit')).toEqual(numbers(2_000));
+  });
+
+  it('writes every line in order when the app closes the log, then exits', async () => {
+    expect(await printed(2_000, 'close')).toEqual(numbers(2_000));
+  });
+
+  it("writes a batch smaller than the batch's size within its time, before anything ends the process", async () => {
+    expect(await printed(50, 'wait')).toEqual(numbers(50));
   });
 });
 

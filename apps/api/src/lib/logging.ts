@@ -1,4 +1,5 @@
 // The servers' logs: one line per request, JSON for a log collector or readable text for a person at a terminal.
+import fs from 'node:fs';
 import net from 'node:net';
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import pino from 'pino';
@@ -137,15 +138,31 @@ export function serverLogging(
 /** How long a JSON line may wait in the batch before it is written, ms. */
 const LOG_BATCH_MS = 250;
 
+/** How much of the log (UTF-16 code units: bytes, for the log's ASCII lines) is gathered before it is written. */
+const LOG_BATCH_SIZE = 16_384;
+
 /**
  * Standard output for JSON lines, written asynchronously and in batches (16 KiB, or what came in the last 250 ms)
- * rather than one blocking write per request; pino writes out what is left when the process exits, and the app when
- * it closes (`flushLog`).
+ * rather than one blocking write per request. The lines are gathered here and handed to pino's destination one batch
+ * at a time: given each line, the destination measured the bytes of all it held on every write (6 % of a cached
+ * answer's CPU time at 16 KiB). What is left is written out when the app closes (`flushLog`) or the process exits.
  */
-function batchedStdout() {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 16_384, maxWrite: 65_536 });
+function batchedStdout(): LogStream & { flush(done: (error?: Error) => void): void } {
+  const destination = pino.destination({ dest: 1, sync: false, maxWrite: 65_536 });
+  let lines: string[] = [];
+  let size = 0;
+  const take = (): string => {
+    const text = lines.join('');
+    lines = [];
+    size = 0;
+    return text;
+  };
+  const handOver = () => {
+    if (lines.length > 0) destination.write(take());
+  };
   const timer = setInterval(() => {
     try {
+      handOver();
       destination.flush();
     } catch {
       // Closed (the process is ending): nothing more to write.
@@ -153,7 +170,26 @@ function batchedStdout() {
     }
   }, LOG_BATCH_MS);
   timer.unref();
-  return destination;
+  // After the destination's own exit handler has written what it held (registered when it was made): the newer lines.
+  process.on('exit', () => {
+    if (lines.length === 0) return;
+    try {
+      fs.writeSync(1, take());
+    } catch {
+      // Standard output is gone: nowhere to write.
+    }
+  });
+  return {
+    write(line) {
+      lines.push(line);
+      size += line.length;
+      if (size >= LOG_BATCH_SIZE) handOver();
+    },
+    flush(done) {
+      handOver();
+      destination.flush(done);
+    },
+  };
 }
 
 /** Writes out the log lines still buffered (the asynchronous destination), before the server stops. */
