@@ -179,6 +179,20 @@ describe('writing amounts', () => {
     expect(currencyFacts('JPY').decimals).toBe(0);
   });
 
+  it("keeps each locale's facts apart, and gives the same ones again without working them out anew", () => {
+    const euro = currencyFacts('EUR', 'de-DE');
+    expect(currencyFacts('EUR', 'de-DE')).toBe(euro);
+    expect(Object.isFrozen(euro)).toBe(true);
+    expect(currencyFacts('CAD', 'en-CA').symbol).toBe('$');
+    expect(currencyFacts('CAD', 'en-US').symbol).toBe('CA$');
+    // A locale the runtime does not know falls back to en-US, and is kept under its own name.
+    expect(currencyFacts('CAD', 'not a locale')).toEqual({ symbol: 'CA$', decimals: 2 });
+    // Past the most kept, the facts are worked out again, the same.
+    for (const code of Intl.supportedValuesOf('currency'))
+      for (const locale of ['en-GB', 'fr-FR', 'ja-JP', 'hi-IN']) currencyFacts(code, locale);
+    expect(currencyFacts('EUR', 'de-DE')).toEqual(euro);
+  });
+
   it('knows the currency a country uses', () => {
     expect(currencyOfCountry('DE')).toBe('EUR');
     expect(currencyOfCountry('GB')).toBe('GBP');

@@ -114,8 +114,16 @@ export function isCurrencyCode(code: string): boolean {
   return /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code);
 }
 
+/** Facts already worked out, by locale and code: a number format costs more to build than the rest of a page's settings. */
+const KNOWN_FACTS = new Map<string, Readonly<{ symbol: string; decimals: number }>>();
+/** At most this many kept (locales times currencies); past it, the kept ones are forgotten and worked out again. */
+const KNOWN_FACTS_KEPT = 1_000;
+
 /** A currency's symbol in a locale ("€", "A$", "NPR") and its decimals (2 for EUR, INR and NPR; 0 for JPY). */
-export function currencyFacts(code: string, locale = 'en-US'): { symbol: string; decimals: number } {
+export function currencyFacts(code: string, locale = 'en-US'): Readonly<{ symbol: string; decimals: number }> {
+  const key = `${locale} ${code}`;
+  const known = KNOWN_FACTS.get(key);
+  if (known) return known;
   let format: Intl.NumberFormat;
   try {
     format = new Intl.NumberFormat(locale, { style: 'currency', currency: code });
@@ -123,7 +131,10 @@ export function currencyFacts(code: string, locale = 'en-US'): { symbol: string;
     format = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
   }
   const symbol = format.formatToParts(0).find((part) => part.type === 'currency')?.value ?? code;
-  return { symbol, decimals: format.resolvedOptions().maximumFractionDigits ?? 2 };
+  const facts = Object.freeze({ symbol, decimals: format.resolvedOptions().maximumFractionDigits ?? 2 });
+  if (KNOWN_FACTS.size >= KNOWN_FACTS_KEPT) KNOWN_FACTS.clear();
+  KNOWN_FACTS.set(key, facts);
+  return facts;
 }
 
 // The currency each country uses (ISO 4217 by ISO 3166), grouped by currency: where a shopper delivers suggests the
