@@ -88,13 +88,25 @@ test('a shopper delivering to Germany reads prices in euros from the product pag
   await expect(page.getByLabel('Currency')).toHaveValue('EUR');
   await expect(page.locator('.cart-row__total')).toHaveText([approx(gross, euro)]);
 
-  // At checkout, the figures charged in US dollars, and the charge said in words before the order is placed.
+  // At checkout, the figures charged in US dollars, and the charge said in words before the order is placed: once
+  // Germany's quote has come (held back a moment here), never the cart's total without Germany's shipping.
+  let answerQuote = () => {};
+  const held = new Promise<void>((resolve) => {
+    answerQuote = resolve;
+  });
+  await page.route(/\/api\/orders\/shipping-quote\//, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('Germany');
   const total = summary(page).locator('.totals__grand dd');
+  const charge = page.locator('.checkout__currency');
+  await expect(total).toHaveText('Calculating…');
+  await expect(charge).toHaveCount(0);
+  answerQuote();
   await expect(total).toHaveText(/^\$\d+\.\d{2}$/);
   const dollars = ((await total.textContent()) ?? '').replace('$', '');
-  const charge = page.locator('.checkout__currency');
   await expect(charge).toHaveText(
     `Your payment is charged in US dollars: $${dollars}. The amount in EUR, ${approx(dollars, euro)}, is a guide at the shop's rate.`,
   );

@@ -310,12 +310,13 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
               View Your Order
             </Link>
           )}
-          {/* Before the order is placed, what it is charged in, when prices were shown in another currency. */}
-          {shown.currency && total !== null && (
+          {/* Before the order is placed, what it is charged in, when prices were shown in another currency: once the
+              destination is quoted, as the total then is the order's. */}
+          {shown.currency && quote.kind === 'quoted' && (
             <p className="checkout__currency">
-              Your payment is charged in US dollars: <strong>{format.price(total)}</strong>. The amount in{' '}
-              {shown.currency.code}, <span className="checkout__converted">{shown.price(total)}</span>, is a guide at
-              the shop's rate.
+              Your payment is charged in US dollars: <strong>{format.price(quote.quote.total)}</strong>. The amount in{' '}
+              {shown.currency.code}, <span className="checkout__converted">{shown.price(quote.quote.total)}</span>, is a
+              guide at the shop's rate.
             </p>
           )}
           {/* Where the summary is below the form (a phone), what the order costs shows right above its button. */}
