@@ -99,7 +99,10 @@ test('shipping is quoted for the chosen country, and the order, its confirmation
   await expect(summaryRow(page, 'Shipping')).toHaveText('Calculating…');
   await expect(summaryRow(page, 'Total')).toHaveText('Calculating…');
   await expect(page.locator('.checkout__total strong')).toHaveText('Calculating…');
+  // Nor may the order be placed meanwhile: it is placed with its total in view.
+  await expect(page.getByRole('button', { name: 'Place Order' })).toBeDisabled();
   answerQuote();
+  await expect(page.getByRole('button', { name: 'Place Order' })).toBeEnabled();
   // Priced again for Germany: the line, the subtotal and the shipping with their VAT, which a row shows.
   const germany = await taxView(request, 'DE');
   const gross = germany.shown(product.price);

@@ -324,7 +324,12 @@ export function CheckoutView({ cart, onBack, onOrderPlaced }: CheckoutViewProps)
             <span>Total</span>
             <strong>{totalText(total, quote, format.price)}</strong>
           </p>
-          <button type="submit" className="button button--primary checkout__submit" disabled={status !== 'idle'}>
+          {/* Not while the destination's quote is asked: an order is placed with its total in view. */}
+          <button
+            type="submit"
+            className="button button--primary checkout__submit"
+            disabled={status !== 'idle' || quote.kind === 'loading'}
+          >
             {status === 'placing' ? 'Placing Order...' : 'Place Order'}
           </button>
         </form>
