@@ -13,6 +13,7 @@ import {
   escapeRegExp,
   expectOnPath,
   fillAddress,
+  holdShippingQuote,
   hydrated,
   openPage,
   signIn,
@@ -90,14 +91,7 @@ test('a shopper delivering to Germany reads prices in euros from the product pag
 
   // At checkout, the figures charged in US dollars, and the charge said in words before the order is placed: once
   // Germany's quote has come (held back a moment here), never the cart's total without Germany's shipping.
-  let answerQuote = () => {};
-  const held = new Promise<void>((resolve) => {
-    answerQuote = resolve;
-  });
-  await page.route(/\/api\/orders\/shipping-quote\//, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const answerQuote = await holdShippingQuote(page);
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('Germany');
   const total = summary(page).locator('.totals__grand dd');

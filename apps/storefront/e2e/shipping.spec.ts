@@ -7,6 +7,7 @@ import {
   customerWithItemUnder,
   escapeRegExp,
   expectOnPath,
+  holdShippingQuote,
   newCustomer,
   openPage,
   signIn,
@@ -84,14 +85,7 @@ test('shipping is quoted for the chosen country, and the order, its confirmation
 
   // Another destination, by keyboard: the first match is picked with Enter. Its quote is held back a moment: until it
   // answers, no total is said (the cart's would leave Germany's shipping out of what is charged).
-  let answerQuote = () => {};
-  const held = new Promise<void>((resolve) => {
-    answerQuote = resolve;
-  });
-  await page.route(/\/api\/orders\/shipping-quote\/\?country=DE/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const answerQuote = await holdShippingQuote(page, /\/api\/orders\/shipping-quote\/\?country=DE/);
   await country.fill('germ');
   await expect(page.getByRole('option', { name: 'Germany' })).toHaveAttribute('aria-selected', 'true');
   await country.press('Enter');

@@ -91,6 +91,22 @@ export async function stubCategories(page: Page, body: unknown, release: Promise
   });
 }
 
+/**
+ * Holds back the page's shipping quotes whose address matches `url` until the returned function is called: what the
+ * checkout shows while a destination is being quoted.
+ */
+export async function holdShippingQuote(page: Page, url = /\/api\/orders\/shipping-quote\//): Promise<() => void> {
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => answer();
+}
+
 export async function expectOnPath(page: Page, pathAndQuery: string) {
   await expect(page).toHaveURL((url) => url.pathname + url.search === pathAndQuery);
 }
