@@ -129,6 +129,33 @@ describe('row-level security', () => {
     expect(await Promise.all(order.map((handle, step) => seenBy(handle, step)))).toEqual(expected);
   });
 
+  it("reads each shop's own rows through a statement prepared once per shop handle, in turn, at once and in a transaction", async () => {
+    let builds = 0;
+    const namesOf = (scope: TenantScope) =>
+      scope
+        .prepared('test_product_names', (shop) => {
+          builds += 1;
+          return shop.db.select({ tenantId: products.tenantId }).from(products).where(shop.where(products));
+        })
+        .execute();
+    const [a, b] = [t.scope(shopA), t.scope(shopB)];
+    // Built once per shop handle (a scope made again for the shop has the same handle), once more for the other shop.
+    await namesOf(a);
+    await namesOf(a);
+    await namesOf(t.scope(shopA));
+    expect(builds).toBe(1);
+    await namesOf(b);
+    expect(builds).toBe(2);
+    const seen = async (scope: TenantScope) => [...new Set((await namesOf(scope)).map((row) => row.tenantId))];
+    const order = Array.from({ length: 20 }, (_, step) => (step % 3 === 1 ? b : a));
+    const expected = order.map((scope) => [scope.tenantId]);
+    const inTurn = [];
+    for (const scope of order) inTurn.push(await seen(scope));
+    expect(inTurn).toEqual(expected);
+    expect(await Promise.all(order.map(seen))).toEqual(expected);
+    expect(await b.transaction((tx) => seen(tx))).toEqual([shopB.id]);
+  });
+
   it("gives the catalog search's index functions (migration 0061) the ids of the transaction's shop only", async () => {
     // Both shops' products are named "Product N"; each function reads past the policy and names the shop itself.
     const ids = async (db: Database['db']) => {

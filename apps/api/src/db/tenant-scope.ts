@@ -5,6 +5,9 @@ import { type Db, tenantHandle } from './client.ts';
 /** A table owned by a tenant: it has a non-null `tenant_id` leading its keys. */
 export type TenantTable = PgTable & { tenantId: PgColumn };
 
+/** The statements prepared on each shop handle, by name (`TenantScope.prepared`). */
+const preparedStatements = new WeakMap<Db, Map<string, unknown>>();
+
 /**
  * The only door to tenant-owned data. Repositories are built from a scope, never from the raw database,
  * so a query cannot be written without the tenant at hand; `where` and `values` put it in every statement.
@@ -39,6 +42,27 @@ export class TenantScope {
   async rows<T>(query: SQL): Promise<T[]> {
     const result = (await this.db.execute(query)) as unknown as { rows?: T[] } | T[];
     return Array.isArray(result) ? result : (result.rows ?? []);
+  }
+
+  /**
+   * The statement `build` makes, prepared as `name`, built once per shop handle: composing a statement with Drizzle
+   * costs more than running a small one, and prepared by name PostgreSQL parses and plans it once per connection.
+   * Its text must be the same for every shop (the shop's id a parameter, as `where` gives it) and for every call of
+   * that name; what varies goes in as placeholders (`sql.placeholder`). Kept for the shops' handles the database
+   * keeps; inside a transaction, for that transaction.
+   */
+  prepared<P>(name: string, build: (scope: TenantScope) => { prepare(name: string): P }): P {
+    let statements = preparedStatements.get(this.db);
+    if (!statements) {
+      statements = new Map();
+      preparedStatements.set(this.db, statements);
+    }
+    let statement = statements.get(name) as P | undefined;
+    if (statement === undefined) {
+      statement = build(this).prepare(name);
+      statements.set(name, statement);
+    }
+    return statement;
   }
 
   /** Runs `fn` in one database transaction, with a scope bound to it. */

@@ -7,12 +7,16 @@ export type DisplayCurrencyRow = typeof displayCurrencies.$inferSelect;
 export type DisplayCurrencyValues = Pick<DisplayCurrencyRow, 'code' | 'rateMicros' | 'rounding' | 'rateDate'>;
 
 /** The shop's display currencies, in its order. */
+// Read for every page a shop renders (its public settings): prepared once per shop handle.
 export async function listDisplayCurrencies(scope: TenantScope): Promise<DisplayCurrencyRow[]> {
-  return scope.db
-    .select()
-    .from(displayCurrencies)
-    .where(scope.where(displayCurrencies))
-    .orderBy(asc(displayCurrencies.position), asc(displayCurrencies.code));
+  const statement = scope.prepared('currencies_display', (shop) =>
+    shop.db
+      .select()
+      .from(displayCurrencies)
+      .where(shop.where(displayCurrencies))
+      .orderBy(asc(displayCurrencies.position), asc(displayCurrencies.code)),
+  );
+  return statement.execute();
 }
 
 /** One display currency of the shop by its code; null when the shop does not list it. */

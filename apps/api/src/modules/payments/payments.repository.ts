@@ -9,8 +9,12 @@ export type NewPayment = Omit<typeof payments.$inferInsert, 'tenantId' | 'id'>;
 export type PaymentChanges = Partial<Omit<PaymentRow, 'tenantId' | 'id' | 'uuid' | 'orderId' | 'createdAt'>>;
 export type NewPaymentEvent = Omit<typeof paymentEvents.$inferInsert, 'tenantId' | 'id' | 'createdAt'>;
 
+// Read for every page a shop renders (its public settings say whether it is in test mode): prepared once per shop handle.
 export async function findPaymentSettings(scope: TenantScope): Promise<PaymentSettingsRow | null> {
-  const [row] = await scope.db.select().from(paymentSettings).where(scope.where(paymentSettings)).limit(1);
+  const statement = scope.prepared('payments_settings', (shop) =>
+    shop.db.select().from(paymentSettings).where(shop.where(paymentSettings)).limit(1),
+  );
+  const [row] = await statement.execute();
   return row ?? null;
 }
 

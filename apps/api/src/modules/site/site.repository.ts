@@ -7,17 +7,24 @@ export type CoreValueRow = typeof coreValues.$inferSelect;
 export type HomePageRow = typeof homePages.$inferSelect;
 export type HomePageValues = Omit<HomePageRow, 'tenantId' | 'updatedAt'>;
 
+// Read for every page a shop renders (its public settings): prepared once per shop handle.
 export async function findSettings(scope: TenantScope): Promise<SiteSettingsRow | null> {
-  const [row] = await scope.db.select().from(siteSettings).where(scope.where(siteSettings)).limit(1);
+  const statement = scope.prepared('site_settings', (shop) =>
+    shop.db.select().from(siteSettings).where(shop.where(siteSettings)).limit(1),
+  );
+  const [row] = await statement.execute();
   return row ?? null;
 }
 
 export async function listCoreValues(scope: TenantScope): Promise<CoreValueRow[]> {
-  return scope.db
-    .select()
-    .from(coreValues)
-    .where(scope.where(coreValues))
-    .orderBy(asc(coreValues.position), asc(coreValues.id));
+  const statement = scope.prepared('site_core_values', (shop) =>
+    shop.db
+      .select()
+      .from(coreValues)
+      .where(shop.where(coreValues))
+      .orderBy(asc(coreValues.position), asc(coreValues.id)),
+  );
+  return statement.execute();
 }
 
 export async function upsertSettings(

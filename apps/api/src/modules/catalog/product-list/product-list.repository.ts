@@ -277,16 +277,11 @@ function pageStatement(scope: TenantScope, filter: ConditionFilter, sort: Produc
     .orderBy(...order);
 }
 
-type PageStatement = ReturnType<ReturnType<typeof pageStatement>['prepare']>;
-
 /**
- * A list's statements without a search or an option filter, prepared once per shop handle and shape (its order and
- * which filters it has; their values are parameters): composing one costs more than running it, and prepared by
- * name, PostgreSQL parses and plans it once per connection too. Its text is the same for every shop.
+ * The filters' values a prepared page statement takes, by placeholder; null when the filter has no such shape. A list
+ * without a search or an option filter is prepared once per shop handle and shape (its order and which filters it
+ * has: `TenantScope.prepared`).
  */
-const pageStatements = new WeakMap<TenantScope['db'], Map<string, PageStatement>>();
-
-/** The filters' values a prepared page statement takes, by placeholder; null when the filter has no such shape. */
 function shapeOf(filter: ProductFilter, sort: ProductSort): { shape: string; bound: ConditionFilter } | null {
   if (filter.search || filter.options?.length) return null;
   const bound: ConditionFilter = {
@@ -318,16 +313,9 @@ export async function listProductPage(
   const shaped = counted ? null : shapeOf(filter, sort);
   let rows: (ProductSummaryRow & { total: number | null })[];
   if (shaped) {
-    let statements = pageStatements.get(scope.db);
-    if (!statements) {
-      statements = new Map();
-      pageStatements.set(scope.db, statements);
-    }
-    let statement = statements.get(shaped.shape);
-    if (!statement) {
-      statement = pageStatement(scope, shaped.bound, sort, false).prepare(`catalog_list_${shaped.shape}`);
-      statements.set(shaped.shape, statement);
-    }
+    const statement = scope.prepared(`catalog_list_${shaped.shape}`, (shop) =>
+      pageStatement(shop, shaped.bound, sort, false),
+    );
     rows = await statement.execute({
       limit: page.limit,
       offset: page.offset,

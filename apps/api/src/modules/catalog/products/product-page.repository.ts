@@ -103,32 +103,14 @@ function productPageStatement(scope: TenantScope, reviews: ProductPageColumn) {
     .innerJoin(categories, and(eq(categories.tenantId, products.tenantId), eq(categories.id, products.categoryId)))
     .leftJoin(image, eq(image.id, products.mainImageId))
     .where(scope.where(products, eq(products.isActive, true), eq(products.slug, sql.placeholder('slug'))))
-    .limit(1)
-    .prepare('catalog_product_page');
+    .limit(1);
 }
-
-type ProductPageStatement = ReturnType<typeof productPageStatement>;
-
-/**
- * The product page's statements, built once per shop handle (handles are kept per shop, a transaction's is its own)
- * and per reviews column: composing it from the media and reviews modules' fragments costs more than running it.
- * Prepared by name, PostgreSQL parses and plans it once per connection too; its text is the same for every shop,
- * whose id is a parameter.
- */
-const productPageStatements = new WeakMap<ProductPageColumn, WeakMap<TenantScope['db'], ProductPageStatement>>();
 
 /** An active product with its long description, images, attributes and reviews, in one statement. */
 export async function findActiveProductBySlug(scope: TenantScope, slug: string, reviews: ProductPageColumn) {
-  let forColumn = productPageStatements.get(reviews);
-  if (!forColumn) {
-    forColumn = new WeakMap();
-    productPageStatements.set(reviews, forColumn);
-  }
-  let statement = forColumn.get(scope.db);
-  if (!statement) {
-    statement = productPageStatement(scope, reviews);
-    forColumn.set(scope.db, statement);
-  }
+  // Composing it from the media and reviews modules' fragments costs more than running it: built once per shop
+  // handle (the reviews module's column is the same for every page).
+  const statement = scope.prepared('catalog_product_page', (shop) => productPageStatement(shop, reviews));
   const [row] = await statement.execute({ slug });
   return row ?? null;
 }
