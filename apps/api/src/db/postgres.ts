@@ -60,10 +60,16 @@ class ShopPool {
   }
 }
 
-/** A pooled connection of one shop, for one transaction: the shop is set together with `begin`. */
+/**
+ * A pooled connection of one shop, for one transaction: the shop is set together with `begin`. Statements a
+ * transaction sends at once (a `Promise.all` of reads) go to the connection one after another, each once the one
+ * before has answered: node-postgres queues them itself today but warns that it will refuse to (pg 9).
+ */
 class ShopClient {
   private begun = false;
   private released = false;
+  /** Settles when the last statement sent has answered (whether it failed or not). */
+  private previous: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly client: pg.PoolClient,
@@ -71,19 +77,26 @@ class ShopClient {
   ) {}
 
   query(config: pg.QueryConfig | string, values?: unknown[]): Promise<unknown> {
-    if (this.begun) return this.client.query(config, values);
+    if (this.begun) {
+      const send = () => this.client.query(config, values);
+      const answer = this.previous.then(send, send);
+      this.previous = answer.catch(() => undefined);
+      return answer;
+    }
     const text = typeof config === 'string' ? config : config.text;
     // NOTE: Drizzle opens a transaction with `begin` first thing on the client it takes; anything else would run
     // without the shop, so it is refused rather than sent.
     if (!/^begin\b/i.test(text)) throw new Error(`a shop's transaction must begin first, not with: ${text}`);
     this.begun = true;
-    return this.client.query(`${text}; select ${this.setting}`).catch((error: unknown) => {
+    const begun = this.client.query(`${text}; select ${this.setting}`).catch((error: unknown) => {
       // NOTE: Drizzle sends `begin` before the try whose `finally` gives the connection back: a `begin` that fails
       // (the connection cut at that moment) would hold it from the pool for good, and the pool's end would wait
       // for it. It goes back here, broken, and Drizzle's own release (if it comes) is then a no-op.
       this.release(error instanceof Error ? error : true);
       throw error;
     });
+    this.previous = begun.catch(() => undefined);
+    return begun;
   }
 
   release(destroy?: boolean | Error): void {

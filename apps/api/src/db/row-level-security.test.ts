@@ -156,6 +156,36 @@ describe('row-level security', () => {
     expect(await b.transaction((tx) => seen(tx))).toEqual([shopB.id]);
   });
 
+  it("answers a transaction's statements sent at once, one after another, each its own, without the driver's warning", async () => {
+    const warnings: string[] = [];
+    const listen = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', listen);
+    try {
+      const scope = t.scope(shopA);
+      const answers = await scope.transaction((tx) =>
+        Promise.all([
+          tx.rows<{ n: number }>(sql`select pg_sleep(0.02), 1 as n`),
+          tx.rows<{ n: number }>(sql`select 2 as n`),
+          tx.rows<{ tenant_id: number }>(sql`select distinct tenant_id from products`),
+        ]),
+      );
+      expect(answers.map((rows) => Number(Object.values(rows[0] ?? {}).at(-1)))).toEqual([1, 2, shopA.id]);
+      // A statement that fails among them fails the transaction, and every statement still gets its answer.
+      const settled = scope.transaction((tx) =>
+        Promise.allSettled([tx.rows(sql`select 1 / 0`), tx.rows(sql`select 3 as n`)]).then((outcomes) => {
+          if (outcomes.some((outcome) => outcome.status === 'rejected')) throw new Error('a statement failed');
+          return outcomes;
+        }),
+      );
+      await expect(settled).rejects.toThrow('a statement failed');
+      expect(await scope.transaction((tx) => tx.rows<{ n: number }>(sql`select 4 as n`))).toEqual([{ n: 4 }]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((message) => message.includes('client.query()'))).toEqual([]);
+    } finally {
+      process.off('warning', listen);
+    }
+  });
+
   it("gives the catalog search's index functions (migration 0061) the ids of the transaction's shop only", async () => {
     // Both shops' products are named "Product N"; each function reads past the policy and names the shop itself.
     const ids = async (db: Database['db']) => {
