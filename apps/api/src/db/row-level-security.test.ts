@@ -1,6 +1,7 @@
 // Row-level security behind the tenant scope (migration 0050): statements that deliberately leave out their tenant
 // filter, through the application's own connections, see and change nothing of another shop.
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createCustomer, createProduct } from '../../test/builders.ts';
@@ -157,8 +158,22 @@ describe('row-level security', () => {
   });
 
   it("answers a transaction's statements sent at once, one after another, each its own, without the driver's warning", async () => {
+    // node-postgres warns (once per process) when a query is sent while its connection runs another, and pg 9 refuses
+    // it: every query given to a connection is counted until it answers.
     const warnings: string[] = [];
     const listen = (warning: Error) => warnings.push(warning.message);
+    const pending = new WeakMap<object, number>();
+    let mostAtOnce = 0;
+    const send = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const count = (pending.get(this) ?? 0) + 1;
+      pending.set(this, count);
+      mostAtOnce = Math.max(mostAtOnce, count);
+      const answered = () => pending.set(this, (pending.get(this) ?? 1) - 1);
+      const answer = (send as (...given: unknown[]) => unknown).apply(this, args);
+      if (answer instanceof Promise) answer.then(answered, answered);
+      return answer;
+    } as typeof send;
     process.on('warning', listen);
     try {
       const scope = t.scope(shopA);
@@ -179,9 +194,12 @@ describe('row-level security', () => {
       );
       await expect(settled).rejects.toThrow('a statement failed');
       expect(await scope.transaction((tx) => tx.rows<{ n: number }>(sql`select 4 as n`))).toEqual([{ n: 4 }]);
+      // One at a time on PostgreSQL's connections (PGlite, in process, has none).
+      expect(mostAtOnce).toBeLessThanOrEqual(1);
       await new Promise((resolve) => setImmediate(resolve));
       expect(warnings.filter((message) => message.includes('client.query()'))).toEqual([]);
     } finally {
+      pg.Client.prototype.query = send;
       process.off('warning', listen);
     }
   });
