@@ -6,8 +6,7 @@ export type CurrencySettingsRow = typeof currencySettings.$inferSelect;
 export type DisplayCurrencyRow = typeof displayCurrencies.$inferSelect;
 export type DisplayCurrencyValues = Pick<DisplayCurrencyRow, 'code' | 'rateMicros' | 'rounding' | 'rateDate'>;
 
-/** The shop's display currencies, in its order. */
-// Read for every page a shop renders (its public settings): prepared once per shop handle.
+/** The shop's display currencies, in its order. Read for every page a shop renders (its public settings): prepared. */
 export async function listDisplayCurrencies(scope: TenantScope): Promise<DisplayCurrencyRow[]> {
   const statement = scope.prepared('currencies_display', (shop) =>
     shop.db

@@ -9,7 +9,7 @@ export type NewPayment = Omit<typeof payments.$inferInsert, 'tenantId' | 'id'>;
 export type PaymentChanges = Partial<Omit<PaymentRow, 'tenantId' | 'id' | 'uuid' | 'orderId' | 'createdAt'>>;
 export type NewPaymentEvent = Omit<typeof paymentEvents.$inferInsert, 'tenantId' | 'id' | 'createdAt'>;
 
-// Read for every page a shop renders (its public settings say whether it is in test mode): prepared once per shop handle.
+/** The shop's payment settings. Read for every page a shop renders (whether it is in test mode): prepared. */
 export async function findPaymentSettings(scope: TenantScope): Promise<PaymentSettingsRow | null> {
   const statement = scope.prepared('payments_settings', (shop) =>
     shop.db.select().from(paymentSettings).where(shop.where(paymentSettings)).limit(1),

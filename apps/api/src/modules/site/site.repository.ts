@@ -7,7 +7,7 @@ export type CoreValueRow = typeof coreValues.$inferSelect;
 export type HomePageRow = typeof homePages.$inferSelect;
 export type HomePageValues = Omit<HomePageRow, 'tenantId' | 'updatedAt'>;
 
-// Read for every page a shop renders (its public settings): prepared once per shop handle.
+/** The shop's site settings. Read for every page a shop renders (its public settings): prepared. */
 export async function findSettings(scope: TenantScope): Promise<SiteSettingsRow | null> {
   const statement = scope.prepared('site_settings', (shop) =>
     shop.db.select().from(siteSettings).where(shop.where(siteSettings)).limit(1),
@@ -16,6 +16,7 @@ export async function findSettings(scope: TenantScope): Promise<SiteSettingsRow 
   return row ?? null;
 }
 
+/** The company's core values, in their order. Read for every page a shop renders (its public settings): prepared. */
 export async function listCoreValues(scope: TenantScope): Promise<CoreValueRow[]> {
   const statement = scope.prepared('site_core_values', (shop) =>
     shop.db
