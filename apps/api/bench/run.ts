@@ -34,7 +34,7 @@ import {
   type Target,
 } from './cases.ts';
 import { type BenchData, prepareData } from './data.ts';
-import { checkOnce, type Figures, measure } from './measure.ts';
+import { BROWSER_ACCEPT_ENCODING, checkOnce, type Figures, measure } from './measure.ts';
 import { assertProductionBuild, type RunningServer, startBareEntry, startBareServer, startServer } from './server.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 2);
@@ -421,7 +421,7 @@ async function main() {
 Produced by \`npm run bench\` (apps/api/bench/run.ts; it builds first): the production build of the shop
 (apps/storefront/dist/main.js: the API with the storefront server registered on it, one process) listens on
 loopback, started with \`npm start\`'s command (\`node --enable-source-maps\`, scripts/lib/server-command.mjs, and its
-settings); autocannon, in the benchmark's own process, sends each request with ${'`accept-encoding: br, gzip`'} at
+settings); autocannon, in the benchmark's own process, sends each request with \`accept-encoding: ${BROWSER_ACCEPT_ENCODING}\` (Chromium's) at
 the given number of concurrent connections for ${DURATION_SECONDS} s (after ${WARMUP_SECONDS} s of warm-up at 10
 connections; the order case sends a fixed number of requests instead, since each uses up a cart). The server runs
 with the production configuration, except that rate limits are off; it logs at its default level (a line per
