@@ -16,17 +16,23 @@ export interface ShopOriginsOptions {
   onLookupError?: (error: unknown, token: string) => void;
 }
 
+/** A shop's public origin and its host name (read once, not on every request). */
+export interface ShopOrigin {
+  origin: string;
+  hostname: string;
+}
+
 /**
  * A shop's public origin, as the platform configures it (its public settings' `site_url`: its primary domain, else
  * `PUBLIC_URL`, else `http://localhost:PORT`), kept a minute per shop; null when it cannot be read.
  */
-export function createShopOrigins(options: ShopOriginsOptions): (token: string) => Promise<string | null> {
+export function createShopOrigins(options: ShopOriginsOptions): (token: string) => Promise<ShopOrigin | null> {
   const ttlMs = options.ttlMs ?? 60_000;
   const now = options.now ?? Date.now;
   const baseUrl = options.apiBaseUrl.replace(/\/$/, '');
-  const kept = new Map<string, { origin: string | null; expiresAt: number }>();
+  const kept = new Map<string, { origin: ShopOrigin | null; expiresAt: number }>();
 
-  async function lookUp(token: string): Promise<string | null> {
+  async function lookUp(token: string): Promise<ShopOrigin | null> {
     try {
       const response = await options.apiFetch(`${baseUrl}/pages/settings/public/`, {
         headers: { Accept: 'application/json', 'X-Tenant-Token': token },
@@ -36,7 +42,8 @@ export function createShopOrigins(options: ShopOriginsOptions): (token: string) 
       if (response.status === 403 || response.status === 404) return null;
       if (!response.ok) throw new Error(`The shop's settings answered ${response.status}.`);
       // Only the address is read: a field the settings gain later never stops the look-up.
-      return new URL(SiteSettings.pick({ site_url: true }).parse(JSON.parse(text)).site_url).origin;
+      const url = new URL(SiteSettings.pick({ site_url: true }).parse(JSON.parse(text)).site_url);
+      return { origin: url.origin, hostname: url.hostname };
     } catch (error) {
       options.onLookupError?.(error, token);
       return null;
@@ -55,7 +62,7 @@ export function createShopOrigins(options: ShopOriginsOptions): (token: string) 
 
 export interface CanonicalHostOptions {
   shopOf: (host: string | undefined) => Promise<HostShop>;
-  originOf: (token: string) => Promise<string | null>;
+  originOf: (token: string) => Promise<ShopOrigin | null>;
 }
 
 /**
@@ -72,8 +79,12 @@ export function canonicalHost(options: CanonicalHostOptions) {
     if (!hostname) return;
     const shop = await options.shopOf(request.host);
     if (shop.ownHost) return;
-    const origin = await options.originOf(shop.token);
-    if (!origin || new URL(origin).hostname === hostname) return;
-    return reply.code(301).header('location', `${origin}${request.url}`).header('cache-control', 'no-store').send();
+    const shopOrigin = await options.originOf(shop.token);
+    if (!shopOrigin || shopOrigin.hostname === hostname) return;
+    return reply
+      .code(301)
+      .header('location', `${shopOrigin.origin}${request.url}`)
+      .header('cache-control', 'no-store')
+      .send();
   };
 }

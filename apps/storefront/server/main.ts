@@ -53,7 +53,7 @@ async function announce(
   accounts: DemoAccount[] = [],
 ) {
   const configured = await createShopOrigins({ apiBaseUrl, apiFetch })(config.STOREFRONT_TENANT_TOKEN);
-  const origin = configured ?? new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).origin;
+  const origin = configured?.origin ?? new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).origin;
   app.log.info(startBanner(origin, accounts));
 }
 

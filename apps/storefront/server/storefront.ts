@@ -81,8 +81,7 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
       nonce ??= randomBytes(16).toString('base64');
       return nonce;
     };
-    const controller = new AbortController();
-    const renderPage = (method: string, address = url, apiFetch = options.apiFetch) => {
+    const renderPage = (method: string, address: URL, apiFetch: typeof fetch, signal?: AbortSignal) => {
       const context = createLoadContext({
         tenantToken,
         apiBaseUrl: options.apiBaseUrl,
@@ -94,7 +93,7 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
       const webRequest = new Request(address, {
         method,
         headers: toHeaders(request.headers),
-        signal: controller.signal,
+        ...(signal ? { signal } : {}),
         ...(method === 'GET' || method === 'HEAD'
           ? {}
           : { body: JSON.stringify(request.body ?? null), duplex: 'half' }),
@@ -114,8 +113,10 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
       });
       return sendPage(request, reply, answer, state);
     }
+    // A page for this request only stops rendering when its visitor goes (a kept one is rendered for everyone).
+    const controller = new AbortController();
     reply.raw.once('close', () => controller.abort());
-    const response = await renderPage(request.method);
+    const response = await renderPage(request.method, url, options.apiFetch, controller.signal);
     reply.status(response.status).header('cache-control', 'private, no-cache');
     for (const [name, value] of response.headers) {
       if (name === 'set-cookie') continue;
