@@ -15,7 +15,7 @@ import {
 } from '@platform/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { productListHref, readProductListQuery } from '../app/features/catalog/product-list.ts';
-import { variantParam } from '../app/features/catalog/variant-choice.ts';
+import { variantParam } from '../app/features/catalog/variant-param.ts';
 
 /** The public pages (catalog, blog, content): never the cart, checkout, account, sign-in or payment pages. */
 const PUBLIC_PAGE =

@@ -1,35 +1,32 @@
 import type { Product, Review } from '@platform/contracts';
 import { averageRating, madeToOrderText } from '@platform/contracts/plain';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Await, data, Link, redirect, useLocation, useNavigate } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
 import { picturePreload } from '../components/picture.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { keepProduct, PRODUCT_FRESH_MS, productQuery, productQueryKey } from '../features/catalog/api/product-query.ts';
-import { fetchProductAnswer, type ProductAnswer } from '../features/catalog/api/products.ts';
 import { GALLERY_SIZES, galleryImages } from '../features/catalog/pictures.ts';
 import { productData } from '../features/catalog/product-data.ts';
-import { type ProductMove, productAt, productMoveOf } from '../features/catalog/product-move.ts';
+import { loadProduct, type ProductData, productAt, readProduct } from '../features/catalog/product-move.ts';
 import {
-  customizationOf,
   initialSelection,
   matchVariant,
-  missingField,
-  valueState,
+  type Selection,
   variantAttributes,
   variantDescription,
   variantImageAlts,
   variantImageOrder,
-  variantParam,
   variantPath,
 } from '../features/catalog/variant-choice.ts';
 import { useSiteSettings } from '../features/site/site-settings.tsx';
 // The destination's styles with the page: the select itself loads after the page's first load.
 import '../features/tax/components/deliver-to.css';
+import { variantParam } from '../features/catalog/variant-param.ts';
 import { useShownPrices } from '../features/tax/destination.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
-import { ApiError, errorText } from '../lib/api-client.ts';
 import { browserQueryClient } from '../lib/query-client.ts';
 import { breadcrumbs, categoryTrail, pageMeta, privatePageMeta, rootData } from '../lib/seo.ts';
 import { splitComponent } from '../lib/split-component.tsx';
@@ -41,6 +38,13 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: catalogStylesHref },
   { rel: 'stylesheet', href: productDetailStylesHref },
 ];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  // On the server the page waits for the product, so that its HTML carries it.
+  const result = await readProduct(apiFromContext(context), params.slug);
+  if (result.moved) throw redirect(variantPath(result.moved.slug, result.moved.variant), 301);
+  return data({ result }, { status: result.product ? 200 : result.status === 404 ? 404 : 502 });
+}
 
 // The pickers of a product sold in options, the gallery, the cart button and the reviews: outside the page's first
 // load; the server renders them in the page's HTML (the pickers too: no jump when they come), and their server markup
@@ -66,50 +70,28 @@ const ProductReviews = splitComponent(
   async () => (await import('../features/catalog/components/reviews.tsx')).ProductReviews,
 );
 
-/** `moved`: the address is an old one of a product merged into another (decision 018); the page goes there. */
-type ProductData =
-  | { product: Product; error: null; moved: ProductMove | null }
-  | { product: null; error: string; status: number; moved: ProductMove | null };
-
-async function loadProduct(slug: string, answer: Promise<ProductAnswer>): Promise<ProductData> {
-  try {
-    return { ...productAt(slug, await answer), error: null };
-  } catch (error) {
-    const status = error instanceof ApiError ? error.status : 500;
-    const moved = error instanceof ApiError ? productMoveOf(error.status, error.body) : null;
-    const text = errorText(error, 'Failed to load product details.', { byStatus: { 404: 'Product not found.' } });
-    return { product: null, error: text, status, moved };
-  }
-}
-
-// A moved product already answered, for the page at its own address to show without asking again.
-const movedProducts = new Map<string, Product>();
-
-export async function loader({ params, context }: Route.LoaderArgs) {
-  // On the server the page waits for the product, so that its HTML carries it.
-  const result: ProductData | Promise<ProductData> = await loadProduct(
-    params.slug,
-    fetchProductAnswer(apiFromContext(context), params.slug),
-  );
-  if (result.moved) throw redirect(variantPath(result.moved.slug, result.moved.variant), 301);
-  return data({ result }, { status: result.product ? 200 : result.status === 404 ? 404 : 502 });
+/**
+ * Settles when the parts above have their code: the client loader waits for them, so that a page the app goes to
+ * shows whole. NOTE: by their modules, not through the split components: React Router loads the client loader apart
+ * from the page's first load only when it shares nothing with the page's component (a module both imported would be
+ * a chunk of its own in that first load).
+ */
+function productPartsLoaded(): Promise<unknown> {
+  return Promise.all([
+    import('../features/catalog/components/variant-options.tsx'),
+    import('../features/catalog/components/product-gallery.tsx'),
+    import('../features/catalog/components/add-to-cart.tsx'),
+    import('../features/catalog/components/reviews.tsx'),
+    import('../features/catalog/components/star-rating.tsx'),
+    import('../features/tax/components/deliver-to.tsx'),
+  ]);
 }
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  const moved = movedProducts.get(params.slug);
-  movedProducts.delete(params.slug);
-  if (moved) return { result: { product: moved, error: null, moved: null } as ProductData };
   const client = browserQueryClient();
   const query = productQuery(params.slug);
   const kept = client.getQueryState(query.queryKey);
-  const parts = Promise.all([
-    VariantOptions.ready,
-    ProductGallery.ready,
-    AddToCart.ready,
-    ProductReviews.ready,
-    StarRating.ready,
-    DeliverTo.ready,
-  ]);
+  const parts = productPartsLoaded();
   // Fetched ahead (a card hovered) or shown a moment ago: the page shows at once, whole.
   if (kept?.data && kept.dataUpdatedAt > Date.now() - PRODUCT_FRESH_MS) {
     await parts;
@@ -173,15 +155,14 @@ export default function ProductDetailPage({ loaderData, params }: Route.Componen
 function ProductResult({ result, slug }: { result: ProductData; slug: string }) {
   const navigate = useNavigate();
   const { moved, product } = result;
-  // The product the server's page was rendered with is kept for the next visit of its page within the app.
+  // The product the server's page was rendered with is kept for the next visit of its page within the app; a moved
+  // product (answered at its old address), for its own address, where the page goes at once and shows it.
   useEffect(() => {
-    if (product && !moved) keepProduct(product);
-  }, [product, moved]);
+    if (product) keepProduct(product);
+  }, [product]);
   useEffect(() => {
-    if (!moved) return;
-    if (product) movedProducts.set(moved.slug, product);
-    void navigate(variantPath(moved.slug, moved.variant), { replace: true });
-  }, [moved, product, navigate]);
+    if (moved) void navigate(variantPath(moved.slug, moved.variant), { replace: true });
+  }, [moved, navigate]);
   if (moved) {
     return (
       <section className="container page">
@@ -200,6 +181,7 @@ function ProductResult({ result, slug }: { result: ProductData; slug: string }) 
 }
 
 function ProductView({ product, slug }: { product: Product; slug: string }) {
+  const queryClient = useQueryClient();
   const shown = useShownPrices();
   // Selling abroad (issue 48): what only adults may buy (the destinations closed to it: the Deliver to panel's).
   const adultAge = useSiteSettings()?.adult_age;
@@ -228,49 +210,24 @@ function ProductView({ product, slug }: { product: Product; slug: string }) {
     () => variantImageAlts(variantImageOrder(galleryImages(product), variant), variant),
     [product, variant],
   );
-  const customization = useMemo(() => customizationOf(product.personalisation, texts), [product, texts]);
-  const missing = useMemo(() => missingField(product.personalisation, texts)?.label ?? null, [product, texts]);
-  const choice = useMemo(() => ({ variant, customization, missing }), [variant, customization, missing]);
+  const choice = useMemo(() => ({ variant, texts }), [variant, texts]);
   const addReview = useCallback(
     (review: Review) => {
       setReviews((list) => [review, ...list]);
-      void browserQueryClient().invalidateQueries({ queryKey: productQueryKey(product.slug) });
+      void queryClient.invalidateQueries({ queryKey: productQueryKey(product.slug) });
     },
-    [product.slug],
+    [queryClient, product.slug],
   );
   const price = useCallback(
     (amount: string) => shown.price(amount, product.category.slug),
     [shown, product.category.slug],
   );
-  // The announcement reads the price as shown when the choice is made.
-  const priceNow = useRef(price);
-  priceNow.current = price;
-
-  const choose = useCallback(
-    (type: string, value: string) => {
-      const next = { ...selection, [type]: value };
-      const chosen = matchVariant(product, next);
-      setSelection(next);
-      // The address names the variant, replaced in place: no new history entry, no render of the route, no scroll.
-      const address = new URL(window.location.href);
-      if (chosen) address.searchParams.set('variant', String(chosen.id));
-      else address.searchParams.delete('variant');
-      window.history.replaceState(window.history.state, '', address);
-      setAnnouncement(
-        chosen && chosen.stock > 0
-          ? `${priceNow.current(chosen.price)}, In stock`
-          : chosen?.lead_time_days
-            ? `${priceNow.current(chosen.price)}, ${madeToOrderText(chosen.lead_time_days)}`
-            : 'Out of stock',
-      );
-    },
-    [product, selection],
-  );
+  const variantOf = useCallback((chosen: Selection) => matchVariant(product, chosen), [product]);
+  const choose = useCallback((next: Selection, said: string) => {
+    setSelection(next);
+    setAnnouncement(said);
+  }, []);
   const writeText = useCallback((key: string, text: string) => setTexts((all) => ({ ...all, [key]: text })), []);
-  const stateOf = useCallback(
-    (type: string, value: string) => valueState(product, selection, type, value),
-    [product, selection],
-  );
 
   return (
     <article className="container page product-detail">
@@ -321,11 +278,11 @@ function ProductView({ product, slug }: { product: Product; slug: string }) {
               <VariantOptions
                 product={product}
                 selection={selection}
+                variantOf={variantOf}
                 onChoose={choose}
                 texts={texts}
                 onText={writeText}
                 price={price}
-                state={stateOf}
               />
               <p className="visually-hidden" aria-live="polite">
                 {announcement}

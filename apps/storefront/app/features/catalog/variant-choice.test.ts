@@ -1,18 +1,17 @@
 import type { PersonalisationField, ProductVariant } from '@platform/contracts';
 import { describe, expect, it } from 'vitest';
+import { valueState } from './components/variant-options.tsx';
+import { customizationOf, missingField } from './personalisation.ts';
 import {
-  customizationOf,
   initialSelection,
   matchVariant,
-  missingField,
-  valueState,
   variantAttributes,
   variantDescription,
   variantImageAlts,
   variantImageOrder,
-  variantParam,
   variantPath,
 } from './variant-choice.ts';
+import { variantParam } from './variant-param.ts';
 
 function variant(id: number, options: Record<string, string>, stock: number, extra: Partial<ProductVariant> = {}) {
   return {
@@ -72,10 +71,11 @@ describe('the variant a choice names', () => {
 describe('which values lead somewhere buyable', () => {
   it('says, the other types as chosen, whether a value gives a variant with stock, one without, or none', () => {
     const chosen = { 'Blade length': '12 inch', Finish: 'Mirror-polished' };
-    expect(valueState(product, chosen, 'Finish', 'Mirror-polished')).toBe('available');
-    expect(valueState(product, chosen, 'Finish', 'Satin')).toBe('sold-out');
-    expect(valueState(product, chosen, 'Blade length', '10 inch')).toBe('missing');
-    expect(valueState(product, { ...chosen, Finish: 'Satin' }, 'Blade length', '10 inch')).toBe('available');
+    const of = (selection: Record<string, string>) => matchVariant(product, selection);
+    expect(valueState(of, chosen, 'Finish', 'Mirror-polished')).toBe('available');
+    expect(valueState(of, chosen, 'Finish', 'Satin')).toBe('sold-out');
+    expect(valueState(of, chosen, 'Blade length', '10 inch')).toBe('missing');
+    expect(valueState(of, { ...chosen, Finish: 'Satin' }, 'Blade length', '10 inch')).toBe('available');
   });
 });
 

@@ -1,6 +1,6 @@
-// The shopper's choice of a product sold in options (decision 018): which variant a choice of values names, which
-// values lead somewhere buyable, and what the cart is sent. Pure: the page and its tests share it.
-import type { PersonalisationField, Product, ProductVariant } from '@platform/contracts';
+// The shopper's choice of a product sold in options (decision 018): which variant a choice of values names, and which
+// values lead somewhere buyable (what the cart is sent of the personalisation: personalisation.ts). Pure: the page and its tests share it.
+import type { Product, ProductVariant } from '@platform/contracts';
 
 /** One value per option type, by the type's name. */
 export type Selection = Record<string, string>;
@@ -12,12 +12,6 @@ export function matchVariant(product: Pick<Product, 'options' | 'variants'>, sel
       product.options.every((type) => variant.options[type.name] === selection[type.name]),
     ) ?? null
   );
-}
-
-/** The `?variant=` of an address: a positive whole number, else null. */
-export function variantParam(search: string): number | null {
-  const text = new URLSearchParams(search).get('variant');
-  return text && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : null;
 }
 
 /**
@@ -32,20 +26,6 @@ export function initialSelection(product: Pick<Product, 'options' | 'variants'>,
   return Object.fromEntries(
     product.options.map((type) => [type.name, variant?.options[type.name] ?? type.values[0] ?? '']),
   );
-}
-
-/** What choosing `value` for `type` (the other types as chosen) leads to: a variant with stock, one without, none. */
-export type ValueState = 'available' | 'sold-out' | 'missing';
-
-export function valueState(
-  product: Pick<Product, 'options' | 'variants'>,
-  selection: Selection,
-  type: string,
-  value: string,
-): ValueState {
-  const variant = matchVariant(product, { ...selection, [type]: value });
-  if (!variant) return 'missing';
-  return variant.stock > 0 ? 'available' : 'sold-out';
 }
 
 /** The variant's pictures first (its `image_ids`, in their order), then the product's others, as `key`s. */
@@ -94,21 +74,6 @@ export function variantImageAlts<T extends { key: string; alt: string }>(images:
     const alt = own.get(image.key);
     return alt ? { ...image, alt } : image;
   });
-}
-
-/** The personalisation the cart is sent: each field's text under its key, empty optional ones left out. */
-export function customizationOf(fields: readonly PersonalisationField[], texts: Record<string, string>) {
-  const customization: Record<string, string> = {};
-  for (const field of fields) {
-    const text = (texts[field.key] ?? '').trim();
-    if (text) customization[field.key] = text;
-  }
-  return customization;
-}
-
-/** The first required field left empty, for its message; null when every required one is filled in. */
-export function missingField(fields: readonly PersonalisationField[], texts: Record<string, string>) {
-  return fields.find((field) => field.required && !(texts[field.key] ?? '').trim()) ?? null;
 }
 
 /** The address of a product with its variant chosen: `/products/{slug}?variant={id}`. */

@@ -1,6 +1,6 @@
 import type { Product, ProductVariant } from '@platform/contracts';
 import { madeToOrderText } from '@platform/contracts/plain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormMessage, useSubmission } from '../../../components/form-message.tsx';
 import { errorText } from '../../../lib/api-client.ts';
@@ -8,19 +8,19 @@ import { browserSessionStorage } from '../../../lib/session-store.ts';
 import { CART_CHANGE_ERRORS, CART_CHANGE_FALLBACKS, useCart } from '../../cart/index.ts';
 import { isSignedIn, useIsSignedIn } from '../../session/index.ts';
 import { keepAddIntent, takeAddIntent } from '../add-intent.ts';
+import { customizationOf, missingField } from '../personalisation.ts';
 import { StockAlertForm } from './stock-alert.tsx';
 
 /** The most a shopper picks here of a piece made to order beyond its stock (the shop's own limit still applies). */
 const MADE_TO_ORDER_PICK = 10;
 
 /**
- * What a product sold in options adds (decision 018): the variant chosen (null: that combination is not sold), the
- * personalisation filled in, and the required field left empty, if any.
+ * What a product sold in options or personalised adds (decision 018): the variant chosen (null: that combination is
+ * not sold), and the personalisation's texts as typed, by field.
  */
 export interface VariantChoice {
   variant: ProductVariant | null;
-  customization: Record<string, string>;
-  missing: string | null;
+  texts: Record<string, string>;
 }
 
 /**
@@ -40,6 +40,9 @@ export function AddToCart({ product, choice }: { product: Product; choice?: Vari
   const { outcome, setOutcome, submit } = useSubmission({ fleeting: true });
   const [added, setAdded] = useState<string | null>(null);
   const soldInOptions = Boolean(choice) && product.variants.length > 0;
+  const texts = choice?.texts;
+  const customization = useMemo(() => customizationOf(product.personalisation, texts ?? {}), [product, texts]);
+  const missing = useMemo(() => missingField(product.personalisation, texts ?? {})?.label ?? null, [product, texts]);
   const stock = soldInOptions ? (choice?.variant?.stock ?? 0) : product.stock;
   const leadTime = soldInOptions ? (choice?.variant?.lead_time_days ?? null) : (product.lead_time_days ?? null);
   const soldOut = stock <= 0 && leadTime === null;
@@ -64,7 +67,7 @@ export function AddToCart({ product, choice }: { product: Product; choice?: Vari
     }
     if (soldOut) return setOutcome({ kind: 'error', text: 'Item is out of stock.' });
     if (wanted > available) return setOutcome({ kind: 'error', text: `Only ${stock} items available.` });
-    if (choice?.missing) return setOutcome({ kind: 'error', text: `Please fill in ${choice.missing}.` });
+    if (missing) return setOutcome({ kind: 'error', text: `Please fill in ${missing}.` });
     const variant = choice?.variant ? { variant_id: choice.variant.id } : {};
     void submit(
       async () => {
@@ -72,7 +75,7 @@ export function AddToCart({ product, choice }: { product: Product; choice?: Vari
           product_id: product.id,
           ...variant,
           quantity: wanted,
-          customization: choice?.customization ?? {},
+          customization,
         });
         setAdded(`${wanted} x ${product.name} added to cart!`);
         return null;

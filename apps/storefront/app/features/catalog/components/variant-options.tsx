@@ -1,7 +1,22 @@
-import type { Product, ProductOptionType } from '@platform/contracts';
+import type { Product, ProductOptionType, ProductVariant } from '@platform/contracts';
+import { madeToOrderText } from '@platform/contracts/plain';
 import { useId } from 'react';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import type { Selection, ValueState } from '../variant-choice.ts';
+import type { Selection } from '../variant-choice.ts';
+
+/** What choosing `value` for `type` (the other types as chosen) leads to: a variant with stock, one without, none. */
+export type ValueState = 'available' | 'sold-out' | 'missing';
+
+export function valueState(
+  variantOf: (selection: Selection) => ProductVariant | null,
+  selection: Selection,
+  type: string,
+  value: string,
+): ValueState {
+  const variant = variantOf({ ...selection, [type]: value });
+  if (!variant) return 'missing';
+  return variant.stock > 0 ? 'available' : 'sold-out';
+}
 
 /** At most this many values show as buttons; more as a list. */
 const MAX_BUTTONS = 6;
@@ -11,13 +26,14 @@ const UNAVAILABLE: Record<ValueState, string> = { available: '', 'sold-out': 'ou
 interface VariantOptionsProps {
   product: Product;
   selection: Selection;
-  onChoose: (type: string, value: string) => void;
+  /** The variant a selection names (`matchVariant` of variant-choice.ts), null when none is sold so. */
+  variantOf: (selection: Selection) => ProductVariant | null;
+  /** A value chosen: the new selection, and what it leads to in words, for a screen reader ("$85.00, In stock"). */
+  onChoose: (selection: Selection, announcement: string) => void;
   texts: Record<string, string>;
   onText: (key: string, text: string) => void;
   /** A price as the page shows it (for the destination, formatted). */
   price: (amount: string) => string;
-  /** What choosing a value leads to (`valueState` of variant-choice.ts). */
-  state: (type: string, value: string) => ValueState;
 }
 
 /**
@@ -29,21 +45,39 @@ interface VariantOptionsProps {
 export default function VariantOptions({
   product,
   selection,
+  variantOf,
   onChoose,
   texts,
   onText,
   price,
-  state,
 }: VariantOptionsProps) {
   const hydrated = useHydrated();
+  const choose = (type: string, value: string) => {
+    const next = { ...selection, [type]: value };
+    const chosen = variantOf(next);
+    // The address names the variant, replaced in place: no new history entry, no render of the route, no scroll.
+    const address = new URL(window.location.href);
+    if (chosen) address.searchParams.set('variant', String(chosen.id));
+    else address.searchParams.delete('variant');
+    window.history.replaceState(window.history.state, '', address);
+    // The price as shown when the choice is made.
+    onChoose(
+      next,
+      chosen && chosen.stock > 0
+        ? `${price(chosen.price)}, In stock`
+        : chosen?.lead_time_days
+          ? `${price(chosen.price)}, ${madeToOrderText(chosen.lead_time_days)}`
+          : 'Out of stock',
+    );
+  };
   return (
     <fieldset className="variant-options" disabled={!hydrated}>
       {product.options.map((type) => {
         const props = {
           type,
           chosen: selection[type.name] ?? '',
-          state: (value: string) => state(type.name, value),
-          onChoose: (value: string) => onChoose(type.name, value),
+          state: (value: string) => valueState(variantOf, selection, type.name, value),
+          onChoose: (value: string) => choose(type.name, value),
         };
         return type.values.length <= MAX_BUTTONS ? (
           <OptionButtons key={type.name} {...props} />
