@@ -21,10 +21,10 @@ import {
   variantImageOrder,
   variantPath,
 } from '../features/catalog/variant-choice.ts';
+import { variantParam } from '../features/catalog/variant-param.ts';
 import { useSiteSettings } from '../features/site/site-settings.tsx';
 // The destination's styles with the page: the select itself loads after the page's first load.
 import '../features/tax/components/deliver-to.css';
-import { variantParam } from '../features/catalog/variant-param.ts';
 import { useShownPrices } from '../features/tax/destination.tsx';
 import { apiFromContext } from '../lib/api.server.ts';
 import { browserQueryClient } from '../lib/query-client.ts';

@@ -1,5 +1,7 @@
-// The shopper's choice of a product sold in options (decision 018): which variant a choice of values names, and which
-// values lead somewhere buyable (what the cart is sent of the personalisation: personalisation.ts). Pure: the page and its tests share it.
+// The shopper's choice of a product sold in options (decision 018): which variant a choice of values names, and what
+// the page shows of it. Which values lead somewhere buyable is the pickers' (`valueState`), what the cart is sent of a
+// personalisation the cart button's (personalisation.ts): both load after the page's first load. Pure: the page and
+// its tests share it.
 import type { Product, ProductVariant } from '@platform/contracts';
 
 /** One value per option type, by the type's name. */
