@@ -4,6 +4,13 @@ import { defineConfig } from 'vite';
 // `react-router dev` serves the pages only; the API (and its media) run apart, e.g. `PORT=8001 npm start`.
 const apiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:8001';
 
+/** React, React Router and TanStack Query. */
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/;
+/** TanStack Query's mutations: the cart's changes, a discount code, stock alerts; no first load but the cart's. */
+const MUTATIONS = /@tanstack[\\/][^\\/]+[\\/]build[\\/]modern[\\/](mutationObserver|useMutation)\.js$/;
+/** The cart's changes and rules. */
+const CART = /app[\\/]features[\\/]cart[\\/](use-cart|cart-rules|line-customization)\.ts/;
+
 export default defineConfig({
   plugins: [reactRouter()],
   environments: {
@@ -19,7 +26,7 @@ export default defineConfig({
               groups: [
                 {
                   name: 'framework',
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/](?!build[\\/]modern[\\/](mutationObserver|useMutation)\.js)/,
+                  test: (id: string) => FRAMEWORK.test(id) && !MUTATIONS.test(id),
                 },
                 // What every page's first load runs besides its route: the API client, the shell, the session, the
                 // shop's settings, the cart's and catalog's calls, the catalog's pictures, and the contracts' plain
@@ -33,7 +40,7 @@ export default defineConfig({
                 // product page's cart button after its first load.
                 {
                   name: 'cart',
-                  test: /app[\\/]features[\\/]cart[\\/](use-cart|cart-rules|line-customization)\.ts|@tanstack[\\/][^\\/]+[\\/]build[\\/]modern[\\/](mutationObserver|useMutation)\.js/,
+                  test: (id: string) => CART.test(id) || MUTATIONS.test(id),
                 },
               ],
             },
