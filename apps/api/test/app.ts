@@ -13,7 +13,13 @@ import { createMediaStorage, type MediaStorage } from '../src/modules/media/medi
 import { findTenantByToken } from '../src/modules/tenants/tenants.repository.ts';
 import { createTenant, type Tenant } from '../src/modules/tenants/tenants.service.ts';
 import { DEMO_TENANT_TOKEN, seedDemo } from '../src/seed/index.ts';
-import { createDemoSource, createEmptyTestDatabase, createTestDatabase, type TestDatabase } from './database.ts';
+import {
+  createDemoSource,
+  createEmptyTestDatabase,
+  createTestDatabase,
+  scratchFolder,
+  type TestDatabase,
+} from './database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -135,7 +141,8 @@ export async function buildTestApp(
 let seededDemo: Promise<{ template: string; dataDir: string }> | undefined;
 
 async function seedDemoOnce(): Promise<{ template: string; dataDir: string }> {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-template-'));
+  // Kept until the run ends: every demo test database of the process copies it.
+  const { folder } = scratchFolder('demo-template-');
   const source = await createDemoSource(folder);
   const t = await buildTestApp({}, undefined, { database: source.database });
   await seedDemo(t.app.deps);

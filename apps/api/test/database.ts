@@ -2,9 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -12,8 +9,10 @@ import { migrate, migrationsDir } from '../src/db/migrate.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The migrated database each test database copies (`template-database.ts`): a PGlite dump's file, or a name. */
+    /** The migrated database each test database copies (`template-database.ts`): a PGlite folder, or a name. */
     migratedTemplate: string | undefined;
+    /** The run's folder of scratch folders (`scratchFolder`), removed when the run ends. */
+    scratchFolder: string;
   }
 }
 
@@ -27,10 +26,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** A new empty folder in the run's scratch folder (removed when the run ends, if `remove` was not called before). */
+export function scratchFolder(prefix: string): { folder: string; remove(): void } {
+  const folder = fs.mkdtempSync(path.join(inject('scratchFolder'), prefix));
+  return { folder, remove: () => fs.rmSync(folder, { recursive: true, force: true }) };
+}
+
 /**
- * A fresh, migrated database: in-memory PGlite, or a new database on TEST_DATABASE_URL's server; a copy of the run's
- * migrated template when there is one (migrating takes seconds, a copy a fraction of one), migrated again (nothing to
- * do) so that the copy is checked against the migrations as any database is.
+ * A fresh, migrated database: PGlite in a folder of its own, or a new database on TEST_DATABASE_URL's server; a copy of
+ * the run's migrated template (migrating takes seconds, a copy a fraction of one), migrated again (nothing to do) so
+ * that the copy is checked against the migrations as any database is.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const testDb = await createEmptyTestDatabase(inject('migratedTemplate'));
@@ -38,20 +43,43 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return testDb;
 }
 
-/** A fresh database without any migration (for tests of a migration on the data before it), or a template's copy. */
-export async function createEmptyTestDatabase(template?: string, givenName?: string): Promise<TestDatabase> {
+/**
+ * A fresh database without any migration (for tests of a migration on the data before it: PGlite in memory), or a
+ * template's copy (PGlite: a copy of its folder, opened where it lies).
+ */
+export async function createEmptyTestDatabase(template?: string): Promise<TestDatabase> {
   if (testEngine === 'pglite') {
-    const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
-    const database = await openDatabase(loadDataDir ? { loadDataDir } : {});
-    return { database, drop: () => database.close().catch(() => undefined) };
+    if (!template) {
+      const database = await openDatabase({});
+      return { database, drop: () => database.close().catch(() => undefined) };
+    }
+    const scratch = scratchFolder('pglite-test-');
+    const dataDir = path.join(scratch.folder, 'pglite');
+    fs.cpSync(template, dataDir, { recursive: true });
+    const database = await openDatabase({ dataDir });
+    return {
+      database,
+      drop: async () => {
+        await database.close().catch(() => undefined);
+        scratch.remove();
+      },
+    };
   }
+  const serverUrl = postgresServer();
+  return openPostgresTestDatabase(
+    serverUrl,
+    await (template ? takeCopy(serverUrl, template) : createDatabase(serverUrl)),
+  );
+}
+
+function postgresServer(): string {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
-  const name = givenName ?? `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
+  return serverUrl;
+}
+
+/** The database `name` on the server, as a test database: `drop` removes it. */
+async function openPostgresTestDatabase(serverUrl: string, name: string): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 20 });
@@ -60,12 +88,42 @@ export async function createEmptyTestDatabase(template?: string, givenName?: str
     url: url.toString(),
     drop: async () => {
       await database.close().catch(() => undefined);
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      // Not waited for (the server takes a few tenths of a second to remove it); the run's global teardown drops what
+      // is left of the run's databases (named after its template).
+      void adminQuery(serverUrl, `drop database if exists ${name} with (force)`).catch(() => undefined);
     },
   };
+}
+
+/** A new database on the server, named after the run's template; a template's copy if given. Its name. */
+async function createDatabase(serverUrl: string, template?: string, givenName?: string): Promise<string> {
+  const name = givenName ?? `${inject('migratedTemplate') ?? 't'}_t_${randomBytes(5).toString('hex')}`;
+  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+  return name;
+}
+
+/**
+ * PostgreSQL: the next copy of each template this process copies, made while the file that took the last one runs (a
+ * copy waits about half a second on the server's disk, which a file need not wait for).
+ */
+const nextCopies = new Map<string, Promise<string>>();
+
+function takeCopy(serverUrl: string, template: string): Promise<string> {
+  const copy = nextCopies.get(template) ?? createDatabase(serverUrl, template);
+  const next = createDatabase(serverUrl, template);
+  next.catch(() => undefined); // the file that takes it sees the failure
+  nextCopies.set(template, next);
+  return copy;
+}
+
+async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }
 
 /**
@@ -79,19 +137,17 @@ export async function createEmptyTestDatabase(template?: string, givenName?: str
 export async function createFolderTestDatabase(dataDir: string, engine = testEngine): Promise<TestDatabase> {
   if (engine === 'postgres') return createTestDatabase();
   const template = inject('migratedTemplate');
-  const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
-  const database = await openDatabase({
-    dataDir: path.join(dataDir, 'pglite'),
-    ...(loadDataDir ? { loadDataDir } : {}),
-  });
+  const pgliteDir = path.join(dataDir, 'pglite');
+  if (template) fs.cpSync(template, pgliteDir, { recursive: true });
+  const database = await openDatabase({ dataDir: pgliteDir });
   await migrate(database);
   return { database, drop: () => database.close().catch(() => undefined) };
 }
 
 /**
- * A database to seed once and copy many times: a migrated one (on PGlite, in `folder`: a copy is made of its dump),
- * and, once its handle is closed, what `createEmptyTestDatabase` copies (a dump's file, or the database's name; the
- * run's global teardown drops such databases on PostgreSQL, named after the run's template).
+ * A database to seed once and copy many times: a migrated one (on PGlite, in `folder`), and, once its handle is
+ * closed, what `createEmptyTestDatabase` copies (the PGlite folder, or the database's name; the run's global teardown
+ * drops such databases on PostgreSQL, named after the run's template).
  */
 export async function createDemoSource(
   folder: string,
@@ -99,24 +155,14 @@ export async function createDemoSource(
   const migrated = inject('migratedTemplate');
   if (testEngine === 'pglite') {
     const dataDir = path.join(folder, 'pglite');
-    const loadDataDir = migrated ? new Blob([fs.readFileSync(migrated)]) : undefined;
-    const database = await openDatabase({ dataDir, ...(loadDataDir ? { loadDataDir } : {}) });
+    if (migrated) fs.cpSync(migrated, dataDir, { recursive: true });
+    const database = await openDatabase({ dataDir });
     await migrate(database);
-    return {
-      database: { database, drop: async () => undefined },
-      template: async () => {
-        // NOTE: dumped by a PGlite of the folder alone, once the application's handle (which holds its lock) closed.
-        const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin } });
-        const dump = await client.dumpDataDir('none');
-        await client.close();
-        const file = path.join(folder, 'demo.tar');
-        fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-        return file;
-      },
-    };
+    return { database: { database, drop: async () => undefined }, template: async () => dataDir };
   }
+  const serverUrl = postgresServer();
   const name = `${migrated ?? 't_template'}_demo_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const database = await createEmptyTestDatabase(migrated, name);
+  const database = await openPostgresTestDatabase(serverUrl, await createDatabase(serverUrl, migrated, name));
   await migrate(database.database);
   return { database: { ...database, drop: async () => undefined }, template: async () => name };
 }

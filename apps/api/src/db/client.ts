@@ -25,5 +25,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       statementTimeoutMs: options.statementTimeoutMs ?? 30_000,
     });
   }
-  return openPglite(options.dataDir, options.loadDataDir);
+  return openPglite(options.dataDir);
 }

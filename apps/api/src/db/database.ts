@@ -42,8 +42,6 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; `memory://` (or undefined) keeps the database in memory. */
   dataDir?: string;
-  /** PGlite: a dump of a data directory (`dumpDataDir`) the database starts from, as a copy. */
-  loadDataDir?: Blob;
   poolSize?: number;
   /**
    * PostgreSQL: the longest a request waits for a connection (a free one of the pool, or a new one to the server)

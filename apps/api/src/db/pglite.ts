@@ -43,7 +43,7 @@ function pgliteSession(client: PGlite) {
   };
 }
 
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   let release: () => void = () => undefined;
   if (!inMemory) {
@@ -52,7 +52,6 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   }
   const client = await PGlite.create(inMemory ? undefined : dataDir, {
     extensions: { pg_trgm, btree_gin },
-    ...(loadDataDir ? { loadDataDir } : {}),
   }).catch((error: unknown) => {
     release();
     throw error;
