@@ -2,3 +2,5 @@
 export const SERVER_NODE_FLAGS: readonly string[];
 /** The arguments of `node` that start the built entry `entry`. */
 export function serverArgs(entry: string): string[];
+/** Node's flags for the platform command: the embedded database's WebAssembly in its baseline tier only. */
+export const COMMAND_NODE_FLAGS: readonly string[];

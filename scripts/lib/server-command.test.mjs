@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SERVER_NODE_FLAGS, serverArgs } from './server-command.mjs';
+import { COMMAND_NODE_FLAGS, SERVER_NODE_FLAGS, serverArgs } from './server-command.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file) => fs.readFileSync(path.join(root, file), 'utf8');
@@ -30,5 +30,20 @@ describe('how a built server is started', () => {
     const bench = read('apps/api/bench/server.ts');
     expect(bench).toContain('spawnServer([...flags, ...serverArgs(ENTRY)], quickStartEnv(env)');
     expect(bench.match(/spawnServer\(\[/g)).toHaveLength(3);
+  });
+});
+
+describe('how the platform command is run', () => {
+  it('takes the same flags in `npm run platform` as in the tests that run it', () => {
+    expect(COMMAND_NODE_FLAGS).toEqual(['--liftoff-only']);
+    expect(read('scripts/run-api-command.mjs')).toContain(
+      "[...COMMAND_NODE_FLAGS, '--import', 'tsx', 'apps/api/src/cli.ts'",
+    );
+    expect(read('apps/api/test/server-process.ts')).toContain("[...COMMAND_NODE_FLAGS, apiEntry('cli'), ...args]");
+    // Every test that runs the command runs it through `commandArgs`.
+    for (const file of ['cli.test.ts', 'security/production-defaults.test.ts', 'security/files.test.ts']) {
+      expect(read(`apps/api/src/${file}`), file).not.toContain("apiEntry('cli')");
+      expect(read(`apps/api/src/${file}`), file).toContain('commandArgs(');
+    }
   });
 });

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFolderTestDatabase, type TestDatabase, testEngine } from '../test/database.ts';
-import { apiEntry } from '../test/server-process.ts';
+import { commandArgs } from '../test/server-process.ts';
 import { openDatabase } from './db/client.ts';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +29,7 @@ describe('npm run platform -- payments card', () => {
   });
 
   async function platform(args: string[], env: Record<string, string> = {}) {
-    const result = await promisify(execFile)(process.execPath, [apiEntry('cli'), ...args], {
+    const result = await promisify(execFile)(process.execPath, commandArgs(args), {
       cwd: API_DIR,
       env: {
         PATH: process.env.PATH,

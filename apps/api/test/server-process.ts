@@ -4,6 +4,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMMAND_NODE_FLAGS } from '../../../scripts/lib/server-command.mjs';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bundles = new Map<string, string>();
@@ -32,6 +33,11 @@ export function apiEntry(name: 'server' | 'cli'): string {
   });
   bundles.set(name, file);
   return file;
+}
+
+/** The arguments of `node` that run the platform command with `args`, as `npm run platform` runs it. */
+export function commandArgs(args: string[]): string[] {
+  return [...COMMAND_NODE_FLAGS, apiEntry('cli'), ...args];
 }
 
 export interface ServerProcess {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../scripts/lib/net.mjs';
-import { apiEntry } from '../../test/server-process.ts';
+import { apiEntry, commandArgs } from '../../test/server-process.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DirectoryInUseError, ensurePrivateDir, lockDirectory } from '../lib/private-files.ts';
@@ -72,7 +72,7 @@ describe('the embedded database', () => {
       // In this process…
       await expect(openDatabase({ dataDir: pglite })).rejects.toBeInstanceOf(DirectoryInUseError);
       // …and in another: the platform command refuses to work on it.
-      const command = promisify(execFile)(process.execPath, [apiEntry('cli'), 'tenant', 'list'], {
+      const command = promisify(execFile)(process.execPath, commandArgs(['tenant', 'list']), {
         cwd: API_DIR,
         env: { PATH: process.env.PATH, DATA_DIR: dataDir, JWT_SECRET: 'files-test-secret-files-test-secret-0123' },
       });

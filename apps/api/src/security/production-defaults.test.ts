@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/app.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/database.ts';
-import { apiEntry, serverEnv, startServer } from '../../test/server-process.ts';
+import { apiEntry, commandArgs, serverEnv, startServer } from '../../test/server-process.ts';
 import { openDatabase } from '../db/client.ts';
 import { DEMO_CUSTOMER, DEMO_OWNER } from '../seed/demo/accounts.ts';
 import { DEMO_TENANT_TOKEN } from '../seed/index.ts';
@@ -67,7 +67,7 @@ async function runUntilExit(env: Record<string, string | undefined>): Promise<{ 
 }
 
 function platform(args: string[], env: Record<string, string> = {}) {
-  return promisify(execFile)(process.execPath, [apiEntry('cli'), ...args], {
+  return promisify(execFile)(process.execPath, commandArgs(args), {
     cwd: API_DIR,
     env: { PATH: process.env.PATH, ...databaseEnv(), ...env },
   });
