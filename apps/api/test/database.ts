@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate, migrationsDir } from '../src/db/migrate.ts';
+import { adminQuery } from './template-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -114,16 +114,6 @@ function takeCopy(serverUrl: string, template: string): Promise<string> {
   next.catch(() => undefined); // the file that takes it sees the failure
   nextCopies.set(template, next);
   return copy;
-}
-
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }
 
 /**

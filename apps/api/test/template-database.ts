@@ -40,15 +40,7 @@ async function postgresTemplate() {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
   const template = `t_template_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => adminQuery(serverUrl, statement);
   await admin(`create database ${template}`);
   const url = new URL(serverUrl);
   url.pathname = `/${template}`;
@@ -78,4 +70,15 @@ async function postgresTemplate() {
       await admin(`drop database if exists ${template} with (force)`);
     },
   };
+}
+
+/** Runs one statement on the server of `serverUrl` in a connection of its own (`create database` and `drop database`). */
+export async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
