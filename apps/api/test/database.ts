@@ -54,9 +54,7 @@ export async function createEmptyTestDatabase(template?: string): Promise<TestDa
       return { database, drop: () => database.close().catch(() => undefined) };
     }
     const scratch = scratchFolder('pglite-test-');
-    const dataDir = path.join(scratch.folder, 'pglite');
-    fs.cpSync(template, dataDir, { recursive: true });
-    const database = await openDatabase({ dataDir });
+    const database = await openPgliteCopy(template, path.join(scratch.folder, 'pglite'));
     return {
       database,
       drop: async () => {
@@ -70,6 +68,12 @@ export async function createEmptyTestDatabase(template?: string): Promise<TestDa
     serverUrl,
     await (template ? takeCopy(serverUrl, template) : createDatabase(serverUrl)),
   );
+}
+
+/** PGlite in `dataDir`, which is first made a copy of the closed data folder `template` if one is given. */
+function openPgliteCopy(template: string | undefined, dataDir: string): Promise<Database> {
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
+  return openDatabase({ dataDir });
 }
 
 function postgresServer(): string {
@@ -126,10 +130,7 @@ function takeCopy(serverUrl: string, template: string): Promise<string> {
  */
 export async function createFolderTestDatabase(dataDir: string, engine = testEngine): Promise<TestDatabase> {
   if (engine === 'postgres') return createTestDatabase();
-  const template = inject('migratedTemplate');
-  const pgliteDir = path.join(dataDir, 'pglite');
-  if (template) fs.cpSync(template, pgliteDir, { recursive: true });
-  const database = await openDatabase({ dataDir: pgliteDir });
+  const database = await openPgliteCopy(inject('migratedTemplate'), path.join(dataDir, 'pglite'));
   await migrate(database);
   return { database, drop: () => database.close().catch(() => undefined) };
 }
@@ -145,8 +146,7 @@ export async function createDemoSource(
   const migrated = inject('migratedTemplate');
   if (testEngine === 'pglite') {
     const dataDir = path.join(folder, 'pglite');
-    if (migrated) fs.cpSync(migrated, dataDir, { recursive: true });
-    const database = await openDatabase({ dataDir });
+    const database = await openPgliteCopy(migrated, dataDir);
     await migrate(database);
     return { database: { database, drop: async () => undefined }, template: async () => dataDir };
   }
