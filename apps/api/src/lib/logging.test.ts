@@ -89,6 +89,17 @@ describe('standard output in batches', () => {
   it("writes a batch smaller than the batch's size within its time, before anything ends the process", async () => {
     expect(await printed(50, 'wait')).toEqual(numbers(50));
   });
+
+  it('is one per process, however many apps the process builds: one timer, one exit handler', () => {
+    const config = loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'json' });
+    const stream = (logging: ReturnType<typeof serverLogging>) => (logging.logger as { stream: unknown }).stream;
+    const first = stream(serverLogging(config));
+    const handlers = process.listenerCount('exit');
+    const timers = process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+    for (let app = 0; app < 20; app++) expect(stream(serverLogging(config))).toBe(first);
+    expect(process.listenerCount('exit')).toBe(handlers);
+    expect(process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length).toBe(timers);
+  });
 });
 
 describe('secrets in logs', () => {

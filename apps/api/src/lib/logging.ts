@@ -127,7 +127,7 @@ export function serverLogging(
   config: Config,
   stream?: LogStream,
 ): { logger: NonNullable<FastifyServerOptions['logger']>; logController: LogController } {
-  const out = stream ?? (logFormat(config) === 'pretty' ? readableLogStream() : batchedStdout());
+  const out = stream ?? (logFormat(config) === 'pretty' ? readableLogStream() : processStdout());
   return {
     logger: { level: config.LOG_LEVEL, serializers: { err: errorForLog }, stream: out },
     logController: new RequestLogController({ disableRequestLogging: config.NODE_ENV === 'test' }),
@@ -140,6 +140,20 @@ const LOG_BATCH_MS = 250;
 /** How much of the log (UTF-16 code units: bytes, for the log's ASCII lines) is gathered before it is written. */
 const LOG_BATCH_SIZE = 16_384;
 
+type BatchedStream = LogStream & { flush(done: (error?: Error) => void): void };
+
+let stdoutBatches: BatchedStream | undefined;
+
+/**
+ * The process's one batched standard output: every app built in the process writes its JSON lines to it (a process
+ * has one standard output, and one timer and one exit handler for it; one per app was never removed when the app
+ * closed, hundreds in a test process that builds an app per file).
+ */
+function processStdout(): BatchedStream {
+  stdoutBatches ??= batchedStdout();
+  return stdoutBatches;
+}
+
 /**
  * Standard output for JSON lines, in batches (16 KiB, or what came in the last 250 ms) rather than one write per
  * request. The lines are gathered here and each batch is written at once, in one call: given each line, pino's
@@ -147,7 +161,7 @@ const LOG_BATCH_SIZE = 16_384;
  * 16 KiB), and a write it still had under way when the process exited was lost. What is left is written out when the
  * app closes (`flushLog`) or the process exits.
  */
-function batchedStdout(): LogStream & { flush(done: (error?: Error) => void): void } {
+function batchedStdout(): BatchedStream {
   const destination = pino.destination({ dest: 1, sync: true });
   let lines: string[] = [];
   let size = 0;
