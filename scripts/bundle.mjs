@@ -65,7 +65,8 @@ const result = await build({
       setup(b) {
         b.onResolve({ filter: /^[^./]/ }, (args) => {
           if (args.path.startsWith('node:')) return { path: args.path, external: true };
-          if (path.isAbsolute(args.path)) return undefined;
+          // Our workspaces are TypeScript: always bundled, whoever else imports them.
+          if (args.path.startsWith('@platform/') || path.isAbsolute(args.path)) return undefined;
           return external.has(packageName(args.path)) ? { path: args.path, external: true } : undefined;
         });
       },
