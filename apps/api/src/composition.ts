@@ -19,7 +19,7 @@ import { currenciesAdminRoutes, currencyJobs } from './modules/currencies/index.
 import { discountsAdminRoutes } from './modules/discounts/index.ts';
 import { inventoryAdminRoutes, productFormStock } from './modules/inventory/index.ts';
 import { mailAdminRoutes, mailJobs } from './modules/mail/index.ts';
-import { mediaAdminRoutes } from './modules/media/index.ts';
+import { mediaAdminRoutes, mediaJobs } from './modules/media/index.ts';
 import { staffNoticeJobs, subscribeStaffNotices } from './modules/notifications/index.ts';
 import {
   countPlacedOrders,
@@ -98,7 +98,7 @@ export const PLATFORM_MODULES: readonly PlatformModule[] = [
     admin: (admin) => admin.register(contactAdminRoutes),
   },
   { name: 'pages', shop: (shop) => shop.register(pagesRoutes), admin: (admin) => admin.register(pagesAdminRoutes) },
-  { name: 'media', admin: (admin) => admin.register(mediaAdminRoutes) },
+  { name: 'media', jobs: mediaJobs, admin: (admin) => admin.register(mediaAdminRoutes) },
   {
     name: 'payments',
     jobs: paymentJobs,

@@ -100,6 +100,11 @@ const ConfigSchema = z.object({
    * fetched once their last fetch is 20 hours old, and again an hour after a failed try. 0: never.
    */
   CURRENCY_RATES_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3_600),
+  /**
+   * How often each instance looks for pictures stored before their centre colour (the product cards' background) was
+   * read on upload, and reads theirs. 0: never.
+   */
+  MEDIA_COLOUR_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3_600),
   /** Where the published reference rates are fetched from: the European Central Bank's daily rates (XML). */
   CURRENCY_RATES_URL: z.url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
   /**

@@ -66,6 +66,7 @@ export async function buildTestApp(
     PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
     LOW_STOCK_MAIL_INTERVAL_SECONDS: '0',
     CURRENCY_RATES_INTERVAL_SECONDS: '0',
+    MEDIA_COLOUR_INTERVAL_SECONDS: '0',
     ABANDONED_CART_REMINDER_MINUTES: '0',
     MAIL_DELIVERY_INTERVAL_SECONDS: '0',
     // Nor the outbox's sweep: an event is delivered right after its commit, which `settled()` waits for; a sweep that

@@ -36,6 +36,8 @@ export const MainImage = z.object({
   thumb_width: z.number(),
   thumb_height: z.number(),
   variants: z.array(ImageVariant),
+  /** The colour of the picture's centre pixel, `#rrggbb` (the card's background); null while it is not known. */
+  centre_colour: z.string().nullable(),
 });
 export type MainImage = z.infer<typeof MainImage>;
 

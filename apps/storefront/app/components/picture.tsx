@@ -65,20 +65,10 @@ export function Picture({
 /**
  * The `<link rel="preload">` of a page's largest picture, for the route's `meta` (rendered in the server's HTML head):
  * the AVIF sources a `<Picture priority>` with the same `sizes` picks from, or its one file when it has no variants.
- * `crossOrigin` must be the image's own, or the browser fetches it twice.
  */
-export function picturePreload(
-  file: PictureFile,
-  options: { sizes: string; mediaHost: string; crossOrigin?: 'anonymous' },
-): MetaDescriptor {
+export function picturePreload(file: PictureFile, options: { sizes: string; mediaHost: string }): MetaDescriptor {
   const url = (path: string) => mediaUrl(options.mediaHost, path);
-  const common = {
-    tagName: 'link',
-    rel: 'preload',
-    as: 'image',
-    fetchPriority: 'high',
-    ...(options.crossOrigin ? { crossOrigin: options.crossOrigin } : {}),
-  };
+  const common = { tagName: 'link', rel: 'preload', as: 'image', fetchPriority: 'high' };
   if (file.variants.length === 0) return { ...common, href: url(file.src) };
   return {
     ...common,

@@ -32,37 +32,59 @@ function plainSpaces(text: string): string {
   return text.replace(/[\u00a0\u202f\u2009]/g, ' ');
 }
 
-function usable(settings: FormatSettings): FormatSettings {
+/** The locale when this runtime can format in it (a malformed tag throws), else the default's. */
+function usableLocale(locale: string): string {
   try {
-    new Intl.DateTimeFormat(settings.locale, { timeZone: settings.timeZone });
-    return settings;
+    new Intl.NumberFormat(locale);
+    return locale;
   } catch {
-    // A locale or zone this runtime does not know: the same fallback on both sides.
-    return DEFAULT_FORMAT;
+    return DEFAULT_FORMAT.locale;
   }
 }
 
+/**
+ * The formats of dates in a locale and zone, made when a page first shows a date: the first date format a page builds
+ * loads the runtime's calendar and time zone data (tens of milliseconds of a phone's main thread), which a page of
+ * prices only never needs. A zone this runtime does not know: UTC, the same fallback on both sides.
+ */
+function dateFormats(locale: string, timeZone: string) {
+  let made: { day: Intl.DateTimeFormat; moment: Intl.DateTimeFormat } | undefined;
+  return () => {
+    if (made) return made;
+    let zone = timeZone;
+    try {
+      new Intl.DateTimeFormat(locale, { timeZone: zone });
+    } catch {
+      zone = DEFAULT_FORMAT.timeZone;
+    }
+    made = {
+      day: new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: zone }),
+      moment: new Intl.DateTimeFormat(locale, {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: zone,
+        timeZoneName: 'short',
+      }),
+    };
+    return made;
+  };
+}
+
 function makeFormatter(settings: FormatSettings): Formatter {
-  const { locale, timeZone } = usable(settings);
+  const locale = usableLocale(settings.locale);
   const money = new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: CURRENCY,
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
-  const day = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone });
-  const moment = new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  });
-  const when = (iso: string, format: Intl.DateTimeFormat) => {
+  const dates = dateFormats(locale, settings.timeZone);
+  const when = (iso: string, format: 'day' | 'moment') => {
     const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? '' : plainSpaces(format.format(date));
+    return Number.isNaN(date.getTime()) ? '' : plainSpaces(dates()[format].format(date));
   };
   return {
     price(amount) {
@@ -71,8 +93,8 @@ function makeFormatter(settings: FormatSettings): Formatter {
       // A decimal string is formatted exactly (Intl.NumberFormat v3), whatever its size.
       return plainSpaces(money.format(formatMinor(minor) as unknown as number));
     },
-    date: (iso) => when(iso, day),
-    dateTime: (iso) => when(iso, moment),
+    date: (iso) => when(iso, 'day'),
+    dateTime: (iso) => when(iso, 'moment'),
   };
 }
 

@@ -50,7 +50,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const mediaHost = rootData(matches)?.mediaHost ?? '';
   const preload = hero
     ? picturePreload(pictureFile(hero), { sizes: HERO_SIZES, mediaHost })
-    : card && picturePreload(card, { sizes: CARD_SIZES, mediaHost, crossOrigin: 'anonymous' });
+    : card && picturePreload(card, { sizes: CARD_SIZES, mediaHost });
   return [
     ...pageMeta(matches, {
       title: rootData(matches)?.settings?.site_title || data?.home.hero.title || '',

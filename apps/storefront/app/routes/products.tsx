@@ -60,13 +60,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const first = data?.products?.results[0];
   const picture = first ? cardPicture(first) : null;
   const preload = picture
-    ? [
-        picturePreload(picture, {
-          sizes: CARD_SIZES,
-          mediaHost: rootData(matches)?.mediaHost ?? '',
-          crossOrigin: 'anonymous',
-        }),
-      ]
+    ? [picturePreload(picture, { sizes: CARD_SIZES, mediaHost: rootData(matches)?.mediaHost ?? '' })]
     : [];
   const seo = pageMeta(matches, {
     title,

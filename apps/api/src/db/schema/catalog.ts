@@ -18,6 +18,11 @@ export const mediaImages = pgTable('media_images', {
   thumbHeight: integer('thumb_height').notNull(),
   /** Widths of the AVIF and WebP variants, smallest first; empty for pictures stored before variants existed. */
   variantWidths: integer('variant_widths').array().notNull().default(sql`'{}'`),
+  /**
+   * The centre pixel's colour, `#rrggbb` (the product cards' background); '' when transparent or unreadable, null
+   * until read (pictures stored before it was: the media module's job reads them).
+   */
+  centreColour: text('centre_colour'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

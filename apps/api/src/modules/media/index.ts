@@ -5,11 +5,13 @@ export {
   IMAGE_MAX_BYTES,
   imageVariants,
   type PreparedImage,
+  pictureColour,
   prepareImage,
   recordImage,
   type StoredPicture,
   storeImage,
 } from './media.images.ts';
+export { fillPictureColours, mediaJobs } from './media.jobs.ts';
 export { type MediaFiles, mediaColumns } from './media.repository.ts';
 export { mediaAdminRoutes, mediaFileRoutes } from './media.routes.ts';
 export {

@@ -43,6 +43,34 @@ const VARIANT_WEBP_OPTIONS = { quality: 80, effort: 2 } as const;
 
 export type VariantFormat = 'avif' | 'webp';
 
+/**
+ * The colour of a picture's centre pixel (`#rrggbb`), from its decoded pixels (the spec's card background: the
+ * storefront sets it in the page, where the browser would otherwise decode each card's picture on its main thread to
+ * read it); '' when the centre is transparent.
+ */
+export function centrePixelColour(pixels: Buffer, info: { width: number; height: number; channels: number }): string {
+  const offset = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
+  // One or two channels: grey (and alpha); three or four: red, green, blue (and alpha).
+  const grey = info.channels < 3;
+  const alpha = info.channels === 2 || info.channels === 4 ? pixels[offset + info.channels - 1] : 255;
+  if (alpha === 0) return '';
+  const channel = (index: number) => (pixels[offset + (grey ? 0 : index)] ?? 0).toString(16).padStart(2, '0');
+  return `#${channel(0)}${channel(1)}${channel(2)}`;
+}
+
+/** The centre colour of a stored picture's bytes (any format sharp reads); '' when it cannot be read. */
+export async function centreColourOf(bytes: Buffer): Promise<string> {
+  try {
+    const decoded = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+      .rotate()
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    return centrePixelColour(decoded.data, decoded.info);
+  } catch {
+    return '';
+  }
+}
+
 /** The widths a picture of this width is stored at: the standard ones below it, then its own. */
 export function variantWidthsFor(width: number): number[] {
   return [...VARIANT_WIDTHS.filter((candidate) => candidate < width), width];
@@ -72,6 +100,8 @@ export interface EncodedImage {
   variants: EncodedVariant[];
   /** Content hash of the original: same bytes, same keys (files are immutable and cached for a year). */
   hash: string;
+  /** The centre pixel's colour (`centrePixelColour`). */
+  centreColour: string;
 }
 
 /**
@@ -116,6 +146,7 @@ export async function encodeImage(bytes: Buffer): Promise<EncodedImage> {
       thumb: { data: thumb.data, width: thumb.info.width, height: thumb.info.height },
       variants,
       hash: createHash('sha256').update(bytes).digest('hex').slice(0, 20),
+      centreColour: centrePixelColour(decoded.data, decoded.info),
     };
   } catch {
     // Truncated or corrupt content behind valid magic bytes, or too many pixels.
@@ -167,6 +198,7 @@ export async function prepareImage(
     thumbWidth: encoded.thumb.width,
     thumbHeight: encoded.thumb.height,
     variantWidths: encoded.variants.map((variant) => variant.width),
+    centreColour: encoded.centreColour,
   };
 }
 
@@ -181,6 +213,11 @@ export interface StoredPicture {
   width: number;
   height: number;
   variantWidths: number[];
+}
+
+/** A stored picture's centre colour as the API answers it: null when it is not known (or transparent). */
+export function pictureColour(picture: { centreColour: string | null }): string | null {
+  return picture.centreColour || null;
 }
 
 /** A stored picture's variants as the API answers them (URL paths of both formats, smallest first). */

@@ -1,4 +1,4 @@
-import { type AnyColumn, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { mediaImages } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
@@ -30,6 +30,27 @@ export async function findMediaImagesById(scope: TenantScope, ids: number[]): Pr
     .where(scope.where(mediaImages, inArray(mediaImages.id, ids)));
 }
 
+/** Up to `limit` of the shop's pictures whose centre colour was never read (stored before it was), oldest first. */
+export async function findPicturesWithoutColour(
+  scope: TenantScope,
+  limit: number,
+): Promise<{ id: number; imageKey: string }[]> {
+  return scope.db
+    .select({ id: mediaImages.id, imageKey: mediaImages.imageKey })
+    .from(mediaImages)
+    .where(scope.where(mediaImages, isNull(mediaImages.centreColour)))
+    .orderBy(asc(mediaImages.id))
+    .limit(limit);
+}
+
+/** Records a picture's centre colour, unless another instance already did. */
+export async function setPictureColour(scope: TenantScope, id: number, colour: string): Promise<void> {
+  await scope.db
+    .update(mediaImages)
+    .set({ centreColour: colour })
+    .where(scope.where(mediaImages, and(eq(mediaImages.id, id), isNull(mediaImages.centreColour))));
+}
+
 /**
  * What other modules show of a stored picture, as SQL they put in their own statements (a cart line's thumbnail, a
  * product's main image and pictures): written here, so that a list stays one statement while only this module names
@@ -57,6 +78,7 @@ export const mediaColumns = {
         thumbWidth: mediaImages.thumbWidth,
         thumbHeight: mediaImages.thumbHeight,
         variantWidths: mediaImages.variantWidths,
+        centreColour: mediaImages.centreColour,
       })
       .from(mediaImages)
       .where(scope.where(mediaImages))

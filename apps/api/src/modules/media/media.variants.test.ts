@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, png, type ShopWithStaff, shopWithStaff } from '../../../test/admin.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createCategory, createProduct } from '../../../test/builders.ts';
+import { fillPictureColours } from './media.jobs.ts';
 import { insertMediaImage } from './media.repository.ts';
 
 let t: TestApp;
@@ -105,8 +106,9 @@ describe('responsive variants of stored pictures', () => {
     const key = `t${setup.shop.id}/catalog/older.webp`;
     await t.media.put(
       key,
+      // Lossless, so that its centre pixel is exactly the colour it was made with.
       await sharp(await png('#775533', 300, 200))
-        .webp()
+        .webp({ lossless: true })
         .toBuffer(),
       'image/webp',
     );
@@ -119,14 +121,47 @@ describe('responsive variants of stored pictures', () => {
       thumbWidth: 300,
       thumbHeight: 200,
       variantWidths: [],
+      centreColour: null,
     });
     const product = await createProduct(t, setup.shop, { mainImageId: stored.id });
 
     const page = await t.request(setup.shop, { method: 'GET', url: `/api/products/products/${product.slug}/` });
-    expect(page.json().main_image).toMatchObject({ image: `/media/${key}`, width: 300, height: 200, variants: [] });
+    expect(page.json().main_image).toMatchObject({
+      image: `/media/${key}`,
+      width: 300,
+      height: 200,
+      variants: [],
+      centre_colour: null,
+    });
     const file = await t.app.inject({ method: 'GET', url: `/media/${key}` });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/webp');
+
+    // The media module's job reads its centre colour from the stored file, once.
+    expect(await fillPictureColours(t.app.deps)).toEqual({ read: 1 });
+    expect(await fillPictureColours(t.app.deps)).toEqual({ read: 0 });
+    const after = await t.request(setup.shop, { method: 'GET', url: `/api/products/products/${product.slug}/` });
+    expect(after.json().main_image.centre_colour).toBe('#775533');
+  });
+
+  it("answers a card's background as its picture's centre pixel, read when the picture is stored", async () => {
+    const setup = await shopWithStaff(t, 'Centre colour shop');
+    // A blue picture with a red block in its middle: its centre is red, whatever its edges.
+    const picture = await sharp({ create: { width: 301, height: 201, channels: 3, background: '#1020f0' } })
+      .composite([{ input: await png('#e03010', 21, 21), left: 140, top: 90 }])
+      .png()
+      .toBuffer();
+    const product = await productWithPicture(setup, picture);
+    expect(product.main_image.centre_colour).toBe('#e03010');
+    const list = await t.request(setup.shop, { method: 'GET', url: '/api/products/products/' });
+    expect(list.json()[0].main_image.centre_colour).toBe('#e03010');
+    // A picture whose centre is transparent gives the card no colour.
+    const clear = await sharp({
+      create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    expect((await productWithPicture(setup, clear)).main_image.centre_colour).toBeNull();
   });
 
   it("answers a post's featured image with its size and variants, in the list and on the post", async () => {

@@ -1,6 +1,6 @@
 import { averageRating, formatMinor, type MainImage, type ProductSummary } from '@platform/contracts';
 import type { RequestContext } from '../../../lib/context.ts';
-import { imageVariants } from '../../media/index.ts';
+import { imageVariants, pictureColour } from '../../media/index.ts';
 import type { ProductSummaryRow } from './product-list.repository.ts';
 
 // A product as the cards show it (the list, the search, and the top of the product page).
@@ -18,6 +18,7 @@ function mainImage(ctx: RequestContext, row: ProductSummaryRow): MainImage | nul
     thumb_width: image.thumbWidth,
     thumb_height: image.thumbHeight,
     variants: imageVariants(ctx, image),
+    centre_colour: pictureColour(image),
   };
 }
 

@@ -64,6 +64,7 @@ export function summaryColumns(scope: TenantScope, image: MediaFiles) {
       thumbWidth: image.thumbWidth,
       thumbHeight: image.thumbHeight,
       variantWidths: image.variantWidths,
+      centreColour: image.centreColour,
     },
   };
 }

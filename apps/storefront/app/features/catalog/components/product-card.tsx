@@ -1,62 +1,10 @@
 import type { ProductSummary } from '@platform/contracts';
-import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Picture } from '../../../components/picture.tsx';
 import { useShownPrices } from '../../tax/index.ts';
 import { prefetchProduct } from '../api/product-query.ts';
 import { highlightPieces } from '../highlight.ts';
 import { CARD_SIZES, cardPicture } from '../pictures.ts';
-
-// One 1×1 canvas samples every card's picture, kept in memory (`willReadFrequently`): a read from a GPU canvas costs
-// each card milliseconds of the main thread.
-let sampler: CanvasRenderingContext2D | null | undefined;
-
-/** The colour of the image's centre pixel (media is served with CORS, so a canvas may read it). */
-function centreColour(image: HTMLImageElement): string | null {
-  try {
-    if (sampler === undefined) {
-      const canvas = document.createElement('canvas');
-      canvas.width = 1;
-      canvas.height = 1;
-      sampler = canvas.getContext('2d', { willReadFrequently: true });
-    }
-    if (!sampler || !image.naturalWidth) return null;
-    sampler.clearRect(0, 0, 1, 1);
-    sampler.drawImage(image, Math.floor(image.naturalWidth / 2), Math.floor(image.naturalHeight / 2), 1, 1, 0, 0, 1, 1);
-    const [r, g, b] = sampler.getImageData(0, 0, 1, 1).data;
-    return `rgb(${r}, ${g}, ${b})`;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Sets `set` to the picture's centre colour once the browser has a moment (never in the hydration's task) and the
- * picture is decoded (off the main thread: drawing one not yet decoded would decode it there); returns its cancel.
- */
-function sampleCentre(image: HTMLImageElement, set: (colour: string | null) => void): () => void {
-  let cancelled = false;
-  const sample = () => {
-    image.decode().then(
-      () => {
-        if (!cancelled) set(centreColour(image));
-      },
-      () => undefined,
-    );
-  };
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(sample, { timeout: 1000 });
-    return () => {
-      cancelled = true;
-      cancelIdleCallback(id);
-    };
-  }
-  const id = setTimeout(sample, 0);
-  return () => {
-    cancelled = true;
-    clearTimeout(id);
-  };
-}
 
 /** A product in a grid (spec /products card): image, name, category, prices, badges and an attributes tooltip. */
 function ProductCard({
@@ -69,16 +17,10 @@ function ProductCard({
   priority: boolean;
 }) {
   const shown = useShownPrices();
-  const imageRef = useRef<HTMLImageElement>(null);
-  const [background, setBackground] = useState<string | null>(null);
   const image = product.main_image;
   const picture = cardPicture(product);
-
-  useEffect(() => {
-    // Whether the picture loaded before hydration or loads later (a lazy one, when scrolled to): decoded, it is read.
-    const element = imageRef.current;
-    return element ? sampleCentre(element, setBackground) : undefined;
-  }, []);
+  // The spec's card background: the colour of the picture's centre pixel, read by the API when it was stored.
+  const background = image?.centre_colour;
 
   return (
     <article className="product-card" style={background ? { backgroundColor: background } : undefined}>
@@ -93,14 +35,7 @@ function ProductCard({
       >
         <div className="product-card__media">
           {image && picture ? (
-            <Picture
-              ref={imageRef}
-              file={picture}
-              alt={image.alt_text}
-              sizes={CARD_SIZES}
-              priority={priority}
-              crossOrigin="anonymous"
-            />
+            <Picture file={picture} alt={image.alt_text} sizes={CARD_SIZES} priority={priority} />
           ) : (
             <span className="product-card__no-image">No image available</span>
           )}
