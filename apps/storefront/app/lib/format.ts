@@ -48,27 +48,22 @@ function usableLocale(locale: string): string {
  * prices only never needs. A zone this runtime does not know: UTC, the same fallback on both sides.
  */
 function dateFormats(locale: string, timeZone: string) {
-  let made: { day: Intl.DateTimeFormat; moment: Intl.DateTimeFormat } | undefined;
-  return () => {
-    if (made) return made;
-    let zone = timeZone;
-    try {
-      new Intl.DateTimeFormat(locale, { timeZone: zone });
-    } catch {
-      zone = DEFAULT_FORMAT.timeZone;
-    }
-    made = {
-      day: new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: zone }),
-      moment: new Intl.DateTimeFormat(locale, {
-        year: 'numeric',
-        month: 'long',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-        timeZone: zone,
-        timeZoneName: 'short',
-      }),
+  const make = (zone: string) => {
+    const day = { year: 'numeric', month: 'long', day: 'numeric', timeZone: zone } as const;
+    return {
+      day: new Intl.DateTimeFormat(locale, day),
+      moment: new Intl.DateTimeFormat(locale, { ...day, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }),
     };
+  };
+  let made: ReturnType<typeof make> | undefined;
+  return () => {
+    if (!made) {
+      try {
+        made = make(timeZone);
+      } catch {
+        made = make(DEFAULT_FORMAT.timeZone);
+      }
+    }
     return made;
   };
 }

@@ -58,13 +58,15 @@ export function centrePixelColour(pixels: Buffer, info: { width: number; height:
   return `#${channel(0)}${channel(1)}${channel(2)}`;
 }
 
+/** A picture's bytes opened for decoding, within the pixel limit, first frame only, turned upright. */
+function openPicture(bytes: Buffer) {
+  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate();
+}
+
 /** The centre colour of a stored picture's bytes (any format sharp reads); '' when it cannot be read. */
 export async function centreColourOf(bytes: Buffer): Promise<string> {
   try {
-    const decoded = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
-      .rotate()
-      .raw({ depth: 'uchar' })
-      .toBuffer({ resolveWithObject: true });
+    const decoded = await openPicture(bytes).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
     return centrePixelColour(decoded.data, decoded.info);
   } catch {
     return '';
@@ -115,8 +117,7 @@ export async function encodeImage(bytes: Buffer): Promise<EncodedImage> {
   if (!sniffImageType(bytes)) throw new InvalidImageError();
   try {
     // Decoded, turned upright and brought within the full size once; every file is then encoded from these pixels.
-    const decoded = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
-      .rotate()
+    const decoded = await openPicture(bytes)
       .resize({ width: FULL_MAX_SIDE, height: FULL_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });

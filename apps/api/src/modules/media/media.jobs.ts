@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { systemContext } from '../../lib/context.ts';
 import { type JobDeps, type ModuleJobs, scheduleJob } from '../../lib/jobs.ts';
 import { listTenants } from '../tenants/index.ts';
@@ -10,10 +11,7 @@ const BATCH = 50;
 /** The bytes of a stored file; null when there is none. */
 async function readStored(deps: JobDeps, key: string): Promise<Buffer | null> {
   const stored = await deps.media.get(key);
-  if (!stored) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of stored.body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  return stored ? buffer(stored.body) : null;
 }
 
 /**
