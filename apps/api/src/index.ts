@@ -12,6 +12,7 @@ export {
   pickEncoding,
   type Rendered,
   type ResponseCache,
+  VARY_ON_ENCODING,
 } from './lib/response-cache.ts';
 export { compression } from './plugins/compression.ts';
 export { rejectMalformedHost } from './plugins/input-guard.ts';

@@ -1,7 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createResponseCache } from '@platform/api';
+import { compression, createResponseCache } from '@platform/api';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { isCacheablePage, pageAddress, policyWithScriptHashes, serveKeptPage, toRendered } from './page-cache.ts';
+import {
+  isCacheablePage,
+  pageAddress,
+  policyWithScriptHashes,
+  sendPage,
+  serveKeptPage,
+  toRendered,
+} from './page-cache.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -203,5 +211,25 @@ describe('a kept page and what it shows', () => {
     expect((await serve('/products')).state).toBe('miss');
     expect((await serve('/products')).state).toBe('hit');
     await cache.close();
+  });
+});
+
+describe('a page sent', () => {
+  it('varies on Accept-Encoding once when it is compressed for its request (rendered with the cache off)', async () => {
+    const app = Fastify();
+    await app.register(compression);
+    const html = `<main>${'Khukuri '.repeat(400)}</main>`;
+    app.get('/rendered', (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        { status: 200, headers: { 'content-type': 'text/html' }, body: Buffer.from(html), cacheable: false },
+        'bypass',
+      ),
+    );
+    const rendered = await app.inject({ url: '/rendered', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(rendered.headers['content-encoding']).toBe('zstd');
+    expect(rendered.headers.vary).toBe('accept-encoding');
+    await app.close();
   });
 });

@@ -12,6 +12,7 @@ import {
   pickEncoding,
   type Rendered,
   type ResponseCache,
+  VARY_ON_ENCODING,
 } from '@platform/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { productListHref, readProductListQuery } from '../app/features/catalog/product-list.ts';
@@ -141,7 +142,7 @@ export function sendPage(
   answer: CachedAnswer | Rendered,
   state: CacheState,
 ): FastifyReply {
-  reply.status(answer.status).headers(answer.headers).header('vary', 'Accept-Encoding');
+  reply.status(answer.status).headers(answer.headers).header('vary', VARY_ON_ENCODING);
   reply.header('x-cache', state);
   const kept = 'etag' in answer;
   reply.header(

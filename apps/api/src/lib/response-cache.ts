@@ -377,6 +377,13 @@ async function toCachedAnswer(
   };
 }
 
+/**
+ * The Vary of an answer kept or rendered once for every client, whose body differs by Accept-Encoding. Written in lower
+ * case as @fastify/compress writes it: when it compresses an answer (one rendered without the cache) it adds its own
+ * unless the value holds these exact words, which made `Accept-Encoding, accept-encoding`.
+ */
+export const VARY_ON_ENCODING = 'accept-encoding';
+
 /** The body to send for a client's Accept-Encoding, and its Content-Encoding (none for identity). */
 export function pickEncoding(
   answer: CachedAnswer | Rendered,

@@ -13,6 +13,7 @@ import {
   pickEncoding,
   type Rendered,
   type ResponseCache,
+  VARY_ON_ENCODING,
 } from '../lib/response-cache.ts';
 
 declare module 'fastify' {
@@ -189,7 +190,7 @@ function sendCached(
   answer: CachedAnswer | Rendered,
   state: string,
 ): FastifyReply {
-  reply.code(answer.status).headers(answer.headers).header('x-cache', state).header('vary', 'Accept-Encoding');
+  reply.code(answer.status).headers(answer.headers).header('x-cache', state).header('vary', VARY_ON_ENCODING);
   if ('etag' in answer) {
     reply.header(CACHE_TAGS_HEADER, answer.tags.join(' '));
     reply.header('etag', answer.etag);
