@@ -21,7 +21,7 @@ import { type Job, scheduleJob } from './lib/jobs.ts';
 import { flushLog, type LogStream, serverLogging } from './lib/logging.ts';
 import { deliverOutbox, pruneOutbox } from './lib/outbox.ts';
 import { trustProxyOption } from './lib/proxy-trust.ts';
-import { createResponseCache, type ResponseCache } from './lib/response-cache.ts';
+import { cacheTagsKey, createResponseCache, type ResponseCache } from './lib/response-cache.ts';
 import { authentication, TokenSigner } from './modules/accounts/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { createMailer, type Mailer } from './modules/mail/index.ts';
@@ -160,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', rejectMalformedHost);
   await app.register(securityHeaders);
   // Public reads from the response cache (stored as serialized, sent as stored), then ETags and compression.
-  await app.register(publicAnswerCache, { cache: app.deps.cache });
+  await app.register(publicAnswerCache, { cache: app.deps.cache, tagsKey: cacheTagsKey(jwtSecretOf(options)) });
   // An ETag on the reads built in memory (API JSON) big enough to gain from a 304, from their uncompressed bytes; then
   // compression.
   await app.register(etags);

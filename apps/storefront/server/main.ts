@@ -1,10 +1,12 @@
 // Starts the shop in one process: the platform API under /api, media under /media, the storefront for the rest.
 // With API_URL set, it serves the storefront only and reaches that API over HTTP.
 import {
+  cacheTagsKey,
   compression,
   createResponseCache,
   type DemoAccount,
   demoAccountsToShow,
+  fetchWithCacheTagsKey,
   flushLog,
   listen,
   loadConfigOrExit,
@@ -29,17 +31,23 @@ if (config.API_URL) {
   const apiBaseUrl = `${config.API_URL.replace(/\/$/, '')}/api`;
   // The browser's calls to /api and /media go to the API through this server, on the shop's own origin.
   await app.register(apiProxy, { apiUrl: config.API_URL });
-  // Pages are kept only where the API's changes reach them: through a shared Redis.
-  const cache = config.REDIS_URL ? createResponseCache(config, app.log) : undefined;
+  // Pages are kept only where the API's changes reach them (through a shared Redis) and where the API tells what each
+  // answer shows (its cache tags, to the holder of the deployment's shared JWT_SECRET).
+  const keepsPages = Boolean(config.REDIS_URL && config.JWT_SECRET);
+  if (config.REDIS_URL && !config.JWT_SECRET) {
+    app.log.warn('pages are not kept: set JWT_SECRET to the API’s, with which the API tells what each answer shows');
+  }
+  const cache = keepsPages ? createResponseCache(config, app.log) : undefined;
   if (cache) app.addHook('onClose', () => cache.close());
   app.addHook('onClose', () => flushLog(app.log));
-  await app.register(storefront, { config, apiBaseUrl, apiFetch: fetch, ...(cache ? { cache } : {}) });
+  const apiFetch = config.JWT_SECRET ? fetchWithCacheTagsKey(fetch, cacheTagsKey(config.JWT_SECRET)) : fetch;
+  await app.register(storefront, { config, apiBaseUrl, apiFetch, ...(cache ? { cache } : {}) });
   await listen(app, config);
   await announce(app, apiBaseUrl, fetch);
 } else {
   const app = await prepareApp(config);
   const apiBaseUrl = 'http://api.internal/api';
-  const apiFetch = injectFetch(app);
+  const apiFetch = fetchWithCacheTagsKey(injectFetch(app), app.cacheTagsKey);
   await app.register(storefront, { config, apiBaseUrl, apiFetch, cache: app.deps.cache });
   await listen(app, config);
   await announce(app, apiBaseUrl, apiFetch, await demoAccountsToShow(app));

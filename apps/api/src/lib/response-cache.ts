@@ -6,6 +6,7 @@
 // by default, in Redis when configured, so that every instance shares entries, tags, generations and the single
 // flight (the stores: response-cache-stores.ts).
 
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { weakEtagOf } from './etag.ts';
@@ -437,8 +438,38 @@ export function cacheKeyOf(pathAndQuery: string, known: readonly string[]): stri
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
 
-/** The header in which a public API answer names what it shows: its cache tags, separated by spaces. */
+/**
+ * The header in which a public API answer names what it shows: its cache tags, separated by spaces. Sent only to the
+ * shop's own storefront server, which proves it with `CACHE_TAGS_KEY_HEADER`: the tags name internal ids (a
+ * reviewer's or commenter's account, `account:7`) that the answers themselves never show.
+ */
 export const CACHE_TAGS_HEADER = 'x-cache-tags';
+
+/** The request header with which the storefront server asks for an answer's cache tags: `cacheTagsKey` of the secret. */
+export const CACHE_TAGS_KEY_HEADER = 'x-cache-tags-key';
+
+/**
+ * The key that asks the API for cache tags, derived from the token signing secret (JWT_SECRET) that every instance of
+ * a deployment shares: a storefront served apart from its API knows it from the same setting.
+ */
+export function cacheTagsKey(secret: string): string {
+  return createHmac('sha256', secret).update('cache tags of public answers').digest('base64url');
+}
+
+/** Whether a request's `CACHE_TAGS_KEY_HEADER` holds the key (compared in constant time). */
+export function asksForCacheTags(given: string | string[] | undefined, key: string): boolean {
+  if (typeof given !== 'string' || given.length !== key.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(key));
+}
+
+/** A `fetch` to the API that asks for the cache tags of its answers with the key (the storefront server's). */
+export function fetchWithCacheTagsKey(fetch: typeof globalThis.fetch, key: string): typeof globalThis.fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    headers.set(CACHE_TAGS_KEY_HEADER, key);
+    return fetch(input, { ...init, headers });
+  };
+}
 
 /**
  * A `fetch` for one page render that gathers the cache tags of the API answers it receives: a page shows what they

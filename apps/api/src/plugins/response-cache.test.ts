@@ -11,7 +11,7 @@ import {
   setPayments,
 } from '../../test/builders.ts';
 import { testRedisUrl } from '../../test/redis.ts';
-import { cacheTagCollector, type Rendered } from '../lib/response-cache.ts';
+import { cacheTagCollector, fetchWithCacheTagsKey, type Rendered } from '../lib/response-cache.ts';
 import { createPost } from '../modules/blog/blog.service.ts';
 import type { Tenant } from '../modules/tenants/index.ts';
 
@@ -132,7 +132,8 @@ const injectFetch: typeof fetch = async (input, init) => {
 /** A page as the storefront renders one: made of public API reads, kept with the tags of all of them. */
 function page(shop: Tenant, path: string, reads: string[]) {
   return t.app.deps.cache.serve(shop.token, `page:${path}`, async (): Promise<Rendered> => {
-    const api = cacheTagCollector(injectFetch);
+    // As the storefront server asks: with the key of the deployment's secret.
+    const api = cacheTagCollector(fetchWithCacheTagsKey(injectFetch, t.app.cacheTagsKey));
     const bodies: string[] = [];
     for (const read of reads) {
       bodies.push(
@@ -213,11 +214,30 @@ describe('what a cached answer shows, by its tags', () => {
       expect(shown).toContain(`"username":"${name}"`);
     }
     // The product's own answer: its review under the last name, from the cache until the next change.
-    const detail = await t.request(shop, { method: 'GET', url: `/api/products/products/${product.slug}/` });
+    const url = `/api/products/products/${product.slug}/`;
+    const detail = await t.request(shop, { method: 'GET', url, headers: { 'x-cache-tags-key': t.app.cacheTagsKey } });
+    expect(detail.headers['x-cache']).toBe('hit');
     expect(detail.json().reviews[0].user.username).toBe('Reviewer 19');
     expect(detail.headers['x-cache-tags']?.toString().split(' ').sort()).toEqual(
       [`account:${reviewer.user.id}`, `product:${product.id}`].sort(),
     );
+    // The tags name the reviewer's account, which the answer itself never shows: not to a browser, nor to a guess.
+    for (const headers of [{}, { 'x-cache-tags-key': 'guess' }, { 'x-cache-tags-key': `${t.app.cacheTagsKey}x` }]) {
+      const answer = await t.request(shop, { method: 'GET', url, headers });
+      expect(answer.headers['x-cache']).toBe('hit');
+      expect(answer.headers['x-cache-tags']).toBeUndefined();
+    }
+    // Likewise when the answer is rendered, not read from the cache.
+    const firstRead = await t.request(shop, { method: 'GET', url: '/api/products/products/?page=1' });
+    expect(firstRead.headers['x-cache']).toBe('miss');
+    expect(firstRead.headers['x-cache-tags']).toBeUndefined();
+    const rendered = await t.request(shop, {
+      method: 'GET',
+      url: `/api/products/products/?search=${encodeURIComponent(product.name)}`,
+      headers: { 'x-cache-tags-key': t.app.cacheTagsKey },
+    });
+    expect(rendered.headers['x-cache']).toBe('miss');
+    expect(rendered.headers['x-cache-tags']).toContain(`product:${product.id}`);
   });
 
   it('renders again, after a stock change, the answers of those products and the lists that depend on stock', async () => {

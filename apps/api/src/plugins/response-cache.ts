@@ -7,7 +7,9 @@ import { accountTag, productTag, STOCK_TAG } from '../lib/cache-tags.ts';
 import type { EventBus } from '../lib/context.ts';
 import { ifNoneMatchHolds } from '../lib/etag.ts';
 import {
+  asksForCacheTags,
   CACHE_TAGS_HEADER,
+  CACHE_TAGS_KEY_HEADER,
   type CachedAnswer,
   cacheKeyOf,
   pickEncoding,
@@ -27,6 +29,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     cacheFill?: { finish: (rendered: Rendered | null) => Promise<CachedAnswer | null> };
+  }
+  interface FastifyInstance {
+    /** What the shop's storefront server sends in `x-cache-tags-key` to get the cache tags of public answers. */
+    cacheTagsKey: string;
   }
 }
 
@@ -89,8 +95,10 @@ const KEPT_HEADERS = ['content-type', 'link', 'content-language'];
  * it stores the answer as serialized and sends stored answers already compressed.
  */
 export const publicAnswerCache = fp(
-  async (app: FastifyInstance, options: { cache: ResponseCache }) => {
-    const { cache } = options;
+  async (app: FastifyInstance, options: { cache: ResponseCache; tagsKey: string }) => {
+    const { cache, tagsKey } = options;
+    app.decorate('cacheTagsKey', tagsKey);
+    const sendsTags = (request: FastifyRequest) => asksForCacheTags(request.headers[CACHE_TAGS_KEY_HEADER], tagsKey);
     // NOTE: before validation, so that the handler reads (and links to) exactly the address its answer is kept under.
     const keepAddress = async (request: FastifyRequest) => {
       const known = request.routeOptions.config.cacheQuery;
@@ -110,7 +118,7 @@ export const publicAnswerCache = fp(
       if (request.headers.authorization) return;
       if (request.routeOptions.config.cacheable?.(request) === false) return;
       const lookup = await cache.begin(request.ctx.tenant.token, `api:${request.url}`, { allowStale: false });
-      if (lookup.kind === 'answer') return sendCached(request, reply, lookup.answer, lookup.state);
+      if (lookup.kind === 'answer') return sendCached(request, reply, lookup.answer, lookup.state, sendsTags(request));
       // This request renders: its handler runs, and its answer (onSend) fills the key for the others.
       reply.header('x-cache', lookup.state);
       request.cacheFill = { finish: lookup.finish };
@@ -132,7 +140,7 @@ export const publicAnswerCache = fp(
       // What the answer shows, for the pages made of it (the storefront's render gathers them). A 404 says what is
       // not there, as lasting as what is: only a failure leaves a page without the tags it needs to be kept.
       const answered = reply.statusCode === 200 || reply.statusCode === 404;
-      if (tags && answered && !reply.hasHeader(CACHE_TAGS_HEADER)) {
+      if (tags && answered && !reply.hasHeader(CACHE_TAGS_HEADER) && sendsTags(request)) {
         reply.header(CACHE_TAGS_HEADER, [...tags].join(' '));
       }
       const fill = request.cacheFill;
@@ -189,10 +197,11 @@ function sendCached(
   reply: FastifyReply,
   answer: CachedAnswer | Rendered,
   state: string,
+  withTags: boolean,
 ): FastifyReply {
   reply.code(answer.status).headers(answer.headers).header('x-cache', state).header('vary', VARY_ON_ENCODING);
   if ('etag' in answer) {
-    reply.header(CACHE_TAGS_HEADER, answer.tags.join(' '));
+    if (withTags) reply.header(CACHE_TAGS_HEADER, answer.tags.join(' '));
     reply.header('etag', answer.etag);
     if (ifNoneMatchHolds(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   }
