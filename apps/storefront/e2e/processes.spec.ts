@@ -9,6 +9,13 @@ import { freePort } from '../../../scripts/lib/net.mjs';
 import { start, stopAll, waitUntilUp } from './processes-support.ts';
 import { openPage, SITE_TITLE, TENANT } from './support.ts';
 
+// A database of Redis's own, apart from the other tests' (15 and 14).
+const REDIS_URL = (() => {
+  const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15');
+  url.pathname = '/13';
+  return url.toString();
+})();
+
 test.describe('the API and the storefront as separate processes', () => {
   test.describe.configure({ timeout: 240_000 });
   const output: string[] = [];
@@ -39,7 +46,14 @@ test.describe('the API and the storefront as separate processes', () => {
     children.push(
       start(
         'apps/storefront/dist/main.js',
-        { ...common, PORT: String(storefrontPort), DATA_DIR: path.join(dataDir, 'storefront'), API_URL: api },
+        {
+          ...common,
+          PORT: String(storefrontPort),
+          DATA_DIR: path.join(dataDir, 'storefront'),
+          API_URL: api,
+          // Redis, but not the API's JWT_SECRET: it cannot ask the API what each answer shows, so it keeps no page.
+          REDIS_URL,
+        },
         output,
       ),
     );
@@ -49,6 +63,17 @@ test.describe('the API and the storefront as separate processes', () => {
   test.afterAll(async () => {
     await stopAll(children);
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('a storefront with Redis but without the API’s JWT_SECRET keeps no page, and says so when it starts', async ({
+    request,
+  }) => {
+    expect(output.join('')).toContain('pages are not kept: set JWT_SECRET to the API’s');
+    for (let load = 0; load < 2; load++) {
+      const page = await request.get(`${storefront}/blog`);
+      expect(page.status()).toBe(200);
+      expect(page.headers()['x-cache']).toBeUndefined();
+    }
   });
 
   test('the storefront renders a page with the API data on the server, and answers API calls from the API', async ({
