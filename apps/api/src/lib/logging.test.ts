@@ -63,11 +63,14 @@ describe('standard output in batches', () => {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       let out = '';
+      // 'wait': killed without a chance to write anything more once every line came, or after 15 s (a loaded machine
+      // may take seconds to start the process): what the batch's timer wrote is all there is.
+      const killed = () => child.kill('SIGKILL');
       child.stdout.on('data', (chunk) => {
         out += chunk;
+        if (end === 'wait' && out.split('\n').filter(Boolean).length >= count) killed();
       });
-      // Killed without a chance to write anything more: what the timer wrote is all there is.
-      const killer = end === 'wait' ? setTimeout(() => child.kill('SIGKILL'), 1_500) : undefined;
+      const killer = end === 'wait' ? setTimeout(killed, 15_000) : undefined;
       child.on('error', reject);
       child.on('close', () => {
         clearTimeout(killer);
