@@ -4,6 +4,7 @@ import {
   expectNoHorizontalScroll,
   listRecords,
   ownerToken,
+  requestsSettled,
   signInAsOwnerThroughApi,
   sharedBrowserTest as test,
 } from './admin-support.ts';
@@ -50,7 +51,8 @@ async function sortBy(kit: Kit, column: string, field: string) {
   const header = kit.page.locator('.RaDatagrid-headerCell').filter({ hasText: new RegExp(`^${column}$`) });
   await header.getByRole('button').click();
   await expect(kit.page).toHaveURL(new RegExp(`sort=${field}`));
-  await expect(kit.page.getByRole('progressbar')).toHaveCount(0);
+  // The records read again in that order (a click meanwhile could land on a row about to be drawn again).
+  await settled(kit.page);
   // The pointer moves on, as an owner's does: the header's tooltip, left open under it, would cover the first row.
   await kit.page.mouse.move(0, 0);
   await expect(kit.page.getByRole('tooltip')).toHaveCount(0);
@@ -70,7 +72,7 @@ async function choose(page: Page, label: string, option: string) {
 
 /** Waits until the app has no request under way (a list's records, a record saved). */
 async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await requestsSettled(page);
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 }
 
