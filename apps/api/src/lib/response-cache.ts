@@ -458,8 +458,10 @@ export function cacheTagsKey(secret: string): string {
 
 /** Whether a request's `CACHE_TAGS_KEY_HEADER` holds the key (compared in constant time). */
 export function asksForCacheTags(given: string | string[] | undefined, key: string): boolean {
-  if (typeof given !== 'string' || given.length !== key.length) return false;
-  return timingSafeEqual(Buffer.from(given), Buffer.from(key));
+  if (typeof given !== 'string') return false;
+  // Compared as bytes: a header of the key's length in characters may be longer in bytes (timingSafeEqual throws).
+  const [asked, expected] = [Buffer.from(given), Buffer.from(key)];
+  return asked.length === expected.length && timingSafeEqual(asked, expected);
 }
 
 /** A `fetch` to the API that asks for the cache tags of its answers with the key (the storefront server's). */
