@@ -215,6 +215,29 @@ test.describe('the administration', () => {
     await expect(figures.first()).toHaveCSS('white-space', 'nowrap');
   });
 
+  test('on a phone, a form with rich text shows whole: no field below the editor moves when the editor comes', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsOwnerThroughApi(page, request);
+    // The editor's code arrives late, as on a slow network.
+    await page.route(/\/admin\/assets\/RichTextEditor-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/admin/faqs/create');
+    const shown = page.getByLabel('Shown on the FAQ page');
+    await expect(shown).toBeVisible();
+    const first = await shown.boundingBox();
+    const editor = page.getByRole('textbox', { name: 'Answer' });
+    await expect(editor).toBeVisible();
+    // When the switch first shows, the editor is there, and it stays where the owner first saw it.
+    expect(await shown.boundingBox()).toEqual(first);
+    await shown.uncheck();
+    await expect(shown).not.toBeChecked();
+  });
+
   test("shows the API's refusal of a move made stale elsewhere; cancelling asks a reason; notes are kept", async ({
     page,
     request,
