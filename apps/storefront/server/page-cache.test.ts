@@ -212,6 +212,26 @@ describe('a kept page and what it shows', () => {
     expect((await serve('/products')).state).toBe('hit');
     await cache.close();
   });
+
+  it('allows its scripts by their hashes when kept, and by its own nonce when the cache is off (it goes to one request)', async () => {
+    const policyOf = async (cache: ReturnType<typeof newCache>) => {
+      const served = await serveKeptPage({
+        cache,
+        tenantToken: randomUUID(),
+        url: new URL('/products/kukri', 'https://shop.example'),
+        nonce: () => 'n',
+        ...storefront(pages, tags),
+      });
+      await cache.close();
+      return { state: served.state, policy: served.answer.headers['content-security-policy'] };
+    };
+    expect(await policyOf(newCache())).toEqual({ state: 'miss', policy: `script-src ${sha('go()')}` });
+    const off = createResponseCache(
+      { RESPONSE_CACHE_FRESH_SECONDS: 0, RESPONSE_CACHE_STALE_SECONDS: 60, RESPONSE_CACHE_MAX_MB: 8 },
+      quiet,
+    );
+    expect(await policyOf(off)).toEqual({ state: 'bypass', policy: "script-src 'nonce-n'" });
+  });
 });
 
 describe('a page sent', () => {

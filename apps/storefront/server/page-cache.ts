@@ -124,10 +124,11 @@ export function serveKeptPage(options: {
   render: (address: URL, apiFetch: typeof fetch) => Promise<Response>;
 }): Promise<{ answer: CachedAnswer | Rendered; state: CacheState }> {
   const address = pageAddress(options.url);
-  return options.cache.serve(options.tenantToken, `page:${address}`, async () => {
+  return options.cache.serve(options.tenantToken, `page:${address}`, async (keeping) => {
     const api = cacheTagCollector(options.apiFetch);
     const response = await options.render(new URL(address, options.url), api.fetch);
-    return toRendered(response, { cacheable: true, nonce: options.nonce(), tags: api.tags });
+    // A page that will not be kept goes to this request only, with its nonce: no script hashes to make.
+    return toRendered(response, { cacheable: keeping, nonce: options.nonce(), tags: api.tags });
   });
 }
 

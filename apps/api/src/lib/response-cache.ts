@@ -186,19 +186,20 @@ export class ResponseCache {
 
   /**
    * The answer for `key` in `namespace`: fresh from the cache, stale while one refresh runs, or rendered once for
-   * every concurrent request that missed it. A cache that cannot be reached renders without it.
+   * every concurrent request that missed it. A cache that cannot be reached renders without it. `render` is told
+   * whether its answer may be kept: one that will not (the cache off or out of reach) need not make itself fit to be.
    */
   async serve(
     namespace: string,
     key: string,
-    render: () => Promise<Rendered>,
+    render: (keeping: boolean) => Promise<Rendered>,
   ): Promise<{ answer: CachedAnswer | Rendered; state: CacheState }> {
     const lookup = await this.begin(namespace, key, { allowStale: true });
     if (lookup.kind === 'answer') {
-      if (lookup.state === 'stale') this.refreshInBackground(namespace, key, render);
+      if (lookup.state === 'stale') this.refreshInBackground(namespace, key, () => render(true));
       return { answer: lookup.answer, state: lookup.state };
     }
-    return { answer: await renderInto(lookup.finish, render), state: lookup.state };
+    return { answer: await renderInto(lookup.finish, () => render(lookup.state === 'miss')), state: lookup.state };
   }
 
   /**
