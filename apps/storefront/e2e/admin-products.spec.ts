@@ -248,8 +248,22 @@ test.describe('products in the administration', () => {
     await ownPage.getByRole('button', { name: 'Done' }).click();
     await expect(ownPage).toBeHidden();
     await expect(rows.nth(1).getByRole('button', { name: 'Own page of 12 inch' })).toHaveText('Own page ✓');
+    // The product read again after the save comes late, as on a slow network: the notice waits for it, since the grid
+    // is drawn anew from it, and a count typed into the grid drawn before would be lost.
+    const productAddress = new RegExp(`/api/admin/products/${product.id}/$`);
+    let productReadAgain = false;
+    await page.route(productAddress, async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    page.on('response', (response) => {
+      if (response.request().method() === 'GET' && productAddress.test(response.url())) productReadAgain = true;
+    });
     await grid.getByRole('button', { name: 'Save variants' }).click();
     await expect(page.getByText('Variants saved')).toBeVisible();
+    expect(productReadAgain).toBe(true);
+    await page.unroute(productAddress);
     await expect(page.getByRole('region', { name: 'Stock' }).getByTestId('stock')).toHaveText('7');
 
     // "Set stock for all" counts every row at once.

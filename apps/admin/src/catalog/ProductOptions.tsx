@@ -22,6 +22,7 @@ import {
   AdminProductVariantsBody,
   OPTION_TEXT_MAX,
 } from '@platform/contracts/admin-catalog';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {
   ArrayInput,
@@ -37,7 +38,6 @@ import {
   useDataProvider,
   useNotify,
   useRecordContext,
-  useRefresh,
   useSimpleFormIteratorItem,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -68,10 +68,24 @@ function valueListRule(text: unknown) {
   return undefined;
 }
 
+/**
+ * Says a change of the options or variants is saved once the screen shows it: the product is read again first, and its
+ * forms are drawn anew from it (they are keyed by what they show). Told before, the owner could type into a form about
+ * to be drawn again ("Stock for all" right after a save), and lose it.
+ */
+function useShowSaved() {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return async (message: string) => {
+    await queryClient.invalidateQueries();
+    notify(message, { type: 'success' });
+  };
+}
+
 function OptionTypesForm({ product }: { product: AdminProduct }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
-  const refresh = useRefresh();
+  const showSaved = useShowSaved();
   const record: OptionsForm = {
     options: product.options.map((option) => ({ name: option.name, values: option.values.join(', ') })),
     personalisation: product.personalisation.map((field) => ({ ...field })),
@@ -79,8 +93,7 @@ function OptionTypesForm({ product }: { product: AdminProduct }) {
   const generate = async (data: Record<string, unknown>) => {
     try {
       await dataProvider.setProductOptions(product.id, optionsBody(data as unknown as OptionsForm));
-      notify('Variants generated', { type: 'success' });
-      refresh();
+      await showSaved('Variants generated');
     } catch (error) {
       notify(errorText(error), { type: 'error' });
     }
@@ -371,14 +384,13 @@ function aboveTheRowPrice(productPrice: string) {
 function VariantGrid({ product }: { product: AdminProduct }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
-  const refresh = useRefresh();
+  const showSaved = useShowSaved();
   const names = product.options.map((option) => option.name);
   const record = { variants: gridRows(product.variants, product) };
   const save = async (data: Record<string, unknown>) => {
     try {
       await dataProvider.updateProductVariants(product.id, variantsBody(data.variants as GridRow[]));
-      notify('Variants saved', { type: 'success' });
-      refresh();
+      await showSaved('Variants saved');
     } catch (error) {
       notify(errorText(error), { type: 'error' });
     }
