@@ -274,6 +274,29 @@ test.describe('cart page', () => {
   });
 });
 
+test.describe('the cart shown', () => {
+  test('whole: its summary’s parts come with it, so “Proceed to Checkout” does not move under the finger', async ({
+    page,
+    request,
+  }) => {
+    await customerWithCart(page, request, 1);
+    // The destination's select and the discount code field come late, as on a slow network.
+    await page.route(/\/assets\/(deliver-to|deliver-to-panel|discount-code)-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await openPage(page, '/cart');
+    const proceed = page.getByRole('button', { name: 'Proceed to Checkout' });
+    await expect(proceed).toBeVisible();
+    const first = await proceed.boundingBox();
+    await expect(page.getByRole('combobox', { name: 'Deliver to' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Discount code' })).toBeVisible();
+    expect(await proceed.boundingBox()).toEqual(first);
+    await proceed.click();
+    await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+  });
+});
+
 test.describe('checkout', () => {
   test('checks the address and the payment method before any call, with the exact texts', async ({ page, request }) => {
     await customerWithCart(page, request, 1);

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, use, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBox } from '../components/error-box.tsx';
 import { Spinner } from '../components/spinner.tsx';
-import { CartSummary } from '../features/cart/components/cart-summary.tsx';
+import { CART_SUMMARY_READY, CartSummary } from '../features/cart/components/cart-summary.tsx';
 import { CartTable } from '../features/cart/components/cart-table.tsx';
 import { useCart } from '../features/cart/use-cart.ts';
 import { SignedInOnly } from '../features/session/components/signed-in-only.tsx';
@@ -32,7 +32,9 @@ export default function CartPage() {
   return (
     <section className="container page cart-page">
       <SignedInOnly path="/cart" reason="You need to be logged in to view your cart.">
-        <CartContent />
+        <Suspense fallback={<Spinner />}>
+          <CartContent />
+        </Suspense>
       </SignedInOnly>
     </section>
   );
@@ -50,6 +52,9 @@ function CartContent() {
   }, [hasItems]);
 
   if (cart.isLoading) return <Spinner />;
+  // The cart shows whole, its summary's parts with it (none pops in above "Proceed to Checkout"): the page's spinner
+  // stays until they have come.
+  use(CART_SUMMARY_READY);
   // Stays on while the placed order leads away: the emptied cart must not flash in between.
   if (view === 'checkout') {
     return (

@@ -2,5 +2,12 @@
 // shopper's currency.
 export { type Destination, readDestination, setDestination, useDestination, useShownPrices } from './destination.tsx';
 
-/** The "Deliver to" control, loaded apart from the first load of the page that shows it (a split component). */
-export const loadDeliverTo = async () => (await import('./components/deliver-to.tsx')).DeliverTo;
+/**
+ * The "Deliver to" control with its selects' code, loaded apart from the first load of the page that shows it (a
+ * split component): for a view that shows it whole at once (the cart's summary).
+ */
+export const loadDeliverToWhole = async () => {
+  const { DeliverTo, DELIVER_TO_PANEL } = await import('./components/deliver-to.tsx');
+  await DELIVER_TO_PANEL.ready;
+  return DeliverTo;
+};

@@ -2,12 +2,14 @@ import { Totals } from '../../../components/totals.tsx';
 import { splitComponent } from '../../../lib/split-component.tsx';
 // The destination's styles with the page: the select itself loads after the page's first load.
 import '../../tax/components/deliver-to.css';
-import { loadDeliverTo, useShownPrices } from '../../tax/index.ts';
+import { loadDeliverToWhole, useShownPrices } from '../../tax/index.ts';
 import type { CartState } from '../api/cart.ts';
 
 // The destination select and the discount code field load after the cart page's first load, as it fetches the cart.
-const DeliverTo = splitComponent(loadDeliverTo);
+const DeliverTo = splitComponent(loadDeliverToWhole);
 const DiscountCode = splitComponent(async () => (await import('./discount-code.tsx')).DiscountCode);
+/** Settles when the summary's parts loaded apart have come: the cart shows then, so that none moves its buttons. */
+export const CART_SUMMARY_READY = Promise.all([DeliverTo.ready, DiscountCode.ready]);
 
 interface CartSummaryProps {
   cart: CartState;

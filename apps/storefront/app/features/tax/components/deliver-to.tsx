@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { type SplitPart, splitComponent } from '../../../lib/split-component.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useSiteSettings } from '../../site/index.ts';
 import { CURRENCY_KEY, setDestination, useDestination, useShownPrices } from '../destination.tsx';
@@ -7,10 +7,12 @@ import './deliver-to.css';
 
 const NONE_CLOSED: readonly ClosedDestination[] = [];
 
-// The selects and their lists load apart from the pages' first load, once the page is interactive.
-const DeliverToPanel = lazy(async () => ({
-  default: (await import('./deliver-to-panel.tsx')).DeliverToPanel,
-}));
+// The selects and their lists load apart from the pages' first load, once the page is interactive (or when a view
+// that shows them whole waits for them: `DELIVER_TO_PANEL`).
+const DeliverToPanel = splitComponent(async () => (await import('./deliver-to-panel.tsx')).DeliverToPanel, {
+  eager: false,
+});
+export const DELIVER_TO_PANEL: SplitPart = DeliverToPanel;
 
 /** Keeps the currency the shopper chose (its code) and tells every part of the page (the browser tells other tabs). */
 function setCurrency(code: string): void {
@@ -39,17 +41,15 @@ export function DeliverTo({
   return (
     <div className={currencies.length > 0 ? 'destination destination--currencies' : 'destination'}>
       {hydrated && (
-        <Suspense fallback={null}>
-          <DeliverToPanel
-            destination={destination}
-            notice={notice ?? null}
-            closed={closed}
-            onChoose={setDestination}
-            currencies={currencies}
-            currency={currency?.code ?? null}
-            onCurrency={setCurrency}
-          />
-        </Suspense>
+        <DeliverToPanel
+          destination={destination}
+          notice={notice ?? null}
+          closed={closed}
+          onChoose={setDestination}
+          currencies={currencies}
+          currency={currency?.code ?? null}
+          onCurrency={setCurrency}
+        />
       )}
     </div>
   );
