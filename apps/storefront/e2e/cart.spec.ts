@@ -280,6 +280,7 @@ test.describe('the cart shown', () => {
     request,
   }) => {
     await customerWithCart(page, request, 1);
+    const problems = watchProblems(page);
     // The destination's select and the discount code field come late, as on a slow network.
     await page.route(/\/assets\/(deliver-to|deliver-to-panel|discount-code)-[\w-]+\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -294,6 +295,7 @@ test.describe('the cart shown', () => {
     expect(await proceed.boundingBox()).toEqual(first);
     await proceed.click();
     await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+    expect(problems).toEqual([]);
   });
 });
 
