@@ -36,7 +36,7 @@ import { etags } from './plugins/etags.ts';
 import { guardedJsonParser, rejectMalformedHost, rejectNullCharacters } from './plugins/input-guard.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
 import { invalidateOnChanges, publicAnswerCache } from './plugins/response-cache.ts';
-import { securityHeaders } from './plugins/security-headers.ts';
+import { documentHeaders, securityHeaders } from './plugins/security-headers.ts';
 
 /** What the app is built from; tests and the server pass their own. */
 export interface AppDeps {
@@ -268,8 +268,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // the shop is named in the path.
       await api.register(paymentGatewayRoutes);
       if (config.SANDBOX_GATEWAY_ENABLED) await api.register(sandboxGatewayRoutes);
-      // The documentation page sets a policy of its own that allows its scripts.
-      await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+      // The documentation page sets a policy of its own that allows its scripts, and carries a document's headers.
+      await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiHooks: { onRequest: documentHeaders } });
       await api.register(async (shop) => {
         await shop.register(tenantContext);
         await shop.register(authentication);

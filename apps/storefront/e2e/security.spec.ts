@@ -48,6 +48,7 @@ test.describe('security headers', () => {
     expect(response.headers()['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers()['x-content-type-options']).toBe('nosniff');
     expect(response.headers()['x-frame-options']).toBe('DENY');
+    expectDocumentHeaders(response.headers());
     const scripts = executableInlineScripts(await response.text());
     expect(scripts.length).toBeGreaterThan(0);
     for (const { attributes } of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
@@ -77,6 +78,7 @@ test.describe('security headers', () => {
       new Set(scripts.map(({ content }) => createHash('sha256').update(content).digest('base64'))),
     );
     expect(response.headers()['x-content-type-options']).toBe('nosniff');
+    expectDocumentHeaders(response.headers());
   });
 
   test('browsing the shop breaks no rule of the policy', async ({ page, request }) => {
@@ -96,8 +98,21 @@ test.describe('security headers', () => {
     await page.goto('/admin');
     await expect(page.getByLabel('E-mail or username')).toBeVisible();
     expect(await violations()).toEqual([]);
+    const index = await page.request.get('/admin/');
+    expect(index.headers()['content-type']).toMatch(/^text\/html/);
+    expectDocumentHeaders(index.headers());
   });
 });
+
+/** Helmet's headers for a document (the opener policy, the agent cluster, …): on every page, rendered or kept. */
+function expectDocumentHeaders(headers: Record<string, string>) {
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(headers['origin-agent-cluster']).toBe('?1');
+  expect(headers['x-dns-prefetch-control']).toBe('off');
+  expect(headers['x-download-options']).toBe('noopen');
+  expect(headers['x-permitted-cross-domain-policies']).toBe('none');
+  expect(headers['x-xss-protection']).toBe('0');
+}
 
 function expectStrictPolicy(policy: string) {
   expect(policy).toContain("object-src 'none'");

@@ -103,6 +103,6 @@ export async function registerAdminApp(app: FastifyInstance, options: AdminAppOp
     const token = await options.tenantOf(request.host);
     return reply.headers(INDEX_HEADERS).type('text/html; charset=utf-8').send(withTenantToken(html, token));
   };
-  app.route({ method: ['GET', 'HEAD'], url: '/admin', handler: serveIndex });
-  app.route({ method: ['GET', 'HEAD'], url: '/admin/*', handler: serveIndex });
+  app.route({ method: ['GET', 'HEAD'], url: '/admin', config: { document: true }, handler: serveIndex });
+  app.route({ method: ['GET', 'HEAD'], url: '/admin/*', config: { document: true }, handler: serveIndex });
 }

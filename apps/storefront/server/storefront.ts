@@ -134,7 +134,7 @@ export async function storefront(app: FastifyInstance, options: StorefrontOption
   // The shop administration under /admin: a separate app; nothing of it reaches the storefront's pages.
   await registerAdminApp(app, { distDir: options.adminDistDir ?? findAdminDistDir(), tenantOf });
 
-  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: render });
+  app.route({ method: ['GET', 'HEAD'], url: '/*', config: { document: true }, handler: render });
 }
 
 /**

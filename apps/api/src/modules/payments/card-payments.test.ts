@@ -183,6 +183,11 @@ describe('card payment through the sandbox gateway', () => {
     expect(await stockOf(setup.product.id)).toBe(3);
     const start = await startPayment(setup);
     expect(start.redirectUrl.startsWith(`${t.origin}/api/sandbox-2c2p/`)).toBe(true);
+    // The hosted page is a document: helmet's headers for one.
+    const hosted = await fetch(start.redirectUrl);
+    expect(hosted.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(hosted.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(hosted.headers.get('x-xss-protection')).toBe('0');
     expect((await paymentStatus(setup, start.payment_uuid)).json()).toEqual({
       status: 'initiated',
       order_identifier: setup.order.number,

@@ -55,7 +55,7 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${prefix}/:shop/payment/4.3/pay/:token`,
-    { schema: { ...schema, params: TokenParams } },
+    { config: { document: true }, schema: { ...schema, params: TokenParams } },
     async (request, reply) => {
       const page = await hostedPage(request.ctx, request.params.token);
       const action = `${hostedPagePath(request.ctx)}/${request.params.token}`;
@@ -70,7 +70,7 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${prefix}/:shop/payment/4.3/pay/:token`,
-    { schema: { ...schema, params: TokenParams, body: HostedForm } },
+    { config: { document: true }, schema: { ...schema, params: TokenParams, body: HostedForm } },
     async (request, reply) => {
       const page = await completePayment(request.ctx, request.params.token, request.body, request.log);
       const action = `${hostedPagePath(request.ctx)}/${request.params.token}`;
