@@ -59,6 +59,7 @@ import { LoginPage } from './LoginPage.tsx';
 import { OwnerOnly } from './layout/OwnerOnly.tsx';
 import { ProfileEdit } from './layout/ProfileEdit.tsx';
 import { ShopLayout } from './layout/ShopLayout.tsx';
+import { ShopNotification } from './layout/ShopNotification.tsx';
 import { adminTheme } from './layout/theme.ts';
 import { createApi } from './lib/api.ts';
 import { createAuthProvider } from './lib/authProvider.ts';
@@ -98,6 +99,7 @@ export function App({ tenantToken }: { tenantToken: string }) {
               basename="/admin"
               title="Administration"
               layout={ShopLayout}
+              notification={ShopNotification}
               theme={adminTheme}
               dataProvider={dataProvider}
               authProvider={authProvider}

@@ -238,6 +238,44 @@ test.describe('the administration', () => {
     await expect(shown).not.toBeChecked();
   });
 
+  test('on a phone, a notice leaves the form’s toolbar free: the next form’s Save shows and takes a tap at once', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsOwnerThroughApi(page, request);
+    const question = `Is the notice in the way ${Date.now()}?`;
+    await page.goto('/admin/faqs/create');
+    await page.getByLabel(/^Question/).fill(question);
+    // Hidden from the shop's FAQ page, which other journeys count.
+    await page.getByLabel('Shown on the FAQ page').uncheck();
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await save.click();
+    // Saved, the list shows with the notice; the next FAQ's form opened while the notice stays (four seconds).
+    const notice = page.getByText('Element created');
+    await expect(notice).toBeVisible();
+    await page.getByRole('link', { name: 'Create', exact: true }).click();
+    await expect(page).toHaveURL(/\/faqs\/create$/);
+    await expect(save).toBeVisible();
+    await expect(notice).toBeVisible();
+    const [shown, button] = [await notice.boundingBox(), await save.boundingBox()];
+    if (!shown || !button) throw new Error('the notice or Save has no box');
+    // Above the toolbar, apart from Save; and Save takes a tap (nothing above it catches it).
+    expect(shown.y + shown.height).toBeLessThanOrEqual(button.y);
+    await page.getByLabel(/^Question/).fill(`${question} Again`);
+    await save.click({ trial: true, timeout: 1_000 });
+
+    // The FAQ made here removed.
+    const headers = { ...TENANT, Authorization: `Bearer ${await ownerToken(request)}` };
+    const listed = await request.get('/api/admin/faqs/?page_size=100&search=notice', { headers });
+    const made = ((await listed.json()).results as { id: number; question: string }[]).filter((faq) =>
+      faq.question.startsWith(question),
+    );
+    expect(made).toHaveLength(1);
+    for (const faq of made)
+      expect((await request.delete(`/api/admin/faqs/${faq.id}/`, { headers })).status()).toBe(204);
+  });
+
   test("shows the API's refusal of a move made stale elsewhere; cancelling asks a reason; notes are kept", async ({
     page,
     request,
