@@ -88,6 +88,10 @@ async function startGatewayProxy(): Promise<GatewayProxy> {
     });
     response.writeHead(answer.status, headers).end(body);
   });
+  // Idle connections stay open until the proxy closes: its clients (this test's fetch, the shop's) close theirs first.
+  // With Node's 5 s timeout, a request sent on a connection in the instant the proxy closed it was reset (ECONNRESET):
+  // a failure of this fixture, not of the shop.
+  proxy.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
   return {
