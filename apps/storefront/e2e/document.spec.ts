@@ -71,3 +71,16 @@ test('every page of the spec is routed inside the shop layout', async ({ page })
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   }
 });
+
+test('a product page links each stylesheet once, also once the parts it loads apart have come', async ({ page }) => {
+  await openPage(page, '/products/angkhola-khukuri');
+  // The Deliver to select loads apart: its module is asked for (a modulepreload link) with whatever it needs.
+  await expect(page.locator('link[rel="modulepreload"][href*="/assets/deliver-to-"]')).not.toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Deliver to' })).toBeVisible();
+  const stylesheets = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname),
+  );
+  expect(stylesheets).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/deliver-to-.*\.css$/)]));
+  expect(stylesheets.length).toBeGreaterThan(1);
+  expect(new Set(stylesheets).size).toBe(stylesheets.length);
+});
