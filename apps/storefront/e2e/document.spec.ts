@@ -78,7 +78,9 @@ test('a product page links each stylesheet once, also once the parts it loads ap
   await expect(page.locator('link[rel="modulepreload"][href*="/assets/deliver-to-"]')).not.toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Deliver to' })).toBeVisible();
   const stylesheets = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname),
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+      (link) => new URL(link.href).pathname,
+    ),
   );
   expect(stylesheets).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/deliver-to-.*\.css$/)]));
   expect(stylesheets.length).toBeGreaterThan(1);

@@ -3,6 +3,7 @@ import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useSiteSettings } from '../../site/index.ts';
 import { CURRENCY_KEY, setDestination, useDestination, useShownPrices } from '../destination.tsx';
 import type { ClosedDestination } from './deliver-to-panel.tsx';
+
 // NOTE: its styles come with the pages that show it (the product page, the cart's summary import deliver-to.css), never
 // with this module: a stylesheet imported both by a page and by a module it loads apart is linked twice (React Router
 // marks the page's link so that React keeps it apart; Vite's loader then adds its own), and the second link, added as
