@@ -135,6 +135,24 @@ describe('orders for staff', () => {
     expect((await admin(setup.shop, setup.staff.accessToken, 'GET', '/orders/?status=lost')).statusCode).toBe(400);
   });
 
+  it('finds an order by its number alone, not the orders of customers whose e-mail holds its digits', async () => {
+    const setup = await shopWithOrder();
+    const lookalike = await createCustomer(t, setup.shop, { email: `buyer${setup.order.number}@example.com` });
+    await addToCart(t, setup.shop, lookalike.accessToken, setup.product.id, 1);
+    const theirs = (await placeOrder(t, setup.shop, lookalike.accessToken)).json() as { id: number };
+    const found = async (search: string) =>
+      (
+        (
+          await admin(setup.shop, setup.staff.accessToken, 'GET', `/orders/?search=${encodeURIComponent(search)}`)
+        ).json().results as { id: number }[]
+      ).map((order) => order.id);
+    for (const text of [setup.order.number, `#${setup.order.number}`, ` ${setup.order.number} `]) {
+      expect(await found(text)).toEqual([setup.order.id]);
+    }
+    // Text with more than digits still finds customers by their e-mail.
+    expect(await found(`buyer${setup.order.number}`)).toEqual([theirs.id]);
+  });
+
   it('carries a bank-transfer order through paid, processing, shipped and delivered; mails paid and shipped', async () => {
     const setup = await shopWithOrder();
     expect((await move(setup, { to: 'paid' })).json().status).toBe('paid');

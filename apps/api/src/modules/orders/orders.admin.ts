@@ -48,13 +48,23 @@ function summaryOf(row: OrderRow, emails: Map<number, string>): AdminOrderSummar
   };
 }
 
+/** A search that is an order number ("1047", "#1047"): its digits. */
+const ORDER_NUMBER = /^#?\s*(\d+)$/;
+
+/**
+ * The list's filter. A search of digits alone looks for order numbers only: the customers whose e-mail holds those
+ * digits (a year, a time, a house number) are not the order the shop looks for.
+ */
 async function filterOf(ctx: RequestContext, query: AdminOrderListQuery): Promise<OrderFilter> {
   const text = query.search?.trim();
+  const number = text ? ORDER_NUMBER.exec(text)?.[1] : undefined;
   return {
     status: query.status,
     paymentMethod: query.payment_method,
     userId: query.customer,
-    search: text ? { text, userIds: await findAccountIdsMatching(ctx, text) } : undefined,
+    ...(number
+      ? { number }
+      : { search: text ? { text, userIds: await findAccountIdsMatching(ctx, text) } : undefined }),
   };
 }
 

@@ -277,6 +277,8 @@ export interface OrderFilter {
   status?: OrderStatusValue;
   paymentMethod?: OrderRow['paymentMethod'];
   userId?: number;
+  /** An order number's digits (a prefix), searched alone. */
+  number?: string;
   /** Free text: an order number (prefix), the delivery name, or one of these customers' orders. */
   search?: { text: string; userIds: number[] };
 }
@@ -298,6 +300,7 @@ function orderFilter(scope: TenantScope, filter: OrderFilter): SQL {
     filter.status ? eq(orders.status, filter.status) : undefined,
     filter.paymentMethod ? eq(orders.paymentMethod, filter.paymentMethod) : undefined,
     filter.userId ? eq(orders.userId, filter.userId) : undefined,
+    filter.number ? ilike(orders.number, `${filter.number}%`) : undefined,
     search
       ? or(
           ilike(orders.number, `${search.text.replace(/[\\%_]/g, '')}%`),
